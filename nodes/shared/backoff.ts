@@ -1,0 +1,48 @@
+import { sleep } from 'n8n-workflow';
+
+export interface BackoffPolicy {
+	/** Retries after the first attempt. */
+	retries: number;
+	baseDelayMs: number;
+	maxDelayMs: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffPolicy = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
+
+/**
+ * Delay before retry number `attempt` (0-based): exponential growth with "full jitter", so many
+ * workers that hit the same limit do not retry in lockstep. A server-given wait is a floor.
+ */
+export function backoffDelay(
+	attempt: number,
+	policy: BackoffPolicy,
+	minimumMs = 0,
+	random: () => number = Math.random,
+): number {
+	const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+	const jittered = Math.round(ceiling / 2 + (random() * ceiling) / 2);
+	return Math.max(minimumMs, jittered);
+}
+
+/** What to do with a failed attempt: give up (rethrow) or retry, optionally after at least `waitMs`. */
+export type RetryDecision = { retry: false } | { retry: true; waitMs?: number };
+
+/**
+ * Runs `attempt` until it succeeds, `decide` says give up, or the retries are spent; the last
+ * error is rethrown unchanged so callers keep their own error types.
+ */
+export async function withBackoff<T>(
+	attempt: (attemptNumber: number) => Promise<T>,
+	decide: (error: unknown, attemptNumber: number) => RetryDecision,
+	policy: BackoffPolicy = DEFAULT_BACKOFF,
+): Promise<T> {
+	for (let attemptNumber = 0; ; attemptNumber++) {
+		try {
+			return await attempt(attemptNumber);
+		} catch (error) {
+			const decision = decide(error, attemptNumber);
+			if (!decision.retry || attemptNumber >= policy.retries) throw error;
+			await sleep(backoffDelay(attemptNumber, policy, decision.waitMs));
+		}
+	}
+}

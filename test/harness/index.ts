@@ -1,0 +1,3 @@
+export { runWorkflow, type NodeUnderTest, type RunOptions, type RunResult } from './run';
+export { TestCredentialsHelper, type CredentialValues } from './credentials';
+export { loadPackage, PROJECT_ROOT } from './loader';

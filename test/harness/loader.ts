@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { PackageDirectoryLoader } from 'n8n-core';
+import type {
+	ICredentialType,
+	INodeType,
+	INodeTypes,
+	IVersionedNodeType,
+	KnownNodesAndCredentials,
+} from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+export const PROJECT_ROOT = path.resolve(__dirname, '../..');
+const TEST_START_PATH = 'test/fixtures/TestStart.node.ts';
+
+/**
+ * Loads the package the way n8n loads an installed community package (package.json `n8n` paths,
+ * description validation, codex), but from the TypeScript sources: `dist/x.js` maps to `x.ts`.
+ */
+class SourcePackageLoader extends PackageDirectoryLoader {
+	protected resolvePath(file: string): string {
+		const source = file.replace(/^dist\/(.*)\.js(on)?$/, (_m, stem: string, json?: string) =>
+			json ? `${stem}.json` : `${stem}.ts`,
+		);
+		return path.resolve(this.directory, source);
+	}
+
+	async loadAll(): Promise<void> {
+		await super.loadAll();
+		this.loadNodeFromFile(TEST_START_PATH);
+	}
+}
+
+export interface LoadedPackage {
+	packageName: string;
+	nodeTypes: INodeTypes;
+	getCredentialType(name: string): ICredentialType;
+	knownCredentials: KnownNodesAndCredentials['credentials'];
+}
+
+let loaded: Promise<LoadedPackage> | undefined;
+
+export async function loadPackage(): Promise<LoadedPackage> {
+	loaded ??= (async () => {
+		const loader = new SourcePackageLoader(PROJECT_ROOT);
+		await loader.loadAll();
+		const prefix = `${loader.packageName}.`;
+		const typeFor = (name: string) => {
+			const key = name.startsWith(prefix) ? name.slice(prefix.length) : name;
+			const entry = loader.nodeTypes[key];
+			if (!entry) throw new Error(`Unknown node type ${name}`);
+			return entry.type as INodeType | IVersionedNodeType;
+		};
+		const nodeTypes: INodeTypes = {
+			getByName: (name) => typeFor(name),
+			getByNameAndVersion: (name, version) =>
+				NodeHelpers.getVersionedNodeType(typeFor(name), version),
+			getKnownTypes: () => loader.known.nodes,
+		};
+		return {
+			packageName: loader.packageName,
+			nodeTypes,
+			getCredentialType: (name) => {
+				const entry = loader.credentialTypes[name];
+				if (!entry) throw new Error(`Unknown credential type ${name}`);
+				return entry.type;
+			},
+			knownCredentials: loader.known.credentials,
+		};
+	})();
+	return await loaded;
+}
+
+export const TEST_START_TYPE = 'testStart';

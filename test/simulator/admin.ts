@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+
+import type { SimRequest, SimResponse, SimulatorModule } from './server';
+import { reply } from './server';
+
+/** The wire key under `permissions.items` (see nodes/AgentPlatformAdmin/shared/permissions.ts). */
+export const WIRE_PERMISSIONS_KEY = 'relevanceDefault';
+const KNOWN_ACTIONS = ['admin', 'role:editor', 'role:viewer'];
+
+export interface AdminSeed {
+	organizations?: Array<{ id: string; members: Array<{ userId: string; email: string }> }>;
+	/** API keys and the role each key holds. Admin is needed for invitation and user operations. */
+	apiKeys?: Array<{ key: string; role: 'admin' | 'member'; organizationId: string }>;
+	projects?: Array<{ id: string; name: string; organizationId: string }>;
+}
+
+interface ProjectRecord {
+	project_id: string;
+	name: string;
+	description: string;
+	organization_id: string;
+	users: Record<string, { email: string; actions: Record<string, boolean> }>;
+	invites: Record<string, { email: string; actions: Record<string, boolean>; accepted: boolean }>;
+}
+
+interface CallRecord {
+	method: string;
+	path: string;
+	authorization: string | undefined;
+	body: unknown;
+	status: number;
+}
+
+export class AdminService implements SimulatorModule {
+	readonly name = 'admin';
+	readonly calls: CallRecord[] = [];
+	readonly organizations = new Map<string, Map<string, string>>(); // org → email → userId
+	readonly apiKeys = new Map<string, { role: 'admin' | 'member'; organizationId: string }>();
+	readonly projects = new Map<string, ProjectRecord>();
+	private counter = 0;
+
+	constructor(seed: AdminSeed = {}) {
+		for (const org of seed.organizations ?? []) {
+			this.organizations.set(org.id, new Map(org.members.map((m) => [m.email.toLowerCase(), m.userId])));
+		}
+		for (const key of seed.apiKeys ?? []) this.apiKeys.set(key.key, key);
+		for (const project of seed.projects ?? []) {
+			this.projects.set(project.id, {
+				project_id: project.id,
+				name: project.name,
+				description: '',
+				organization_id: project.organizationId,
+				users: {},
+				invites: {},
+			});
+		}
+	}
+
+	handles(path: string): boolean {
+		return path.startsWith('/latest/');
+	}
+
+	snapshot() {
+		return {
+			calls: this.calls.length,
+			projects: Object.fromEntries(this.projects),
+		};
+	}
+
+	handle(request: SimRequest): SimResponse {
+		const response = this.route(request);
+		this.calls.push({
+			method: request.method,
+			path: request.path,
+			authorization: request.headers.authorization,
+			body: request.body,
+			status: response.status,
+		});
+		return response;
+	}
+
+	private error(status: number, message: string, errorType: string): SimResponse {
+		const requestId = `req-${String(++this.counter).padStart(6, '0')}`;
+		return reply(
+			status,
+			{ message, error_type: errorType, error_audience: 'platform' },
+			{ 'x-request-id': requestId, error_id: requestId },
+		);
+	}
+
+	/** `Bearer <project>:<key>` (Bearer optional, as the service's own examples mix both). */
+	private parseAuthorization(header: string | undefined) {
+		if (!header) return undefined;
+		const token = header.replace(/^Bearer\s+/i, '');
+		const separator = token.indexOf(':');
+		if (separator < 0) return undefined;
+		return { projectId: token.slice(0, separator), key: token.slice(separator + 1) };
+	}
+
+	private route(request: SimRequest): SimResponse {
+		const path = request.path.slice('/latest'.length);
+		const auth = this.parseAuthorization(request.headers.authorization);
+		const key = auth && this.apiKeys.get(auth.key);
+		if (!auth || !key) return this.error(401, 'Invalid API key or authorization header.', 'unauthorized');
+		const body = (request.body ?? {}) as Record<string, unknown>;
+
+		if (request.method === 'POST' && path === '/projects/create') {
+			if (auth.projectId !== '') {
+				return this.error(400, 'Project creation takes an authorization header without a project.', 'bad_request');
+			}
+			const organizationId = body.organization_id;
+			if (typeof organizationId !== 'string' || !organizationId) {
+				return this.error(422, "Field 'organization_id' is required.", 'validation_error');
+			}
+			if (organizationId !== key.organizationId) {
+				return this.error(403, `This API key cannot create projects in organization ${organizationId}.`, 'forbidden');
+			}
+			const projectId = `proj-${randomUUID().slice(0, 8)}`;
+			this.projects.set(projectId, {
+				project_id: projectId,
+				name: String(body.name ?? ''),
+				description: String(body.description ?? ''),
+				organization_id: organizationId,
+				users: {},
+				invites: {},
+			});
+			return reply(200, { project_id: projectId });
+		}
+
+		const project = this.projects.get(auth.projectId);
+		if (!project || project.organization_id !== key.organizationId) {
+			return this.error(401, 'The API key has no access to this project.', 'unauthorized');
+		}
+		if (request.method === 'GET' && path === '/auth/info') {
+			return reply(200, { user_id: `key-owner-${auth.key.slice(-4)}`, key_id: auth.key.slice(0, 6), project: project.project_id });
+		}
+		if (key.role !== 'admin') {
+			return this.error(403, 'This operation requires the Admin role.', 'forbidden');
+		}
+
+		if (request.method === 'POST' && path === '/auth/invite/create') {
+			const email = typeof body.email === 'string' ? body.email.toLowerCase() : '';
+			if (!email.includes('@')) return this.error(422, "Field 'email' must be an e-mail address.", 'validation_error');
+			const actions = this.readActions(body.permissions);
+			if (typeof actions === 'string') return this.error(422, actions, 'validation_error');
+			const inviteCode = `inv-${randomUUID().slice(0, 12)}`;
+			const memberId = this.organizations.get(project.organization_id)?.get(email);
+			project.invites[inviteCode] = { email, actions, accepted: memberId !== undefined };
+			if (memberId !== undefined) {
+				project.users[memberId] = { email, actions: { ...actions } };
+				return reply(200, { invite_code: inviteCode, email_status: 'sent', accepted: true, user_id: memberId });
+			}
+			return reply(200, { invite_code: inviteCode, email_status: 'sent' });
+		}
+		if (request.method === 'POST' && path === '/auth/invite/delete') {
+			const code = body.invite_code;
+			if (typeof code !== 'string' || !project.invites[code]) {
+				return this.error(404, `Invite ${String(code)} was not found in this project.`, 'not_found');
+			}
+			delete project.invites[code];
+			return reply(200, {});
+		}
+		const userMatch = /^\/auth\/users\/([^/]+)\/(update|delete)$/.exec(path);
+		if (request.method === 'POST' && userMatch) {
+			const userId = decodeURIComponent(userMatch[1]);
+			const user = project.users[userId];
+			if (!user) return this.error(404, `User ${userId} is not a member of this project.`, 'not_found');
+			if (userMatch[2] === 'delete') {
+				if (Object.keys(body).length > 0) {
+					return this.error(422, 'Remove user takes an empty JSON object.', 'validation_error');
+				}
+				delete project.users[userId];
+				return reply(200, {});
+			}
+			const actions = this.readActions(body.permissions);
+			if (typeof actions === 'string') return this.error(422, actions, 'validation_error');
+			user.actions = body.overwrite === true ? { ...actions } : { ...user.actions, ...actions };
+			return reply(200, {});
+		}
+		return this.error(404, `No route ${request.method} ${request.path}.`, 'not_found');
+	}
+
+	private readActions(permissions: unknown): Record<string, boolean> | string {
+		const actions = (permissions as { items?: Record<string, { actions?: unknown }> } | undefined)
+			?.items?.[WIRE_PERMISSIONS_KEY]?.actions;
+		if (!actions || typeof actions !== 'object') {
+			return `Field 'permissions.items.${WIRE_PERMISSIONS_KEY}.actions' is required.`;
+		}
+		for (const [name, value] of Object.entries(actions)) {
+			if (!KNOWN_ACTIONS.includes(name)) return `Unknown permission action '${name}'.`;
+			if (typeof value !== 'boolean') return `Permission action '${name}' must be a boolean.`;
+		}
+		return actions as Record<string, boolean>;
+	}
+
+	/** Users and their roles in one project, for assertions. */
+	usersOf(projectId: string) {
+		return this.projects.get(projectId)?.users ?? {};
+	}
+}

@@ -1,0 +1,42 @@
+/* Every simulated service, created together so tests, the dev setup and benchmarks share one
+   wiring. Each service lives in its own module; add a new one here. */
+import { AdminService, type AdminSeed } from './admin';
+import { startSimulator, type RunningSimulator } from './server';
+
+export interface SimulatorOptions {
+	port?: number;
+	admin?: AdminSeed;
+}
+
+export interface Services {
+	admin: AdminService;
+}
+
+export interface Simulator extends RunningSimulator {
+	services: Services;
+}
+
+export const DEMO_ADMIN_SEED: AdminSeed = {
+	organizations: [
+		{
+			id: 'org-demo',
+			members: [
+				{ userId: 'usr-sam', email: 'sam@example.com' },
+				{ userId: 'usr-kim', email: 'kim@example.com' },
+			],
+		},
+	],
+	apiKeys: [
+		{ key: 'sk-demo-admin', role: 'admin', organizationId: 'org-demo' },
+		{ key: 'sk-demo-member', role: 'member', organizationId: 'org-demo' },
+	],
+	projects: [{ id: 'proj-demo', name: 'Demo project', organizationId: 'org-demo' }],
+};
+
+export async function startServices(options: SimulatorOptions = {}): Promise<Simulator> {
+	const services: Services = {
+		admin: new AdminService(options.admin ?? DEMO_ADMIN_SEED),
+	};
+	const running = await startSimulator(Object.values(services), { port: options.port });
+	return { ...running, services };
+}

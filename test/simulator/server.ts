@@ -1,0 +1,120 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a local test server, never shipped */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What a service module sees of one request. */
+export interface SimRequest {
+	method: string;
+	/** Path without the query string, e.g. `/latest/projects/create`. */
+	path: string;
+	query: URLSearchParams;
+	headers: http.IncomingHttpHeaders;
+	/** Parsed JSON or form body (raw text when it is neither). */
+	body: unknown;
+	rawBody: string;
+}
+
+export interface SimResponse {
+	status: number;
+	body?: unknown;
+	headers?: Record<string, string>;
+	/** Hold the answer this long (ms) before sending it: simulates slow services. */
+	delayMs?: number;
+}
+
+/** One simulated service. It claims the paths it serves and keeps its own in-memory state. */
+export interface SimulatorModule {
+	readonly name: string;
+	handles(path: string): boolean;
+	handle(request: SimRequest): SimResponse | Promise<SimResponse>;
+	/** A JSON view of the state and counters, for tests, benchmarks and `GET /__sim/state`. */
+	snapshot(): unknown;
+}
+
+export interface RunningSimulator {
+	url: string;
+	port: number;
+	modules: SimulatorModule[];
+	close(): Promise<void>;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function parseBody(raw: string, contentType: string | undefined): unknown {
+	if (!raw) return undefined;
+	if (contentType?.includes('application/x-www-form-urlencoded')) {
+		return Object.fromEntries(new URLSearchParams(raw));
+	}
+	try {
+		return JSON.parse(raw);
+	} catch {
+		return raw;
+	}
+}
+
+export async function startSimulator(
+	modules: SimulatorModule[],
+	options: { port?: number; host?: string } = {},
+): Promise<RunningSimulator> {
+	const server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			void (async () => {
+				const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+				const rawBody = Buffer.concat(chunks).toString('utf8');
+				const request: SimRequest = {
+					method: (req.method ?? 'GET').toUpperCase(),
+					path: url.pathname,
+					query: url.searchParams,
+					headers: req.headers,
+					body: parseBody(rawBody, req.headers['content-type']),
+					rawBody,
+				};
+				let answer: SimResponse;
+				if (request.path === '/__sim/state') {
+					answer = {
+						status: 200,
+						body: Object.fromEntries(modules.map((m) => [m.name, m.snapshot()])),
+					};
+				} else {
+					const module = modules.find((m) => m.handles(request.path));
+					answer = module
+						? await module.handle(request)
+						: { status: 404, body: { message: `No simulated service serves ${request.path}` } };
+				}
+				if (answer.delayMs) await wait(answer.delayMs);
+				const payload = answer.body === undefined ? '' : JSON.stringify(answer.body);
+				res.writeHead(answer.status, {
+					...(payload ? { 'content-type': 'application/json' } : {}),
+					...answer.headers,
+				});
+				res.end(payload);
+			})().catch((error: Error) => {
+				res.writeHead(500, { 'content-type': 'application/json' });
+				res.end(JSON.stringify({ message: `Simulator fault: ${error.message}` }));
+			});
+		});
+	});
+	server.keepAliveTimeout = 1000;
+	await new Promise<void>((resolve) =>
+		server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+	);
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		port,
+		modules,
+		close: async () => {
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}
+
+/** A JSON answer. */
+export const reply = (status: number, body?: unknown, headers?: Record<string, string>): SimResponse => ({
+	status,
+	body,
+	headers,
+});
