@@ -91,7 +91,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		await this.updateCredentials({ id: typeName, name: typeName }, typeName, {
 			...this.store[typeName],
 			...output,
-		});
+		} as ICredentialDataDecryptedObject);
 		return Object.assign(credentials, output);
 	}
 
@@ -102,10 +102,14 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const type = this.pkg.getCredentialType(typeName);
 		if (typeof type.preAuthentication !== 'function') return undefined;
-		return (await type.preAuthentication.call(helpers, credentials)) ?? undefined;
+		const output = await type.preAuthentication.call(helpers, credentials);
+		return (output as ICredentialDataDecryptedObject | undefined) ?? undefined;
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentials> {
 		return new Credentials(nodeCredentials, type, '');
 	}
 

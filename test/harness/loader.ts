@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test harness, never shipped */
 import path from 'node:path';
 import { PackageDirectoryLoader } from 'n8n-core';
 import type {

@@ -41,7 +41,10 @@ export class AdminService implements SimulatorModule {
 
 	constructor(seed: AdminSeed = {}) {
 		for (const org of seed.organizations ?? []) {
-			this.organizations.set(org.id, new Map(org.members.map((m) => [m.email.toLowerCase(), m.userId])));
+			this.organizations.set(
+				org.id,
+				new Map(org.members.map((m) => [m.email.toLowerCase(), m.userId])),
+			);
 		}
 		for (const key of seed.apiKeys ?? []) this.apiKeys.set(key.key, key);
 		for (const project of seed.projects ?? []) {
@@ -101,19 +104,28 @@ export class AdminService implements SimulatorModule {
 		const path = request.path.slice('/latest'.length);
 		const auth = this.parseAuthorization(request.headers.authorization);
 		const key = auth && this.apiKeys.get(auth.key);
-		if (!auth || !key) return this.error(401, 'Invalid API key or authorization header.', 'unauthorized');
+		if (!auth || !key)
+			return this.error(401, 'Invalid API key or authorization header.', 'unauthorized');
 		const body = (request.body ?? {}) as Record<string, unknown>;
 
 		if (request.method === 'POST' && path === '/projects/create') {
 			if (auth.projectId !== '') {
-				return this.error(400, 'Project creation takes an authorization header without a project.', 'bad_request');
+				return this.error(
+					400,
+					'Project creation takes an authorization header without a project.',
+					'bad_request',
+				);
 			}
 			const organizationId = body.organization_id;
 			if (typeof organizationId !== 'string' || !organizationId) {
 				return this.error(422, "Field 'organization_id' is required.", 'validation_error');
 			}
 			if (organizationId !== key.organizationId) {
-				return this.error(403, `This API key cannot create projects in organization ${organizationId}.`, 'forbidden');
+				return this.error(
+					403,
+					`This API key cannot create projects in organization ${organizationId}.`,
+					'forbidden',
+				);
 			}
 			const projectId = `proj-${randomUUID().slice(0, 8)}`;
 			this.projects.set(projectId, {
@@ -132,7 +144,11 @@ export class AdminService implements SimulatorModule {
 			return this.error(401, 'The API key has no access to this project.', 'unauthorized');
 		}
 		if (request.method === 'GET' && path === '/auth/info') {
-			return reply(200, { user_id: `key-owner-${auth.key.slice(-4)}`, key_id: auth.key.slice(0, 6), project: project.project_id });
+			return reply(200, {
+				user_id: `key-owner-${auth.key.slice(-4)}`,
+				key_id: auth.key.slice(0, 6),
+				project: project.project_id,
+			});
 		}
 		if (key.role !== 'admin') {
 			return this.error(403, 'This operation requires the Admin role.', 'forbidden');
@@ -140,7 +156,8 @@ export class AdminService implements SimulatorModule {
 
 		if (request.method === 'POST' && path === '/auth/invite/create') {
 			const email = typeof body.email === 'string' ? body.email.toLowerCase() : '';
-			if (!email.includes('@')) return this.error(422, "Field 'email' must be an e-mail address.", 'validation_error');
+			if (!email.includes('@'))
+				return this.error(422, "Field 'email' must be an e-mail address.", 'validation_error');
 			const actions = this.readActions(body.permissions);
 			if (typeof actions === 'string') return this.error(422, actions, 'validation_error');
 			const inviteCode = `inv-${randomUUID().slice(0, 12)}`;
@@ -148,14 +165,23 @@ export class AdminService implements SimulatorModule {
 			project.invites[inviteCode] = { email, actions, accepted: memberId !== undefined };
 			if (memberId !== undefined) {
 				project.users[memberId] = { email, actions: { ...actions } };
-				return reply(200, { invite_code: inviteCode, email_status: 'sent', accepted: true, user_id: memberId });
+				return reply(200, {
+					invite_code: inviteCode,
+					email_status: 'sent',
+					accepted: true,
+					user_id: memberId,
+				});
 			}
 			return reply(200, { invite_code: inviteCode, email_status: 'sent' });
 		}
 		if (request.method === 'POST' && path === '/auth/invite/delete') {
 			const code = body.invite_code;
 			if (typeof code !== 'string' || !project.invites[code]) {
-				return this.error(404, `Invite ${String(code)} was not found in this project.`, 'not_found');
+				return this.error(
+					404,
+					`Invite ${String(code)} was not found in this project.`,
+					'not_found',
+				);
 			}
 			delete project.invites[code];
 			return reply(200, {});
@@ -164,7 +190,8 @@ export class AdminService implements SimulatorModule {
 		if (request.method === 'POST' && userMatch) {
 			const userId = decodeURIComponent(userMatch[1]);
 			const user = project.users[userId];
-			if (!user) return this.error(404, `User ${userId} is not a member of this project.`, 'not_found');
+			if (!user)
+				return this.error(404, `User ${userId} is not a member of this project.`, 'not_found');
 			if (userMatch[2] === 'delete') {
 				if (Object.keys(body).length > 0) {
 					return this.error(422, 'Remove user takes an empty JSON object.', 'validation_error');

@@ -113,7 +113,11 @@ export async function startSimulator(
 }
 
 /** A JSON answer. */
-export const reply = (status: number, body?: unknown, headers?: Record<string, string>): SimResponse => ({
+export const reply = (
+	status: number,
+	body?: unknown,
+	headers?: Record<string, string>,
+): SimResponse => ({
 	status,
 	body,
 	headers,

@@ -1,0 +1,51 @@
+import nock from 'nock';
+
+export const US_BASE = 'https://api-bcbe5a.stack.tryrelevance.com';
+
+export const adminCredentials = (overrides: Record<string, string> = {}) => ({
+	agentPlatformApi: {
+		region: 'us',
+		baseUrl: '',
+		projectId: 'proj-1',
+		apiKey: 'sk-secret',
+		...overrides,
+	},
+});
+
+export const adminNode = (parameters: Record<string, unknown>, continueOnFail = false) => ({
+	type: 'agentPlatformAdmin',
+	credentialTypes: ['agentPlatformApi'],
+	parameters: parameters as never,
+	continueOnFail,
+});
+
+export interface RecordedCall {
+	method: string;
+	path: string;
+	authorization: string | undefined;
+	body: unknown;
+}
+
+/**
+ * Answers every request to `base` with `answer` and records it, so a test can assert exactly
+ * which calls were made, in order (or that none were).
+ */
+export function recordCalls(
+	base: string,
+	answer: (call: RecordedCall) => [number, unknown, Record<string, string>?],
+): RecordedCall[] {
+	const calls: RecordedCall[] = [];
+	const respond = function (this: nock.ReplyFnContext, path: string, body: nock.Body) {
+		const call: RecordedCall = {
+			method: this.req.method,
+			path,
+			authorization: this.req.headers.authorization as string | undefined,
+			body,
+		};
+		calls.push(call);
+		const [status, payload, headers] = answer(call);
+		return [status, payload as nock.Body, headers ?? {}] as nock.ReplyFnResult;
+	};
+	nock(base).persist().post(/.*/).reply(respond).get(/.*/).reply(respond);
+	return calls;
+}

@@ -1,0 +1,307 @@
+import { runWorkflow } from '../../harness';
+import { adminCredentials, adminNode, recordCalls, US_BASE } from './helpers';
+
+const permissions = (actions: Record<string, boolean>) => ({
+	items: { relevanceDefault: { actions } },
+});
+
+describe('Agent Platform Admin › Invite', () => {
+	describe('Create', () => {
+		it('sends the e-mail and the roles as permission actions with the project header', async () => {
+			const calls = recordCalls(US_BASE, () => [
+				200,
+				{ invite_code: 'inv-1', email_status: 'sent' },
+			]);
+			const result = await runWorkflow({
+				nodes: adminNode({
+					resource: 'invite',
+					operation: 'create',
+					email: ' Ana@Example.com ',
+					roles: ['role:editor', 'admin'],
+				}),
+				credentials: adminCredentials(),
+			});
+			expect(result.error).toBeUndefined();
+			expect(calls).toEqual([
+				{
+					method: 'POST',
+					path: '/latest/auth/invite/create',
+					authorization: 'Bearer proj-1:sk-secret',
+					body: {
+						email: 'Ana@Example.com',
+						permissions: permissions({ 'role:editor': true, admin: true }),
+					},
+				},
+			]);
+			expect(result.output()).toEqual([
+				{
+					json: {
+						invite_code: 'inv-1',
+						email_status: 'sent',
+						email: 'Ana@Example.com',
+						roles: ['role:editor', 'admin'],
+						auto_accepted: false,
+					},
+					pairedItem: { item: 0 },
+				},
+			]);
+		});
+
+		it('says when the invite was auto-accepted because the invitee is already a member', async () => {
+			recordCalls(US_BASE, () => [
+				200,
+				{ invite_code: 'inv-2', accepted: true, user_id: 'usr-sam' },
+			]);
+			const result = await runWorkflow({
+				nodes: adminNode({
+					resource: 'invite',
+					operation: 'create',
+					email: '={{ $json.email }}',
+					roles: ['role:viewer'],
+				}),
+				items: [{ email: 'sam@example.com' }],
+				credentials: adminCredentials(),
+			});
+			expect(result.json()).toEqual([
+				{
+					invite_code: 'inv-2',
+					accepted: true,
+					user_id: 'usr-sam',
+					email: 'sam@example.com',
+					roles: ['role:viewer'],
+					auto_accepted: true,
+				},
+			]);
+		});
+
+		it.each([
+			[{ email: '={{ $json.nothing }}', roles: ['admin'] }, "The 'Email' field of item 1 is empty"],
+			[
+				{ email: 'ana@example', roles: ['admin'] },
+				"'ana@example' in the 'Email' field of item 1 is not an e-mail address",
+			],
+			[
+				{ email: 'ana example.com', roles: ['admin'] },
+				"'ana example.com' in the 'Email' field of item 1 is not an e-mail address",
+			],
+			[
+				{ email: 'ana@example.com', roles: '={{ [] }}' },
+				"No role chosen in the 'Roles' field of item 1",
+			],
+			[
+				{ email: 'ana@example.com', roles: '={{ ["owner"] }}' },
+				"'owner' in the 'Roles' field of item 1 is not a role the service knows",
+			],
+		])('rejects %j before any call: %s', async (fields, message) => {
+			const calls = recordCalls(US_BASE, () => [200, {}]);
+			const result = await runWorkflow({
+				nodes: adminNode({ resource: 'invite', operation: 'create', ...fields }),
+				credentials: adminCredentials(),
+			});
+			expect(result.status).toBe('error');
+			expect(result.error?.message).toBe(message);
+			expect(calls).toHaveLength(0);
+		});
+
+		it('tells the user the key needs the Admin role when the service answers 403', async () => {
+			recordCalls(US_BASE, () => [
+				403,
+				{ message: 'This operation requires the Admin role.', error_type: 'forbidden' },
+				{ 'x-request-id': 'req-403' },
+			]);
+			const result = await runWorkflow({
+				nodes: adminNode({
+					resource: 'invite',
+					operation: 'create',
+					email: 'a@example.com',
+					roles: ['admin'],
+				}),
+				credentials: adminCredentials(),
+			});
+			expect(result.error?.message).toBe(
+				'The service refused to create the invite: This operation requires the Admin role.',
+			);
+			expect(result.error?.description).toBe(
+				'This operation needs an API key with the Admin role on the project named in the credential. Create the key as an Admin under Integrations & API Keys, or ask an Admin to run it. (request ID req-403)',
+			);
+		});
+	});
+
+	describe('Delete', () => {
+		it('posts the invite code and outputs { deleted: true }', async () => {
+			const calls = recordCalls(US_BASE, () => [200, {}]);
+			const result = await runWorkflow({
+				nodes: adminNode({
+					resource: 'invite',
+					operation: 'delete',
+					inviteCode: '={{ $json.code }}',
+				}),
+				items: [{ code: 'inv-a' }, { code: 'inv-b' }],
+				credentials: adminCredentials(),
+			});
+			expect(calls.map(({ path, body, authorization }) => ({ path, body, authorization }))).toEqual(
+				[
+					{
+						path: '/latest/auth/invite/delete',
+						body: { invite_code: 'inv-a' },
+						authorization: 'Bearer proj-1:sk-secret',
+					},
+					{
+						path: '/latest/auth/invite/delete',
+						body: { invite_code: 'inv-b' },
+						authorization: 'Bearer proj-1:sk-secret',
+					},
+				],
+			);
+			expect(result.output()).toEqual([
+				{ json: { deleted: true }, pairedItem: { item: 0 } },
+				{ json: { deleted: true }, pairedItem: { item: 1 } },
+			]);
+		});
+	});
+
+	describe('Change Role', () => {
+		const changeRole = (continueOnFail = false) =>
+			adminNode(
+				{
+					resource: 'invite',
+					operation: 'changeRole',
+					inviteCode: '={{ $json.code }}',
+					email: '={{ $json.email }}',
+					roles: ['role:viewer'],
+				},
+				continueOnFail,
+			);
+
+		it('deletes the old invite, then creates the new one, and outputs the new code', async () => {
+			const calls = recordCalls(US_BASE, (call) =>
+				call.path.endsWith('/create')
+					? [200, { invite_code: 'inv-new', email_status: 'sent' }]
+					: [200, {}],
+			);
+			const result = await runWorkflow({
+				nodes: changeRole(),
+				items: [{ code: 'inv-old', email: 'ana@example.com' }],
+				credentials: adminCredentials(),
+			});
+			expect(result.error).toBeUndefined();
+			expect(calls).toEqual([
+				{
+					method: 'POST',
+					path: '/latest/auth/invite/delete',
+					authorization: 'Bearer proj-1:sk-secret',
+					body: { invite_code: 'inv-old' },
+				},
+				{
+					method: 'POST',
+					path: '/latest/auth/invite/create',
+					authorization: 'Bearer proj-1:sk-secret',
+					body: { email: 'ana@example.com', permissions: permissions({ 'role:viewer': true }) },
+				},
+			]);
+			expect(result.output()).toEqual([
+				{
+					json: {
+						invite_code: 'inv-new',
+						email_status: 'sent',
+						previous_invite_code: 'inv-old',
+						email: 'ana@example.com',
+						roles: ['role:viewer'],
+						auto_accepted: false,
+					},
+					pairedItem: { item: 0 },
+				},
+			]);
+		});
+
+		it('says plainly that the old invite is gone when the create fails after the delete', async () => {
+			recordCalls(US_BASE, (call) =>
+				call.path.endsWith('/create')
+					? [
+							500,
+							{ message: 'Internal error', error_type: 'unset_error_type' },
+							{ 'x-request-id': 'req-9' },
+						]
+					: [200, {}],
+			);
+			const result = await runWorkflow({
+				nodes: changeRole(),
+				items: [{ code: 'inv-old', email: 'ana@example.com' }],
+				credentials: adminCredentials(),
+			});
+			expect(result.status).toBe('error');
+			expect(result.error?.message).toBe(
+				'Invite inv-old was deleted, but the new invite for ana@example.com could not be created: The service refused to create the replacement invite: Internal error',
+			);
+			expect(result.error?.description).toBe(
+				'The old invite code no longer works and ana@example.com has no invite now. Create one with Invite → Create (roles: role:viewer). The service is busy or failing; run the node again later. (request ID req-9)',
+			);
+		});
+
+		it('does not create a new invite when the delete is refused', async () => {
+			const calls = recordCalls(US_BASE, () => [
+				404,
+				{ message: 'Invite inv-x was not found in this project.' },
+			]);
+			const result = await runWorkflow({
+				nodes: changeRole(),
+				items: [{ code: 'inv-x', email: 'ana@example.com' }],
+				credentials: adminCredentials(),
+			});
+			expect(calls.map((c) => c.path)).toEqual(['/latest/auth/invite/delete']);
+			expect(result.error?.message).toBe(
+				'The service refused to delete invite inv-x: Invite inv-x was not found in this project.',
+			);
+		});
+
+		it('with Continue On Fail, bad input and refusals become error items and the rest carry on', async () => {
+			const calls = recordCalls(US_BASE, (call) => {
+				if (
+					call.path.endsWith('/delete') &&
+					(call.body as { invite_code: string }).invite_code === 'inv-gone'
+				) {
+					return [404, { message: 'Invite inv-gone was not found in this project.' }];
+				}
+				return call.path.endsWith('/create') ? [200, { invite_code: 'inv-new' }] : [200, {}];
+			});
+			const result = await runWorkflow({
+				nodes: changeRole(true),
+				items: [
+					{ code: 'inv-1', email: 'not-an-email' },
+					{ code: 'inv-gone', email: 'b@example.com' },
+					{ code: 'inv-3', email: 'c@example.com' },
+				],
+				credentials: adminCredentials(),
+			});
+			expect(result.status).toBe('success');
+			expect(result.output()).toEqual([
+				{
+					json: { error: "'not-an-email' in the 'Email' field of item 1 is not an e-mail address" },
+					pairedItem: { item: 0 },
+				},
+				{
+					json: {
+						error:
+							'The service refused to delete invite inv-gone: Invite inv-gone was not found in this project.',
+					},
+					pairedItem: { item: 1 },
+				},
+				{
+					json: {
+						invite_code: 'inv-new',
+						previous_invite_code: 'inv-3',
+						email: 'c@example.com',
+						roles: ['role:viewer'],
+						auto_accepted: false,
+					},
+					pairedItem: { item: 2 },
+				},
+			]);
+			expect(calls.map((c) => `${c.path} ${JSON.stringify(c.body)}`)).toEqual([
+				'/latest/auth/invite/delete {"invite_code":"inv-gone"}',
+				'/latest/auth/invite/delete {"invite_code":"inv-3"}',
+				`/latest/auth/invite/create ${JSON.stringify({ email: 'c@example.com', permissions: permissions({ 'role:viewer': true }) })}`,
+			]);
+		});
+	});
+});

@@ -1,0 +1,135 @@
+import nock from 'nock';
+
+import { runWorkflow } from '../../harness';
+import { adminCredentials, adminNode, recordCalls, US_BASE } from './helpers';
+
+const createProject = (overrides: Record<string, unknown> = {}) =>
+	adminNode({
+		resource: 'project',
+		operation: 'create',
+		name: 'Support agents',
+		description: 'Tickets',
+		organizationId: 'org-9',
+		...overrides,
+	});
+
+describe('Agent Platform Admin › Project › Create', () => {
+	it('posts name, description and organization with an empty project part in the header', async () => {
+		const scope = nock(US_BASE, {
+			reqheaders: { authorization: 'Bearer :sk-secret', 'content-type': 'application/json' },
+		})
+			.post('/latest/projects/create', {
+				name: 'Support agents',
+				description: 'Tickets',
+				organization_id: 'org-9',
+			})
+			.reply(200, { project_id: 'proj-new' });
+
+		const result = await runWorkflow({ nodes: createProject(), credentials: adminCredentials() });
+
+		expect(result.error).toBeUndefined();
+		expect(result.output()).toEqual([
+			{ json: { project_id: 'proj-new' }, pairedItem: { item: 0 } },
+		]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it.each([
+		['au', '', 'https://api-f1db6c.stack.tryrelevance.com'],
+		['eu', '', 'https://api-d7b62b.stack.tryrelevance.com'],
+		['custom', 'https://api-1e3042.stack.example.com/', 'https://api-1e3042.stack.example.com'],
+		['custom', 'http://127.0.0.1:4010/latest/', 'http://127.0.0.1:4010'],
+	])('region %s with base URL "%s" calls %s/latest', async (region, baseUrl, host) => {
+		const scope = nock(host).post('/latest/projects/create').reply(200, { project_id: 'p' });
+		const result = await runWorkflow({
+			nodes: createProject(),
+			credentials: adminCredentials({ region, baseUrl }),
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('creates one project per input item, with values from expressions', async () => {
+		const calls = recordCalls(US_BASE, (call) => [
+			200,
+			{ project_id: `proj-${(call.body as { name: string }).name}` },
+		]);
+		const result = await runWorkflow({
+			nodes: createProject({
+				name: '={{ $json.team }}',
+				description: '={{ "Team " + $json.team }}',
+			}),
+			items: [{ team: 'red' }, { team: 'blue' }],
+			credentials: adminCredentials(),
+		});
+		expect(calls.map((c) => c.body)).toEqual([
+			{ name: 'red', description: 'Team red', organization_id: 'org-9' },
+			{ name: 'blue', description: 'Team blue', organization_id: 'org-9' },
+		]);
+		expect(result.output()).toEqual([
+			{ json: { project_id: 'proj-red' }, pairedItem: { item: 0 } },
+			{ json: { project_id: 'proj-blue' }, pairedItem: { item: 1 } },
+		]);
+	});
+
+	it('rejects an empty organization ID before its call, naming the field and the item', async () => {
+		const calls = recordCalls(US_BASE, () => [200, {}]);
+		const result = await runWorkflow({
+			nodes: createProject({ organizationId: '={{ $json.org }}' }),
+			items: [{ org: 'org-1' }, { org: '  ' }],
+			credentials: adminCredentials(),
+		});
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe("The 'Organization ID' field of item 2 is empty");
+		// Each item is checked before its own call: the bad item sent nothing.
+		expect(calls.map((c) => (c.body as { organization_id: string }).organization_id)).toEqual([
+			'org-1',
+		]);
+	});
+
+	it('turns a service refusal into an error with the service message and request ID', async () => {
+		nock(US_BASE)
+			.post('/latest/projects/create')
+			.reply(
+				403,
+				{ message: 'No write access to organization org-9', error_type: 'forbidden' },
+				{ 'x-request-id': 'req-77' },
+			);
+		const result = await runWorkflow({ nodes: createProject(), credentials: adminCredentials() });
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe(
+			'The service refused to create the project: No write access to organization org-9',
+		);
+		expect(result.error?.description).toBe(
+			'Check the API key, the project ID and the region in the credential; the key must belong to the organization. (request ID req-77)',
+		);
+		expect(JSON.stringify(result.error)).not.toContain('sk-secret');
+	});
+
+	it('with Continue On Fail, a refused item becomes an error item and the others carry on', async () => {
+		recordCalls(US_BASE, (call) =>
+			(call.body as { name: string }).name === 'bad'
+				? [422, { message: "Field 'name' is too long.", error_type: 'validation_error' }]
+				: [200, { project_id: 'proj-ok' }],
+		);
+		const result = await runWorkflow({
+			nodes: { ...createProject({ name: '={{ $json.name }}' }), continueOnFail: true },
+			items: [{ name: 'bad' }, { name: 'good' }],
+			credentials: adminCredentials(),
+		});
+		expect(result.status).toBe('success');
+		const [failed, ok] = result.output();
+		expect(failed.error?.message).toBe(
+			"The service refused to create the project: Field 'name' is too long.",
+		);
+		expect(failed.pairedItem).toEqual({ item: 0 });
+		expect(ok).toEqual({ json: { project_id: 'proj-ok' }, pairedItem: { item: 1 } });
+	});
+
+	it('reports a network failure as an error of the node', async () => {
+		nock(US_BASE).post('/latest/projects/create').replyWithError('socket hang up');
+		const result = await runWorkflow({ nodes: createProject(), credentials: adminCredentials() });
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toContain('socket hang up');
+	});
+});

@@ -1,0 +1,127 @@
+import { runWorkflow } from '../../harness';
+import { adminCredentials, adminNode, recordCalls, US_BASE } from './helpers';
+
+describe('Agent Platform Admin › User', () => {
+	it('Update Role merges by default: sends the chosen roles without the overwrite flag', async () => {
+		const calls = recordCalls(US_BASE, () => [200, {}]);
+		const result = await runWorkflow({
+			nodes: adminNode({
+				resource: 'user',
+				operation: 'updateRole',
+				userId: 'usr/7 a',
+				roles: ['role:editor'],
+			}),
+			credentials: adminCredentials(),
+		});
+		expect(calls).toEqual([
+			{
+				method: 'POST',
+				path: '/latest/auth/users/usr%2F7%20a/update',
+				authorization: 'Bearer proj-1:sk-secret',
+				body: {
+					permissions: { items: { relevanceDefault: { actions: { 'role:editor': true } } } },
+				},
+			},
+		]);
+		expect(result.output()).toEqual([
+			{
+				json: {
+					updated: true,
+					user_id: 'usr/7 a',
+					roles: ['role:editor'],
+					replaced_existing_roles: false,
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	it('Update Role with Replace Existing Roles sends overwrite: true', async () => {
+		const calls = recordCalls(US_BASE, () => [200, {}]);
+		const result = await runWorkflow({
+			nodes: adminNode({
+				resource: 'user',
+				operation: 'updateRole',
+				userId: 'usr-sam',
+				roles: ['role:viewer'],
+				options: { overwrite: true },
+			}),
+			credentials: adminCredentials(),
+		});
+		expect(calls[0].body).toEqual({
+			permissions: { items: { relevanceDefault: { actions: { 'role:viewer': true } } } },
+			overwrite: true,
+		});
+		expect(result.json()).toEqual([
+			{ updated: true, user_id: 'usr-sam', roles: ['role:viewer'], replaced_existing_roles: true },
+		]);
+	});
+
+	it('Update Role rejects a missing user ID and no roles before any call', async () => {
+		const calls = recordCalls(US_BASE, () => [200, {}]);
+		const noUser = await runWorkflow({
+			nodes: adminNode({
+				resource: 'user',
+				operation: 'updateRole',
+				userId: '={{ "  " }}',
+				roles: ['admin'],
+			}),
+			credentials: adminCredentials(),
+		});
+		expect(noUser.error?.message).toBe("The 'User ID' field of item 1 is empty");
+		const noRole = await runWorkflow({
+			nodes: adminNode({
+				resource: 'user',
+				operation: 'updateRole',
+				userId: 'usr-1',
+				roles: '={{ [] }}',
+			}),
+			credentials: adminCredentials(),
+		});
+		expect(noRole.error?.message).toBe("No role chosen in the 'Roles' field of item 1");
+		expect(calls).toHaveLength(0);
+	});
+
+	it('Remove From Project posts an empty object and outputs the removal', async () => {
+		const calls = recordCalls(US_BASE, () => [200, {}]);
+		const result = await runWorkflow({
+			nodes: adminNode({
+				resource: 'user',
+				operation: 'removeFromProject',
+				userId: '={{ $json.id }}',
+			}),
+			items: [{ id: 'usr-sam' }, { id: 'usr-kim' }],
+			credentials: adminCredentials(),
+		});
+		expect(calls).toEqual([
+			{
+				method: 'POST',
+				path: '/latest/auth/users/usr-sam/delete',
+				authorization: 'Bearer proj-1:sk-secret',
+				body: {},
+			},
+			{
+				method: 'POST',
+				path: '/latest/auth/users/usr-kim/delete',
+				authorization: 'Bearer proj-1:sk-secret',
+				body: {},
+			},
+		]);
+		expect(result.output()).toEqual([
+			{ json: { removed: true, user_id: 'usr-sam' }, pairedItem: { item: 0 } },
+			{ json: { removed: true, user_id: 'usr-kim' }, pairedItem: { item: 1 } },
+		]);
+	});
+
+	it('Remove From Project with a non-Admin key explains the Admin requirement', async () => {
+		recordCalls(US_BASE, () => [401, { message: 'Invalid API key or authorization header.' }]);
+		const result = await runWorkflow({
+			nodes: adminNode({ resource: 'user', operation: 'removeFromProject', userId: 'usr-sam' }),
+			credentials: adminCredentials(),
+		});
+		expect(result.error?.message).toBe(
+			'The service refused to remove the user from the project: Invalid API key or authorization header.',
+		);
+		expect(result.error?.description).toContain('needs an API key with the Admin role');
+	});
+});
