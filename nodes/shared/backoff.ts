@@ -37,12 +37,15 @@ export async function withBackoff<T>(
 	policy: BackoffPolicy = DEFAULT_BACKOFF,
 ): Promise<T> {
 	for (let attemptNumber = 0; ; attemptNumber++) {
+		let failure: unknown;
 		try {
 			return await attempt(attemptNumber);
 		} catch (error) {
-			const decision = decide(error, attemptNumber);
-			if (!decision.retry || attemptNumber >= policy.retries) throw error;
-			await sleep(backoffDelay(attemptNumber, policy, decision.waitMs));
+			failure = error;
 		}
+		const decision = decide(failure, attemptNumber);
+		// The caller's own error (already a NodeApiError/NodeOperationError) goes out unchanged.
+		if (!decision.retry || attemptNumber >= policy.retries) throw failure;
+		await sleep(backoffDelay(attemptNumber, policy, decision.waitMs));
 	}
 }
