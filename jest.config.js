@@ -3,6 +3,8 @@ const shared = {
 	preset: 'ts-jest',
 	testEnvironment: 'node',
 	setupFiles: ['<rootDir>/test/setup/env.js'],
+	// Build output and .cache/ (n8n install, e2e user folders) are not test sources.
+	modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.cache/'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
 };
 
@@ -24,6 +26,10 @@ module.exports = {
 			...shared,
 			displayName: 'e2e',
 			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+			// Installs n8n into .cache/ on first use and packs dist/ once (see test/e2e/runner.ts).
+			globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+			// Time limit per test and hook (n8n commands take 3-6 s each); stops leftover runs.
+			setupFilesAfterEnv: ['<rootDir>/test/e2e/setup.ts'],
 		},
 	],
 };

@@ -1,15 +1,26 @@
 /* Every simulated service, created together so tests, the dev setup and benchmarks share one
    wiring. Each service lives in its own module; add a new one here. */
 import { AdminService, type AdminSeed } from './admin';
+import { GlobalEnrichmentService, type GlobalSeed } from './globalEnrichment';
+import { MarketingService, type MarketingOptions } from './marketing';
+import { RegionalEnrichmentService, type RegionalSeed } from './regionalEnrichment';
 import { startSimulator, type RunningSimulator } from './server';
 
 export interface SimulatorOptions {
 	port?: number;
 	admin?: AdminSeed;
+	marketing?: MarketingOptions;
+	/** Regional (AU/NZ) enrichment under `/regional/` (demo seed when omitted). */
+	regional?: RegionalSeed;
+	/** Global enrichment under `/global/` (demo seed when omitted). */
+	global?: GlobalSeed;
 }
 
 export interface Services {
 	admin: AdminService;
+	marketing: MarketingService;
+	regional: RegionalEnrichmentService;
+	global: GlobalEnrichmentService;
 }
 
 export interface Simulator extends RunningSimulator {
@@ -36,6 +47,9 @@ export const DEMO_ADMIN_SEED: AdminSeed = {
 export async function startServices(options: SimulatorOptions = {}): Promise<Simulator> {
 	const services: Services = {
 		admin: new AdminService(options.admin ?? DEMO_ADMIN_SEED),
+		marketing: new MarketingService(options.marketing),
+		regional: new RegionalEnrichmentService(options.regional),
+		global: new GlobalEnrichmentService(options.global),
 	};
 	const running = await startSimulator(Object.values(services), { port: options.port });
 	return { ...running, services };

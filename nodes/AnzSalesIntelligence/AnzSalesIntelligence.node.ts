@@ -1,0 +1,33 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { properties } from './actions/description';
+import { router } from './actions/router';
+
+export class AnzSalesIntelligence implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'ANZ Sales Intelligence',
+		name: 'anzSalesIntelligence',
+		icon: { light: 'file:anzSalesIntelligence.svg', dark: 'file:anzSalesIntelligence.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Enrich and search people and companies in Australia and New Zealand (profile URL, e-mail, domain, ABN)',
+		defaults: { name: 'ANZ Sales Intelligence' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'anzSalesIntelligenceApi', required: true }],
+		properties,
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

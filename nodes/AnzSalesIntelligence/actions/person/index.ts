@@ -1,0 +1,34 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as enrich from './enrich.operation';
+import * as search from './search.operation';
+
+export { enrich, search };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['person'] } },
+		options: [
+			{
+				name: 'Enrich',
+				value: 'enrich',
+				description: 'Get the profile of a person from a profile URL, e-mail or profile slug',
+				action: 'Enrich a person',
+			},
+			{
+				name: 'Search',
+				value: 'search',
+				description:
+					'Find people by company, position, seniority, department, location and company size',
+				action: 'Search people',
+			},
+		],
+		default: 'enrich',
+	},
+	...enrich.description,
+	...search.description,
+];

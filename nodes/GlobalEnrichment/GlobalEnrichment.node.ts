@@ -1,0 +1,33 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { properties } from './actions/description';
+import { router } from './actions/router';
+
+export class GlobalEnrichment implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Global Enrichment',
+		name: 'globalEnrichment',
+		icon: { light: 'file:globalEnrichment.svg', dark: 'file:globalEnrichment.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Find, enrich (in bulk) and search contacts and companies worldwide by e-mail, profile URL, name or domain',
+		defaults: { name: 'Global Enrichment' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'globalEnrichmentApi', required: true }],
+		properties,
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,41 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { compact } from '../../../shared/enrichmentFields';
+import {
+	companyNameIdentifier,
+	domainIdentifier,
+	identifierProperties,
+	identifierPreparer,
+} from '../../../shared/identifiers';
+
+const IDENTIFIERS = [domainIdentifier('domain'), companyNameIdentifier('name')];
+
+export const companyIdentifierProperties = identifierProperties(IDENTIFIERS, 'domain', 'company');
+
+/** Validates item `itemIndex`'s company identifier and builds its lookup (body of `POST /company`). */
+export const prepareCompany = identifierPreparer(IDENTIFIERS);
+
+/** The fields most workflows map, flat. */
+export function simplifyCompany(record: IDataObject): IDataObject {
+	const location = (record.location ?? {}) as IDataObject;
+	const social = (record.socialLinks ?? {}) as IDataObject;
+	return compact({
+		id: record.id,
+		name: record.name,
+		domain: record.domain,
+		website: record.website,
+		industry: record.industry,
+		employeeCount: record.employeeCount,
+		revenue: record.revenue,
+		country: location.country,
+		city: location.city,
+		technologies: record.technologies,
+		networkUrl: social.linkedin,
+	});
+}
+
+export function formatCompany(this: IExecuteFunctions, record: IDataObject, itemIndex: number) {
+	return (this.getNodeParameter('simplify', itemIndex, true) as boolean)
+		? simplifyCompany(record)
+		: record;
+}

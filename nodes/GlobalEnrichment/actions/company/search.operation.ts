@@ -1,0 +1,26 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { returnAllAndLimit, simplifyField } from '../../../shared/enrichmentFields';
+import { runSearch, searchFilters, validateSearch } from '../search';
+import { formatCompany } from './common';
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit,
+	searchFilters('company'),
+	simplifyField,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['company'], operation: ['search'] } },
+	properties,
+);
+
+export function validate(this: IExecuteFunctions, itemIndex: number): void {
+	validateSearch(this, 'company', itemIndex);
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const records = await runSearch(this, 'company', itemIndex);
+	return records.map((record) => formatCompany.call(this, record, itemIndex));
+}

@@ -1,0 +1,102 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { compact, firstOf } from '../../../shared/enrichmentFields';
+import {
+	emailIdentifier,
+	identifierProperties,
+	personUrlIdentifier,
+	prepareIdentifier,
+} from '../../../shared/identifiers';
+import { invalidInput, type Lookup } from '../../../shared/lookups';
+import { normalizeName } from '../../../shared/validation';
+
+const IDENTIFIERS = [emailIdentifier('email'), personUrlIdentifier('networkUrl')];
+
+const NAME_FIELDS: Array<{
+	name: string;
+	displayName: string;
+	placeholder?: string;
+	description?: string;
+}> = [
+	{ name: 'firstName', displayName: 'First Name' },
+	{ name: 'lastName', displayName: 'Last Name' },
+	{
+		name: 'company',
+		displayName: 'Company',
+		placeholder: 'e.g. Example Inc',
+		description: 'Name or domain of the company the contact works for',
+	},
+];
+
+/** How a contact is identified: the spec's three identifying sets. */
+export const contactIdentifierProperties: INodeProperties[] = [
+	...identifierProperties(IDENTIFIERS, 'email', 'contact', [
+		{ name: 'Name and Company', value: 'name', description: 'First name, last name and company' },
+	]),
+	...NAME_FIELDS.map(
+		(field): INodeProperties => ({
+			...field,
+			type: 'string',
+			default: '',
+			required: true,
+			displayOptions: { show: { identifyBy: ['name'] } },
+		}),
+	),
+];
+
+/** Validates item `itemIndex`'s contact identifiers and builds its lookup (body of `POST /person`). */
+export function prepareContact(this: IExecuteFunctions, itemIndex: number): Lookup {
+	const identifyBy = this.getNodeParameter('identifyBy', itemIndex) as string;
+	if (identifyBy !== 'name') return prepareIdentifier(this, itemIndex, IDENTIFIERS, identifyBy);
+	const input: IDataObject = {};
+	const request: IDataObject = {};
+	for (const { name, displayName } of NAME_FIELDS) {
+		input[name] = String(this.getNodeParameter(name, itemIndex, '') ?? '');
+		const value = normalizeName(String(input[name]));
+		const fix =
+			'Identifying by name needs the first name, the last name and the company; or change "Identify By".';
+		if (!value) invalidInput(this, itemIndex, `"${displayName}"`, 'it is empty', fix);
+		if (name !== 'company' && (value.includes('@') || /[/:]/.test(value))) {
+			invalidInput(
+				this,
+				itemIndex,
+				`"${displayName}"`,
+				`"${value}" looks like an e-mail address or URL, not a name`,
+				'Set "Identify By" to E-Mail or Network Profile URL for such values.',
+			);
+		}
+		request[name] = value;
+	}
+	const key = `name:${NAME_FIELDS.map(({ name }) => String(request[name]).toLowerCase()).join('|')}`;
+	return { key, request, input };
+}
+
+/** The fields most workflows map, flat. */
+export function simplifyContact(record: IDataObject): IDataObject {
+	const jobTitle = (record.jobTitle ?? {}) as IDataObject;
+	const company = (record.company ?? {}) as IDataObject;
+	const location = (record.location ?? {}) as IDataObject;
+	const social = (record.socialLinks ?? {}) as IDataObject;
+	return compact({
+		id: record.id,
+		fullName: record.fullName,
+		firstName: record.firstName,
+		lastName: record.lastName,
+		email: firstOf(record.emailAddresses, 'email'),
+		phone: firstOf(record.phoneNumbers, 'number'),
+		jobTitle: jobTitle.title,
+		seniority: jobTitle.seniority,
+		companyName: company.name,
+		companyDomain: company.domain,
+		country: location.country,
+		state: location.state,
+		city: location.city,
+		networkUrl: social.linkedin,
+	});
+}
+
+export function formatContact(this: IExecuteFunctions, record: IDataObject, itemIndex: number) {
+	return (this.getNodeParameter('simplify', itemIndex, true) as boolean)
+		? simplifyContact(record)
+		: record;
+}

@@ -1,0 +1,41 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as enrich from './enrich.operation';
+import * as find from './find.operation';
+import * as search from './search.operation';
+
+export { enrich, find, search };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['contact'] } },
+		options: [
+			{
+				name: 'Enrich',
+				value: 'enrich',
+				description: 'Enrich many contacts at once through the bulk endpoint (100 per call)',
+				action: 'Enrich contacts',
+			},
+			{
+				name: 'Find',
+				value: 'find',
+				description: 'Look up one known contact by e-mail, profile URL, or name and company',
+				action: 'Find a contact',
+			},
+			{
+				name: 'Search',
+				value: 'search',
+				description: 'Discover contacts by job title, company, location, industry and company size',
+				action: 'Search contacts',
+			},
+		],
+		default: 'enrich',
+	},
+	...enrich.description,
+	...find.description,
+	...search.description,
+];

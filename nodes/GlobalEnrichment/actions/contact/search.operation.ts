@@ -1,0 +1,26 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { returnAllAndLimit, simplifyField } from '../../../shared/enrichmentFields';
+import { runSearch, searchFilters, validateSearch } from '../search';
+import { formatContact } from './common';
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit,
+	searchFilters('contact'),
+	simplifyField,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['search'] } },
+	properties,
+);
+
+export function validate(this: IExecuteFunctions, itemIndex: number): void {
+	validateSearch(this, 'contact', itemIndex);
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const records = await runSearch(this, 'contact', itemIndex);
+	return records.map((record) => formatContact.call(this, record, itemIndex));
+}

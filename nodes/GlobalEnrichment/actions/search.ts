@@ -1,0 +1,124 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { COMPANY_SIZES, companySizeOptions, limitOf, listOf } from '../../shared/enrichmentFields';
+import { collectPages } from '../../shared/paging';
+import { transport } from '../transport';
+
+/** The service serves at most this many records per search page. */
+export const SEARCH_PAGE_SIZE = 50;
+
+export type SearchKind = 'contact' | 'company';
+
+const filter = (
+	displayName: string,
+	name: string,
+	placeholder: string,
+	description: string,
+): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	placeholder,
+	description,
+});
+
+/** The Filters collection of Contact → Search and Company → Search. */
+export function searchFilters(kind: SearchKind): INodeProperties {
+	const options: INodeProperties[] = [
+		filter('Company', 'company', 'e.g. Example Inc, Acme', 'Company names, comma-separated'),
+		{
+			displayName: 'Company Size',
+			name: 'companySize',
+			type: 'multiOptions',
+			options: companySizeOptions,
+			default: [],
+		},
+		filter('Industry', 'industry', 'e.g. Software, Retail', 'Industries, comma-separated'),
+		filter('Location', 'location', 'e.g. Australia, Germany', 'Countries, comma-separated'),
+	];
+	if (kind === 'contact') {
+		options.splice(
+			3,
+			0,
+			filter('Job Title', 'jobTitle', 'e.g. Head of Marketing', 'Job titles, comma-separated'),
+		);
+	}
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		description: 'At least one filter is needed; filters combine with AND',
+		options,
+	};
+}
+
+/** The `filters` part of a search body. */
+export function searchBody(
+	ctx: IExecuteFunctions,
+	kind: SearchKind,
+	itemIndex: number,
+): IDataObject {
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const contacts: IDataObject = {};
+	const companies: IDataObject = {};
+	const jobTitles = listOf(filters.jobTitle);
+	if (kind === 'contact' && jobTitles.length) contacts.jobTitles = jobTitles;
+	const countries = listOf(filters.location).map((country) => ({ country }));
+	if (countries.length) (kind === 'contact' ? contacts : companies).locations = countries;
+	const names = listOf(filters.company);
+	if (names.length) companies.names = names;
+	const industries = listOf(filters.industry);
+	if (industries.length) companies.industries = industries;
+	const sizes = (filters.companySize as string[] | undefined) ?? [];
+	if (sizes.length) {
+		companies.sizes = COMPANY_SIZES.filter((size) => sizes.includes(String(size.value))).map(
+			({ min, max }) => (max === undefined ? { min } : { min, max }),
+		);
+	}
+	const body: IDataObject = {};
+	if (Object.keys(contacts).length) body.contacts = { include: contacts };
+	if (Object.keys(companies).length) body.companies = { include: companies };
+	return body;
+}
+
+export function validateSearch(ctx: IExecuteFunctions, kind: SearchKind, itemIndex: number): void {
+	if (Object.keys(searchBody(ctx, kind, itemIndex)).length === 0) {
+		throw new NodeOperationError(ctx.getNode(), `No search filter in item ${itemIndex}`, {
+			itemIndex,
+			description:
+				'Add at least one filter: an unfiltered search would page through the whole database and spend credits. No request was sent.',
+		});
+	}
+}
+
+/**
+ * `POST /prospecting/<kind>/search` page by page (`pagination: { page, size }`, page 0-based),
+ * until the limit, a short page or `totalResults`.
+ */
+export async function runSearch(
+	ctx: IExecuteFunctions,
+	kind: SearchKind,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const filters = searchBody(ctx, kind, itemIndex);
+	return await collectPages(
+		{ limit: limitOf(ctx, itemIndex), maxPageSize: SEARCH_PAGE_SIZE, fixedPageSize: true },
+		async (page, _offset, size) => {
+			const answer = await transport.apiRequestOk(ctx, {
+				method: 'POST',
+				path: `/prospecting/${kind}/search`,
+				body: { pagination: { page, size }, filters },
+				itemIndex,
+			});
+			const body = (answer.body ?? {}) as IDataObject;
+			return {
+				records: (body.data ?? []) as IDataObject[],
+				total: typeof body.totalResults === 'number' ? body.totalResults : undefined,
+			};
+		},
+	);
+}

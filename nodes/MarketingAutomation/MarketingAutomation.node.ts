@@ -1,0 +1,36 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { properties } from './actions/description';
+import { router } from './actions/router';
+import { listSearch, loadOptions } from './methods';
+
+export class MarketingAutomation implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Marketing Automation',
+		name: 'marketingAutomation',
+		icon: { light: 'file:marketingAutomation.svg', dark: 'file:marketingAutomation.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Leads, campaigns, lists, emails, activities and custom fields of a marketing-automation service',
+		defaults: { name: 'Marketing Automation' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'marketingAutomationApi', required: true }],
+		properties,
+	};
+
+	methods = { listSearch, loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

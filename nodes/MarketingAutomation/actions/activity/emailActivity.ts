@@ -1,0 +1,80 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { collectActivities } from '../../transport/paging';
+import {
+	activityScopeOptions,
+	addActivityScope,
+	readDateTime,
+	readLimit,
+	returnAllOrLimit,
+} from '../common';
+
+/** Parameters shared by Get Email Bounces and Get Email Opens. */
+export function emailActivityProperties(extraOptions: INodeProperties[]): INodeProperties[] {
+	return [
+		{
+			displayName: 'Since',
+			name: 'sinceDatetime',
+			type: 'dateTime',
+			default: '',
+			required: true,
+			description: 'Activities at or after this date and time',
+		},
+		...returnAllOrLimit(),
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: (
+				[
+					...extraOptions,
+					...activityScopeOptions,
+					{
+						displayName: 'Until',
+						name: 'untilDatetime',
+						type: 'dateTime',
+						default: '',
+						description:
+							'Stop at activities after this date and time (the service has no end date)',
+					},
+				] as INodeProperties[]
+			).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		},
+	];
+}
+
+/**
+ * Reads activities of the given types from a date-based paging token, page by page while
+ * `moreResult` is true (empty pages included), up to Limit or Until.
+ */
+export async function readEmailActivities(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	activityTypeIds: number[],
+): Promise<IDataObject[]> {
+	const since = readDateTime(ctx, 'sinceDatetime', itemIndex, 'Since') as string;
+	const until = readDateTime(ctx, 'options.untilDatetime', itemIndex, 'Until', false);
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = { activityTypeIds: activityTypeIds.join(',') };
+	addActivityScope(ctx, options, qs, itemIndex);
+	const untilMs = until ? Date.parse(until) : Infinity;
+	const limit = readLimit(ctx, itemIndex);
+	const kept: IDataObject[] = [];
+	await collectActivities(
+		ctx,
+		{ method: 'GET', path: '/rest/v1/activities.json', qs, itemIndex },
+		since,
+		Infinity,
+		(page) => {
+			for (const activity of page) {
+				if (Date.parse(String(activity.activityDate)) > untilMs) return false;
+				kept.push(activity);
+				if (kept.length >= limit) return false;
+			}
+			return true;
+		},
+	);
+	return kept;
+}

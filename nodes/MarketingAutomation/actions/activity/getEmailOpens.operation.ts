@@ -1,0 +1,14 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { emailActivityProperties, readEmailActivities } from './emailActivity';
+import { ACTIVITY } from './types';
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['activity'], operation: ['getEmailOpens'] } },
+	emailActivityProperties([]),
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return await readEmailActivities(this, itemIndex, [ACTIVITY.openEmail]);
+}

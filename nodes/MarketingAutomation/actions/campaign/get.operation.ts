@@ -1,0 +1,27 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { campaignLocator, readId } from '../common';
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['campaign'], operation: ['get'] } },
+	[campaignLocator] as INodeProperties[],
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const id = readId(this, 'campaign', itemIndex, 'campaign');
+	const answer = await apiRequest.call(this, {
+		method: 'GET',
+		path: `/rest/v1/campaigns/${id}.json`,
+		itemIndex,
+	});
+	const campaign = answer.result?.[0];
+	if (!campaign) {
+		throw new NodeOperationError(this.getNode(), `No campaign with ID ${id}`, {
+			itemIndex,
+			description: 'Check the campaign ID, or pick the campaign from the list.',
+		});
+	}
+	return campaign;
+}

@@ -1,0 +1,43 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { collectByToken } from '../../transport/paging';
+import { nameFilters, readLimit, readNameFilters, returnAllOrLimit } from '../common';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			...nameFilters('campaign'),
+			{
+				displayName: 'Only Triggerable',
+				name: 'isTriggerable',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to return only active campaigns that the API can trigger ("Campaign is Requested: Web Service API")',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['campaign'], operation: ['getAll'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs = readNameFilters(filters);
+	if (filters.isTriggerable === true) qs.isTriggerable = true;
+	return await collectByToken(
+		this,
+		{ method: 'GET', path: '/rest/v1/campaigns.json', qs, itemIndex },
+		readLimit(this, itemIndex),
+	);
+}

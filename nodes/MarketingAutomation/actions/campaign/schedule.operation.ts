@@ -1,0 +1,61 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { campaignLocator, readDateTime, readId, readTokens, tokensCollection } from '../common';
+
+const properties: INodeProperties[] = [
+	campaignLocator,
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Clone To Program Name',
+				name: 'cloneToProgramName',
+				type: 'string',
+				default: '',
+				description:
+					'Clone the parent program under this name and run the clone (at most 20 calls a day)',
+			},
+			{
+				displayName: 'Run At',
+				name: 'runAt',
+				type: 'dateTime',
+				default: '',
+				description:
+					'When to run; empty runs it in 5 minutes (the earliest the service allows), at most 2 years ahead',
+			},
+		],
+	},
+	tokensCollection,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['campaign'], operation: ['schedule'] } },
+	properties,
+);
+
+/** Schedule a batch campaign. Not idempotent: replayed only after a 6xx answer. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const campaignId = readId(this, 'campaign', itemIndex, 'campaign');
+	const tokens = readTokens(this, 'tokens', itemIndex);
+	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const input: IDataObject = {};
+	if (additional.runAt)
+		input.runAt = readDateTime(this, 'additionalFields.runAt', itemIndex, 'Run At');
+	const clone = String(additional.cloneToProgramName ?? '').trim();
+	if (clone) input.cloneToProgramName = clone;
+	if (tokens.length > 0) input.tokens = tokens;
+	const answer = await apiRequest.call(this, {
+		method: 'POST',
+		path: `/rest/v1/campaigns/${campaignId}/schedule.json`,
+		body: { input },
+		idempotent: false,
+		itemIndex,
+	});
+	return { campaignId, scheduled: true, ...input, result: answer.result?.[0] ?? null };
+}

@@ -1,0 +1,91 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. November Newsletter',
+		description: 'Exact email name (names cannot contain commas)',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Error on No Match',
+				name: 'errorOnNoMatch',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to fail when no email has this name, instead of returning found: false',
+			},
+			{
+				displayName: 'Folder ID',
+				name: 'folderId',
+				type: 'number',
+				default: 0,
+				description: 'Only look in this folder',
+			},
+			{
+				displayName: 'Version',
+				name: 'status',
+				type: 'options',
+				default: 'approved',
+				options: [
+					{ name: 'Approved', value: 'approved' },
+					{ name: 'Draft', value: 'draft' },
+				],
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['email'], operation: ['getByName'] } },
+	properties,
+);
+
+/** `GET /rest/asset/v1/email/byName.json`; no match is `{ found: false, name }` unless asked to fail. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
+	if (!name || name.includes(',')) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The email name in item ${itemIndex} is empty or has a comma`,
+			{
+				itemIndex,
+				description: 'Enter the exact email name; the service does not allow commas in names.',
+			},
+		);
+	}
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = { name };
+	if (options.status) qs.status = options.status;
+	if (Number(options.folderId) > 0)
+		qs.folder = JSON.stringify({ id: Number(options.folderId), type: 'Folder' });
+	const answer = await apiRequest.call(this, {
+		method: 'GET',
+		path: '/rest/asset/v1/email/byName.json',
+		qs,
+		itemIndex,
+	});
+	const email = answer.result?.[0];
+	if (email) return email;
+	if (options.errorOnNoMatch === true) {
+		throw new NodeOperationError(this.getNode(), `No email named "${name}"`, {
+			itemIndex,
+			description:
+				'Check the name (exact match) and the folder; emails inside A/B tests are not found.',
+		});
+	}
+	return { found: false, name };
+}

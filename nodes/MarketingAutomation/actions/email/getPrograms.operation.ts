@@ -1,0 +1,78 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { collectByOffset } from '../../transport/paging';
+import { readDateTime, readLimit, returnAllOrLimit } from '../common';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Earliest Updated At',
+				name: 'earliestUpdatedAt',
+				type: 'dateTime',
+				default: '',
+				description: 'Only programs updated at or after this time (needs Latest Updated At)',
+			},
+			{
+				displayName: 'Latest Updated At',
+				name: 'latestUpdatedAt',
+				type: 'dateTime',
+				default: '',
+				description: 'Only programs updated at or before this time (needs Earliest Updated At)',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				default: 'unlocked',
+				options: [{ name: 'Unlocked', value: 'unlocked' }],
+				description: 'Only email programs in this status',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['email'], operation: ['getPrograms'] } },
+	properties,
+);
+
+/**
+ * `GET /rest/asset/v1/programs.json` has no program-type parameter (the spec's `type=email` does not
+ * exist): pages of 200 are read by offset and only programs whose `type` is "Email" (any case) are
+ * kept; Limit counts kept programs.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (filters.status) qs.status = filters.status;
+	if (filters.earliestUpdatedAt) {
+		qs.earliestUpdatedAt = readDateTime(
+			this,
+			'filters.earliestUpdatedAt',
+			itemIndex,
+			'Earliest Updated At',
+		);
+	}
+	if (filters.latestUpdatedAt) {
+		qs.latestUpdatedAt = readDateTime(
+			this,
+			'filters.latestUpdatedAt',
+			itemIndex,
+			'Latest Updated At',
+		);
+	}
+	return await collectByOffset(
+		this,
+		{ method: 'GET', path: '/rest/asset/v1/programs.json', qs, itemIndex },
+		readLimit(this, itemIndex),
+		(program) => String(program.type ?? '').toLowerCase() === 'email',
+	);
+}

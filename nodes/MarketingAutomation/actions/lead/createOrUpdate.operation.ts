@@ -1,0 +1,245 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { isValidEmail } from '../../../shared/validation';
+import { apiRequest } from '../../transport';
+import { chunk, LEAD_BATCH } from '../../transport/paging';
+import { failItems, prepareAll, type BatchOutcome } from '../common';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Action',
+		name: 'syncAction',
+		type: 'options',
+		default: 'createOrUpdate',
+		options: [
+			{
+				name: 'Create Duplicate',
+				value: 'createDuplicate',
+				description: 'Always create a new lead, even if one matches',
+			},
+			{
+				name: 'Create Only',
+				value: 'createOnly',
+				description: 'Create the lead; skip it if one matches',
+			},
+			{
+				name: 'Create or Update',
+				value: 'createOrUpdate',
+				description: 'Update the matching lead, or create it',
+			},
+			{
+				name: 'Update Only',
+				value: 'updateOnly',
+				description: 'Update the matching lead; skip it if none matches',
+			},
+		],
+	},
+	{
+		displayName: 'Lookup Field Name or ID',
+		name: 'lookupField',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getFilterTypes' },
+		default: 'email',
+		description:
+			'The field that identifies an existing lead. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Lead Data',
+		name: 'dataMode',
+		type: 'options',
+		default: 'autoMap',
+		options: [
+			{
+				name: 'Map Automatically',
+				value: 'autoMap',
+				description: "Send the input item's fields as lead fields (same names)",
+			},
+			{
+				name: 'Define Below',
+				value: 'define',
+				description: 'Set each lead field explicitly',
+			},
+		],
+	},
+	{
+		displayName: 'Lead Fields',
+		name: 'leadFields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: { dataMode: ['define'] } },
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				values: [
+					{
+						displayName: 'Field Name or ID',
+						name: 'name',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getLeadFields' },
+						default: '',
+						description:
+							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Partition Name',
+				name: 'partitionName',
+				type: 'string',
+				default: '',
+				description:
+					'Lead partition to create leads in (honoured with Create Only and Create or Update)',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['lead'], operation: ['createOrUpdate'] } },
+	properties,
+);
+
+/** Read-only system fields that the service rejects in an upsert. */
+const READ_ONLY = new Set(['createdAt', 'updatedAt']);
+
+interface Upsert {
+	action: string;
+	lookupField: string;
+	partitionName: string;
+	lead: IDataObject;
+}
+
+/**
+ * Create or Update, batched: the items that share action, lookup field and partition go 300 per
+ * call (`POST /rest/v1/leads.json`); the service answers one result per input record, in input
+ * order, and each item gets its own record's status (`created`, `updated` or `skipped` with the
+ * reasons). Upserts run one call after another: concurrent upserts of one key can duplicate it.
+ */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	const items = this.getInputData();
+	const { prepared, outcomes } = prepareAll<Upsert>(this, itemIndexes, (i) => {
+		const action = this.getNodeParameter('syncAction', i, 'createOrUpdate') as string;
+		const lookupField = String(this.getNodeParameter('lookupField', i, 'email')).trim() || 'email';
+		const additional = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
+		const lead: IDataObject = {};
+		if (this.getNodeParameter('dataMode', i, 'autoMap') === 'autoMap') {
+			for (const [key, value] of Object.entries(items[i].json)) {
+				if (value === undefined || READ_ONLY.has(key)) continue;
+				// `id` identifies a lead only with Update Only; elsewhere the service refuses it.
+				if (key === 'id' && action !== 'updateOnly') continue;
+				lead[key] = value;
+			}
+		} else {
+			const rows = (this.getNodeParameter('leadFields', i, {}) as IDataObject).field as
+				| Array<{ name?: string; value?: IDataObject[keyof IDataObject] }>
+				| undefined;
+			for (const row of rows ?? []) {
+				const name = String(row.name ?? '').trim();
+				if (name) lead[name] = row.value;
+			}
+		}
+		if (Object.keys(lead).length === 0) {
+			throw new NodeOperationError(this.getNode(), `Item ${i} has no lead fields to send`, {
+				itemIndex: i,
+				description: 'Map the item to lead fields, e.g. email, firstName, lastName.',
+			});
+		}
+		const lookupValue = lead[lookupField];
+		if (
+			action !== 'createDuplicate' &&
+			(lookupValue === undefined || lookupValue === null || lookupValue === '')
+		) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Item ${i} has no value for the lookup field "${lookupField}"`,
+				{ itemIndex: i, description: `Add a "${lookupField}" field to the lead data.` },
+			);
+		}
+		if (lead.email !== undefined && lead.email !== null && lead.email !== '') {
+			if (typeof lead.email !== 'string' || !isValidEmail(lead.email.trim())) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`The email "${String(lead.email)}" of item ${i} is not a valid e-mail address`,
+					{ itemIndex: i, description: 'Fix the address or leave it out; no call was made.' },
+				);
+			}
+			lead.email = lead.email.trim();
+		}
+		return {
+			action,
+			lookupField,
+			partitionName: String(additional.partitionName ?? '').trim(),
+			lead,
+		};
+	});
+
+	const groups = new Map<string, Array<{ itemIndex: number; value: Upsert }>>();
+	for (const entry of prepared) {
+		const key = `${entry.value.action}|${entry.value.lookupField}|${entry.value.partitionName}`;
+		groups.set(key, [...(groups.get(key) ?? []), entry]);
+	}
+	for (const members of groups.values()) {
+		const { action, lookupField, partitionName } = members[0].value;
+		for (const batch of chunk(members, LEAD_BATCH)) {
+			const indexes = batch.map((m) => m.itemIndex);
+			try {
+				const body: IDataObject = { action, lookupField, input: batch.map((m) => m.value.lead) };
+				if (partitionName) body.partitionName = partitionName;
+				const answer = await apiRequest.call(this, {
+					method: 'POST',
+					path: '/rest/v1/leads.json',
+					body,
+					// Replaying createOnly / createDuplicate after a lost answer could duplicate leads.
+					idempotent: action === 'createOrUpdate' || action === 'updateOnly',
+					itemIndex: indexes[0],
+				});
+				const results = answer.result ?? [];
+				if (results.length !== batch.length) {
+					throw new NodeApiError(
+						this.getNode(),
+						{ message: 'result count mismatch' },
+						{
+							message: `The service answered ${results.length} results for ${batch.length} leads`,
+							description: 'The per-lead statuses cannot be matched to the input items.',
+							itemIndex: indexes[0],
+						},
+					);
+				}
+				batch.forEach(({ itemIndex, value }, k) => {
+					const result = results[k];
+					const json: IDataObject = { status: result.status };
+					if (result.id !== undefined) json.id = result.id;
+					if (value.lead[lookupField] !== undefined) json[lookupField] = value.lead[lookupField];
+					if (Array.isArray(result.reasons) && result.reasons.length > 0)
+						json.reasons = result.reasons;
+					outcomes[itemIndex] = [{ json }];
+				});
+			} catch (error) {
+				failItems(this, error as Error, indexes, outcomes);
+			}
+		}
+	}
+	return outcomes;
+}

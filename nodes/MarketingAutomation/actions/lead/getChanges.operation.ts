@@ -1,0 +1,73 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { collectActivities } from '../../transport/paging';
+import {
+	activityScopeOptions,
+	addActivityScope,
+	readDateTime,
+	readLimit,
+	returnAllOrLimit,
+} from '../common';
+
+/** The parameters of Get Lead Changes; shown under Lead and Activity (one implementation). */
+export function changesProperties(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Since',
+			name: 'sinceDatetime',
+			type: 'dateTime',
+			default: '',
+			required: true,
+			description: 'Changes made at or after this date and time',
+		},
+		{
+			displayName: 'Field Names or IDs',
+			name: 'changeFields',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getLeadFields' },
+			default: [],
+			required: true,
+			description:
+				'Fields whose changes to return. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+		...returnAllOrLimit(),
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: activityScopeOptions,
+		},
+	];
+}
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['lead'], operation: ['getChanges'] } },
+	changesProperties(),
+);
+
+/**
+ * `GET /rest/v1/activities/leadchanges.json` from a date-based paging token; pages follow while
+ * `moreResult` is true (pages may be empty).
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const since = readDateTime(this, 'sinceDatetime', itemIndex, 'Since') as string;
+	const fields = (this.getNodeParameter('changeFields', itemIndex, []) as string[]).filter(Boolean);
+	if (fields.length === 0) {
+		throw new NodeOperationError(this.getNode(), `No fields chosen in item ${itemIndex}`, {
+			itemIndex,
+			description: 'Choose at least one lead field whose changes you want.',
+		});
+	}
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = { fields: fields.join(',') };
+	addActivityScope(this, options, qs, itemIndex);
+	return await collectActivities(
+		this,
+		{ method: 'GET', path: '/rest/v1/activities/leadchanges.json', qs, itemIndex },
+		since,
+		readLimit(this, itemIndex),
+	);
+}

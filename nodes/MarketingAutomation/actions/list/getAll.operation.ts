@@ -1,0 +1,32 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { collectByToken } from '../../transport/paging';
+import { nameFilters, readLimit, readNameFilters, returnAllOrLimit } from '../common';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: nameFilters('list'),
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['list'], operation: ['getAll'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs = readNameFilters(filters);
+	return await collectByToken(
+		this,
+		{ method: 'GET', path: '/rest/v1/lists.json', qs, itemIndex },
+		readLimit(this, itemIndex),
+	);
+}

@@ -1,0 +1,37 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { collectByToken } from '../../transport/paging';
+import { leadFieldsOption, listLocator, readId, readLimit, returnAllOrLimit } from '../common';
+
+const properties: INodeProperties[] = [
+	listLocator,
+	...returnAllOrLimit(),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [leadFieldsOption],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['list'], operation: ['getMembers'] } },
+	properties,
+);
+
+/** `GET /rest/v1/lists/{listId}/leads.json`, 300 per page by `nextPageToken`. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const listId = readId(this, 'list', itemIndex, 'list');
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const fields = (options.fields as string[] | undefined) ?? [];
+	const qs: IDataObject = {};
+	if (fields.length > 0) qs.fields = fields.join(',');
+	return await collectByToken(
+		this,
+		{ method: 'GET', path: `/rest/v1/lists/${listId}/leads.json`, qs, itemIndex },
+		readLimit(this, itemIndex),
+	);
+}

@@ -1,0 +1,100 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { chunk, LEAD_BATCH } from '../../transport/paging';
+import {
+	failItems,
+	listLocator,
+	prepareAll,
+	readId,
+	readIdList,
+	type BatchOutcome,
+} from '../common';
+
+export const membershipProperties: INodeProperties[] = [
+	listLocator,
+	{
+		displayName: 'Lead IDs',
+		name: 'leadIds',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 1001, 1002',
+		description:
+			'Leads to add or remove, comma-separated. The leads of all input items are combined, 300 per call.',
+	},
+];
+
+/**
+ * Add Leads (POST) and Remove Leads (DELETE) on `/rest/v1/lists/{listId}/leads.json` with a JSON
+ * body `{"input":[{"id":…}]}`: the leads of all items for one list are deduplicated and sent 300
+ * per call; the service answers a status per lead (`added` / `removed` / `skipped` + reasons),
+ * which goes back to every item that named that lead. Both calls are idempotent.
+ */
+export async function changeMembership(
+	ctx: IExecuteFunctions,
+	itemIndexes: number[],
+	method: 'POST' | 'DELETE',
+): Promise<BatchOutcome[][]> {
+	const { prepared, outcomes } = prepareAll(ctx, itemIndexes, (i) => ({
+		listId: readId(ctx, 'list', i, 'list'),
+		leadIds: readIdList(ctx, 'leadIds', i, 'Lead IDs'),
+	}));
+	const byList = new Map<number, typeof prepared>();
+	for (const entry of prepared) {
+		byList.set(entry.value.listId, [...(byList.get(entry.value.listId) ?? []), entry]);
+	}
+	for (const [listId, members] of byList) {
+		const status = new Map<number, IDataObject>();
+		const failed = new Set<number>();
+		const leadIds = [...new Set(members.flatMap((m) => m.value.leadIds))];
+		for (const ids of chunk(leadIds, LEAD_BATCH)) {
+			const askers = members
+				.filter((m) => m.value.leadIds.some((id) => ids.includes(id)))
+				.map((m) => m.itemIndex);
+			try {
+				const answer = await apiRequest.call(ctx, {
+					method,
+					path: `/rest/v1/lists/${listId}/leads.json`,
+					body: { input: ids.map((id) => ({ id })) },
+					idempotent: true,
+					itemIndex: askers[0],
+				});
+				const results = answer.result ?? [];
+				for (const result of results) status.set(Number(result.id), result);
+				const missing = ids.filter((id) => !status.has(id));
+				if (missing.length > 0) {
+					throw new NodeApiError(
+						ctx.getNode(),
+						{ message: 'missing lead statuses' },
+						{
+							message: `The service gave no status for leads ${missing.slice(0, 5).join(', ')}`,
+							itemIndex: askers[0],
+						},
+					);
+				}
+			} catch (error) {
+				failItems(ctx, error as Error, askers, outcomes);
+				askers.forEach((i) => failed.add(i));
+			}
+		}
+		for (const { itemIndex, value } of members) {
+			if (failed.has(itemIndex)) continue;
+			const leads = value.leadIds.map((id) => {
+				const result = status.get(id) ?? {};
+				const lead: IDataObject = { id, status: result.status };
+				if (Array.isArray(result.reasons) && result.reasons.length > 0)
+					lead.reasons = result.reasons;
+				return lead;
+			});
+			const json: IDataObject = { listId, leads };
+			for (const lead of leads) {
+				const key = String(lead.status);
+				json[key] = ((json[key] as number | undefined) ?? 0) + 1;
+			}
+			outcomes[itemIndex] = [{ json }];
+		}
+	}
+	return outcomes;
+}

@@ -1,0 +1,17 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { BatchOutcome } from '../common';
+import { changeMembership, membershipProperties } from './membership';
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['list'], operation: ['removeLeads'] } },
+	membershipProperties,
+);
+
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await changeMembership(this, itemIndexes, 'DELETE');
+}

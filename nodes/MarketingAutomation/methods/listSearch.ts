@@ -1,0 +1,80 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { apiRequest } from '../transport';
+import { ASSET_PAGE, LEAD_BATCH } from '../transport/paging';
+
+const matches = (record: IDataObject, filter?: string) =>
+	!filter ||
+	String(record.name ?? '')
+		.toLowerCase()
+		.includes(filter.toLowerCase());
+
+const toResults = (records: IDataObject[], filter?: string) =>
+	records
+		.filter((record) => matches(record, filter))
+		.map((record) => ({ name: String(record.name ?? record.id), value: String(record.id) }));
+
+/** One page of a Lead Database list (`nextPageToken`), filtered by name on the client. */
+async function searchByToken(
+	ctx: ILoadOptionsFunctions,
+	path: string,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const qs: IDataObject = { batchSize: LEAD_BATCH };
+	if (paginationToken) qs.nextPageToken = paginationToken;
+	const page = await apiRequest.call(ctx, { method: 'GET', path, qs });
+	return { results: toResults(page.result ?? [], filter), paginationToken: page.nextPageToken };
+}
+
+/** One page of an Asset API browse (offset), filtered by name on the client. */
+async function searchByOffset(
+	ctx: ILoadOptionsFunctions,
+	path: string,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const offset = Number(paginationToken ?? 0) || 0;
+	const page = await apiRequest.call(ctx, {
+		method: 'GET',
+		path,
+		qs: { maxReturn: ASSET_PAGE, offset },
+	});
+	const result = page.result ?? [];
+	return {
+		results: toResults(result, filter),
+		paginationToken: result.length === ASSET_PAGE ? String(offset + ASSET_PAGE) : undefined,
+	};
+}
+
+export async function searchCampaigns(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchByToken(this, '/rest/v1/campaigns.json', filter, paginationToken);
+}
+
+export async function searchLists(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchByToken(this, '/rest/v1/lists.json', filter, paginationToken);
+}
+
+export async function searchPrograms(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchByOffset(this, '/rest/asset/v1/programs.json', filter, paginationToken);
+}
+
+export async function searchEmails(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchByOffset(this, '/rest/asset/v1/emails.json', filter, paginationToken);
+}

@@ -1,0 +1,41 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../transport';
+
+interface Describe {
+	searchableFields?: string[][];
+	fields?: Array<{ name?: string; displayName?: string; dataType?: string }>;
+}
+
+async function describeLeads(ctx: ILoadOptionsFunctions): Promise<Describe> {
+	const answer = await apiRequest.call(ctx, {
+		method: 'GET',
+		path: '/rest/v1/leads/describe2.json',
+	});
+	return (answer.result?.[0] ?? {}) as IDataObject as Describe;
+}
+
+const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
+
+/** Single-field searchable keys of the instance (`describe2.json` `searchableFields`). */
+export async function getFilterTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const describe = await describeLeads(this);
+	const labels = new Map((describe.fields ?? []).map((f) => [f.name, f.displayName]));
+	return (describe.searchableFields ?? [])
+		.filter((key) => Array.isArray(key) && key.length === 1)
+		.map(([name]) => ({ name: `${labels.get(name) ?? name} (${name})`, value: name }))
+		.sort(byName);
+}
+
+/** Every lead field of the instance by API name (`describe2.json` `fields`). */
+export async function getLeadFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const describe = await describeLeads(this);
+	return (describe.fields ?? [])
+		.filter((field) => field.name)
+		.map((field) => ({
+			name: `${field.displayName ?? field.name} (${field.name})`,
+			value: field.name as string,
+			description: field.dataType,
+		}))
+		.sort(byName);
+}

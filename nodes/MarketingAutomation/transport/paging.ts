@@ -1,0 +1,173 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { apiRequest, type ApiRequest, type Envelope, type MarketingContext } from './index';
+
+/** The Lead Database's batch maximum (filter values, upsert input, list ids, page size). */
+export const LEAD_BATCH = 300;
+/** The Asset API's page maximum (`maxReturn`). */
+export const ASSET_PAGE = 200;
+/** A GET whose URL would pass this length is sent as POST with `_method=GET` (the limit is 8 KB). */
+export const MAX_GET_URL = 8000;
+/** The Asset API's "nothing (more) here" warning. */
+const NO_ASSETS = /no assets found/i;
+
+export function chunk<T>(values: T[], size: number): T[][] {
+	const chunks: T[][] = [];
+	for (let i = 0; i < values.length; i += size) chunks.push(values.slice(i, i + size));
+	return chunks;
+}
+
+/** `limit` as a number of records (Infinity for Return All). */
+export type Limit = number;
+
+/**
+ * `nextPageToken` paging (leads, lists, list members, campaigns, fields, program members): repeat
+ * while the answer carries a token; `moreResult` is not sent by every endpoint, so it is not used.
+ * Stops as soon as `limit` records are in.
+ */
+export async function collectByToken(
+	ctx: MarketingContext,
+	request: ApiRequest,
+	limit: Limit = Infinity,
+	onPage?: (records: IDataObject[]) => void,
+): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	let token: string | undefined;
+	const seen = new Set<string>();
+	for (;;) {
+		const remaining = limit - records.length;
+		const qs: IDataObject = {
+			...request.qs,
+			batchSize: Math.min(LEAD_BATCH, Number.isFinite(remaining) ? remaining : LEAD_BATCH),
+		};
+		if (token) qs.nextPageToken = token;
+		const page = await sendLeadDbRead(ctx, { ...request, qs });
+		const result = page.result ?? [];
+		onPage?.(result);
+		records.push(...result.slice(0, limit - records.length));
+		token = page.nextPageToken;
+		if (!token || records.length >= limit || seen.has(token)) break;
+		seen.add(token);
+	}
+	return records;
+}
+
+/**
+ * A Lead Database GET, switched to `POST ...?_method=GET` with a form body when the URL would be
+ * longer than the service accepts (414 above 8 KB).
+ */
+export async function sendLeadDbRead(
+	ctx: MarketingContext,
+	request: ApiRequest,
+): Promise<Envelope> {
+	const query = new URLSearchParams();
+	for (const [key, value] of Object.entries(request.qs ?? {})) {
+		if (value !== undefined && value !== null) query.append(key, String(value));
+	}
+	// Host and prefix are at most a few hundred characters; the query dominates.
+	if (request.method === 'GET' && query.toString().length + 300 > MAX_GET_URL) {
+		return await apiRequest.call(ctx, {
+			...request,
+			method: 'POST',
+			qs: { _method: 'GET' },
+			body: request.qs,
+			form: true,
+			idempotent: true,
+		});
+	}
+	return await apiRequest.call(ctx, request);
+}
+
+/** The date-based paging token that starts every activity read. */
+export async function activityPagingToken(
+	ctx: MarketingContext,
+	sinceDatetime: string,
+	itemIndex?: number,
+): Promise<string> {
+	const answer = await apiRequest.call(ctx, {
+		method: 'GET',
+		path: '/rest/v1/activities/pagingtoken.json',
+		qs: { sinceDatetime },
+		itemIndex,
+	});
+	return String(answer.nextPageToken ?? '');
+}
+
+/**
+ * Activity paging (`activities.json`, `activities/leadchanges.json`): continue while `moreResult`
+ * is true. A page may hold fewer than `batchSize` records, even none, while more follow. `onPage`
+ * may return false to stop early (e.g. past an end date).
+ */
+export async function collectActivities(
+	ctx: MarketingContext,
+	request: ApiRequest,
+	sinceDatetime: string,
+	limit: Limit = Infinity,
+	onPage?: (records: IDataObject[]) => boolean | void,
+): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	let token = await activityPagingToken(ctx, sinceDatetime, request.itemIndex);
+	for (;;) {
+		const page = await apiRequest.call(ctx, {
+			...request,
+			qs: { ...request.qs, nextPageToken: token, batchSize: LEAD_BATCH },
+		});
+		const result = page.result ?? [];
+		const goOn = onPage?.(result);
+		records.push(...result.slice(0, limit - records.length));
+		const next = page.nextPageToken;
+		if (!page.moreResult || !next || next === token || records.length >= limit || goOn === false) {
+			break;
+		}
+		token = next;
+	}
+	return records;
+}
+
+/**
+ * Asset API paging by offset: `offset += maxReturn` until a short page, no `result`, or the
+ * "No assets found" warning. `keep` filters client-side (it counts towards `limit`).
+ */
+export async function collectByOffset(
+	ctx: MarketingContext,
+	request: ApiRequest,
+	limit: Limit = Infinity,
+	keep: (record: IDataObject) => boolean = () => true,
+): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	for (let offset = 0; ; offset += ASSET_PAGE) {
+		const page = await apiRequest.call(ctx, {
+			...request,
+			qs: { ...request.qs, maxReturn: ASSET_PAGE, offset },
+		});
+		const result = page.result ?? [];
+		records.push(...result.filter(keep).slice(0, limit - records.length));
+		const empty = (page.warnings ?? []).some((w) => NO_ASSETS.test(String(w)));
+		if (empty || result.length < ASSET_PAGE || records.length >= limit) break;
+	}
+	return records;
+}
+
+/**
+ * Generic paging for the API Call operation: follow `nextPageToken` while it is present and
+ * `moreResult` is not false (activities always carry a token; lists and campaigns never send
+ * `moreResult`). Empty pages are tolerated.
+ */
+export async function collectFollowing(
+	ctx: MarketingContext,
+	request: ApiRequest,
+): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	const seen = new Set<string>();
+	let token: string | undefined = request.qs?.nextPageToken as string | undefined;
+	for (;;) {
+		const qs: IDataObject = { ...request.qs };
+		if (token) qs.nextPageToken = token;
+		const page = await apiRequest.call(ctx, { ...request, qs });
+		records.push(...(page.result ?? []));
+		token = page.nextPageToken;
+		if (!token || page.moreResult === false || seen.has(token)) break;
+		seen.add(token);
+	}
+	return records;
+}

@@ -1,0 +1,298 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error -- local tooling, never shipped */
+/**
+ * A private n8n for end-to-end tests and `npm run dev`, installed on first use into `.cache/`
+ * (gitignored) from the npm registry and reused afterwards.
+ *
+ * - Node 24 (n8n 2.41 refuses older Node): `npm install --prefix .cache/node24 node-<os>-<arch>@24`,
+ *   skipped when the running Node is already 24 or newer.
+ * - n8n 2.41.1: `npm install n8n@2.41.1 --ignore-scripts` in `.cache/n8n` with the override
+ *   `linkedom: 0.18.14` (0.18.15 needs a package the registry lacks), then `npm rebuild sqlite3`
+ *   (the only native module the CLI needs; the others' install scripts download from the internet).
+ *
+ * `ensureN8n()` decides from the real files (the n8n package at the pinned version, the sqlite3
+ * binding and a Node 24 binary), holds a lock folder so parallel callers install once, and returns
+ * `{ nodeBin, n8nBin, env }`: run n8n as `spawn(nodeBin, [n8nBin, ...args], { env })`.
+ * `npx tsx scripts/n8n.ts` installs (or checks) and prints the paths.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const N8N_VERSION = '2.41.1';
+export const NODE_MAJOR = 24;
+export const REPO_ROOT = path.resolve(__dirname, '..');
+export const CACHE_DIR = path.join(REPO_ROOT, '.cache');
+
+const N8N_DIR = path.join(CACHE_DIR, 'n8n');
+const NODE_DIR = path.join(CACHE_DIR, 'node24');
+const LOCK_DIR = path.join(CACHE_DIR, 'n8n-install.lock');
+const INSTALL_TIMEOUT_MS = 25 * 60_000;
+const REBUILD_TIMEOUT_MS = 10 * 60_000;
+const LOCK_WAIT_MS = 40 * 60_000;
+
+export interface N8nInstall {
+	/** A Node >= 24 binary. */
+	nodeBin: string;
+	/** n8n's CLI entry (a JS file): run it with `nodeBin`. */
+	n8nBin: string;
+	/** process.env with that Node first on PATH. */
+	env: NodeJS.ProcessEnv;
+}
+
+const log = (message: string) => process.stderr.write(`[n8n setup] ${message}\n`);
+const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Runs a command with a hard time limit; output goes to `logFile`. Rejects on a non-zero exit. */
+export function run(
+	command: string,
+	args: string[],
+	options: { cwd: string; timeoutMs: number; logFile?: string; env?: NodeJS.ProcessEnv },
+): Promise<void> {
+	return new Promise((resolve, reject) => {
+		const out = options.logFile ? fs.openSync(options.logFile, 'a') : 'ignore';
+		const child = spawn(command, args, {
+			cwd: options.cwd,
+			env: options.env ?? process.env,
+			stdio: ['ignore', out, out],
+		});
+		const started = Date.now();
+		const heartbeat = setInterval(() => {
+			log(`  still running ${command} ${args[0]} (${Math.round((Date.now() - started) / 1000)} s)`);
+		}, 30_000);
+		const timer = setTimeout(() => {
+			child.kill('SIGKILL');
+		}, options.timeoutMs);
+		const finish = (error?: Error) => {
+			clearInterval(heartbeat);
+			clearTimeout(timer);
+			if (typeof out === 'number') fs.closeSync(out);
+			if (error) reject(error);
+			else resolve();
+		};
+		child.on('error', (error) => finish(error));
+		child.on('exit', (code, signal) => {
+			if (code === 0) return finish();
+			const tail = options.logFile ? lastLines(options.logFile, 30) : '';
+			finish(
+				new Error(
+					`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}` +
+						`${Date.now() - started >= options.timeoutMs ? ', timed out' : ''})` +
+						`${tail ? `; last lines of ${options.logFile}:\n${tail}` : ''}`,
+				),
+			);
+		});
+	});
+}
+
+function lastLines(file: string, count: number): string {
+	try {
+		return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count).join('\n');
+	} catch {
+		return '';
+	}
+}
+
+function readJson(file: string): Record<string, unknown> | undefined {
+	try {
+		return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+	} catch {
+		return undefined;
+	}
+}
+
+const nodeMajor = (version: string) => Number(/^v?(\d+)/.exec(version)?.[1] ?? 0);
+
+function nodePackageName(): string {
+	if (process.platform !== 'linux' && process.platform !== 'darwin') {
+		throw new Error(
+			`No Node ${NODE_MAJOR} package for ${process.platform}: install Node ${NODE_MAJOR} yourself.`,
+		);
+	}
+	return `node-${process.platform}-${process.arch}`;
+}
+
+function bundledNodeBin(): string {
+	return path.join(NODE_DIR, 'node_modules', nodePackageName(), 'bin', 'node');
+}
+
+/** The Node binary to run n8n with, or undefined when it still has to be installed. */
+function findNode(): string | undefined {
+	if (nodeMajor(process.version) >= NODE_MAJOR) return process.execPath;
+	const bin = bundledNodeBin();
+	const manifest = readJson(path.join(path.dirname(path.dirname(bin)), 'package.json'));
+	if (fs.existsSync(bin) && nodeMajor(String(manifest?.version ?? '')) === NODE_MAJOR) return bin;
+	return undefined;
+}
+
+const n8nBinPath = () => path.join(N8N_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
+
+function n8nReady(): boolean {
+	const manifest = readJson(path.join(N8N_DIR, 'node_modules', 'n8n', 'package.json'));
+	const sqliteBinding = path.join(
+		N8N_DIR,
+		'node_modules',
+		'sqlite3',
+		'build',
+		'Release',
+		'node_sqlite3.node',
+	);
+	return (
+		manifest?.version === N8N_VERSION && fs.existsSync(n8nBinPath()) && fs.existsSync(sqliteBinding)
+	);
+}
+
+async function withLock<T>(work: () => Promise<T>): Promise<T> {
+	fs.mkdirSync(CACHE_DIR, { recursive: true });
+	const started = Date.now();
+	for (;;) {
+		try {
+			fs.mkdirSync(LOCK_DIR);
+			break;
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+			const age = Date.now() - fs.statSync(LOCK_DIR, { throwIfNoEntry: false })!.mtimeMs;
+			if (age > LOCK_WAIT_MS) {
+				log(`removing a stale install lock (${Math.round(age / 60_000)} min old)`);
+				fs.rmSync(LOCK_DIR, { recursive: true, force: true });
+				continue;
+			}
+			if (Date.now() - started > LOCK_WAIT_MS) throw new Error(`Timed out waiting for ${LOCK_DIR}`);
+			if (Date.now() - started < 2500) log('another process is installing n8n; waiting for it');
+			await sleepMs(2000);
+		}
+	}
+	try {
+		return await work();
+	} finally {
+		fs.rmSync(LOCK_DIR, { recursive: true, force: true });
+	}
+}
+
+async function installNode(): Promise<string> {
+	const pkg = `${nodePackageName()}@${NODE_MAJOR}`;
+	log(`installing Node ${NODE_MAJOR} (${pkg}) into ${path.relative(REPO_ROOT, NODE_DIR)}`);
+	fs.mkdirSync(NODE_DIR, { recursive: true });
+	if (!fs.existsSync(path.join(NODE_DIR, 'package.json'))) {
+		fs.writeFileSync(path.join(NODE_DIR, 'package.json'), '{ "private": true }\n');
+	}
+	const started = Date.now();
+	await run('npm', ['install', '--prefix', '.', pkg, '--no-audit', '--no-fund'], {
+		cwd: NODE_DIR,
+		timeoutMs: 10 * 60_000,
+		logFile: path.join(NODE_DIR, 'install.log'),
+	});
+	const bin = findNode();
+	if (!bin)
+		throw new Error(
+			`Installed ${pkg}, but ${bundledNodeBin()} is missing or not Node ${NODE_MAJOR}`,
+		);
+	log(`Node ${NODE_MAJOR} ready in ${Math.round((Date.now() - started) / 1000)} s`);
+	return bin;
+}
+
+async function installN8n(nodeBin: string): Promise<void> {
+	log(
+		`installing n8n ${N8N_VERSION} into ${path.relative(REPO_ROOT, N8N_DIR)} (first time only, about 5 min)`,
+	);
+	fs.mkdirSync(N8N_DIR, { recursive: true });
+	const manifest = readJson(path.join(N8N_DIR, 'package.json')) ?? {};
+	manifest.private = true;
+	manifest.overrides = { linkedom: '0.18.14' };
+	fs.writeFileSync(path.join(N8N_DIR, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+	const logFile = path.join(N8N_DIR, 'install.log');
+	let started = Date.now();
+	await run(
+		'npm',
+		[
+			'install',
+			`n8n@${N8N_VERSION}`,
+			'--save-exact',
+			'--ignore-scripts',
+			'--no-audit',
+			'--no-fund',
+		],
+		{ cwd: N8N_DIR, timeoutMs: INSTALL_TIMEOUT_MS, logFile },
+	);
+	log(`  npm install done in ${Math.round((Date.now() - started) / 1000)} s; building sqlite3`);
+	started = Date.now();
+	// Build against the Node that will load it, with that Node's own headers (no download needed).
+	const nodeRoot = path.dirname(path.dirname(nodeBin));
+	const env = { ...result(nodeBin).env };
+	if (fs.existsSync(path.join(nodeRoot, 'include', 'node', 'node_api.h'))) {
+		env.npm_config_nodedir = nodeRoot;
+	}
+	await run('npm', ['rebuild', 'sqlite3'], {
+		cwd: N8N_DIR,
+		timeoutMs: REBUILD_TIMEOUT_MS,
+		logFile,
+		env,
+	});
+	log(`  sqlite3 built in ${Math.round((Date.now() - started) / 1000)} s`);
+	if (!n8nReady())
+		throw new Error(`n8n ${N8N_VERSION} install finished but is incomplete; see ${logFile}`);
+}
+
+function result(nodeBin: string): N8nInstall {
+	return {
+		nodeBin,
+		n8nBin: n8nBinPath(),
+		env: {
+			...process.env,
+			PATH: `${path.dirname(nodeBin)}${path.delimiter}${process.env.PATH ?? ''}`,
+		},
+	};
+}
+
+/**
+ * A hermetic environment for an n8n command in `userFolder`: no N8N_* settings leak in from the
+ * caller (nor jest's NODE_ENV=test), telemetry and update checks are off, it listens on 127.0.0.1
+ * only. `extra` adds or overrides settings (encryption key, ports, log level...).
+ */
+export function n8nEnv(
+	install: N8nInstall,
+	userFolder: string,
+	extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [key, value] of Object.entries(install.env)) {
+		if (/^(N8N_|DB_|JEST_)/.test(key) || key === 'NODE_ENV' || key === 'NODE_OPTIONS') continue;
+		env[key] = value;
+	}
+	return {
+		...env,
+		N8N_USER_FOLDER: userFolder,
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		...extra,
+	};
+}
+
+/** Installs Node 24 and n8n into `.cache/` when missing; returns how to run n8n. */
+export async function ensureN8n(): Promise<N8nInstall> {
+	const nodeBin = findNode();
+	if (nodeBin && n8nReady()) return result(nodeBin);
+	return await withLock(async () => {
+		const node = findNode() ?? (await installNode());
+		if (!n8nReady()) await installN8n(node);
+		log(`n8n ${N8N_VERSION} ready`);
+		return result(node);
+	});
+}
+
+if (require.main === module) {
+	ensureN8n().then(
+		(install) => {
+			process.stdout.write(`node: ${install.nodeBin}\nn8n:  ${install.n8nBin}\n`);
+		},
+		(error: Error) => {
+			process.stderr.write(`${error.message}\n`);
+			process.exit(1);
+		},
+	);
+}

@@ -1,0 +1,85 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- local tooling, never shipped */
+/**
+ * The community-package scan of n8n's verification, run locally (`tsx scripts/scan.ts`).
+ *
+ * `npx @n8n/scan-community-package <name>` only scans packages published with npm provenance, so
+ * this calls its linter directly: `analyzePackage` from
+ * `@n8n/scan-community-package/scanner/scanner.mjs` (ESLint with the community-nodes rules, inline
+ * `eslint-disable` comments ignored, any error fails), on
+ *   1. the repository sources, with the scanner's own `SOURCE_FILE_PATTERNS`
+ *      (`package.json`, `{nodes,credentials}/**`), and
+ *   2. the unpacked `npm pack` tarball of the built package, with `['**\/*.js', 'package.json']`,
+ *      as the scanner does with a published tarball.
+ * Exits 1 with the findings on any error. Needs `npm run build` first (for step 2).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { REPO_ROOT, run } from './n8n';
+import { packPackage } from './package';
+
+interface ScanResult {
+	passed: boolean;
+	message?: string;
+	details?: string;
+}
+
+interface Scanner {
+	analyzePackage(dir: string, patterns?: string[]): Promise<ScanResult>;
+	SOURCE_FILE_PATTERNS: string[];
+}
+
+export const TARBALL_FILE_PATTERNS = ['**/*.js', 'package.json'];
+
+async function loadScanner(): Promise<Scanner> {
+	// An ES module without an exports map or types: import it by path, at run time.
+	const specifier = '@n8n/scan-community-package/scanner/scanner.mjs';
+	return (await import(specifier)) as Scanner;
+}
+
+function report(label: string, result: ScanResult): boolean {
+	if (result.passed) {
+		process.stdout.write(`✓ scan: ${label}${result.message ? ` (${result.message})` : ''}\n`);
+		return true;
+	}
+	process.stdout.write(
+		`✗ scan: ${label}: ${result.message ?? 'failed'}\n${result.details ?? ''}\n`,
+	);
+	return false;
+}
+
+async function main(): Promise<number> {
+	const scanner = await loadScanner();
+
+	const sources = await scanner.analyzePackage(REPO_ROOT, scanner.SOURCE_FILE_PATTERNS);
+	const sourcesOk = report(`sources (${scanner.SOURCE_FILE_PATTERNS.join(', ')})`, sources);
+
+	const tarball = await packPackage();
+	// Outside the repository, so a concurrent `eslint .` does not lint the unpacked copy.
+	const unpacked = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-platform-scan-'));
+	await run('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1'], {
+		cwd: REPO_ROOT,
+		timeoutMs: 60_000,
+	});
+	let packed: ScanResult;
+	try {
+		packed = await scanner.analyzePackage(unpacked, TARBALL_FILE_PATTERNS);
+	} finally {
+		fs.rmSync(unpacked, { recursive: true, force: true });
+	}
+	const packedOk = report(
+		`packed tarball ${path.relative(REPO_ROOT, tarball)} (${TARBALL_FILE_PATTERNS.join(', ')})`,
+		packed,
+	);
+
+	return sourcesOk && packedOk ? 0 : 1;
+}
+
+main().then(
+	(code) => process.exit(code),
+	(error: Error) => {
+		process.stderr.write(`scan failed to run: ${error.stack ?? error.message}\n`);
+		process.exit(1);
+	},
+);

@@ -1,0 +1,234 @@
+/**
+ * The enrichment nodes in a real n8n, installed from the packed tarball: the chain users build
+ * (contacts → global Contact → Enrich → Marketing Automation Lead → Create or Update) against the
+ * simulator, then both enrichment example workflows as shipped.
+ */
+import globalDemo from '../../examples/enrichment-global-demo.json';
+import regionalDemo from '../../examples/enrichment-regional-demo.json';
+import { DEMO_CLIENT } from '../simulator/marketing';
+import enrichmentWorkflow from './workflows/enrichment.json';
+import { startE2e, type E2e } from './runner';
+
+const credentialId = (workflow: typeof enrichmentWorkflow, type: string): string => {
+	const node = workflow.nodes.find((n) => n.credentials && type in n.credentials);
+	return (node?.credentials as unknown as Record<string, { id: string }>)[type].id;
+};
+
+function credentials(e2e: E2e) {
+	const globalData = { baseUrl: `${e2e.sim.url}/global`, apiKey: 'global-demo-key' };
+	const marketingData = {
+		restEndpoint: `${e2e.sim.url}/rest`,
+		clientId: DEMO_CLIENT.clientId,
+		clientSecret: DEMO_CLIENT.clientSecret,
+		accessToken: '',
+	};
+	return [
+		{
+			id: credentialId(enrichmentWorkflow, 'globalEnrichmentApi'),
+			name: 'E2E global',
+			type: 'globalEnrichmentApi',
+			data: globalData,
+		},
+		{
+			id: credentialId(enrichmentWorkflow, 'marketingAutomationApi'),
+			name: 'E2E marketing',
+			type: 'marketingAutomationApi',
+			data: marketingData,
+		},
+		{
+			id: 'demoGlobalCred01',
+			name: 'Global enrichment (simulator)',
+			type: 'globalEnrichmentApi',
+			data: globalData,
+		},
+		{
+			id: 'demoRegionalCred01',
+			name: 'ANZ sales intelligence (simulator)',
+			type: 'anzSalesIntelligenceApi',
+			data: { baseUrl: `${e2e.sim.url}/regional`, apiKey: 'regional-demo-key' },
+		},
+		{
+			id: 'demoMarketingCred01',
+			name: 'Marketing automation (simulator)',
+			type: 'marketingAutomationApi',
+			data: marketingData,
+		},
+	];
+}
+
+describe('enrichment nodes in n8n (e2e)', () => {
+	let e2e: E2e;
+
+	beforeAll(async () => {
+		e2e = await startE2e();
+		await e2e.importCredentials(credentials(e2e));
+		await e2e.importWorkflow([enrichmentWorkflow, globalDemo, regionalDemo]);
+	});
+
+	afterAll(async () => {
+		await e2e?.stop();
+	});
+
+	it('enriches contacts in one bulk call (repeat merged) and upserts every item as a lead', async () => {
+		const global = e2e.sim.services.global;
+		const marketing = e2e.sim.services.marketing;
+		const globalBefore = global.calls.length;
+		const marketingBefore = marketing.calls.length;
+
+		const run = await e2e.execute(enrichmentWorkflow.id);
+
+		expect(run.error).toBeUndefined();
+		expect(run.status).toBe('success');
+		expect(run.nodesRun).toEqual([
+			'Start',
+			'Contacts',
+			'One Item Per Contact',
+			'Enrich Contacts',
+			'Upsert Leads',
+		]);
+
+		// One bulk call, the repeated contact (other letter case) sent once, with the API key header.
+		expect(global.calls.slice(globalBefore)).toEqual([
+			{
+				method: 'POST',
+				path: '/person/bulk',
+				apiKey: 'global-demo-key',
+				body: [
+					{ referenceId: '0', email: 'ana.silva@northwind.example.com' },
+					{ referenceId: '1', email: 'jonas.becker@contoso.example.de' },
+					{ referenceId: '3', email: 'nobody@unknown.example.org' },
+				],
+				status: 200,
+				credits: 3,
+			},
+		]);
+
+		const enriched = run.fullItems('Enrich Contacts');
+		expect(enriched.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
+		expect(enriched.map((item) => item.json)).toEqual([
+			expect.objectContaining({
+				found: true,
+				creditsCharged: 2,
+				id: 'p-2001',
+				email: 'ana.silva@northwind.example.com',
+			}),
+			expect.objectContaining({
+				found: true,
+				creditsCharged: 1,
+				id: 'p-2002',
+				jobTitle: 'Head of Sales',
+			}),
+			expect.objectContaining({ found: true, creditsCharged: 0, id: 'p-2001' }),
+			{ found: false, input: { email: 'nobody@unknown.example.org' }, creditsCharged: 0 },
+		]);
+
+		const upserts = marketing.calls
+			.slice(marketingBefore)
+			.filter((call) => call.path === '/rest/v1/leads.json');
+		expect(upserts.map((call) => call.body)).toEqual([
+			{
+				action: 'createOrUpdate',
+				lookupField: 'email',
+				input: [
+					{
+						email: 'ana.silva@northwind.example.com',
+						firstName: 'Ana',
+						lastName: 'Silva',
+						company: 'Northwind Traders',
+						title: 'VP Marketing',
+					},
+					{
+						email: 'jonas.becker@contoso.example.de',
+						firstName: 'Jonas',
+						lastName: 'Becker',
+						company: 'Contoso GmbH',
+						title: 'Head of Sales',
+					},
+					{
+						email: 'ana.silva@northwind.example.com',
+						firstName: 'Ana',
+						lastName: 'Silva',
+						company: 'Northwind Traders',
+						title: 'VP Marketing',
+					},
+					{ email: 'nobody@unknown.example.org' },
+				],
+			},
+		]);
+		const leads = run.fullItems('Upsert Leads');
+		expect(leads.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
+		expect(leads.map((item) => item.json.email)).toEqual([
+			'ana.silva@northwind.example.com',
+			'jonas.becker@contoso.example.de',
+			'ana.silva@northwind.example.com',
+			'nobody@unknown.example.org',
+		]);
+		expect(leads.every((item) => ['created', 'updated'].includes(String(item.json.status)))).toBe(
+			true,
+		);
+		expect(JSON.stringify(run.raw)).not.toContain('global-demo-key');
+	});
+
+	it('runs the global example workflow (examples/enrichment-global-demo.json) as shipped', async () => {
+		const run = await e2e.execute(globalDemo.id);
+		expect(run.error).toBeUndefined();
+		expect(run.status).toBe('success');
+		expect(run.items('Enrich Contacts').map((json) => json.found)).toEqual([
+			true,
+			true,
+			true,
+			false,
+		]);
+		expect(run.items('Upsert Leads')).toHaveLength(4);
+	});
+
+	it('runs the regional example workflow (examples/enrichment-regional-demo.json) as shipped', async () => {
+		const regional = e2e.sim.services.regional;
+		const before = regional.calls.length;
+		const run = await e2e.execute(regionalDemo.id);
+		expect(run.error).toBeUndefined();
+		expect(run.status).toBe('success');
+		// Marketing people in NSW or VIC in the demo data: Jane (NSW) and Tom (VIC).
+		expect(run.items('Search Marketing People').map((json) => json.person_id)).toEqual([
+			'fp0001',
+			'fp0002',
+		]);
+		expect(
+			run.items('Enrich People').map((json) => [json.found, json.name, json.workEmail]),
+		).toEqual([
+			[true, 'Jane Citizen', 'jane.citizen@southerncross.example.com.au'],
+			[true, 'Tom Nguyen', 'tom.nguyen@kookaburra.example.com.au'],
+		]);
+		expect(
+			run.items('Enrich Companies By ABN').map((json) => [json.found, json.name ?? json.input]),
+		).toEqual([
+			[true, 'Southern Cross Analytics Pty Ltd'],
+			[true, 'Kookaburra Retail Group'],
+			[false, { abn: '47065475149' }],
+		]);
+		expect(regional.calls.slice(before).map((call) => [call.method, call.path, call.body])).toEqual(
+			[
+				[
+					'POST',
+					'/search/people',
+					{ department: [11], locations: ['AU-NSW', 'AU-VIC'], from: 0, size: 10 },
+				],
+				['POST', '/enrich/person', { network_url: 'https://www.linkedin.com/in/jane-citizen' }],
+				['POST', '/enrich/person', { network_url: 'https://www.linkedin.com/in/tom-nguyen' }],
+				['POST', '/enrich/company', { abn: '51824753556' }],
+				['POST', '/enrich/company', { abn: '53004085616' }],
+				['POST', '/enrich/company', { abn: '47065475149' }],
+			],
+		);
+	});
+});

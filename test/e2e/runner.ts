@@ -1,0 +1,330 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error, @n8n/community-nodes/no-hardcoded-secrets -- test tooling, never shipped */
+/**
+ * End-to-end runs in a real n8n 2.41.1 (Node 24), with this package installed from its packed
+ * tarball as a community package, exactly as users get it.
+ *
+ * ```ts
+ * import { startE2e, type E2e } from './runner';
+ * let e2e: E2e;
+ * beforeAll(async () => { e2e = await startE2e(); });            // simulator + fresh n8n folder
+ * afterAll(async () => { await e2e?.stop(); });
+ * it('runs', async () => {
+ *   await e2e.importCredentials([{ id: 'cred01', name: 'Demo', type: 'agentPlatformApi',
+ *     data: { region: 'custom', baseUrl: e2e.sim.url, projectId: 'proj-demo', apiKey: 'sk-demo-admin' } }]);
+ *   await e2e.importWorkflow(workflowJson);                         // object or array, string ids <= 21 chars
+ *   const run = await e2e.execute(workflowJson.id);                 // `n8n execute --id`
+ *   expect(run.status).toBe('success');
+ *   expect(run.items('Node Name')).toEqual([{ ... }]);              // json of output 0
+ *   expect(e2e.sim.services.admin.projects.get('proj-demo')).toMatchObject({ ... });
+ * });
+ * ```
+ *
+ * API (kept small and stable; other e2e tests rely on it):
+ * - `startE2e({ simulator?, env? })`: starts the in-process simulator (`startServices(simulator)`,
+ *   demo seeds by default, random port), packs the built `dist/` (once per content, reused from
+ *   `.cache/pack/<hash>/`), creates `.cache/e2e/<unique>/` and installs the tarball into its
+ *   `.n8n/nodes`. Needs `npm run build` first; installs n8n on first use (`scripts/n8n.ts`).
+ * - `e2e.importCredentials(list)`: `n8n import:credentials`; `data` is plain, n8n encrypts it.
+ *   The credential `id` must match the workflow node's `credentials.<type>.id`.
+ * - `e2e.importWorkflow(json)`: `n8n import:workflow`. The start node must be
+ *   `n8n-nodes-base.manualTrigger` (or executeWorkflowTrigger).
+ * - `e2e.execute(id)`: `n8n execute --id` with `N8N_LOG_LEVEL=info`; parses the run JSON that n8n
+ *   prints (also for a failed run) and returns an {@link E2eRun}. Throws only when n8n printed no
+ *   run at all (crash, unknown id, timeout).
+ * - `e2e.stop()`: kills running n8n commands, closes the simulator and deletes the user folder
+ *   (kept when `E2E_KEEP=1`).
+ * Every n8n command has a time limit (`commandTimeoutMs`, 120 s by default). Each command is a
+ * fresh n8n process (3-6 s); the SQLite database in the user folder carries state between them.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+import { CACHE_DIR, ensureN8n, n8nEnv, type N8nInstall } from '../../scripts/n8n';
+import { installPackage, packPackage, pruneOlderThan } from '../../scripts/package';
+import { startServices, type Simulator, type SimulatorOptions } from '../simulator';
+
+export { installPackage, packPackage } from '../../scripts/package';
+
+export const E2E_ENCRYPTION_KEY = 'e2e-fixed-encryption-key-not-secret';
+const E2E_DIR = path.join(CACHE_DIR, 'e2e');
+
+export interface E2eOptions {
+	/** Simulator seeds (passed to `startServices`); `port` is ignored: a free port is used. */
+	simulator?: SimulatorOptions;
+	/** Extra environment for every n8n command. */
+	env?: Record<string, string>;
+	/** Time limit for each n8n command (default 120 s). */
+	commandTimeoutMs?: number;
+}
+
+export interface E2eCredential {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
+}
+
+export interface JsonItem {
+	json: Record<string, unknown>;
+	pairedItem?: unknown;
+	[key: string]: unknown;
+}
+
+export interface E2eRun {
+	/** n8n's execution status: 'success', 'error', ... */
+	status: string;
+	exitCode: number;
+	/** The whole run object n8n printed (`{ data: { resultData: { runData, error? } }, status, ... }`). */
+	raw: Record<string, unknown>;
+	/** The run's error (`resultData.error`), if the workflow failed. */
+	error?: {
+		message?: string;
+		description?: string;
+		node?: { name?: string };
+		[key: string]: unknown;
+	};
+	/** Names of the nodes that ran, in order of their first run. */
+	nodesRun: string[];
+	/** The `json` of every item a node emitted on `output` (default 0) in its run `runIndex` (default 0). */
+	items(nodeName: string, output?: number, runIndex?: number): Array<Record<string, unknown>>;
+	/** Full items (json, pairedItem, ...) of a node's output. */
+	fullItems(nodeName: string, output?: number, runIndex?: number): JsonItem[];
+	stdout: string;
+	stderr: string;
+}
+
+export interface E2e {
+	sim: Simulator;
+	/** The n8n user folder (N8N_USER_FOLDER) of this run. */
+	userFolder: string;
+	/** The packed tarball that was installed. */
+	tarball: string;
+	importCredentials(list: E2eCredential[]): Promise<void>;
+	importWorkflow(workflow: object | object[]): Promise<void>;
+	execute(workflowId: string): Promise<E2eRun>;
+	/** Runs any n8n CLI command (e.g. `['export:workflow', '--all']`) in this user folder. */
+	n8n(args: string[], extraEnv?: Record<string, string>): Promise<CommandResult>;
+	stop(): Promise<void>;
+}
+
+export interface CommandResult {
+	exitCode: number;
+	stdout: string;
+	stderr: string;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/** The environment of every e2e n8n command: n8nEnv() plus private ports and info logging. */
+export function n8nEnvironment(
+	install: N8nInstall,
+	userFolder: string,
+	ports: { broker: number; http: number },
+	extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+	return n8nEnv(install, userFolder, {
+		N8N_ENCRYPTION_KEY: E2E_ENCRYPTION_KEY,
+		N8N_PORT: String(ports.http),
+		N8N_RUNNERS_BROKER_PORT: String(ports.broker),
+		N8N_LOG_LEVEL: 'info',
+		...extra,
+	});
+}
+
+/** Runs `node n8n <args>` with a time limit, collecting its output. */
+export function runN8n(
+	install: N8nInstall,
+	args: string[],
+	env: NodeJS.ProcessEnv,
+	options: { cwd: string; timeoutMs: number; children?: Set<ChildProcess> },
+): Promise<CommandResult> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(install.nodeBin, [install.n8nBin, ...args], {
+			cwd: options.cwd,
+			env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		options.children?.add(child);
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+		let timedOut = false;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			child.kill('SIGKILL');
+		}, options.timeoutMs);
+		child.on('error', (error) => {
+			clearTimeout(timer);
+			options.children?.delete(child);
+			reject(error);
+		});
+		child.on('close', (code, signal) => {
+			clearTimeout(timer);
+			options.children?.delete(child);
+			if (timedOut) {
+				reject(
+					new Error(
+						`n8n ${args[0]} timed out after ${options.timeoutMs} ms\n${tail(stdout)}\n${tail(stderr)}`,
+					),
+				);
+				return;
+			}
+			resolve({ exitCode: code ?? (signal ? 128 : 1), stdout, stderr });
+		});
+	});
+}
+
+const tail = (text: string, lines = 40) => text.trimEnd().split('\n').slice(-lines).join('\n');
+
+/**
+ * The run JSON in n8n's output: it starts at the first line beginning with `{` and (being
+ * printed with two-space indentation) ends at the first later line that is exactly `}`.
+ */
+export function parseRunOutput(output: string): Record<string, unknown> | undefined {
+	const lines = output.split('\n');
+	const start = lines.findIndex((line) => line.startsWith('{'));
+	if (start < 0) return undefined;
+	for (let end = start; end < lines.length; end++) {
+		if (lines[end].trimEnd() !== '}' && !(end === start && lines[end].trimEnd().endsWith('}'))) {
+			continue;
+		}
+		try {
+			return JSON.parse(lines.slice(start, end + 1).join('\n')) as Record<string, unknown>;
+		} catch {
+			// not the end yet
+		}
+	}
+	return undefined;
+}
+
+interface RunDataEntry {
+	data?: { main?: Array<JsonItem[] | null> };
+}
+
+export function toE2eRun(raw: Record<string, unknown>, command: CommandResult): E2eRun {
+	const resultData = ((raw.data as Record<string, unknown> | undefined)?.resultData ?? {}) as {
+		runData?: Record<string, RunDataEntry[]>;
+		error?: E2eRun['error'];
+	};
+	const runData = resultData.runData ?? {};
+	const fullItems = (nodeName: string, output = 0, runIndex = 0): JsonItem[] => {
+		const runs = runData[nodeName];
+		if (!runs) {
+			throw new Error(
+				`Node "${nodeName}" did not run; nodes that ran: ${Object.keys(runData).join(', ') || 'none'}`,
+			);
+		}
+		return runs[runIndex]?.data?.main?.[output] ?? [];
+	};
+	return {
+		status: String(raw.status ?? (resultData.error ? 'error' : 'unknown')),
+		exitCode: command.exitCode,
+		raw,
+		error: resultData.error,
+		nodesRun: Object.keys(runData),
+		fullItems,
+		items: (nodeName, output, runIndex) =>
+			fullItems(nodeName, output, runIndex).map((item) => item.json),
+		stdout: command.stdout,
+		stderr: command.stderr,
+	};
+}
+
+/** Everything started and not yet stopped, so a failed or timed-out test can still clean up. */
+const live = new Set<() => Promise<void>>();
+
+/** Stops every E2e instance (and n8n command) still running; test/e2e/setup.ts calls it after each file. */
+export async function stopAllE2e(): Promise<void> {
+	for (const stop of [...live]) await stop();
+}
+
+/** Starts the simulator and prepares a fresh n8n user folder with the packed package installed. */
+export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
+	const install = await ensureN8n();
+	const tarball = await packPackage();
+	pruneOlderThan(E2E_DIR, 6 * 60 * 60_000);
+	fs.mkdirSync(E2E_DIR, { recursive: true });
+	const userFolder = fs.mkdtempSync(path.join(E2E_DIR, `${Date.now()}-`));
+	const children = new Set<ChildProcess>();
+	const timeoutMs = options.commandTimeoutMs ?? 120_000;
+	const sim = await startServices({ ...options.simulator, port: 0 });
+	let stopped = false;
+	const stop = async () => {
+		if (stopped) return;
+		stopped = true;
+		live.delete(stop);
+		for (const child of children) child.kill('SIGKILL');
+		await sim.close();
+		if (process.env.E2E_KEEP !== '1') fs.rmSync(userFolder, { recursive: true, force: true });
+	};
+	live.add(stop);
+	let importCounter = 0;
+	try {
+		await installPackage(userFolder, tarball);
+		const env = n8nEnvironment(
+			install,
+			userFolder,
+			{ broker: await freePort(), http: await freePort() },
+			options.env,
+		);
+		const n8n = async (args: string[], extraEnv: Record<string, string> = {}) =>
+			await runN8n(
+				install,
+				args,
+				{ ...env, ...extraEnv },
+				{ cwd: userFolder, timeoutMs, children },
+			);
+		const importFile = async (kind: 'credentials' | 'workflow', content: unknown) => {
+			const file = path.join(userFolder, `import-${kind}-${++importCounter}.json`);
+			fs.writeFileSync(file, JSON.stringify(content, null, 2));
+			const result = await n8n([`import:${kind}`, `--input=${file}`]);
+			const expected = Array.isArray(content) ? content.length : 1;
+			const imported = /Successfully imported (\d+) (credential|workflow)/.exec(result.stdout);
+			if (result.exitCode !== 0 || Number(imported?.[1]) !== expected) {
+				throw new Error(
+					`n8n import:${kind} failed (exit ${result.exitCode}, ${imported?.[1] ?? 'no'} of ${expected} imported)\n` +
+						`${tail(result.stdout)}\n${tail(result.stderr)}`,
+				);
+			}
+		};
+		return {
+			sim,
+			userFolder,
+			tarball,
+			n8n,
+			importCredentials: async (list) => await importFile('credentials', list),
+			importWorkflow: async (workflow) => await importFile('workflow', workflow),
+			execute: async (workflowId) => {
+				const result = await n8n(['execute', `--id=${workflowId}`, '--rawOutput'], {
+					N8N_LOG_LEVEL: 'info',
+				});
+				const raw = parseRunOutput(result.stdout) ?? parseRunOutput(result.stderr);
+				if (!raw) {
+					throw new Error(
+						`n8n execute --id=${workflowId} printed no run (exit ${result.exitCode})\n` +
+							`${tail(result.stdout)}\n${tail(result.stderr)}`,
+					);
+				}
+				return toE2eRun(raw, result);
+			},
+			stop,
+		};
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+}

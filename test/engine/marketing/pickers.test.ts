@@ -1,0 +1,86 @@
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
+
+import { listSearch, loadOptions } from '../../../nodes/MarketingAutomation/methods';
+import { loadOptionsContext, useMarketing } from './helpers';
+
+describe('Marketing Automation: pickers (list search and load options)', () => {
+	const env = useMarketing();
+	const sim = () => env.sim.services.marketing;
+	let context: ILoadOptionsFunctions;
+
+	beforeEach(async () => {
+		context = await loadOptionsContext(env);
+	});
+
+	it('searches campaigns by name (client-side) and pages with nextPageToken', async () => {
+		sim().addCampaigns(320);
+		const first = await listSearch.searchCampaigns.call(context, 'webinar');
+		expect(first.results).toEqual([{ name: 'Webinar follow-up', value: '2002' }]);
+		expect(first.paginationToken).toEqual(expect.any(String));
+		const second = await listSearch.searchCampaigns.call(
+			context,
+			'campaign 320',
+			first.paginationToken,
+		);
+		expect(second.results).toEqual([
+			{ name: 'Generated campaign 320', value: String(9000 + 4 + 319) },
+		]);
+		expect(second.paginationToken).toBeUndefined();
+		expect(sim().calls.map((c) => [c.path, c.query.nextPageToken === undefined])).toEqual([
+			['/rest/v1/campaigns.json', true],
+			['/rest/v1/campaigns.json', false],
+		]);
+		expect(sim().calls[0].authorization).toMatch(/^Bearer .+:ab$/);
+	});
+
+	it('searches lists, programs (offset) and emails (offset)', async () => {
+		expect((await listSearch.searchLists.call(context, 'news')).results).toEqual([
+			{ name: 'Newsletter subscribers', value: '1001' },
+		]);
+		const programs = await listSearch.searchPrograms.call(context);
+		expect(programs.results.map((r) => r.value)).toEqual([
+			'3001',
+			'3002',
+			'3003',
+			'3004',
+			'3005',
+			'3006',
+		]);
+		expect(programs.paginationToken).toBeUndefined();
+		const emails = await listSearch.searchEmails.call(context, 'welcome');
+		expect(emails.results).toEqual([{ name: 'Welcome Email', value: '4002' }]);
+		expect(sim().calls.map((c) => [c.path, c.query])).toEqual([
+			['/rest/v1/lists.json', { batchSize: '300' }],
+			['/rest/asset/v1/programs.json', { maxReturn: '200', offset: '0' }],
+			['/rest/asset/v1/emails.json', { maxReturn: '200', offset: '0' }],
+		]);
+	});
+
+	it('loads filter types (single searchable fields) and lead fields from describe2', async () => {
+		const filterTypes = await loadOptions.getFilterTypes.call(context);
+		expect(filterTypes).toEqual([
+			{ name: 'cookies (cookies)', value: 'cookies' },
+			{ name: 'Email Address (email)', value: 'email' },
+			{ name: 'External Id (externalId)', value: 'externalId' },
+			{ name: 'Id (id)', value: 'id' },
+		]);
+		const fields = await loadOptions.getLeadFields.call(context);
+		expect(fields).toContainEqual({
+			name: 'Job Title (title)',
+			value: 'title',
+			description: 'string',
+		});
+		expect(fields).toHaveLength(sim().fields.length);
+		expect(sim().calls.map((c) => c.path)).toEqual([
+			'/rest/v1/leads/describe2.json',
+			'/rest/v1/leads/describe2.json',
+		]);
+	});
+
+	it('surfaces service errors instead of an empty list', async () => {
+		sim().inject('603');
+		await expect(listSearch.searchLists.call(context)).rejects.toThrow(
+			'The service refused the call (603): Injected fault 603',
+		);
+	});
+});

@@ -1,0 +1,151 @@
+import { CREDENTIAL, useMarketing } from './helpers';
+import { setTokenTiming } from '../../../nodes/MarketingAutomation/transport/token';
+import { DEMO_CLIENT } from '../../simulator/marketing';
+
+const WRONG = ['wrong', 'value', '123'].join('-');
+
+describe('Marketing Automation: token lifecycle', () => {
+	const env = useMarketing();
+	const getCampaign = {
+		resource: 'campaign',
+		operation: 'get',
+		campaign: { mode: 'id', value: '2001' },
+	};
+
+	it('fetches the token with a POST form body and sends it only as a Bearer header', async () => {
+		const result = await env.run(getCampaign);
+		expect(result.error).toBeUndefined();
+		const sim = env.sim.services.marketing;
+		expect(sim.identityCalls).toHaveLength(1);
+		const identity = sim.identityCalls[0];
+		expect(identity.method).toBe('POST');
+		expect(identity.query).toEqual({});
+		expect(identity.contentType).toBe('application/x-www-form-urlencoded');
+		expect(identity.body).toEqual({
+			grant_type: 'client_credentials',
+			client_id: DEMO_CLIENT.clientId,
+			client_secret: DEMO_CLIENT.clientSecret,
+		});
+		const stored = result.credentialsHelper.store[CREDENTIAL];
+		expect(stored.accessToken).toMatch(/:ab$/);
+		expect(Number(stored.expiresAt)).toBeGreaterThan(Date.now() + 3500_000);
+		expect(sim.calls).toHaveLength(1);
+		expect(sim.calls[0]).toMatchObject({
+			method: 'GET',
+			path: '/rest/v1/campaigns/2001.json',
+			query: {},
+			authorization: `Bearer ${String(stored.accessToken)}`,
+		});
+		expect(JSON.stringify(sim.calls)).not.toContain(DEMO_CLIENT.clientSecret);
+		expect(result.json()).toEqual([expect.objectContaining({ id: 2001, name: 'Welcome flow' })]);
+	});
+
+	it('reuses one token for every call of a run and for a later run (persisted by n8n)', async () => {
+		const first = await env.run(
+			{ resource: 'list', operation: 'getAll', returnAll: true },
+			{
+				items: [{}, {}, {}],
+			},
+		);
+		expect(first.error).toBeUndefined();
+		const second = await env.run(getCampaign, { credentialsHelper: first.credentialsHelper });
+		expect(second.error).toBeUndefined();
+		const sim = env.sim.services.marketing;
+		expect(sim.identityCalls).toHaveLength(1);
+		expect(sim.calls).toHaveLength(4);
+		expect(new Set(sim.calls.map((c) => c.authorization)).size).toBe(1);
+		expect(first.credentialsHelper.updates).toHaveLength(1);
+	});
+
+	it('refreshes a token that nears expiry before sending, and keeps the new expiry', async () => {
+		const first = await env.run(getCampaign);
+		const store = first.credentialsHelper.store[CREDENTIAL];
+		store.expiresAt = Date.now() + 5_000; // inside the 20 s margin
+		const second = await env.run(getCampaign, { credentialsHelper: first.credentialsHelper });
+		expect(second.error).toBeUndefined();
+		const sim = env.sim.services.marketing;
+		expect(sim.identityCalls).toHaveLength(2);
+		// The service hands back the same, still valid token with its remaining life.
+		expect(Number(first.credentialsHelper.store[CREDENTIAL].expiresAt)).toBeGreaterThan(
+			Date.now() + 3500_000,
+		);
+		expect(sim.calls.map((c) => c.code)).toEqual([undefined, undefined]);
+	});
+
+	it('answers 602 mid-run: new token, one replay, later pages use the new token', async () => {
+		const sim = env.sim.services.marketing;
+		sim.addCampaigns(650);
+		const warm = await env.run(getCampaign);
+		const oldToken = String(warm.credentialsHelper.store[CREDENTIAL].accessToken);
+		sim.resetCounters();
+		sim.expireTokensAfter(1);
+		const result = await env.run(
+			{ resource: 'campaign', operation: 'getAll', returnAll: true, filters: {} },
+			{ credentialsHelper: warm.credentialsHelper },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.json()).toHaveLength(654);
+		const newToken = String(warm.credentialsHelper.store[CREDENTIAL].accessToken);
+		expect(newToken).not.toBe(oldToken);
+		expect(sim.calls.map((c) => [c.code ?? 'ok', c.authorization])).toEqual([
+			['ok', `Bearer ${oldToken}`],
+			['602', `Bearer ${oldToken}`],
+			['ok', `Bearer ${newToken}`],
+			['ok', `Bearer ${newToken}`],
+		]);
+		expect(sim.calls[1].query).toEqual(sim.calls[2].query);
+		expect(sim.identityCalls).toHaveLength(1);
+	});
+
+	it('replays 601 once, and fails with the service message when it comes twice', async () => {
+		const sim = env.sim.services.marketing;
+		sim.inject('601', { times: 1 });
+		const once = await env.run(getCampaign);
+		expect(once.error).toBeUndefined();
+		expect(sim.calls.map((c) => c.code ?? 'ok')).toEqual(['601', 'ok']);
+		sim.resetCounters();
+		sim.inject('601', { times: 2 });
+		const twice = await env.run(getCampaign);
+		expect(twice.error?.message).toBe('The service refused the call (601): Injected fault 601');
+		expect(sim.calls.map((c) => c.code ?? 'ok')).toEqual(['601', '601']);
+	});
+
+	it('waits out a token that identity hands back with expires_in 0, then gets a fresh one', async () => {
+		const sim = env.sim.services.marketing;
+		setTokenTiming({ refreshMarginMs: 500, maxWaitMs: 3_000 });
+		sim.expireTokens();
+		sim.tokenLifetimeSeconds = 0.6; // expires_in = 0 on the wire
+		try {
+			const started = Date.now();
+			const result = await env.run(getCampaign);
+			expect(result.error).toBeUndefined();
+			expect(sim.identityCalls).toHaveLength(2);
+			expect(sim.counters.tokensIssued).toBeGreaterThanOrEqual(2);
+			expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+		} finally {
+			sim.tokenLifetimeSeconds = 3600;
+		}
+	});
+
+	it('refuses a wrong secret at the identity endpoint, before any API call, without echoing it', async () => {
+		const result = await env.run(getCampaign, {
+			credentials: { clientSecret: WRONG },
+		});
+		expect(result.error?.message).toBe(
+			'Could not get an access token: The identity endpoint refused the client ID or secret (HTTP 401)',
+		);
+		expect(JSON.stringify(result.error)).not.toContain(WRONG);
+		expect(env.sim.services.marketing.calls).toHaveLength(0);
+	});
+
+	it.each([['/rest'], ['/rest/'], [''], ['/'], ['//rest//']])(
+		'accepts the endpoint written as <host>%s',
+		async (suffix) => {
+			const result = await env.run(getCampaign, {
+				credentials: { restEndpoint: `${env.sim.url}${suffix}` },
+			});
+			expect(result.error).toBeUndefined();
+			expect(env.sim.services.marketing.calls[0].path).toBe('/rest/v1/campaigns/2001.json');
+		},
+	);
+});

@@ -1,0 +1,216 @@
+import type { SimRequest, SimResponse, SimulatorModule } from './server';
+import { reply } from './server';
+
+/** What both simulated enrichment services record of each call. */
+export interface EnrichmentCall {
+	method: string;
+	/** Path below the service prefix, e.g. `/person/bulk`. */
+	path: string;
+	/** The API key the call carried (already taken from its header). */
+	apiKey: string | undefined;
+	body: unknown;
+	status: number;
+	/** Credits the call cost. */
+	credits: number;
+}
+
+export interface RateLimitSettings {
+	/** Requests allowed per minute window (unlimited when absent). */
+	perMinute?: number;
+	/** Requests allowed per day (unlimited when absent). */
+	perDay?: number;
+	/** Seconds sent in `retry-after` on a 429 (the real global service sends none). */
+	retryAfterSeconds?: number;
+}
+
+export interface EnrichmentAccount {
+	apiKeys: string[];
+	/** Credit balance; a lookup that needs more answers 402. */
+	credits: number;
+	rateLimit?: RateLimitSettings;
+	/** Every answer is held this long (ms): benchmarks use it to make call counts cost time. */
+	latencyMs?: number;
+}
+
+/**
+ * State and behaviour both enrichment simulators share: API keys, a credit balance, a rate limit
+ * with remaining-requests headers, injected failures, and counters for tests and benchmarks.
+ */
+export abstract class EnrichmentSimulator implements SimulatorModule {
+	abstract readonly name: string;
+	protected abstract readonly prefix: string;
+	readonly calls: EnrichmentCall[] = [];
+	readonly apiKeys: Set<string>;
+	credits: number;
+	creditsSpent = 0;
+	/** Records (people or companies) the service looked up, found or not. */
+	recordsLookedUp = 0;
+	rateLimit: RateLimitSettings;
+	latencyMs: number;
+	private windowStart = Date.now();
+	private windowCount = 0;
+	private dayCount = 0;
+	private injected: Array<{ status: number; body?: unknown; headers?: Record<string, string> }> =
+		[];
+	private requestCounter = 0;
+
+	constructor(account: EnrichmentAccount) {
+		this.apiKeys = new Set(account.apiKeys);
+		this.credits = account.credits;
+		this.rateLimit = { ...(account.rateLimit ?? {}) };
+		this.latencyMs = account.latencyMs ?? 0;
+	}
+
+	handles(path: string): boolean {
+		return path.startsWith(`${this.prefix}/`);
+	}
+
+	/** The next `count` calls are answered with `status` (429 by default) before any other check. */
+	failNext(count: number, status = 429, body?: unknown, headers?: Record<string, string>): void {
+		for (let n = 0; n < count; n++) this.injected.push({ status, body, headers });
+	}
+
+	/** Starts a fresh minute window (tests do not wait a real minute). */
+	resetRateWindow(): void {
+		this.windowStart = Date.now();
+		this.windowCount = 0;
+	}
+
+	/** Calls per path, e.g. `{ 'POST /person/bulk': 3 }`. */
+	callsByPath(): Record<string, number> {
+		const counts: Record<string, number> = {};
+		for (const call of this.calls) {
+			const key = `${call.method} ${call.path}`;
+			counts[key] = (counts[key] ?? 0) + 1;
+		}
+		return counts;
+	}
+
+	snapshot() {
+		return {
+			calls: this.calls.length,
+			callsByPath: this.callsByPath(),
+			creditsSpent: this.creditsSpent,
+			creditsRemaining: this.credits,
+			recordsLookedUp: this.recordsLookedUp,
+			rateLimited: this.calls.filter((call) => call.status === 429).length,
+		};
+	}
+
+	/** Clears counters and recorded calls (the record store and balance stay). */
+	resetCounters(): void {
+		this.calls.length = 0;
+		this.creditsSpent = 0;
+		this.recordsLookedUp = 0;
+	}
+
+	protected abstract apiKeyOf(request: SimRequest): string | undefined;
+	protected abstract errorBody(status: number, code: string, message: string): unknown;
+	protected abstract route(request: SimRequest, path: string): SimResponse;
+
+	protected nextRequestId(): string {
+		return `${this.name}-req-${String(++this.requestCounter).padStart(6, '0')}`;
+	}
+
+	/** Charges `credits` or answers 402 (returns the error response) when the balance is short. */
+	protected charge(credits: number): SimResponse | undefined {
+		if (credits > this.credits) {
+			return this.error(402, 'INSUFFICIENT_CREDITS', 'Insufficient credits for this operation');
+		}
+		this.credits -= credits;
+		this.creditsSpent += credits;
+		return undefined;
+	}
+
+	protected error(status: number, code: string, message: string): SimResponse {
+		return reply(status, this.errorBody(status, code, message), {
+			'x-request-id': this.nextRequestId(),
+		});
+	}
+
+	private rateHeaders(): Record<string, string> {
+		const headers: Record<string, string> = {};
+		const { perMinute, perDay } = this.rateLimit;
+		if (perMinute !== undefined) {
+			headers['x-rate-limit-minute'] = String(perMinute);
+			headers['x-minute-requests-left'] = String(Math.max(0, perMinute - this.windowCount));
+			headers['x-minute-usage'] = String(this.windowCount);
+		}
+		if (perDay !== undefined) {
+			headers['x-rate-limit-daily'] = String(perDay);
+			headers['x-daily-requests-left'] = String(Math.max(0, perDay - this.dayCount));
+			headers['x-daily-usage'] = String(this.dayCount);
+		}
+		return headers;
+	}
+
+	private rateLimited(): SimResponse | undefined {
+		if (Date.now() - this.windowStart >= 60_000) this.resetRateWindow();
+		const { perMinute, perDay, retryAfterSeconds } = this.rateLimit;
+		const overMinute = perMinute !== undefined && this.windowCount >= perMinute;
+		const overDay = perDay !== undefined && this.dayCount >= perDay;
+		if (!overMinute && !overDay) {
+			this.windowCount++;
+			this.dayCount++;
+			return undefined;
+		}
+		const response = this.error(
+			429,
+			'RATE_LIMITED',
+			overDay
+				? `Daily API quota limit exceeded. Limit ${perDay} calls per day`
+				: 'Too many requests. Please wait before making another request.',
+		);
+		if (retryAfterSeconds !== undefined) {
+			response.headers = { ...response.headers, 'retry-after': String(retryAfterSeconds) };
+		}
+		return response;
+	}
+
+	handle(request: SimRequest): SimResponse {
+		const path = request.path.slice(this.prefix.length);
+		const apiKey = this.apiKeyOf(request);
+		const creditsBefore = this.creditsSpent;
+		let response: SimResponse;
+		const injected = this.injected.shift();
+		if (injected) {
+			response = reply(
+				injected.status,
+				injected.body ??
+					this.errorBody(injected.status, 'INJECTED', `Injected HTTP ${injected.status}`),
+				injected.headers,
+			);
+		} else if (!apiKey || !this.apiKeys.has(apiKey)) {
+			response = this.error(401, 'UNAUTHORIZED', 'Invalid API key');
+		} else {
+			response = this.rateLimited() ?? this.route(request, path);
+		}
+		response.headers = { ...this.rateHeaders(), ...response.headers };
+		if (this.latencyMs) response.delayMs = this.latencyMs;
+		this.calls.push({
+			method: request.method,
+			path,
+			apiKey,
+			body: request.body,
+			status: response.status,
+			credits: this.creditsSpent - creditsBefore,
+		});
+		return response;
+	}
+}
+
+/** Lower-case, no scheme, no `www.`, no trailing slash: how the simulators compare URLs and hosts. */
+export function canonical(value: unknown): string {
+	return String(value ?? '')
+		.trim()
+		.toLowerCase()
+		.replace(/^[a-z]+:\/\//, '')
+		.replace(/^www\./, '')
+		.replace(/\/+$/, '');
+}
+
+/** The slug of a network profile URL: the segment after `/in/` or `/company/`. */
+export function profileSlug(url: unknown): string | undefined {
+	const match = /\/(?:in|company)\/([^/?#]+)/i.exec(String(url ?? ''));
+	return match ? decodeURIComponent(match[1]).toLowerCase() : undefined;
+}

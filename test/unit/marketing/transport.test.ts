@@ -1,0 +1,106 @@
+import { sleep } from 'n8n-workflow';
+
+import { instanceUrls } from '../../../nodes/MarketingAutomation/transport/instance';
+import { chunk } from '../../../nodes/MarketingAutomation/transport/paging';
+import {
+	limiterFor,
+	nextQuotaReset,
+	resetThrottle,
+} from '../../../nodes/MarketingAutomation/transport/throttle';
+import { setTokenTiming, tokenIsStale } from '../../../nodes/MarketingAutomation/transport/token';
+
+describe('instanceUrls', () => {
+	it.each([
+		'https://123-ABC-456.mktorest.com/rest',
+		'https://123-ABC-456.mktorest.com/rest/',
+		'https://123-ABC-456.mktorest.com',
+		'https://123-ABC-456.mktorest.com/',
+		'  https://123-ABC-456.mktorest.com//rest// ',
+		'https://123-ABC-456.mktorest.com/identity',
+		'HTTPS://123-ABC-456.mktorest.com/REST',
+	])('derives the same prefixes from %j', (input) => {
+		expect(instanceUrls(input)).toEqual({
+			base: 'https://123-ABC-456.mktorest.com',
+			rest: 'https://123-ABC-456.mktorest.com/rest',
+			tokenUrl: 'https://123-ABC-456.mktorest.com/identity/oauth/token',
+		});
+	});
+
+	it('keeps a port and a path prefix', () => {
+		expect(instanceUrls('http://127.0.0.1:5680/proxy/rest').tokenUrl).toBe(
+			'http://127.0.0.1:5680/proxy/identity/oauth/token',
+		);
+	});
+
+	it.each(['', 'ftp://x/rest', '123-ABC-456.mktorest.com/rest', 'https:///rest'])(
+		'refuses %j',
+		(input) => {
+			expect(() => instanceUrls(input)).toThrow(/REST endpoint/);
+		},
+	);
+});
+
+describe('tokenIsStale', () => {
+	const base = {
+		restEndpoint: 'https://x.example.com/rest',
+		clientId: 'cid',
+		clientSecret: 's',
+		accessToken: 'tok:ab',
+		issuedFor: 'https://x.example.com/identity/oauth/token cid',
+	};
+	beforeEach(() => setTokenTiming({ refreshMarginMs: 20_000 }));
+
+	it('is fresh with more than the margin left', () => {
+		expect(tokenIsStale({ ...base, expiresAt: 1_000_000 + 21_000 }, 1_000_000)).toBe(false);
+	});
+	it('is stale within the margin, when empty, or when issued for another client', () => {
+		expect(tokenIsStale({ ...base, expiresAt: 1_000_000 + 20_000 }, 1_000_000)).toBe(true);
+		expect(tokenIsStale({ ...base, accessToken: '', expiresAt: 9e15 }, 1_000_000)).toBe(true);
+		expect(tokenIsStale({ ...base, clientId: 'other', expiresAt: 9e15 }, 1_000_000)).toBe(true);
+	});
+});
+
+describe('throttle', () => {
+	afterEach(() => resetThrottle());
+
+	it('holds the 11th concurrent call until one finishes', async () => {
+		resetThrottle({ maxConcurrent: 10, maxCallsPerWindow: 100, windowMs: 1000 });
+		const limiter = limiterFor('https://a.example.com');
+		const releases = await Promise.all(Array.from({ length: 10 }, () => limiter.acquire()));
+		let eleventh = false;
+		const pending = limiter.acquire().then((release) => {
+			eleventh = true;
+			return release;
+		});
+		await sleep(20);
+		expect(eleventh).toBe(false);
+		releases[0]();
+		(await pending)();
+		expect(eleventh).toBe(true);
+		releases.slice(1).forEach((release) => release());
+	});
+
+	it('counts a call until a window after its answer, per instance', async () => {
+		resetThrottle({ maxConcurrent: 10, maxCallsPerWindow: 3, windowMs: 150 });
+		const limiter = limiterFor('https://b.example.com');
+		for (let i = 0; i < 3; i++) (await limiter.acquire())();
+		expect(limiter.state().inWindow).toBe(3);
+		const other = limiterFor('https://c.example.com');
+		(await other.acquire())(); // another instance is not affected
+		const started = Date.now();
+		(await limiter.acquire())();
+		expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+	});
+
+	it('computes the quota reset as the next midnight in US Central time', () => {
+		const now = Date.parse('2026-11-22T08:00:00Z'); // 02:00 CST
+		expect(new Date(nextQuotaReset(now)).toISOString()).toBe('2026-11-23T06:00:00.000Z');
+	});
+});
+
+describe('chunk', () => {
+	it('splits into fixed-size slices', () => {
+		expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+		expect(chunk([], 300)).toEqual([]);
+	});
+});
