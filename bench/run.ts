@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a local command, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a local command, never shipped */
 /**
  * `npm run bench`: runs every `bench/*.bench.ts` (or the names given as arguments) against the
  * local simulator and prints their reports. Not a test: it measures, it does not pass or fail.

@@ -9,6 +9,13 @@ export interface BackoffPolicy {
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
 
+/** A transport's retry settings: the backoff between attempts and the time limit of each. */
+export interface RetrySettings {
+	backoff: BackoffPolicy;
+	/** Per-call timeout (ms). */
+	timeoutMs: number;
+}
+
 /**
  * Delay before retry number `attempt` (0-based): exponential growth with "full jitter", so many
  * workers that hit the same limit do not retry in lockstep. A server-given wait is a floor.

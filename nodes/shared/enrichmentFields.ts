@@ -6,61 +6,32 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, jsonParse, updateDisplayOptions } from 'n8n-workflow';
 
+import {
+	filtersCollection,
+	optionsCollection,
+	queryParametersField,
+	readQueryParameters,
+} from './descriptions';
 import { checkRelativeEndpoint } from './endpoint';
 import { answerError, sendServiceCall } from './enrichmentHttp';
 import type { ItemOperation } from './router';
 
 /** The "Options" collection of every lookup operation. */
 export function lookupOptions(noun: string): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Error on No Match',
-				name: 'errorOnNoMatch',
-				type: 'boolean',
-				default: false,
-				description: `Whether to fail the item when no ${noun} matches, instead of returning it with "found" set to false`,
-			},
-		],
-	};
+	return optionsCollection([
+		{
+			displayName: 'Error on No Match',
+			name: 'errorOnNoMatch',
+			type: 'boolean',
+			default: false,
+			description: `Whether to fail the item when no ${noun} matches, instead of returning it with "found" set to false`,
+		},
+	]);
 }
 
-export const simplifyField: INodeProperties = {
-	displayName: 'Simplify',
-	name: 'simplify',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
-};
-
-export const returnAllAndLimit: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
-];
-
-/** Reads Return All / Limit for an item: Infinity when everything is wanted. */
-export function limitOf(ctx: IExecuteFunctions, itemIndex: number): number {
-	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return Infinity;
-	return ctx.getNodeParameter('limit', itemIndex, 50) as number;
+/** The "Filters" collection of a search: the services refuse a search without any filter. */
+export function searchFiltersCollection(options: INodeProperties[]): INodeProperties {
+	return filtersCollection(options, 'At least one filter is needed; filters combine with AND');
 }
 
 /** Company size bands, shared by both services' searches. */
@@ -77,15 +48,6 @@ export const companySizeOptions: INodePropertyOptions[] = COMPANY_SIZES.map(({ n
 	name,
 	value,
 }));
-
-/** Splits a comma-separated text field into trimmed, non-empty values. */
-export function listOf(value: unknown): string[] {
-	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
-	return String(value ?? '')
-		.split(',')
-		.map((v) => v.trim())
-		.filter(Boolean);
-}
 
 // ---------------------------------------------------------------------------------------------
 // API Call: a request to any path of the service, with the credential's key.
@@ -112,24 +74,7 @@ export const apiCallProperties: INodeProperties[] = [
 		description:
 			"Path on the service, relative to the credential's base URL. Absolute URLs and other hosts are refused, so the API key never leaves the service.",
 	},
-	{
-		displayName: 'Query Parameters',
-		name: 'queryParameters',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Parameter',
-		default: {},
-		options: [
-			{
-				displayName: 'Parameter',
-				name: 'parameter',
-				values: [
-					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
+	queryParametersField,
 	{
 		displayName: 'Body',
 		name: 'body',
@@ -176,14 +121,7 @@ export function apiCallOperation(
 				);
 			}
 		}
-		const parameters = (ctx.getNodeParameter('queryParameters.parameter', itemIndex, []) ??
-			[]) as Array<{
-			name: string;
-			value: string;
-		}>;
-		const qs: IDataObject = {};
-		for (const { name, value } of parameters) if (name) qs[name] = value;
-		return { method, path: checked.path, body, qs: Object.keys(qs).length ? qs : undefined };
+		return { method, path: checked.path, body, qs: readQueryParameters(ctx, itemIndex) };
 	};
 	return {
 		description,
@@ -203,11 +141,6 @@ export function apiCallOperation(
 			} as IDataObject;
 		},
 	};
-}
-
-/** Drops keys whose value is undefined, so simplified items only carry what the service knew. */
-export function compact(record: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
 }
 
 /** The "API Call" resource of an enrichment node: its Operation list and the Send Request operation. */
@@ -241,9 +174,4 @@ export function apiCallResource(credentialType: string, serviceName: string) {
 		...request.description,
 	];
 	return { request, description };
-}
-
-/** `list[0][key]` when `list` is a non-empty array (first e-mail, first phone, ...). */
-export function firstOf(list: unknown, key: string): IDataObject[string] {
-	return Array.isArray(list) && list.length ? (list[0] as IDataObject)[key] : undefined;
 }

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { DEFAULT_BACKOFF, withBackoff, type BackoffPolicy, type RetryDecision } from './backoff';
+import { DEFAULT_BACKOFF, withBackoff, type RetryDecision, type RetrySettings } from './backoff';
 
 /** One call to an enrichment service, as the node's transport sends it. */
 export interface ServiceCall {
@@ -27,19 +27,14 @@ export interface ServiceAnswer {
 	headers: Record<string, string | string[] | undefined>;
 }
 
-export interface EnrichmentRetrySettings {
-	backoff: BackoffPolicy;
-	timeoutMs: number;
-}
-
 /** 429 and transient 5xx are retried; the service documents no Retry-After, so backoff decides. */
-export const enrichmentRetrySettings: EnrichmentRetrySettings = {
+export const enrichmentRetrySettings: RetrySettings = {
 	backoff: { ...DEFAULT_BACKOFF, retries: 5, maxDelayMs: 60_000 },
 	timeoutMs: 60_000,
 };
 
 /** Tests and benchmarks only: a short backoff keeps them fast. */
-export function setEnrichmentRetrySettings(settings: Partial<EnrichmentRetrySettings>): void {
+export function setEnrichmentRetrySettings(settings: Partial<RetrySettings>): void {
 	Object.assign(enrichmentRetrySettings, settings);
 }
 

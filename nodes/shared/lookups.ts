@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isFatal } from './enrichmentHttp';
+import { withItemIndex, type BatchOutcome } from './router';
 
 /**
  * The lookup pipeline both enrichment nodes share:
@@ -10,8 +11,8 @@ import { isFatal } from './enrichmentHttp';
  * 2. identical lookups (same normalised key) are merged and sent once;
  * 3. the unique lookups are sent in chunks of the service's batch size (1 for single-record
  *    endpoints);
- * 4. every input item gets exactly one output item with `pairedItem`: the record (`found: true`),
- *    `found: false` with its input echoed, or (under Continue On Fail) an error item.
+ * 4. every input item gets exactly one outcome (the router pairs it with the item): the record
+ *    (`found: true`), `found: false` with its input echoed, or (under Continue On Fail) an error.
  */
 
 /** One lookup, as built from one item. */
@@ -53,18 +54,10 @@ function errorOnNoMatch(ctx: IExecuteFunctions, itemIndex: number): boolean {
 	return ctx.getNodeParameter('options.errorOnNoMatch', itemIndex, false) as boolean;
 }
 
-function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
-	if (error instanceof NodeOperationError || error instanceof NodeApiError) {
-		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-		return error;
-	}
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-}
-
 export async function runLookups(
 	this: IExecuteFunctions,
 	plan: LookupPlan,
-): Promise<INodeExecutionData[]> {
+): Promise<BatchOutcome[][]> {
 	const itemCount = this.getInputData().length;
 	const continueOnFail = this.continueOnFail();
 
@@ -116,34 +109,39 @@ export async function runLookups(
 			if (outcome.status === 'error' && !continueOnFail) {
 				throw recordError(this, plan, outcome, group.itemIndexes[0]);
 			}
+			// A no match that must fail the run stops it now, before further lookups spend credits.
+			if (outcome.status === 'noMatch' && !continueOnFail) {
+				const failing = group.itemIndexes.find((i) => errorOnNoMatch(this, i));
+				if (failing !== undefined) throw noMatchError(this, plan, group.lookup, failing);
+			}
 			outcomes.set(group.lookup.key, outcome);
 		}
 	}
 
 	// 4. One output item per input item.
 	const charged = new Set<string>();
-	const output: INodeExecutionData[] = [];
+	const output: BatchOutcome[][] = [];
 	for (let i = 0; i < itemCount; i++) {
-		const pairedItem = { item: i };
 		const lookup = lookups[i];
 		if (lookup instanceof Error) {
-			output.push({ json: { error: lookup.message }, pairedItem });
+			output.push([{ error: lookup }]);
 			continue;
 		}
 		const outcome = outcomes.get(lookup.key)!;
 		if (outcome instanceof Error) {
-			output.push({ json: { error: outcome.message }, pairedItem });
+			output.push([{ error: outcome }]);
 			continue;
 		}
 		if (outcome.status === 'error') {
-			output.push({
-				json: {
-					error: recordError(this, plan, outcome, i).message,
-					code: outcome.code,
-					input: lookup.input,
+			output.push([
+				{
+					json: {
+						error: recordError(this, plan, outcome, i).message,
+						code: outcome.code,
+						input: lookup.input,
+					},
 				},
-				pairedItem,
-			});
+			]);
 			continue;
 		}
 		// Credits are reported once, on the first item that asked; repeats cost nothing.
@@ -151,21 +149,30 @@ export async function runLookups(
 		charged.add(lookup.key);
 		if (outcome.status === 'noMatch') {
 			if (errorOnNoMatch(this, i)) {
-				const error = new NodeOperationError(this.getNode(), `No ${plan.noun} matches item ${i}`, {
-					itemIndex: i,
-					description: `The service found no ${plan.noun} for ${JSON.stringify(lookup.input)}. Turn off "Error on No Match" to get an item with "found: false" instead.`,
-				});
-				if (!continueOnFail) throw error;
-				output.push({ json: { error: error.message, input: lookup.input }, pairedItem });
+				const error = noMatchError(this, plan, lookup, i);
+				output.push([{ json: { error: error.message, input: lookup.input } }]);
 				continue;
 			}
-			output.push({ json: { found: false, input: lookup.input, creditsCharged }, pairedItem });
+			output.push([{ json: { found: false, input: lookup.input, creditsCharged } }]);
 			continue;
 		}
 		const record = plan.format ? plan.format.call(this, outcome.record, i) : outcome.record;
-		output.push({ json: { found: true, creditsCharged, ...record }, pairedItem });
+		output.push([{ json: { found: true, creditsCharged, ...record } }]);
 	}
 	return output;
+}
+
+/** "Error on No Match": the error for item `itemIndex`. */
+function noMatchError(
+	ctx: IExecuteFunctions,
+	plan: LookupPlan,
+	lookup: Lookup,
+	itemIndex: number,
+): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `No ${plan.noun} matches item ${itemIndex}`, {
+		itemIndex,
+		description: `The service found no ${plan.noun} for ${JSON.stringify(lookup.input)}. Turn off "Error on No Match" to get an item with "found: false" instead.`,
+	});
 }
 
 /** A per-record error reported inside a successful (bulk) answer. */

@@ -6,9 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isFatal } from './enrichmentHttp';
-
-/** An operation run once per item (searches, API calls). */
+/** An operation run once per item. */
 export interface ItemOperation {
 	description: INodeProperties[];
 	/** Input checks for one item, run for every item before any item is executed. */
@@ -16,15 +14,30 @@ export interface ItemOperation {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 }
 
-/** An operation that takes every input item at once (deduplicated and batched lookups). */
+/** One input item's outcome in a batch operation: an output item, or its error. */
+export type BatchOutcome = { json: IDataObject } | { error: Error };
+
+/**
+ * An operation that takes every input item at once (to batch or deduplicate calls); it returns
+ * each item's outcome(s), in input order.
+ */
 export interface BatchOperation {
 	description: INodeProperties[];
-	executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[]>;
+	executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<BatchOutcome[][]>;
 }
 
-export type OperationModule = ItemOperation | BatchOperation;
+export type Operation = ItemOperation | BatchOperation;
 
-function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+/** The operations of a node: resource value → operation value → operation. */
+export type ResourceOperations = Record<string, Record<string, Operation>>;
+
+export interface RouteOptions {
+	/** Errors after which no further item can succeed: they stop the node even under Continue On Fail. */
+	stopsRun?(error: Error): boolean;
+}
+
+/** The error with its item index set (a NodeApiError/NodeOperationError keeps an index it has). */
+export function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;
@@ -33,59 +46,73 @@ function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number):
 }
 
 /**
- * Dispatches `${resource}:${operation}`. Batch operations get all items; item operations are
- * validated for every item first (so a bad item stops the node before any call), then run one item
- * at a time. Owns `pairedItem` and Continue On Fail. A missing-credit or refused-key answer stops
- * the node even under Continue On Fail: every further call would fail the same way.
+ * Dispatches `resource` / `operation` for every programmatic node. Batch operations get all items;
+ * item operations are validated for every item first (so a bad item stops the node before any
+ * call), then run one item at a time. Owns `pairedItem` and Continue On Fail (an error item per
+ * failed input item, and the run goes on).
  */
 export async function routeOperation(
 	this: IExecuteFunctions,
-	operations: Record<string, OperationModule>,
+	resources: ResourceOperations,
+	options: RouteOptions = {},
 ): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
-	const operation = this.getNodeParameter('operation', 0) as string;
-	const module = operations[`${resource}:${operation}`];
-	if (!module) {
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation = resources[resource]?.[operationName];
+	if (!operation) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`The operation "${operation}" of resource "${resource}" is not supported`,
+			`The operation "${operationName}" of resource "${resource}" is not supported`,
 		);
 	}
-	if ('executeBatch' in module) return [await module.executeBatch.call(this)];
-
 	const itemCount = this.getInputData().length;
 	const continueOnFail = this.continueOnFail();
+	const output: INodeExecutionData[] = [];
+	const fail = (error: unknown, itemIndex: number) => {
+		const wrapped = withItemIndex(this, error, itemIndex);
+		if (!continueOnFail || options.stopsRun?.(wrapped)) throw wrapped;
+		output.push({ json: { error: wrapped.message }, pairedItem: { item: itemIndex } });
+	};
+
+	if ('executeBatch' in operation) {
+		const itemIndexes = Array.from({ length: itemCount }, (_item, index) => index);
+		const outcomes = await operation.executeBatch.call(this, itemIndexes);
+		outcomes.forEach((itemOutcomes, itemIndex) => {
+			for (const outcome of itemOutcomes) {
+				if ('error' in outcome) fail(outcome.error, itemIndex);
+				else output.push({ json: outcome.json, pairedItem: { item: itemIndex } });
+			}
+		});
+		return [output];
+	}
+
 	const invalid = new Map<number, Error>();
-	if (module.validate) {
+	if (operation.validate) {
 		for (let i = 0; i < itemCount; i++) {
 			try {
-				module.validate.call(this, i);
+				operation.validate.call(this, i);
 			} catch (error) {
-				const wrapped = asNodeError(this, error, i);
+				const wrapped = withItemIndex(this, error, i);
 				if (!continueOnFail) throw wrapped;
 				invalid.set(i, wrapped);
 			}
 		}
 	}
-
-	const output: INodeExecutionData[] = [];
 	for (let i = 0; i < itemCount; i++) {
-		const failed = invalid.get(i);
-		if (failed) {
-			output.push({ json: { error: failed.message }, pairedItem: { item: i } });
+		const invalidInput = invalid.get(i);
+		if (invalidInput) {
+			fail(invalidInput, i);
 			continue;
 		}
 		try {
-			const data = await module.execute.call(this, i);
+			const data = await operation.execute.call(this, i);
 			output.push(
 				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(data), {
 					itemData: { item: i },
 				}),
 			);
 		} catch (error) {
-			const wrapped = asNodeError(this, error, i);
-			if (!continueOnFail || isFatal(wrapped)) throw wrapped;
-			output.push({ json: { error: wrapped.message }, pairedItem: { item: i } });
+			fail(error, i);
 		}
 	}
 	return [output];

@@ -26,15 +26,19 @@
  *   `.n8n/nodes`. Needs `npm run build` first; installs n8n on first use (`scripts/n8n.ts`).
  * - `e2e.importCredentials(list)`: `n8n import:credentials`; `data` is plain, n8n encrypts it.
  *   The credential `id` must match the workflow node's `credentials.<type>.id`.
- * - `e2e.importWorkflow(json)`: `n8n import:workflow`. The start node must be
- *   `n8n-nodes-base.manualTrigger` (or executeWorkflowTrigger).
+ * - `e2e.importWorkflow(json)`: `n8n import:workflow` (throws unless n8n reports every workflow
+ *   imported). The start node must be `n8n-nodes-base.manualTrigger` (or executeWorkflowTrigger).
  * - `e2e.execute(id)`: `n8n execute --id` with `N8N_LOG_LEVEL=info`; parses the run JSON that n8n
- *   prints (also for a failed run) and returns an {@link E2eRun}. Throws only when n8n printed no
- *   run at all (crash, unknown id, timeout).
+ *   prints (also for a failed run) and returns an {@link E2eRun}: `status`, `error` (message,
+ *   description, node), `nodesRun`, `items(node)` (json of output 0), `fullItems(node)` (with
+ *   pairedItem), `raw`. Throws only when n8n printed no run at all (crash, unknown id, timeout).
+ * - `e2e.n8n(args)`: any other n8n CLI command in this user folder.
  * - `e2e.stop()`: kills running n8n commands, closes the simulator and deletes the user folder
- *   (kept when `E2E_KEEP=1`).
+ *   (kept when `E2E_KEEP=1`). test/e2e/setup.ts also stops leftovers after each test file.
  * Every n8n command has a time limit (`commandTimeoutMs`, 120 s by default). Each command is a
  * fresh n8n process (3-6 s); the SQLite database in the user folder carries state between them.
+ * The jest project `e2e` runs test/e2e/global-setup.ts first (n8n install, pack) and gives every
+ * test and hook 180 s (test/e2e/setup.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,17 +1,18 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { routeOperation, type OperationModule } from '../../shared/router';
+import { isFatal } from '../../shared/enrichmentHttp';
+import { routeOperation, type ResourceOperations } from '../../shared/router';
 import * as apiCall from './apiCall';
 import * as company from './company';
 import * as person from './person';
 
-const operations: Record<string, OperationModule> = {
-	'person:enrich': person.enrich,
-	'person:search': person.search,
-	'company:enrich': company.enrich,
-	'apiCall:request': apiCall.request,
+const resources: ResourceOperations = {
+	person: { enrich: person.enrich, search: person.search },
+	company: { enrich: company.enrich },
+	apiCall: { request: apiCall.request },
 };
 
+/** A missing-credit or refused-key answer stops the node: every further call would fail the same way. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await routeOperation.call(this, operations);
+	return await routeOperation.call(this, resources, { stopsRun: isFatal });
 }

@@ -1,20 +1,18 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { routeOperation, type OperationModule } from '../../shared/router';
+import { isFatal } from '../../shared/enrichmentHttp';
+import { routeOperation, type ResourceOperations } from '../../shared/router';
 import * as apiCall from './apiCall';
 import * as company from './company';
 import * as contact from './contact';
 
-const operations: Record<string, OperationModule> = {
-	'contact:enrich': contact.enrich,
-	'contact:find': contact.find,
-	'contact:search': contact.search,
-	'company:enrich': company.enrich,
-	'company:find': company.find,
-	'company:search': company.search,
-	'apiCall:request': apiCall.request,
+const resources: ResourceOperations = {
+	contact: { enrich: contact.enrich, find: contact.find, search: contact.search },
+	company: { enrich: company.enrich, find: company.find, search: company.search },
+	apiCall: { request: apiCall.request },
 };
 
+/** A missing-credit or refused-key answer stops the node: every further call would fail the same way. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await routeOperation.call(this, operations);
+	return await routeOperation.call(this, resources, { stopsRun: isFatal });
 }

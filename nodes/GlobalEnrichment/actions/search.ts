@@ -1,7 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { COMPANY_SIZES, companySizeOptions, limitOf, listOf } from '../../shared/enrichmentFields';
+import { limitOf, listOf } from '../../shared/descriptions';
+import {
+	COMPANY_SIZES,
+	companySizeOptions,
+	searchFiltersCollection,
+} from '../../shared/enrichmentFields';
 import { collectPages } from '../../shared/paging';
 import { transport } from '../transport';
 
@@ -45,15 +50,7 @@ export function searchFilters(kind: SearchKind): INodeProperties {
 			filter('Job Title', 'jobTitle', 'e.g. Head of Marketing', 'Job titles, comma-separated'),
 		);
 	}
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		description: 'At least one filter is needed; filters combine with AND',
-		options,
-	};
+	return searchFiltersCollection(options);
 }
 
 /** The `filters` part of a search body. */

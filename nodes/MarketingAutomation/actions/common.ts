@@ -7,31 +7,18 @@ import type {
 import { DateTime } from 'luxon';
 import { NodeOperationError } from 'n8n-workflow';
 
-/** Return All / Limit, as n8n's lint wants them. */
-export function returnAllOrLimit(): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { returnAll: [false] } },
-		},
-	];
-}
+import type { BatchOutcome } from '../../shared/router';
 
-export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number {
-	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	return returnAll ? Infinity : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+/** The "Additional Fields" collection of a create or update operation. */
+export function additionalFieldsCollection(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options,
+	};
 }
 
 function locator(
@@ -194,9 +181,6 @@ export function readTokens(
 	}
 	return tokens;
 }
-
-/** One input item's outcome in a batch operation. */
-export type BatchOutcome = { json: IDataObject } | { error: Error };
 
 /** Many records produced by one item, each paired with it. */
 export function pairedRecords(

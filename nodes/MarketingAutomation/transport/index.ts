@@ -12,8 +12,8 @@ import { NodeApiError } from 'n8n-workflow';
 import {
 	DEFAULT_BACKOFF,
 	withBackoff,
-	type BackoffPolicy,
 	type RetryDecision,
+	type RetrySettings,
 } from '../../shared/backoff';
 import { instanceUrls } from './instance';
 import { limiterFor, nextQuotaReset, throttleSettings } from './throttle';
@@ -52,19 +52,13 @@ export interface ApiRequest {
 	itemIndex?: number;
 }
 
-export interface TransportSettings {
-	backoff: BackoffPolicy;
-	/** Per-call timeout (ms). */
-	timeoutMs: number;
-}
-
-export const transportSettings: TransportSettings = {
+export const transportSettings: RetrySettings = {
 	backoff: { ...DEFAULT_BACKOFF, retries: 4, maxDelayMs: 30_000 },
 	timeoutMs: 120_000,
 };
 
 /** Tests and benchmarks only. */
-export function setTransportSettings(settings: Partial<TransportSettings>): void {
+export function setTransportSettings(settings: Partial<RetrySettings>): void {
 	Object.assign(transportSettings, settings);
 }
 

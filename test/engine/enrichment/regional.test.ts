@@ -151,13 +151,18 @@ describe('ANZ Sales Intelligence: Person → Enrich', () => {
 				networkSlug: '={{ $json.slug }}',
 				options: { errorOnNoMatch: true },
 			}),
-			[{ slug: 'jane-citizen' }, { slug: 'no-such-person' }],
+			[{ slug: 'jane-citizen' }, { slug: 'no-such-person' }, { slug: 'tom-nguyen' }],
 		);
 		expect(result.error?.message).toBe('No person matches item 1');
+		expect(result.error?.context.itemIndex).toBe(1);
 		expect(result.error?.description).toBe(
 			'The service found no person for {"networkSlug":"no-such-person"}. Turn off "Error on No Match" to get an item with "found: false" instead.',
 		);
-		expect(ctx.sim.services.regional.calls).toHaveLength(2);
+		// The run stops at the no match: the third lookup is never sent.
+		expect(ctx.sim.services.regional.calls.map((c) => c.body)).toEqual([
+			{ network_slug: 'jane-citizen' },
+			{ network_slug: 'no-such-person' },
+		]);
 	});
 
 	it('no match with "Error on No Match" under Continue On Fail: an error item, the others enriched', async () => {

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { compact, firstOf, lookupOptions, simplifyField } from '../../../shared/enrichmentFields';
+import { compact, firstOf, simplifyField } from '../../../shared/descriptions';
+import { lookupOptions } from '../../../shared/enrichmentFields';
 import {
 	emailIdentifier,
 	identifierProperties,

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { companySizeOptions, limitOf, returnAllAndLimit } from '../../../shared/enrichmentFields';
+import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
+import { companySizeOptions, searchFiltersCollection } from '../../../shared/enrichmentFields';
 import { collectPages } from '../../../shared/paging';
 import { transport } from '../../transport';
 import { DEPARTMENT_OPTIONS, LOCATION_OPTIONS, SENIORITY_OPTIONS } from './filters';
@@ -11,61 +12,53 @@ export const SEARCH_PAGE_SIZE = 100;
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		description: 'At least one filter is needed; filters combine with AND',
-		options: [
-			{
-				displayName: 'Company',
-				name: 'company',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Example Pty Ltd',
-				description: 'Company name or domain the person currently works for',
-			},
-			{
-				displayName: 'Company Size',
-				name: 'companySize',
-				type: 'multiOptions',
-				options: companySizeOptions,
-				default: [],
-			},
-			{
-				displayName: 'Department',
-				name: 'department',
-				type: 'multiOptions',
-				options: DEPARTMENT_OPTIONS,
-				default: [],
-			},
-			{
-				displayName: 'Location',
-				name: 'location',
-				type: 'multiOptions',
-				options: LOCATION_OPTIONS,
-				default: [],
-				description: 'Australian states and territories, and New Zealand regions',
-			},
-			{
-				displayName: 'Position',
-				name: 'position',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Marketing Manager',
-				description: 'Job title, matched as words',
-			},
-			{
-				displayName: 'Seniority',
-				name: 'seniority',
-				type: 'multiOptions',
-				options: SENIORITY_OPTIONS,
-				default: [],
-			},
-		],
-	},
+	searchFiltersCollection([
+		{
+			displayName: 'Company',
+			name: 'company',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Example Pty Ltd',
+			description: 'Company name or domain the person currently works for',
+		},
+		{
+			displayName: 'Company Size',
+			name: 'companySize',
+			type: 'multiOptions',
+			options: companySizeOptions,
+			default: [],
+		},
+		{
+			displayName: 'Department',
+			name: 'department',
+			type: 'multiOptions',
+			options: DEPARTMENT_OPTIONS,
+			default: [],
+		},
+		{
+			displayName: 'Location',
+			name: 'location',
+			type: 'multiOptions',
+			options: LOCATION_OPTIONS,
+			default: [],
+			description: 'Australian states and territories, and New Zealand regions',
+		},
+		{
+			displayName: 'Position',
+			name: 'position',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Marketing Manager',
+			description: 'Job title, matched as words',
+		},
+		{
+			displayName: 'Seniority',
+			name: 'seniority',
+			type: 'multiOptions',
+			options: SENIORITY_OPTIONS,
+			default: [],
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { compact } from '../../../shared/enrichmentFields';
+import { compact } from '../../../shared/descriptions';
 import {
 	companyNameIdentifier,
 	domainIdentifier,

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { lookupOptions, simplifyField } from '../../../shared/enrichmentFields';
+import { simplifyField } from '../../../shared/descriptions';
+import { lookupOptions } from '../../../shared/enrichmentFields';
 import { runLookups } from '../../../shared/lookups';
 import { transport } from '../../transport';
 import { companyIdentifierProperties, formatCompany, prepareCompany } from './common';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit, simplifyField } from '../../../shared/enrichmentFields';
+import { returnAllAndLimit, simplifyField } from '../../../shared/descriptions';
 import { runSearch, searchFilters, validateSearch } from '../search';
 import { formatCompany } from './common';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { compact, firstOf } from '../../../shared/enrichmentFields';
+import { compact, firstOf } from '../../../shared/descriptions';
 import {
 	emailIdentifier,
 	identifierProperties,

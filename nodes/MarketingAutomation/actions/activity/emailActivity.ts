@@ -1,13 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectActivities } from '../../transport/paging';
-import {
-	activityScopeOptions,
-	addActivityScope,
-	readDateTime,
-	readLimit,
-	returnAllOrLimit,
-} from '../common';
+import { activityScopeOptions, addActivityScope, readDateTime } from '../common';
 
 /** Parameters shared by Get Email Bounces and Get Email Opens. */
 export function emailActivityProperties(extraOptions: INodeProperties[]): INodeProperties[] {
@@ -20,14 +15,9 @@ export function emailActivityProperties(extraOptions: INodeProperties[]): INodeP
 			required: true,
 			description: 'Activities at or after this date and time',
 		},
-		...returnAllOrLimit(),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: (
+		...returnAllAndLimit,
+		optionsCollection(
+			(
 				[
 					...extraOptions,
 					...activityScopeOptions,
@@ -41,7 +31,7 @@ export function emailActivityProperties(extraOptions: INodeProperties[]): INodeP
 					},
 				] as INodeProperties[]
 			).sort((a, b) => a.displayName.localeCompare(b.displayName)),
-		},
+		),
 	];
 }
 
@@ -60,7 +50,7 @@ export async function readEmailActivities(
 	const qs: IDataObject = { activityTypeIds: activityTypeIds.join(',') };
 	addActivityScope(ctx, options, qs, itemIndex);
 	const untilMs = until ? Date.parse(until) : Infinity;
-	const limit = readLimit(ctx, itemIndex);
+	const limit = limitOf(ctx, itemIndex);
 	const kept: IDataObject[] = [];
 	await collectActivities(
 		ctx,

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { jsonParse, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { optionsCollection, queryParametersField } from '../../../shared/descriptions';
 import { checkRelativeEndpoint } from '../../../shared/endpoint';
 import { apiRequest } from '../../transport';
 import { collectByOffset, collectFollowing } from '../../transport/paging';
@@ -32,24 +33,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Path on the instance, starting with /rest/ or /bulk/. Absolute URLs and other hosts are refused, so the token never leaves the instance.',
 	},
-	{
-		displayName: 'Query Parameters',
-		name: 'queryParameters',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Parameter',
-		default: {},
-		options: [
-			{
-				displayName: 'Parameter',
-				name: 'parameter',
-				values: [
-					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
+	queryParametersField,
 	{
 		displayName: 'Body Content Type',
 		name: 'bodyType',
@@ -69,23 +53,16 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { method: ['POST', 'DELETE'] } },
 		description: 'JSON object; with Form content type its top-level keys become form fields',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Follow Pages',
-				name: 'paginate',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to read every page (nextPageToken, or offset for /rest/asset/ paths) and output each record as an item',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Follow Pages',
+			name: 'paginate',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to read every page (nextPageToken, or offset for /rest/asset/ paths) and output each record as an item',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

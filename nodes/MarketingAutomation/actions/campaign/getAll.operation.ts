@@ -1,29 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
-import { nameFilters, readLimit, readNameFilters, returnAllOrLimit } from '../common';
+import { nameFilters, readNameFilters } from '../common';
 
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			...nameFilters('campaign'),
-			{
-				displayName: 'Only Triggerable',
-				name: 'isTriggerable',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to return only active campaigns that the API can trigger ("Campaign is Requested: Web Service API")',
-			},
-		],
-	},
+	...returnAllAndLimit,
+	filtersCollection([
+		...nameFilters('campaign'),
+		{
+			displayName: 'Only Triggerable',
+			name: 'isTriggerable',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to return only active campaigns that the API can trigger ("Campaign is Requested: Web Service API")',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -38,6 +32,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await collectByToken(
 		this,
 		{ method: 'GET', path: '/rest/v1/campaigns.json', qs, itemIndex },
-		readLimit(this, itemIndex),
+		limitOf(this, itemIndex),
 	);
 }

@@ -2,35 +2,35 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { campaignLocator, readDateTime, readId, readTokens, tokensCollection } from '../common';
+import {
+	additionalFieldsCollection,
+	campaignLocator,
+	readDateTime,
+	readId,
+	readTokens,
+	tokensCollection,
+} from '../common';
 
 const properties: INodeProperties[] = [
 	campaignLocator,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Clone To Program Name',
-				name: 'cloneToProgramName',
-				type: 'string',
-				default: '',
-				description:
-					'Clone the parent program under this name and run the clone (at most 20 calls a day)',
-			},
-			{
-				displayName: 'Run At',
-				name: 'runAt',
-				type: 'dateTime',
-				default: '',
-				description:
-					'When to run; empty runs it in 5 minutes (the earliest the service allows), at most 2 years ahead',
-			},
-		],
-	},
+	additionalFieldsCollection([
+		{
+			displayName: 'Clone To Program Name',
+			name: 'cloneToProgramName',
+			type: 'string',
+			default: '',
+			description:
+				'Clone the parent program under this name and run the clone (at most 20 calls a day)',
+		},
+		{
+			displayName: 'Run At',
+			name: 'runAt',
+			type: 'dateTime',
+			default: '',
+			description:
+				'When to run; empty runs it in 5 minutes (the earliest the service allows), at most 2 years ahead',
+		},
+	]),
 	tokensCollection,
 ];
 

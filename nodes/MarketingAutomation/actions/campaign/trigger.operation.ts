@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest } from '../../transport';
 import { chunk } from '../../transport/paging';
 import {
@@ -11,7 +12,6 @@ import {
 	readIdList,
 	readTokens,
 	tokensCollection,
-	type BatchOutcome,
 } from '../common';
 
 /** The service's maximum of leads per Request Campaign call. */

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest } from '../../transport';
 import { chunk } from '../../transport/paging';
-import { failItems, prepareAll, type BatchOutcome } from '../common';
+import { additionalFieldsCollection, failItems, prepareAll } from '../common';
 
 /** The service creates "up to 100 custom fields" per call. */
 const FIELD_BATCH = 100;
@@ -51,37 +52,30 @@ const properties: INodeProperties[] = [
 			value: type,
 		})),
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{ displayName: 'Description', name: 'description', type: 'string', default: '' },
-			{
-				displayName: 'Hidden',
-				name: 'isHidden',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the field is hidden in the user interface',
-			},
-			{
-				displayName: 'HTML Encode in Email',
-				name: 'isHtmlEncodingInEmail',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the value is HTML-encoded when used in an email',
-			},
-			{
-				displayName: 'Sensitive',
-				name: 'isSensitive',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the field holds sensitive data',
-			},
-		],
-	},
+	additionalFieldsCollection([
+		{ displayName: 'Description', name: 'description', type: 'string', default: '' },
+		{
+			displayName: 'Hidden',
+			name: 'isHidden',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the field is hidden in the user interface',
+		},
+		{
+			displayName: 'HTML Encode in Email',
+			name: 'isHtmlEncodingInEmail',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the value is HTML-encoded when used in an email',
+		},
+		{
+			displayName: 'Sensitive',
+			name: 'isSensitive',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the field holds sensitive data',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,12 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
-import { readLimit, returnAllOrLimit } from '../common';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['customField'], operation: ['getAll'] } },
-	returnAllOrLimit() as INodeProperties[],
+	returnAllAndLimit,
 );
 
 /** `GET /rest/v1/leads/schema/fields.json`, 300 per page by `nextPageToken`. */
@@ -14,6 +14,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await collectByToken(
 		this,
 		{ method: 'GET', path: '/rest/v1/leads/schema/fields.json', itemIndex },
-		readLimit(this, itemIndex),
+		limitOf(this, itemIndex),
 	);
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { optionsCollection } from '../../../shared/descriptions';
 import { apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -13,40 +14,32 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. November Newsletter',
 		description: 'Exact email name (names cannot contain commas)',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Error on No Match',
-				name: 'errorOnNoMatch',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to fail when no email has this name, instead of returning found: false',
-			},
-			{
-				displayName: 'Folder ID',
-				name: 'folderId',
-				type: 'number',
-				default: 0,
-				description: 'Only look in this folder',
-			},
-			{
-				displayName: 'Version',
-				name: 'status',
-				type: 'options',
-				default: 'approved',
-				options: [
-					{ name: 'Approved', value: 'approved' },
-					{ name: 'Draft', value: 'draft' },
-				],
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Error on No Match',
+			name: 'errorOnNoMatch',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to fail when no email has this name, instead of returning found: false',
+		},
+		{
+			displayName: 'Folder ID',
+			name: 'folderId',
+			type: 'number',
+			default: 0,
+			description: 'Only look in this folder',
+		},
+		{
+			displayName: 'Version',
+			name: 'status',
+			type: 'options',
+			default: 'approved',
+			options: [
+				{ name: 'Approved', value: 'approved' },
+				{ name: 'Draft', value: 'draft' },
+			],
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

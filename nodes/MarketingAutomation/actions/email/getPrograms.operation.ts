@@ -1,42 +1,36 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByOffset } from '../../transport/paging';
-import { readDateTime, readLimit, returnAllOrLimit } from '../common';
+import { readDateTime } from '../common';
 
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Earliest Updated At',
-				name: 'earliestUpdatedAt',
-				type: 'dateTime',
-				default: '',
-				description: 'Only programs updated at or after this time (needs Latest Updated At)',
-			},
-			{
-				displayName: 'Latest Updated At',
-				name: 'latestUpdatedAt',
-				type: 'dateTime',
-				default: '',
-				description: 'Only programs updated at or before this time (needs Earliest Updated At)',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				default: 'unlocked',
-				options: [{ name: 'Unlocked', value: 'unlocked' }],
-				description: 'Only email programs in this status',
-			},
-		],
-	},
+	...returnAllAndLimit,
+	filtersCollection([
+		{
+			displayName: 'Earliest Updated At',
+			name: 'earliestUpdatedAt',
+			type: 'dateTime',
+			default: '',
+			description: 'Only programs updated at or after this time (needs Latest Updated At)',
+		},
+		{
+			displayName: 'Latest Updated At',
+			name: 'latestUpdatedAt',
+			type: 'dateTime',
+			default: '',
+			description: 'Only programs updated at or before this time (needs Earliest Updated At)',
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			default: 'unlocked',
+			options: [{ name: 'Unlocked', value: 'unlocked' }],
+			description: 'Only email programs in this status',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -72,7 +66,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await collectByOffset(
 		this,
 		{ method: 'GET', path: '/rest/asset/v1/programs.json', qs, itemIndex },
-		readLimit(this, itemIndex),
+		limitOf(this, itemIndex),
 		(program) => String(program.type ?? '').toLowerCase() === 'email',
 	);
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { optionsCollection } from '../../../shared/descriptions';
 import { collectActivities } from '../../transport/paging';
 import { readDateTime } from '../common';
 import { ACTIVITY } from '../activity/types';
@@ -22,22 +23,15 @@ const properties: INodeProperties[] = [
 		required: true,
 		description: 'Count activity from this date and time on',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Until',
-				name: 'untilDatetime',
-				type: 'dateTime',
-				default: '',
-				description: 'Count activity up to this date and time (default: now)',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Until',
+			name: 'untilDatetime',
+			type: 'dateTime',
+			default: '',
+			description: 'Count activity up to this date and time (default: now)',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import type { BatchOutcome } from '../../../shared/router';
 import { isValidEmail } from '../../../shared/validation';
 import { apiRequest } from '../../transport';
 import { chunk, LEAD_BATCH } from '../../transport/paging';
-import { failItems, prepareAll, type BatchOutcome } from '../common';
+import { additionalFieldsCollection, failItems, prepareAll } from '../common';
 
 const properties: INodeProperties[] = [
 	{
@@ -94,23 +95,16 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Partition Name',
-				name: 'partitionName',
-				type: 'string',
-				default: '',
-				description:
-					'Lead partition to create leads in (honoured with Create Only and Create or Update)',
-			},
-		],
-	},
+	additionalFieldsCollection([
+		{
+			displayName: 'Partition Name',
+			name: 'partitionName',
+			type: 'string',
+			default: '',
+			description:
+				'Lead partition to create leads in (honoured with Create Only and Create or Update)',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,17 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
+import type { BatchOutcome } from '../../../shared/router';
 import { isValidEmail } from '../../../shared/validation';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
-import {
-	failItems,
-	leadFieldsOption,
-	prepareAll,
-	readLimit,
-	returnAllOrLimit,
-	splitValues,
-	type BatchOutcome,
-} from '../common';
+import { failItems, leadFieldsOption, prepareAll, splitValues } from '../common';
 
 const properties: INodeProperties[] = [
 	{
@@ -33,25 +27,18 @@ const properties: INodeProperties[] = [
 		description:
 			'Values to look up, separated by commas or new lines. The values of all input items are combined and sent 300 per call.',
 	},
-	...returnAllOrLimit(),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			leadFieldsOption,
-			{
-				displayName: 'Include Not Found',
-				name: 'includeNotFound',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to output an item with found: false for each value that matched no lead',
-			},
-		],
-	},
+	...returnAllAndLimit,
+	optionsCollection([
+		leadFieldsOption,
+		{
+			displayName: 'Include Not Found',
+			name: 'includeNotFound',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to output an item with found: false for each value that matched no lead',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -127,7 +114,7 @@ export async function executeBatch(
 			filterType,
 			values,
 			fields,
-			limit: readLimit(this, i),
+			limit: limitOf(this, i),
 			includeNotFound: options.includeNotFound === true,
 		};
 	});

@@ -1,14 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectActivities } from '../../transport/paging';
-import {
-	activityScopeOptions,
-	addActivityScope,
-	readDateTime,
-	readLimit,
-	returnAllOrLimit,
-} from '../common';
+import { activityScopeOptions, addActivityScope, readDateTime } from '../common';
 
 /** The parameters of Get Lead Changes; shown under Lead and Activity (one implementation). */
 export function changesProperties(): INodeProperties[] {
@@ -31,15 +26,8 @@ export function changesProperties(): INodeProperties[] {
 			description:
 				'Fields whose changes to return. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
-		...returnAllOrLimit(),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: activityScopeOptions,
-		},
+		...returnAllAndLimit,
+		optionsCollection(activityScopeOptions),
 	];
 }
 
@@ -68,6 +56,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		{ method: 'GET', path: '/rest/v1/activities/leadchanges.json', qs, itemIndex },
 		since,
-		readLimit(this, itemIndex),
+		limitOf(this, itemIndex),
 	);
 }

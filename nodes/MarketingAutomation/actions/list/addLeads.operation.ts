@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { BatchOutcome } from '../common';
+import type { BatchOutcome } from '../../../shared/router';
 import { changeMembership, membershipProperties } from './membership';
 
 export const description = updateDisplayOptions(

@@ -1,19 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
-import { nameFilters, readLimit, readNameFilters, returnAllOrLimit } from '../common';
+import { nameFilters, readNameFilters } from '../common';
 
 const properties: INodeProperties[] = [
-	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: nameFilters('list'),
-	},
+	...returnAllAndLimit,
+	filtersCollection(nameFilters('list')),
 ];
 
 export const description = updateDisplayOptions(
@@ -27,6 +21,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await collectByToken(
 		this,
 		{ method: 'GET', path: '/rest/v1/lists.json', qs, itemIndex },
-		readLimit(this, itemIndex),
+		limitOf(this, itemIndex),
 	);
 }

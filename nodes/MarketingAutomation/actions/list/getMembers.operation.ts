@@ -1,20 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
-import { leadFieldsOption, listLocator, readId, readLimit, returnAllOrLimit } from '../common';
+import { leadFieldsOption, listLocator, readId } from '../common';
 
 const properties: INodeProperties[] = [
 	listLocator,
-	...returnAllOrLimit(),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [leadFieldsOption],
-	},
+	...returnAllAndLimit,
+	optionsCollection([leadFieldsOption]),
 ];
 
 export const description = updateDisplayOptions(
@@ -32,6 +26,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await collectByToken(
 		this,
 		{ method: 'GET', path: `/rest/v1/lists/${listId}/leads.json`, qs, itemIndex },
-		readLimit(this, itemIndex),
+		limitOf(this, itemIndex),
 	);
 }

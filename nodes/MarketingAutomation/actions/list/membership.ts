@@ -1,16 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest } from '../../transport';
 import { chunk, LEAD_BATCH } from '../../transport/paging';
-import {
-	failItems,
-	listLocator,
-	prepareAll,
-	readId,
-	readIdList,
-	type BatchOutcome,
-} from '../common';
+import { failItems, listLocator, prepareAll, readId, readIdList } from '../common';
 
 export const membershipProperties: INodeProperties[] = [
 	listLocator,

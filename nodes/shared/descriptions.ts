@@ -1,0 +1,118 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+/** Parameter descriptions and readers any node of the package can use (n8n's lint wording). */
+
+export const simplifyField: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+};
+
+export const returnAllAndLimit: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
+/** The "Filters" collection of a Get Many or search operation. */
+export function filtersCollection(
+	options: INodeProperties[],
+	description?: string,
+): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		...(description === undefined ? {} : { description }),
+		options,
+	};
+}
+
+/** The "Options" collection of an operation. */
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options,
+	};
+}
+
+/** Reads Return All / Limit for an item: Infinity when everything is wanted. */
+export function limitOf(ctx: IExecuteFunctions, itemIndex: number): number {
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return Infinity;
+	return ctx.getNodeParameter('limit', itemIndex, 50) as number;
+}
+
+/** "Query Parameters" as name/value pairs (API Call operations). */
+export const queryParametersField: INodeProperties = {
+	displayName: 'Query Parameters',
+	name: 'queryParameters',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Parameter',
+	default: {},
+	options: [
+		{
+			displayName: 'Parameter',
+			name: 'parameter',
+			values: [
+				{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+			],
+		},
+	],
+};
+
+/** The Query Parameters of an item as an object, or undefined when there are none. */
+export function readQueryParameters(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): IDataObject | undefined {
+	const parameters = (ctx.getNodeParameter('queryParameters.parameter', itemIndex, []) ??
+		[]) as Array<{
+		name: string;
+		value: string;
+	}>;
+	const qs: IDataObject = {};
+	for (const { name, value } of parameters) if (name) qs[name] = value;
+	return Object.keys(qs).length ? qs : undefined;
+}
+
+/** Splits a comma-separated text field into trimmed, non-empty values. */
+export function listOf(value: unknown): string[] {
+	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
+	return String(value ?? '')
+		.split(',')
+		.map((v) => v.trim())
+		.filter(Boolean);
+}
+
+/** Drops keys whose value is undefined, so simplified items only carry what the service knew. */
+export function compact(record: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
+}
+
+/** `list[0][key]` when `list` is a non-empty array (first e-mail, first phone, ...). */
+export function firstOf(list: unknown, key: string): IDataObject[string] {
+	return Array.isArray(list) && list.length ? (list[0] as IDataObject)[key] : undefined;
+}
