@@ -7,7 +7,8 @@ import { isKnownRole } from './permissions';
 /** Reads a parameter of the current item; both execute contexts offer this shape. */
 export type ParameterReader = (name: string) => unknown;
 
-const itemLabel = (itemIndex: number) => `item ${itemIndex + 1}`;
+// Item numbers start at 0, as in n8n's own messages and the package's other nodes.
+const itemLabel = (itemIndex: number) => `item ${itemIndex}`;
 
 export function requireText(node: INode, itemIndex: number, value: unknown, field: string): string {
 	const text =

@@ -75,22 +75,22 @@ describe('Agent Platform Admin › Invite', () => {
 		});
 
 		it.each([
-			[{ email: '={{ $json.nothing }}', roles: ['admin'] }, "The 'Email' field of item 1 is empty"],
+			[{ email: '={{ $json.nothing }}', roles: ['admin'] }, "The 'Email' field of item 0 is empty"],
 			[
 				{ email: 'ana@example', roles: ['admin'] },
-				"'ana@example' in the 'Email' field of item 1 is not an e-mail address",
+				"'ana@example' in the 'Email' field of item 0 is not an e-mail address",
 			],
 			[
 				{ email: 'ana example.com', roles: ['admin'] },
-				"'ana example.com' in the 'Email' field of item 1 is not an e-mail address",
+				"'ana example.com' in the 'Email' field of item 0 is not an e-mail address",
 			],
 			[
 				{ email: 'ana@example.com', roles: '={{ [] }}' },
-				"No role chosen in the 'Roles' field of item 1",
+				"No role chosen in the 'Roles' field of item 0",
 			],
 			[
 				{ email: 'ana@example.com', roles: '={{ ["owner"] }}' },
-				"'owner' in the 'Roles' field of item 1 is not a role the service knows",
+				"'owner' in the 'Roles' field of item 0 is not a role the service knows",
 			],
 		])('rejects %j before any call: %s', async (fields, message) => {
 			const calls = recordCalls(US_BASE, () => [200, {}]);
@@ -276,7 +276,7 @@ describe('Agent Platform Admin › Invite', () => {
 			expect(result.status).toBe('success');
 			expect(result.output()).toEqual([
 				{
-					json: { error: "'not-an-email' in the 'Email' field of item 1 is not an e-mail address" },
+					json: { error: "'not-an-email' in the 'Email' field of item 0 is not an e-mail address" },
 					pairedItem: { item: 0 },
 				},
 				{

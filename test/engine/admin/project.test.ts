@@ -80,7 +80,7 @@ describe('Agent Platform Admin › Project › Create', () => {
 			credentials: adminCredentials(),
 		});
 		expect(result.status).toBe('error');
-		expect(result.error?.message).toBe("The 'Organization ID' field of item 2 is empty");
+		expect(result.error?.message).toBe("The 'Organization ID' field of item 1 is empty");
 		// Each item is checked before its own call: the bad item sent nothing.
 		expect(calls.map((c) => (c.body as { organization_id: string }).organization_id)).toEqual([
 			'org-1',

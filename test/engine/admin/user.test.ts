@@ -68,7 +68,7 @@ describe('Agent Platform Admin › User', () => {
 			}),
 			credentials: adminCredentials(),
 		});
-		expect(noUser.error?.message).toBe("The 'User ID' field of item 1 is empty");
+		expect(noUser.error?.message).toBe("The 'User ID' field of item 0 is empty");
 		const noRole = await runWorkflow({
 			nodes: adminNode({
 				resource: 'user',
@@ -78,7 +78,7 @@ describe('Agent Platform Admin › User', () => {
 			}),
 			credentials: adminCredentials(),
 		});
-		expect(noRole.error?.message).toBe("No role chosen in the 'Roles' field of item 1");
+		expect(noRole.error?.message).toBe("No role chosen in the 'Roles' field of item 0");
 		expect(calls).toHaveLength(0);
 	});
 
