@@ -1,4 +1,4 @@
-/** Three projects: pure logic, nodes inside n8n's engine (HTTP held by nock), and a real n8n process. */
+/** Two projects: tests inside this process (pure logic, and nodes in n8n's engine with HTTP held by nock), and tests against a real n8n process. */
 const shared = {
 	preset: 'ts-jest',
 	testEnvironment: 'node',
@@ -12,14 +12,10 @@ module.exports = {
 	projects: [
 		{
 			...shared,
-			displayName: 'unit',
-			testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
-			setupFilesAfterEnv: ['<rootDir>/test/setup/nock.ts'],
-		},
-		{
-			...shared,
-			displayName: 'engine',
-			testMatch: ['<rootDir>/test/engine/**/*.test.ts'],
+			// Pure logic and nodes inside n8n's engine: no n8n process, HTTP held by nock.
+			displayName: 'in-process',
+			testMatch: ['<rootDir>/test/**/*.test.ts'],
+			testPathIgnorePatterns: ['<rootDir>/test/e2e/'],
 			setupFilesAfterEnv: ['<rootDir>/test/setup/nock.ts'],
 		},
 		{

@@ -30,15 +30,15 @@ async function run(): Promise<string> {
 	const { DEMO_GLOBAL_SEED, generateGlobalContacts } = await import(
 		'../test/simulator/globalEnrichment'
 	);
-	const { DEMO_REGIONAL_SEED, generateRegionalPeople } = await import(
-		'../test/simulator/regionalEnrichment'
+	const { DEMO_ANZ_SEED, generateAnzPeople } = await import(
+		'../test/simulator/anzSalesIntelligence'
 	);
 
 	const contacts = generateGlobalContacts(UNIQUE);
-	const people = generateRegionalPeople(UNIQUE);
+	const people = generateAnzPeople(UNIQUE);
 	const sim = await startServices({
 		global: { ...DEMO_GLOBAL_SEED, contacts, credits: 1_000_000, latencyMs: LATENCY_MS },
-		regional: { ...DEMO_REGIONAL_SEED, people, credits: 1_000_000, latencyMs: LATENCY_MS },
+		anz: { ...DEMO_ANZ_SEED, people, credits: 1_000_000, latencyMs: LATENCY_MS },
 	});
 
 	// Items 800..999 repeat items 0..199 in upper case: the same identity, typed differently.
@@ -46,12 +46,12 @@ async function run(): Promise<string> {
 		const email = `contact${n % UNIQUE}@bench.example.com`;
 		return { email: n >= UNIQUE ? email.toUpperCase() : email };
 	});
-	const regionalItems = Array.from({ length: TOTAL }, (_, n) => {
+	const anzItems = Array.from({ length: TOTAL }, (_, n) => {
 		const email = `person${n % UNIQUE}@bench.example.com.au`;
 		return { email: n >= UNIQUE ? email.toUpperCase() : email };
 	});
 	const globalMinimumCredits = contacts.reduce((sum, c) => sum + (c.phone ? 2 : 1), 0);
-	const regionalMinimumCredits = people.reduce((sum, p) => sum + (p.phone ? 2 : 1), 0);
+	const anzMinimumCredits = people.reduce((sum, p) => sum + (p.phone ? 2 : 1), 0);
 
 	const rows: string[][] = [];
 	const row = (cells: Array<string | number>) => rows.push(cells.map(String));
@@ -63,10 +63,10 @@ async function run(): Promise<string> {
 			credential: 'globalEnrichmentApi',
 			apiKey: 'global-demo-key',
 		},
-		regional: {
+		anz: {
 			type: 'anzSalesIntelligence',
 			credential: 'anzSalesIntelligenceApi',
-			apiKey: 'regional-demo-key',
+			apiKey: 'anz-demo-key',
 		},
 	};
 	const byEmail = (resource: string, operation: string) => ({
@@ -84,7 +84,7 @@ async function run(): Promise<string> {
 	});
 
 	async function measure(
-		service: 'global' | 'regional',
+		service: 'global' | 'anz',
 		way: string,
 		parameters: Record<string, unknown>,
 	) {
@@ -94,7 +94,7 @@ async function run(): Promise<string> {
 		const started = Date.now();
 		const result = await runWorkflow({
 			nodes: { type, parameters: parameters as never, credentialTypes: [credential] },
-			items: (service === 'global' ? globalItems : regionalItems) as IDataObject[],
+			items: (service === 'global' ? globalItems : anzItems) as IDataObject[],
 			credentials: { [credential]: { baseUrl: `${sim.url}/${service}`, apiKey } },
 		});
 		const wall = Date.now() - started;
@@ -123,16 +123,16 @@ async function run(): Promise<string> {
 	await measure('global', 'Contact → Find (deduplicated, 1 per call)', byEmail('contact', 'find'));
 	await measure('global', 'per item (1 POST /person per item)', perItem('/person'));
 	row([
-		'regional',
+		'anz',
 		'minimum (800 unique, no bulk endpoint)',
 		UNIQUE,
 		UNIQUE,
-		regionalMinimumCredits,
+		anzMinimumCredits,
 		TOTAL,
 		'-',
 	]);
-	await measure('regional', 'Person → Enrich (deduplicated)', byEmail('person', 'enrich'));
-	await measure('regional', 'per item (1 POST /enrich/person per item)', perItem('/enrich/person'));
+	await measure('anz', 'Person → Enrich (deduplicated)', byEmail('person', 'enrich'));
+	await measure('anz', 'per item (1 POST /enrich/person per item)', perItem('/enrich/person'));
 
 	await sim.close();
 	const widths = rows[0].map((_, column) => Math.max(...rows.map((r) => r[column].length)));
@@ -144,7 +144,7 @@ async function run(): Promise<string> {
 	);
 	return [
 		`${TOTAL} input items, ${REPEATS} of them repeats (other letter case) of earlier ones; ${LATENCY_MS} ms simulated latency per call.`,
-		`Credits: a contact with a phone number costs 2, else 1 (${contacts.filter((c) => c.phone).length} of ${UNIQUE} global, ${people.filter((p) => p.phone).length} of ${UNIQUE} regional have one).`,
+		`Credits: a contact with a phone number costs 2, else 1 (${contacts.filter((c) => c.phone).length} of ${UNIQUE} global, ${people.filter((p) => p.phone).length} of ${UNIQUE} anz have one).`,
 		'',
 		...table,
 	].join('\n');

@@ -64,9 +64,9 @@ export const DEMO_CREDENTIALS: Record<string, DemoCredential> = {
 		}),
 	},
 	anzSalesIntelligenceApi: {
-		id: 'demoRegionalCred01',
+		id: 'demoAnzCred01',
 		name: 'AU/NZ sales intelligence (simulator)',
-		data: (url) => ({ baseUrl: `${url}/regional`, apiKey: 'regional-demo-key' }),
+		data: (url) => ({ baseUrl: `${url}/anz`, apiKey: 'anz-demo-key' }),
 	},
 	globalEnrichmentApi: {
 		id: 'demoGlobalCred01',

@@ -45,6 +45,32 @@ export function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex:
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }
 
+/** Own properties only, so values such as `constructor` or `__proto__` are "not supported". */
+function findOperation(
+	resources: ResourceOperations,
+	resource: string,
+	operation: string,
+): Operation | undefined {
+	if (!Object.prototype.hasOwnProperty.call(resources, resource)) return undefined;
+	const operations = resources[resource];
+	if (!Object.prototype.hasOwnProperty.call(operations, operation)) return undefined;
+	return operations[operation];
+}
+
+/**
+ * The Continue On Fail item of a failed input item: the message, and the fix (description) and the
+ * service's request id where the error has them, so the item keeps what the user needs.
+ */
+export function errorItemJson(error: Error): IDataObject {
+	const json: IDataObject = { error: error.message };
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (error.description) json.description = error.description;
+		const requestId = error.context.requestId;
+		if (typeof requestId === 'string' && requestId) json.requestId = requestId;
+	}
+	return json;
+}
+
 /**
  * Dispatches `resource` / `operation` for every programmatic node. Batch operations get all items;
  * item operations are validated for every item first (so a bad item stops the node before any
@@ -58,7 +84,7 @@ export async function routeOperation(
 ): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = resources[resource]?.[operationName];
+	const operation = findOperation(resources, resource, operationName);
 	if (!operation) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -71,7 +97,7 @@ export async function routeOperation(
 	const fail = (error: unknown, itemIndex: number) => {
 		const wrapped = withItemIndex(this, error, itemIndex);
 		if (!continueOnFail || options.stopsRun?.(wrapped)) throw wrapped;
-		output.push({ json: { error: wrapped.message }, pairedItem: { item: itemIndex } });
+		output.push({ json: errorItemJson(wrapped), pairedItem: { item: itemIndex } });
 	};
 
 	if ('executeBatch' in operation) {

@@ -4,7 +4,7 @@
  * simulator, then both enrichment example workflows as shipped.
  */
 import globalDemo from '../../examples/enrichment-global-demo.json';
-import regionalDemo from '../../examples/enrichment-regional-demo.json';
+import anzDemo from '../../examples/enrichment-anz-demo.json';
 import { DEMO_CLIENT } from '../simulator/marketing';
 import enrichmentWorkflow from './workflows/enrichment.json';
 import { startE2e, type E2e } from './runner';
@@ -42,10 +42,10 @@ function credentials(e2e: E2e) {
 			data: globalData,
 		},
 		{
-			id: 'demoRegionalCred01',
+			id: 'demoAnzCred01',
 			name: 'ANZ sales intelligence (simulator)',
 			type: 'anzSalesIntelligenceApi',
-			data: { baseUrl: `${e2e.sim.url}/regional`, apiKey: 'regional-demo-key' },
+			data: { baseUrl: `${e2e.sim.url}/anz`, apiKey: 'anz-demo-key' },
 		},
 		{
 			id: 'demoMarketingCred01',
@@ -62,7 +62,7 @@ describe('enrichment nodes in n8n (e2e)', () => {
 	beforeAll(async () => {
 		e2e = await startE2e();
 		await e2e.importCredentials(credentials(e2e));
-		await e2e.importWorkflow([enrichmentWorkflow, globalDemo, regionalDemo]);
+		await e2e.importWorkflow([enrichmentWorkflow, globalDemo, anzDemo]);
 	});
 
 	afterAll(async () => {
@@ -192,10 +192,10 @@ describe('enrichment nodes in n8n (e2e)', () => {
 		expect(run.items('Upsert Leads')).toHaveLength(4);
 	});
 
-	it('runs the regional example workflow (examples/enrichment-regional-demo.json) as shipped', async () => {
-		const regional = e2e.sim.services.regional;
-		const before = regional.calls.length;
-		const run = await e2e.execute(regionalDemo.id);
+	it('runs the anz example workflow (examples/enrichment-anz-demo.json) as shipped', async () => {
+		const anz = e2e.sim.services.anz;
+		const before = anz.calls.length;
+		const run = await e2e.execute(anzDemo.id);
 		expect(run.error).toBeUndefined();
 		expect(run.status).toBe('success');
 		// Marketing people in NSW or VIC in the demo data: Jane (NSW) and Tom (VIC).
@@ -216,19 +216,17 @@ describe('enrichment nodes in n8n (e2e)', () => {
 			[true, 'Kookaburra Retail Group'],
 			[false, { abn: '47065475149' }],
 		]);
-		expect(regional.calls.slice(before).map((call) => [call.method, call.path, call.body])).toEqual(
+		expect(anz.calls.slice(before).map((call) => [call.method, call.path, call.body])).toEqual([
 			[
-				[
-					'POST',
-					'/search/people',
-					{ department: [11], locations: ['AU-NSW', 'AU-VIC'], from: 0, size: 10 },
-				],
-				['POST', '/enrich/person', { network_url: 'https://www.linkedin.com/in/jane-citizen' }],
-				['POST', '/enrich/person', { network_url: 'https://www.linkedin.com/in/tom-nguyen' }],
-				['POST', '/enrich/company', { abn: '51824753556' }],
-				['POST', '/enrich/company', { abn: '53004085616' }],
-				['POST', '/enrich/company', { abn: '47065475149' }],
+				'POST',
+				'/search/people',
+				{ department: [11], locations: ['AU-NSW', 'AU-VIC'], from: 0, size: 10 },
 			],
-		);
+			['POST', '/enrich/person', { network_url: 'https://www.linkedin.com/in/jane-citizen' }],
+			['POST', '/enrich/person', { network_url: 'https://www.linkedin.com/in/tom-nguyen' }],
+			['POST', '/enrich/company', { abn: '51824753556' }],
+			['POST', '/enrich/company', { abn: '53004085616' }],
+			['POST', '/enrich/company', { abn: '47065475149' }],
+		]);
 	});
 });

@@ -3,15 +3,15 @@
 import { AdminService, type AdminSeed } from './admin';
 import { GlobalEnrichmentService, type GlobalSeed } from './globalEnrichment';
 import { MarketingService, type MarketingOptions } from './marketing';
-import { RegionalEnrichmentService, type RegionalSeed } from './regionalEnrichment';
+import { AnzEnrichmentService, type AnzSeed } from './anzSalesIntelligence';
 import { startSimulator, type RunningSimulator } from './server';
 
 export interface SimulatorOptions {
 	port?: number;
 	admin?: AdminSeed;
 	marketing?: MarketingOptions;
-	/** Regional (AU/NZ) enrichment under `/regional/` (demo seed when omitted). */
-	regional?: RegionalSeed;
+	/** ANZ (AU/NZ) sales intelligence under `/anz/` (demo seed when omitted). */
+	anz?: AnzSeed;
 	/** Global enrichment under `/global/` (demo seed when omitted). */
 	global?: GlobalSeed;
 }
@@ -19,7 +19,7 @@ export interface SimulatorOptions {
 export interface Services {
 	admin: AdminService;
 	marketing: MarketingService;
-	regional: RegionalEnrichmentService;
+	anz: AnzEnrichmentService;
 	global: GlobalEnrichmentService;
 }
 
@@ -48,7 +48,7 @@ export async function startServices(options: SimulatorOptions = {}): Promise<Sim
 	const services: Services = {
 		admin: new AdminService(options.admin ?? DEMO_ADMIN_SEED),
 		marketing: new MarketingService(options.marketing),
-		regional: new RegionalEnrichmentService(options.regional),
+		anz: new AnzEnrichmentService(options.anz),
 		global: new GlobalEnrichmentService(options.global),
 	};
 	const running = await startSimulator(Object.values(services), { port: options.port });

@@ -1,4 +1,4 @@
-import { serviceTransport } from '../../shared/serviceTransport';
+import { serviceTransport } from '../../enrichment/transport';
 
 export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
 export const SERVICE_NAME = 'sales-intelligence service';

@@ -6,8 +6,8 @@ import {
 	COMPANY_SIZES,
 	companySizeOptions,
 	searchFiltersCollection,
-} from '../../shared/enrichmentFields';
-import { collectPages } from '../../shared/paging';
+} from '../../enrichment/fields';
+import { collectPages } from '../../enrichment/paging';
 import { transport } from '../transport';
 
 /** The service serves at most this many records per search page. */

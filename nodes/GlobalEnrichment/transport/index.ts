@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { errorCodeOf } from '../../shared/enrichmentHttp';
-import type { LookupChunk, LookupOutcome } from '../../shared/lookups';
-import { serviceTransport } from '../../shared/serviceTransport';
+import { errorCodeOf } from '../../enrichment/http';
+import type { LookupChunk, LookupOutcome } from '../../enrichment/lookups';
+import { serviceTransport } from '../../enrichment/transport';
 
 export const CREDENTIAL_TYPE = 'globalEnrichmentApi';
 export const SERVICE_NAME = 'enrichment service';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { compact, simplifyField } from '../../../shared/descriptions';
-import { lookupOptions } from '../../../shared/enrichmentFields';
+import { lookupOptions } from '../../../enrichment/fields';
 import {
 	abnIdentifier,
 	companyUrlIdentifier,
@@ -10,8 +10,8 @@ import {
 	identifierProperties,
 	identifierPreparer,
 	websiteIdentifier,
-} from '../../../shared/identifiers';
-import { runLookups } from '../../../shared/lookups';
+} from '../../../enrichment/identifiers';
+import { runLookups } from '../../../enrichment/lookups';
 import { transport } from '../../transport';
 
 const IDENTIFIERS = [

@@ -2,15 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { compact, firstOf, simplifyField } from '../../../shared/descriptions';
-import { lookupOptions } from '../../../shared/enrichmentFields';
+import { lookupOptions } from '../../../enrichment/fields';
 import {
 	emailIdentifier,
 	identifierProperties,
 	personUrlIdentifier,
 	identifierPreparer,
 	profileSlugIdentifier,
-} from '../../../shared/identifiers';
-import { runLookups } from '../../../shared/lookups';
+} from '../../../enrichment/identifiers';
+import { runLookups } from '../../../enrichment/lookups';
 import { transport } from '../../transport';
 
 const IDENTIFIERS = [

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
-import { companySizeOptions, searchFiltersCollection } from '../../../shared/enrichmentFields';
-import { collectPages } from '../../../shared/paging';
+import { companySizeOptions, searchFiltersCollection } from '../../../enrichment/fields';
+import { collectPages } from '../../../enrichment/paging';
 import { transport } from '../../transport';
 import { DEPARTMENT_OPTIONS, LOCATION_OPTIONS, SENIORITY_OPTIONS } from './filters';
 

@@ -6,7 +6,7 @@ import {
 	domainIdentifier,
 	identifierProperties,
 	identifierPreparer,
-} from '../../../shared/identifiers';
+} from '../../../enrichment/identifiers';
 
 const IDENTIFIERS = [domainIdentifier('domain'), companyNameIdentifier('name')];
 

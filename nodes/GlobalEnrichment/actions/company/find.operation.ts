@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyField } from '../../../shared/descriptions';
-import { lookupOptions } from '../../../shared/enrichmentFields';
-import { runLookups } from '../../../shared/lookups';
+import { lookupOptions } from '../../../enrichment/fields';
+import { runLookups } from '../../../enrichment/lookups';
 import { transport } from '../../transport';
 import { companyIdentifierProperties, formatCompany, prepareCompany } from './common';
 

@@ -6,8 +6,8 @@ import {
 	identifierProperties,
 	personUrlIdentifier,
 	prepareIdentifier,
-} from '../../../shared/identifiers';
-import { invalidInput, type Lookup } from '../../../shared/lookups';
+} from '../../../enrichment/identifiers';
+import { invalidInput, type Lookup } from '../../../enrichment/lookups';
 import { normalizeName } from '../../../shared/validation';
 
 const IDENTIFIERS = [emailIdentifier('email'), personUrlIdentifier('networkUrl')];

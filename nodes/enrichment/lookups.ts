@@ -1,0 +1,209 @@
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { isFatal } from './http';
+import { withItemIndex, type BatchOutcome } from '../shared/router';
+
+/**
+ * The lookup pipeline both enrichment nodes share:
+ * 1. every item is validated and turned into a lookup before any HTTP call (no credit is spent on
+ *    bad input; without Continue On Fail the first bad item stops the node);
+ * 2. identical lookups (same normalised key) are merged and sent once;
+ * 3. the unique lookups are sent in chunks of the service's batch size (1 for single-record
+ *    endpoints);
+ * 4. every input item gets exactly one outcome (the router pairs it with the item): the record
+ *    (`found: true`), `found: false` with its input echoed, or (under Continue On Fail) an error.
+ */
+
+/** One lookup, as built from one item. */
+export interface Lookup {
+	/** Normalised identity: lookups with equal keys are sent once. */
+	key: string;
+	/** What is sent: a single call's body, or one record of a bulk call. */
+	request: IDataObject;
+	/** The identifiers as the user gave them (echoed on a no match). */
+	input: IDataObject;
+}
+
+export type LookupOutcome =
+	| { status: 'found'; record: IDataObject; creditsCharged?: number }
+	| { status: 'noMatch'; creditsCharged?: number }
+	| { status: 'error'; code: string; message: string };
+
+/** A chunk of unique lookups to send; `itemIndexes[n]` is the first item that asked for `lookups[n]`. */
+export interface LookupChunk {
+	lookups: Lookup[];
+	itemIndexes: number[];
+}
+
+export interface LookupPlan {
+	/** What is looked up, for messages: "person", "contact", "company". */
+	noun: string;
+	/** Max unique lookups per call. */
+	batchSize: number;
+	/** Validates item `itemIndex` and builds its lookup; throws a NodeOperationError on bad input. */
+	prepare(this: IExecuteFunctions, itemIndex: number): Lookup;
+	/** Sends one chunk; returns an outcome per lookup key. Throws NodeApiError when the call fails. */
+	send(this: IExecuteFunctions, chunk: LookupChunk): Promise<Map<string, LookupOutcome>>;
+	/** Shapes a found record for the output (e.g. Simplify). */
+	format?(this: IExecuteFunctions, record: IDataObject, itemIndex: number): IDataObject;
+}
+
+/** The "Error on No Match" option, read per item from the operation's `options` collection. */
+function errorOnNoMatch(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	return ctx.getNodeParameter('options.errorOnNoMatch', itemIndex, false) as boolean;
+}
+
+export async function runLookups(
+	this: IExecuteFunctions,
+	plan: LookupPlan,
+): Promise<BatchOutcome[][]> {
+	const itemCount = this.getInputData().length;
+	const continueOnFail = this.continueOnFail();
+
+	// 1. Validate everything first.
+	const lookups: Array<Lookup | Error> = [];
+	for (let i = 0; i < itemCount; i++) {
+		try {
+			lookups.push(plan.prepare.call(this, i));
+		} catch (error) {
+			const wrapped = withItemIndex(this, error, i);
+			if (!continueOnFail) throw wrapped;
+			lookups.push(wrapped);
+		}
+	}
+
+	// 2. Merge identical lookups, keeping the order of first appearance.
+	const groups = new Map<string, { lookup: Lookup; itemIndexes: number[] }>();
+	lookups.forEach((lookup, i) => {
+		if (lookup instanceof Error) return;
+		const group = groups.get(lookup.key);
+		if (group) group.itemIndexes.push(i);
+		else groups.set(lookup.key, { lookup, itemIndexes: [i] });
+	});
+
+	// 3. Send in chunks.
+	const outcomes = new Map<string, LookupOutcome | Error>();
+	const unique = [...groups.values()];
+	for (let start = 0; start < unique.length; start += plan.batchSize) {
+		const chunkGroups = unique.slice(start, start + plan.batchSize);
+		const chunk: LookupChunk = {
+			lookups: chunkGroups.map((group) => group.lookup),
+			itemIndexes: chunkGroups.map((group) => group.itemIndexes[0]),
+		};
+		let answers: Map<string, LookupOutcome>;
+		try {
+			answers = await plan.send.call(this, chunk);
+		} catch (error) {
+			const wrapped = withItemIndex(this, error, chunk.itemIndexes[0]);
+			if (!continueOnFail || isFatal(wrapped)) throw wrapped;
+			for (const group of chunkGroups) outcomes.set(group.lookup.key, wrapped);
+			continue;
+		}
+		for (const group of chunkGroups) {
+			const outcome: LookupOutcome = answers.get(group.lookup.key) ?? {
+				status: 'error',
+				code: 'NO_RESULT',
+				message: 'The service returned no result for this record',
+			};
+			if (outcome.status === 'error' && !continueOnFail) {
+				throw recordError(this, plan, outcome, group.itemIndexes[0]);
+			}
+			// A no match that must fail the run stops it now, before further lookups spend credits.
+			if (outcome.status === 'noMatch' && !continueOnFail) {
+				const failing = group.itemIndexes.find((i) => errorOnNoMatch(this, i));
+				if (failing !== undefined) throw noMatchError(this, plan, group.lookup, failing);
+			}
+			outcomes.set(group.lookup.key, outcome);
+		}
+	}
+
+	// 4. One output item per input item.
+	const charged = new Set<string>();
+	const output: BatchOutcome[][] = [];
+	for (let i = 0; i < itemCount; i++) {
+		const lookup = lookups[i];
+		if (lookup instanceof Error) {
+			output.push([{ error: lookup }]);
+			continue;
+		}
+		const outcome = outcomes.get(lookup.key)!;
+		if (outcome instanceof Error) {
+			output.push([{ error: outcome }]);
+			continue;
+		}
+		if (outcome.status === 'error') {
+			output.push([
+				{
+					json: {
+						error: recordError(this, plan, outcome, i).message,
+						code: outcome.code,
+						input: lookup.input,
+					},
+				},
+			]);
+			continue;
+		}
+		// Credits are reported once, on the first item that asked; repeats cost nothing.
+		const creditsCharged = charged.has(lookup.key) ? 0 : (outcome.creditsCharged ?? 0);
+		charged.add(lookup.key);
+		if (outcome.status === 'noMatch') {
+			if (errorOnNoMatch(this, i)) {
+				const error = noMatchError(this, plan, lookup, i);
+				output.push([{ json: { error: error.message, input: lookup.input } }]);
+				continue;
+			}
+			output.push([{ json: { found: false, input: lookup.input, creditsCharged } }]);
+			continue;
+		}
+		const record = plan.format ? plan.format.call(this, outcome.record, i) : outcome.record;
+		output.push([{ json: { found: true, creditsCharged, ...record } }]);
+	}
+	return output;
+}
+
+/** "Error on No Match": the error for item `itemIndex`. */
+function noMatchError(
+	ctx: IExecuteFunctions,
+	plan: LookupPlan,
+	lookup: Lookup,
+	itemIndex: number,
+): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `No ${plan.noun} matches item ${itemIndex}`, {
+		itemIndex,
+		description: `The service found no ${plan.noun} for ${JSON.stringify(lookup.input)}. Turn off "Error on No Match" to get an item with "found: false" instead.`,
+	});
+}
+
+/** A per-record error reported inside a successful (bulk) answer. */
+function recordError(
+	ctx: IExecuteFunctions,
+	plan: LookupPlan,
+	outcome: { code: string; message: string },
+	itemIndex: number,
+): NodeApiError {
+	return new NodeApiError(
+		ctx.getNode(),
+		{ code: outcome.code, message: outcome.message } as JsonObject,
+		{
+			message: `The service could not look up the ${plan.noun} of item ${itemIndex}: ${outcome.message} (${outcome.code})`,
+			description:
+				'The service reported this error for this record only; the other records of the same call were processed.',
+			itemIndex,
+		},
+	);
+}
+
+/** Throws the input error for item `itemIndex`, naming the field. */
+export function invalidInput(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	reason: string,
+	fix: string,
+): never {
+	throw new NodeOperationError(ctx.getNode(), `Invalid ${field} in item ${itemIndex}: ${reason}`, {
+		itemIndex,
+		description: `${fix} No request was sent, so no credit was spent.`,
+	});
+}

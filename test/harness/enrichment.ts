@@ -1,0 +1,66 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { setEnrichmentRetrySettings } from '../../nodes/enrichment/http';
+import { runWorkflow, type RunResult } from './';
+import { startServices, type Simulator, type SimulatorOptions } from '../simulator';
+
+export const ANZ_KEY = 'anz-demo-key';
+export const GLOBAL_KEY = 'global-demo-key';
+
+/** Short pauses between retries keep 429 tests fast (the policy is otherwise unchanged). */
+export function useFastRetries(): void {
+	setEnrichmentRetrySettings({ backoff: { retries: 5, baseDelayMs: 2, maxDelayMs: 20 } });
+}
+
+/** Node parameters or start items, as plain objects. */
+export type Params = Record<string, unknown>;
+
+export interface EnrichmentContext {
+	sim: Simulator;
+	runAnz(parameters: Params, items?: Params[], continueOnFail?: boolean): Promise<RunResult>;
+	runGlobal(parameters: Params, items?: Params[], continueOnFail?: boolean): Promise<RunResult>;
+}
+
+/** Starts a fresh simulator per test (its counters start at zero) and stops it afterwards. */
+export function withSimulator(options: () => SimulatorOptions = () => ({})): EnrichmentContext {
+	const context = {} as EnrichmentContext;
+	beforeAll(useFastRetries);
+	beforeEach(async () => {
+		context.sim = await startServices(options());
+	});
+	afterEach(async () => {
+		await context.sim.close();
+	});
+	context.runAnz = async (parameters, items, continueOnFail = false) =>
+		await runWorkflow({
+			nodes: {
+				type: 'anzSalesIntelligence',
+				parameters: parameters as never,
+				credentialTypes: ['anzSalesIntelligenceApi'],
+				continueOnFail,
+			},
+			items: items as IDataObject[] | undefined,
+			credentials: {
+				anzSalesIntelligenceApi: { baseUrl: `${context.sim.url}/anz/`, apiKey: ANZ_KEY },
+			},
+		});
+	context.runGlobal = async (parameters, items, continueOnFail = false) =>
+		await runWorkflow({
+			nodes: {
+				type: 'globalEnrichment',
+				parameters: parameters as never,
+				credentialTypes: ['globalEnrichmentApi'],
+				continueOnFail,
+			},
+			items: items as IDataObject[] | undefined,
+			credentials: {
+				globalEnrichmentApi: { baseUrl: `${context.sim.url}/global`, apiKey: GLOBAL_KEY },
+			},
+		});
+	return context;
+}
+
+/** Output items as `{ json, pairedItem }` (binary and other keys dropped). */
+export function items(result: RunResult) {
+	return result.output().map(({ json, pairedItem }) => ({ json, pairedItem }));
+}

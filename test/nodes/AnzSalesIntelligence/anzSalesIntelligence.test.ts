@@ -1,0 +1,579 @@
+import nock from 'nock';
+
+import { runWorkflow } from '../../harness';
+import { DEMO_ANZ_SEED, generateAnzPeople } from '../../simulator/anzSalesIntelligence';
+import { ANZ_KEY, items, useFastRetries, withSimulator } from '../../harness/enrichment';
+
+const personEnrich = (parameters: Record<string, unknown>) => ({
+	resource: 'person',
+	operation: 'enrich',
+	...parameters,
+});
+
+const JANE_SIMPLE = {
+	id: 'fp0001',
+	name: 'Jane Citizen',
+	firstName: 'Jane',
+	lastName: 'Citizen',
+	position: 'Head of Marketing',
+	seniority: 'VP / Director / Head Of',
+	department: 'Marketing',
+	companyName: 'Southern Cross Analytics Pty Ltd',
+	companyWebsite: 'https://southerncross.example.com.au',
+	workEmail: 'jane.citizen@southerncross.example.com.au',
+	phone: '+61 400 000 001',
+	networkUrl: 'https://www.linkedin.com/in/jane-citizen',
+	location: 'Sydney, NSW, Australia',
+};
+
+describe('ANZ Sales Intelligence: wire format', () => {
+	beforeAll(useFastRetries);
+
+	it('sends POST <base>/enrich/person with the Bearer key and a JSON body of one identifier', async () => {
+		const scope = nock('https://anz.test', {
+			reqheaders: { authorization: 'Bearer secret-key', 'content-type': /application\/json/ },
+		})
+			.post('/api/enrich/person', { email: 'a.b@example.com.au' })
+			.reply(
+				200,
+				{ id: 'fp9', name: 'A B', first_name: 'A', last_name: 'B' },
+				{ 'x-credits-charged': '1' },
+			);
+		const result = await runWorkflow({
+			nodes: {
+				type: 'anzSalesIntelligence',
+				parameters: personEnrich({
+					identifyBy: 'email',
+					email: ' A.B@Example.com.au ',
+					simplify: false,
+				}),
+				credentialTypes: ['anzSalesIntelligenceApi'],
+			},
+			credentials: {
+				anzSalesIntelligenceApi: { baseUrl: 'https://anz.test/api/', apiKey: 'secret-key' },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+		expect(items(result)).toEqual([
+			{
+				json: {
+					found: true,
+					creditsCharged: 1,
+					id: 'fp9',
+					name: 'A B',
+					first_name: 'A',
+					last_name: 'B',
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+});
+
+describe('ANZ Sales Intelligence: Person → Enrich', () => {
+	const ctx = withSimulator();
+
+	it('by profile URL: sends the canonical URL and returns the simplified person with its credits', async () => {
+		const result = await ctx.runAnz(
+			personEnrich({ identifyBy: 'networkUrl', networkUrl: '={{ $json.url }}' }),
+			[{ url: 'https://au.linkedin.com/in/Jane-Citizen/?trk=share' }],
+		);
+		expect(result.error).toBeUndefined();
+		expect(ctx.sim.services.anz.calls).toEqual([
+			{
+				method: 'POST',
+				path: '/enrich/person',
+				apiKey: ANZ_KEY,
+				body: { network_url: 'https://www.linkedin.com/in/jane-citizen' },
+				status: 200,
+				credits: 2,
+			},
+		]);
+		expect(result.json()).toEqual([{ found: true, creditsCharged: 2, ...JANE_SIMPLE }]);
+	});
+
+	it('by e-mail and by slug; Simplify off returns the raw record', async () => {
+		const byEmail = await ctx.runAnz(
+			personEnrich({ identifyBy: 'email', email: '={{ $json.v }}', simplify: false }),
+			[{ v: 'TOM.NGUYEN@kookaburra.example.com.au' }],
+		);
+		const bySlug = await ctx.runAnz(
+			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.v }}', simplify: false }),
+			[{ v: 'Aroha-Walker' }],
+		);
+		expect(ctx.sim.services.anz.calls.map((c) => c.body)).toEqual([
+			{ email: 'tom.nguyen@kookaburra.example.com.au' },
+			{ network_slug: 'aroha-walker' },
+		]);
+		const anz = ctx.sim.services.anz;
+		expect(items(byEmail)).toEqual([
+			{
+				json: {
+					found: true,
+					creditsCharged: 1,
+					...anz.personRecord(DEMO_ANZ_SEED.people[1]),
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+		expect(items(bySlug)).toEqual([
+			{
+				json: {
+					found: true,
+					creditsCharged: 2,
+					...anz.personRecord(DEMO_ANZ_SEED.people[2]),
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	it('no match is data: found false, the input echoed, nothing charged', async () => {
+		const result = await ctx.runAnz(
+			personEnrich({ identifyBy: 'email', email: '={{ $json.email }}' }),
+			[{ email: 'Nobody@Example.com' }],
+		);
+		expect(result.error).toBeUndefined();
+		expect(items(result)).toEqual([
+			{
+				json: { found: false, input: { email: 'Nobody@Example.com' }, creditsCharged: 0 },
+				pairedItem: { item: 0 },
+			},
+		]);
+		expect(ctx.sim.services.anz.creditsSpent).toBe(0);
+	});
+
+	it('no match with "Error on No Match": the node fails naming the item', async () => {
+		const result = await ctx.runAnz(
+			personEnrich({
+				identifyBy: 'networkSlug',
+				networkSlug: '={{ $json.slug }}',
+				options: { errorOnNoMatch: true },
+			}),
+			[{ slug: 'jane-citizen' }, { slug: 'no-such-person' }, { slug: 'tom-nguyen' }],
+		);
+		expect(result.error?.message).toBe('No person matches item 1');
+		expect(result.error?.context.itemIndex).toBe(1);
+		expect(result.error?.description).toBe(
+			'The service found no person for {"networkSlug":"no-such-person"}. Turn off "Error on No Match" to get an item with "found: false" instead.',
+		);
+		// The run stops at the no match: the third lookup is never sent.
+		expect(ctx.sim.services.anz.calls.map((c) => c.body)).toEqual([
+			{ network_slug: 'jane-citizen' },
+			{ network_slug: 'no-such-person' },
+		]);
+	});
+
+	it('no match with "Error on No Match" under Continue On Fail: an error item, the others enriched', async () => {
+		const result = await ctx.runAnz(
+			personEnrich({
+				identifyBy: 'networkSlug',
+				networkSlug: '={{ $json.slug }}',
+				options: { errorOnNoMatch: true },
+			}),
+			[{ slug: 'no-such-person' }, { slug: 'jane-citizen' }],
+			true,
+		);
+		expect(result.error).toBeUndefined();
+		expect(items(result)).toEqual([
+			{
+				json: { error: 'No person matches item 0', input: { networkSlug: 'no-such-person' } },
+				pairedItem: { item: 0 },
+			},
+			{ json: { found: true, creditsCharged: 2, ...JANE_SIMPLE }, pairedItem: { item: 1 } },
+		]);
+	});
+
+	it('sends identical lookups once and gives the result to every item that asked', async () => {
+		const result = await ctx.runAnz(
+			personEnrich({ identifyBy: 'networkUrl', networkUrl: '={{ $json.url }}' }),
+			[
+				{ url: 'https://www.linkedin.com/in/jane-citizen' },
+				{ url: 'linkedin.com/in/JANE-CITIZEN/' },
+				{ url: 'https://www.linkedin.com/in/tom-nguyen' },
+				{ url: 'http://au.linkedin.com/in/jane-citizen?x=1' },
+			],
+		);
+		expect(result.error).toBeUndefined();
+		expect(ctx.sim.services.anz.calls.map((c) => c.body)).toEqual([
+			{ network_url: 'https://www.linkedin.com/in/jane-citizen' },
+			{ network_url: 'https://www.linkedin.com/in/tom-nguyen' },
+		]);
+		expect(
+			result.output().map((item) => [item.json.id, item.json.creditsCharged, item.pairedItem]),
+		).toEqual([
+			['fp0001', 2, { item: 0 }],
+			['fp0001', 0, { item: 1 }],
+			['fp0002', 1, { item: 2 }],
+			['fp0001', 0, { item: 3 }],
+		]);
+		expect(ctx.sim.services.anz.creditsSpent).toBe(3);
+	});
+});
+
+describe('ANZ Sales Intelligence: Company → Enrich', () => {
+	const ctx = withSimulator();
+
+	it('by domain, company URL, ABN (spaces removed) and website: one identifier per body', async () => {
+		const cases: Array<[string, string]> = [
+			['domain', 'WWW.SouthernCross.example.com.au'],
+			['networkUrl', 'https://www.linkedin.com/company/harbour-freight/'],
+			['abn', '53 004 085 616'],
+			['website', 'kookaburra.example.com.au/'],
+		];
+		const outputs = [];
+		for (const [identifyBy, value] of cases) {
+			const result = await ctx.runAnz(
+				{
+					resource: 'company',
+					operation: 'enrich',
+					identifyBy,
+					[identifyBy]: '={{ $json.v }}',
+				},
+				[{ v: value }],
+			);
+			expect(result.error).toBeUndefined();
+			outputs.push(...items(result));
+		}
+		expect(ctx.sim.services.anz.calls.map((c) => [c.path, c.body])).toEqual([
+			['/enrich/company', { domain: 'southerncross.example.com.au' }],
+			['/enrich/company', { network_url: 'https://www.linkedin.com/company/harbour-freight' }],
+			['/enrich/company', { abn: '53004085616' }],
+			['/enrich/company', { website: 'https://kookaburra.example.com.au' }],
+		]);
+		expect(outputs).toEqual([
+			{
+				json: {
+					found: true,
+					creditsCharged: 1,
+					id: 'f000000117274',
+					name: 'Southern Cross Analytics Pty Ltd',
+					domain: 'southerncross.example.com.au',
+					website: 'https://www.southerncross.example.com.au',
+					abn: '51824753556',
+					industries: ['Software'],
+					companySize: '51-200',
+					employeeCount: 140,
+					headquarters: 'AU-NSW',
+					country: 'Australia',
+					states: ['NSW'],
+					networkUrl: 'https://www.linkedin.com/company/southern-cross-analytics',
+					technologies: ['HubSpot', 'AWS'],
+				},
+				pairedItem: { item: 0 },
+			},
+			{
+				json: expect.objectContaining({
+					found: true,
+					id: 'f000000200001',
+					name: 'Harbour Freight Co',
+				}),
+				pairedItem: { item: 0 },
+			},
+			{
+				json: expect.objectContaining({ found: true, id: 'f000000300003', abn: '53004085616' }),
+				pairedItem: { item: 0 },
+			},
+			{
+				json: expect.objectContaining({ found: true, id: 'f000000300003', creditsCharged: 1 }),
+				pairedItem: { item: 0 },
+			},
+		]);
+		expect(ctx.sim.services.anz.creditsSpent).toBe(4);
+	});
+
+	it('unknown ABN with a valid checksum: found false', async () => {
+		const result = await ctx.runAnz({
+			resource: 'company',
+			operation: 'enrich',
+			identifyBy: 'abn',
+			abn: '47065475149',
+		});
+		expect(result.json()).toEqual([
+			{ found: false, input: { abn: '47065475149' }, creditsCharged: 0 },
+		]);
+	});
+});
+
+describe('ANZ Sales Intelligence: Person → Search', () => {
+	const ctx = withSimulator(() => ({
+		anz: {
+			...DEMO_ANZ_SEED,
+			people: [...DEMO_ANZ_SEED.people, ...generateAnzPeople(250)],
+		},
+	}));
+
+	it('sends the filters (ids, ISO region codes, size bands) and stops at the limit', async () => {
+		const result = await ctx.runAnz({
+			resource: 'person',
+			operation: 'search',
+			limit: 3,
+			filters: {
+				position: 'Marketing Manager',
+				seniority: [5],
+				department: [11],
+				location: ['AU-NSW', 'NZ-WGN'],
+				companySize: ['51-200'],
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(ctx.sim.services.anz.calls.map((c) => c.body)).toEqual([
+			{
+				position: 'Marketing Manager',
+				seniority: [5],
+				department: [11],
+				locations: ['AU-NSW', 'NZ-WGN'],
+				company_size: ['51-200'],
+				from: 0,
+				size: 3,
+			},
+		]);
+		expect(items(result)).toEqual([
+			{
+				json: expect.objectContaining({
+					person_id: 'fpg0',
+					position: 'Marketing Manager',
+					state: 'AU-NSW',
+				}),
+				pairedItem: { item: 0 },
+			},
+			{
+				json: expect.objectContaining({ person_id: 'fpg3', state: 'NZ-WGN' }),
+				pairedItem: { item: 0 },
+			},
+			{ json: expect.objectContaining({ person_id: 'fpg6' }), pairedItem: { item: 0 } },
+		]);
+	});
+
+	it('Return All pages with from/size 100 until a short page', async () => {
+		const result = await ctx.runAnz({
+			resource: 'person',
+			operation: 'search',
+			returnAll: true,
+			filters: { company: 'Southern Cross' },
+		});
+		expect(result.error).toBeUndefined();
+		// 250 generated people + 2 demo people work there.
+		expect(
+			ctx.sim.services.anz.calls.map((c) => [
+				(c.body as { from: number }).from,
+				(c.body as { size: number }).size,
+			]),
+		).toEqual([
+			[0, 100],
+			[100, 100],
+			[200, 100],
+		]);
+		expect(result.output()).toHaveLength(252);
+		expect(new Set(result.output().map((item) => item.json.person_id)).size).toBe(252);
+	});
+
+	it('a limit over one page asks for the remainder on the last page', async () => {
+		const result = await ctx.runAnz({
+			resource: 'person',
+			operation: 'search',
+			limit: 130,
+			filters: { company: 'Southern Cross' },
+		});
+		expect(
+			ctx.sim.services.anz.calls.map((c) => [
+				(c.body as { from: number }).from,
+				(c.body as { size: number }).size,
+			]),
+		).toEqual([
+			[0, 100],
+			[100, 30],
+		]);
+		expect(result.output()).toHaveLength(130);
+	});
+
+	it('refuses a search without filters before any call', async () => {
+		const result = await ctx.runAnz({
+			resource: 'person',
+			operation: 'search',
+			limit: 5,
+			filters: {},
+		});
+		expect(result.error?.message).toBe('No search filter in item 0');
+		expect(ctx.sim.services.anz.calls).toHaveLength(0);
+	});
+});
+
+describe('ANZ Sales Intelligence: API Call', () => {
+	const ctx = withSimulator();
+
+	it('GET a path relative to the base URL, with query parameters', async () => {
+		const result = await ctx.runAnz({
+			resource: 'apiCall',
+			operation: 'request',
+			method: 'GET',
+			endpoint: 'account/usage',
+			queryParameters: { parameter: [{ name: 'detail', value: 'full' }] },
+		});
+		expect(result.error).toBeUndefined();
+		expect(ctx.sim.services.anz.calls).toEqual([
+			{
+				method: 'GET',
+				path: '/account/usage',
+				apiKey: ANZ_KEY,
+				body: undefined,
+				status: 200,
+				credits: 0,
+			},
+		]);
+		expect(items(result)).toEqual([
+			{
+				json: { credits_remaining: 10_000, credits_used: 0, plan: 'simulated' },
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	it('POST a JSON body', async () => {
+		const result = await ctx.runAnz({
+			resource: 'apiCall',
+			operation: 'request',
+			method: 'POST',
+			endpoint: '/enrich/company',
+			body: '{"domain":"kookaburra.example.com.au"}',
+		});
+		expect(ctx.sim.services.anz.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+			['POST', '/enrich/company', { domain: 'kookaburra.example.com.au' }],
+		]);
+		expect(result.json()[0]).toMatchObject({
+			id: 'f000000300003',
+			fqdn: 'kookaburra.example.com.au',
+		});
+	});
+
+	it('refuses an absolute URL to another host', async () => {
+		const result = await ctx.runAnz({
+			resource: 'apiCall',
+			operation: 'request',
+			method: 'GET',
+			endpoint: 'https://elsewhere.example.com/steal',
+		});
+		expect(result.error?.message).toBe(
+			'Invalid endpoint in item 0: The endpoint is an absolute URL; only a path on the service is allowed',
+		);
+		expect(ctx.sim.services.anz.calls).toHaveLength(0);
+	});
+
+	it('a service error becomes a NodeApiError with the service message', async () => {
+		const result = await ctx.runAnz({
+			resource: 'apiCall',
+			operation: 'request',
+			method: 'GET',
+			endpoint: '/no/such/path',
+		});
+		expect(result.error?.message).toBe(
+			'The sales-intelligence service refused GET /no/such/path (HTTP 404): No route GET /no/such/path',
+		);
+		expect(result.error?.description).toMatch(
+			/^Check the input of this item and the credential\. \(request ID anz-req-\d{6}\)$/,
+		);
+	});
+});
+
+describe('ANZ Sales Intelligence: credits and rate limits', () => {
+	const ctx = withSimulator(() => ({ anz: { ...DEMO_ANZ_SEED, credits: 3 } }));
+
+	it('402 stops the node with a clear message and sends nothing more, even under Continue On Fail', async () => {
+		const result = await ctx.runAnz(
+			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.slug }}' }),
+			[{ slug: 'jane-citizen' }, { slug: 'aroha-walker' }, { slug: 'tom-nguyen' }],
+			true,
+		);
+		expect(result.error?.message).toBe(
+			'The sales-intelligence service account has no credits left (HTTP 402): Insufficient credits for this operation',
+		);
+		expect(result.error?.description).toMatch(
+			/^Top up the account's credits or wait for the plan to renew\. The node stopped and sent no further lookups, so no more credits are spent\. \(request ID anz-req-\d{6}\)$/,
+		);
+		expect(ctx.sim.services.anz.calls.map((c) => c.status)).toEqual([200, 402]);
+		expect(ctx.sim.services.anz.credits).toBe(1);
+	});
+
+	it('429 answers are retried with backoff, then the lookup succeeds', async () => {
+		ctx.sim.services.anz.failNext(2, 429);
+		const result = await ctx.runAnz(
+			personEnrich({ identifyBy: 'networkSlug', networkSlug: 'tom-nguyen' }),
+		);
+		expect(result.error).toBeUndefined();
+		expect(ctx.sim.services.anz.calls.map((c) => c.status)).toEqual([429, 429, 200]);
+		expect(result.json()[0]).toMatchObject({ found: true, id: 'fp0002', creditsCharged: 1 });
+	});
+
+	it('a lookup that keeps failing (HTTP 503) becomes an error item under Continue On Fail; the next lookup still runs', async () => {
+		ctx.sim.services.anz.failNext(6, 503, {
+			error: { code: 'UNAVAILABLE', message: 'Try later' },
+		});
+		const result = await ctx.runAnz(
+			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.slug }}' }),
+			[{ slug: 'tom-nguyen' }, { slug: 'TOM-NGUYEN' }, { slug: 'liam-oconnor' }],
+			true,
+		);
+		expect(result.error).toBeUndefined();
+		const error =
+			'The sales-intelligence service refused POST /enrich/person (HTTP 503): Try later';
+		const description = 'The service failed repeatedly (retried 5 times); try again later.';
+		expect(items(result)).toEqual([
+			{ json: { error, description }, pairedItem: { item: 0 } },
+			{ json: { error, description }, pairedItem: { item: 1 } },
+			{ json: expect.objectContaining({ found: true, id: 'fp0004' }), pairedItem: { item: 2 } },
+		]);
+		// 1 + 5 retries for the first lookup, then one call for the second.
+		expect(ctx.sim.services.anz.calls.map((c) => c.status)).toEqual([
+			503, 503, 503, 503, 503, 503, 200,
+		]);
+	});
+
+	it('without Continue On Fail the same failure stops the node naming the first item that asked', async () => {
+		ctx.sim.services.anz.failNext(6, 503, {
+			error: { code: 'UNAVAILABLE', message: 'Try later' },
+		});
+		const result = await ctx.runAnz(
+			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.slug }}' }),
+			[{ slug: 'liam-oconnor' }, { slug: 'tom-nguyen' }],
+		);
+		expect(result.error?.message).toBe(
+			'The sales-intelligence service refused POST /enrich/person (HTTP 503): Try later',
+		);
+		expect(result.error?.context.itemIndex).toBe(0);
+		expect(result.error?.description).toBe(
+			'The service failed repeatedly (retried 5 times); try again later.',
+		);
+		expect(ctx.sim.services.anz.calls).toHaveLength(6);
+	});
+
+	it('a used-up daily quota (remaining-requests header 0) is not retried', async () => {
+		ctx.sim.services.anz.rateLimit = { perDay: 1 };
+		const result = await ctx.runAnz(
+			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.slug }}' }),
+			[{ slug: 'tom-nguyen' }, { slug: 'liam-oconnor' }],
+		);
+		expect(result.error?.message).toBe(
+			"The sales-intelligence service's daily request quota is used up (HTTP 429)",
+		);
+		expect(ctx.sim.services.anz.calls.map((c) => c.status)).toEqual([200, 429]);
+	});
+
+	it('a wrong key is refused with a message about the credential', async () => {
+		const result = await runWorkflow({
+			nodes: {
+				type: 'anzSalesIntelligence',
+				parameters: personEnrich({ identifyBy: 'networkSlug', networkSlug: 'tom-nguyen' }) as never,
+				credentialTypes: ['anzSalesIntelligenceApi'],
+				continueOnFail: true,
+			},
+			credentials: {
+				anzSalesIntelligenceApi: { baseUrl: `${ctx.sim.url}/anz`, apiKey: 'wrong' },
+			},
+		});
+		expect(result.error?.message).toBe(
+			'The sales-intelligence service did not accept the API key (HTTP 401)',
+		);
+		expect(result.error?.message).not.toContain('wrong');
+	});
+});

@@ -1,0 +1,166 @@
+import { setTransportSettings } from '../../../nodes/MarketingAutomation/transport';
+import { resetThrottle } from '../../../nodes/MarketingAutomation/transport/throttle';
+import { outputOf, useMarketing } from './helpers';
+
+describe('Marketing Automation: rate limits and faults', () => {
+	const env = useMarketing();
+	const sim = () => env.sim.services.marketing;
+	const getCampaign = {
+		resource: 'campaign',
+		operation: 'get',
+		campaign: { mode: 'id', value: '2001' },
+	};
+
+	it('waits out the window after 606 and then succeeds', async () => {
+		resetThrottle({ windowMs: 300 });
+		sim().inject('606');
+		const started = Date.now();
+		const result = await env.run(getCampaign);
+		expect(result.error).toBeUndefined();
+		expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+		expect(sim().calls.map((c) => c.code ?? 'ok')).toEqual(['606', 'ok']);
+		expect(result.json()[0]).toMatchObject({ id: 2001 });
+	});
+
+	it.each([['604'], ['608'], ['611'], ['615'], ['713'], ['http502']])(
+		'retries %s with backoff and succeeds',
+		async (code) => {
+			sim().inject(code, { times: 2 });
+			const result = await env.run(getCampaign);
+			expect(result.error).toBeUndefined();
+			expect(sim().calls.map((c) => c.code ?? 'ok')).toEqual([code, code, 'ok']);
+		},
+	);
+
+	it('stops on 607 with a clear message, and later calls to the instance are not sent', async () => {
+		sim().inject('607', { times: 5 });
+		const result = await env.run(getCampaign, { items: [{}, {}, {}], continueOnFail: true });
+		expect(sim().calls.map((c) => c.code)).toEqual(['607']);
+		const description =
+			'The daily API quota of the instance is used up; it resets at 12:00 AM US Central time. No further calls were made.';
+		expect(outputOf(result)).toEqual([
+			{
+				json: { error: 'Daily API quota reached (607): Daily quota reached', description },
+				pairedItem: { item: 0 },
+			},
+			{
+				json: {
+					error:
+						'Daily API quota reached (607): The daily quota of the instance was reached earlier; no call was made',
+					description,
+				},
+				pairedItem: { item: 1 },
+			},
+			{
+				json: {
+					error:
+						'Daily API quota reached (607): The daily quota of the instance was reached earlier; no call was made',
+					description,
+				},
+				pairedItem: { item: 2 },
+			},
+		]);
+		const stopped = await env.run(getCampaign);
+		expect(stopped.error?.message).toContain('Daily API quota reached (607)');
+		expect(stopped.error?.description).toContain('resets at 12:00 AM US Central time');
+		expect(sim().calls).toHaveLength(1);
+	});
+
+	it('gives up after the retries and says so', async () => {
+		sim().inject('604', { times: 10 });
+		const result = await env.run(getCampaign);
+		expect(result.error?.message).toBe('The service refused the call (604): Injected fault 604');
+		expect(result.error?.description).toBe(
+			'The call was retried 4 times with backoff and still failed; try again later.',
+		);
+		expect(sim().calls).toHaveLength(5);
+	});
+
+	it('checks success:false on HTTP 200 and shows the service message with the request id', async () => {
+		const result = await env.run({
+			...getCampaign,
+			campaign: { mode: 'id', value: '2003' },
+			resource: 'campaign',
+			operation: 'trigger',
+			leadIds: '1',
+			tokens: {},
+		});
+		expect(result.error?.message).toBe(
+			'The service refused the call (1003): Campaign 2003 cannot be requested by the API',
+		);
+		expect(result.error?.description).toMatch(
+			/^The service answered error 1003 to POST \/rest\/v1\/campaigns\/2003\/trigger\.json \(request .+#.+\)\.$/,
+		);
+		expect(sim().calls).toHaveLength(1);
+	});
+
+	it('does not replay a trigger whose answer timed out, but replays a read', async () => {
+		setTransportSettings({ timeoutMs: 300 });
+		sim().inject('timeout', { path: '/rest/v1/campaigns/2001/trigger.json', holdMs: 600 });
+		const before = sim().triggered.length;
+		const write = await env.run({
+			resource: 'campaign',
+			operation: 'trigger',
+			campaign: { mode: 'id', value: '2001' },
+			leadIds: '1,2',
+			tokens: {},
+		});
+		expect(write.error?.message).toBe(
+			'No answer to POST /rest/v1/campaigns/2001/trigger.json; the call was not repeated because it may have been executed',
+		);
+		expect(sim().triggered.length - before).toBe(1); // executed once, never twice
+		expect(sim().callsTo('POST', '/rest/v1/campaigns/2001/trigger.json')).toHaveLength(1);
+
+		sim().resetCounters();
+		sim().inject('timeout', { path: '/rest/v1/campaigns/2001.json', holdMs: 600 });
+		const read = await env.run(getCampaign);
+		expect(read.error).toBeUndefined();
+		expect(sim().callsTo('GET', '/rest/v1/campaigns/2001.json')).toHaveLength(2);
+	});
+
+	it('does not replay a trigger after HTTP 502 (maybe executed), but does after a 6xx (not executed)', async () => {
+		const trigger = {
+			resource: 'campaign',
+			operation: 'trigger',
+			campaign: { mode: 'id', value: '2001' },
+			leadIds: '3',
+			tokens: {},
+		};
+		sim().inject('http502');
+		const failed = await env.run(trigger);
+		expect(failed.error?.message).toContain('POST /rest/v1/campaigns/2001/trigger.json');
+		expect(sim().calls).toHaveLength(1);
+		sim().resetCounters();
+		sim().inject('611');
+		const replayed = await env.run(trigger);
+		expect(replayed.error).toBeUndefined();
+		expect(sim().calls.map((c) => c.code ?? 'ok')).toEqual(['611', 'ok']);
+	});
+
+	it('keeps under the window and the concurrency limit across concurrent executions (0 rejections)', async () => {
+		const service = sim();
+		service.windowMs = 600;
+		service.maxCallsPerWindow = 20;
+		service.latencyMs = 15;
+		resetThrottle({ windowMs: 600, maxCallsPerWindow: 19, maxConcurrent: 10 });
+		try {
+			const started = Date.now();
+			const runs = await Promise.all(
+				Array.from({ length: 4 }, () =>
+					env.run(getCampaign, { items: Array.from({ length: 15 }, () => ({})) }),
+				),
+			);
+			const elapsed = Date.now() - started;
+			for (const run of runs) expect(run.error).toBeUndefined();
+			expect(service.calls.filter((c) => !c.code)).toHaveLength(60);
+			expect(service.counters.rejected).toEqual({});
+			expect(service.counters.maxInWindowSeen).toBeLessThanOrEqual(20);
+			// 60 calls at most 19 per 600 ms window: at least 3 windows must pass.
+			expect(elapsed).toBeGreaterThanOrEqual(3 * 600 - 50);
+		} finally {
+			service.windowMs = 20_000;
+			service.maxCallsPerWindow = 100;
+			service.latencyMs = 0;
+		}
+	});
+});

@@ -1,0 +1,172 @@
+import { constructExecutionMetaData, returnJsonArray } from 'n8n-core';
+import type { IExecuteFunctions, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import {
+	routeOperation,
+	type BatchOperation,
+	type ItemOperation,
+	type ResourceOperations,
+} from '../../nodes/shared/router';
+
+const node: INode = {
+	id: 'n1',
+	name: 'Node',
+	type: 'test.node',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+/** The parts of an execute context the router reads. */
+function context(itemCount: number, operation: string, continueOnFail: boolean) {
+	return {
+		getNodeParameter: (name: string) => (name === 'resource' ? 'thing' : operation),
+		getInputData: () => Array.from({ length: itemCount }, () => ({ json: {} })),
+		continueOnFail: () => continueOnFail,
+		getNode: () => node,
+		helpers: { constructExecutionMetaData, returnJsonArray },
+	} as unknown as IExecuteFunctions;
+}
+
+const badItem = (itemIndex: number) =>
+	new NodeOperationError(node, `Item ${itemIndex} is bad`, { itemIndex });
+
+const perItem: ItemOperation = {
+	description: [],
+	validate(itemIndex) {
+		if (itemIndex === 1) throw badItem(itemIndex);
+	},
+	async execute(itemIndex) {
+		if (itemIndex === 2) throw new Error('plain failure');
+		return [{ n: itemIndex }, { n: itemIndex, second: true }];
+	},
+};
+
+const batch: BatchOperation = {
+	description: [],
+	async executeBatch(itemIndexes) {
+		return itemIndexes.map((itemIndex) =>
+			itemIndex === 1 ? [{ error: badItem(itemIndex) }] : [{ json: { n: itemIndex } }],
+		);
+	},
+};
+
+const refused = new NodeApiError(node, { message: 'no credits' } as JsonObject, {
+	httpCode: '402',
+});
+const failsHard: ItemOperation = {
+	description: [],
+	async execute(itemIndex) {
+		if (itemIndex === 0) throw refused;
+		return { n: itemIndex };
+	},
+};
+
+const resources: ResourceOperations = { thing: { perItem, batch, failsHard } };
+
+const run = async (operation: string, continueOnFail: boolean, stops?: boolean) =>
+	await routeOperation.call(
+		context(3, operation, continueOnFail),
+		resources,
+		stops ? { stopsRun: (error) => error === refused } : {},
+	);
+
+describe('routeOperation', () => {
+	it('pairs every record of an item operation with its item; error items stay in input order', async () => {
+		const [output] = await run('perItem', true);
+		expect(output).toEqual([
+			{ json: { n: 0 }, pairedItem: { item: 0 } },
+			{ json: { n: 0, second: true }, pairedItem: { item: 0 } },
+			{ json: { error: 'Item 1 is bad' }, pairedItem: { item: 1 } },
+			{ json: { error: 'plain failure' }, pairedItem: { item: 2 } },
+		]);
+	});
+
+	it('validates every item before running any, and stops on the first bad one', async () => {
+		const execute = jest.spyOn(perItem, 'execute');
+		await expect(run('perItem', false)).rejects.toThrow('Item 1 is bad');
+		expect(execute).not.toHaveBeenCalled();
+		execute.mockRestore();
+	});
+
+	it('wraps a plain error with the index of its item', async () => {
+		const validate = jest.spyOn(perItem, 'validate').mockImplementation(() => undefined);
+		const error = await run('perItem', false).catch((e: NodeOperationError) => e);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect((error as NodeOperationError).context.itemIndex).toBe(2);
+		validate.mockRestore();
+	});
+
+	it('pairs batch outcomes with their items, error outcomes as error items', async () => {
+		const [output] = await run('batch', true);
+		expect(output).toEqual([
+			{ json: { n: 0 }, pairedItem: { item: 0 } },
+			{ json: { error: 'Item 1 is bad' }, pairedItem: { item: 1 } },
+			{ json: { n: 2 }, pairedItem: { item: 2 } },
+		]);
+		await expect(run('batch', false)).rejects.toThrow('Item 1 is bad');
+	});
+
+	it('lets the node stop on errors no later item can survive, even under Continue On Fail', async () => {
+		const [output] = await run('failsHard', true);
+		expect(output[0]).toEqual({
+			json: { error: refused.message, description: 'no credits' },
+			pairedItem: { item: 0 },
+		});
+		await expect(run('failsHard', true, true)).rejects.toBe(refused);
+		expect(refused.context.itemIndex).toBe(0);
+	});
+
+	it('refuses an operation it does not know', async () => {
+		await expect(run('nothing', true)).rejects.toThrow(
+			'The operation "nothing" of resource "thing" is not supported',
+		);
+	});
+
+	it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+		'refuses the object-prototype member "%s" as an operation, not with a TypeError',
+		async (operation) => {
+			await expect(run(operation, true)).rejects.toThrow(
+				`The operation "${operation}" of resource "thing" is not supported`,
+			);
+		},
+	);
+
+	it('refuses an object-prototype member as a resource', async () => {
+		const ctx = {
+			...context(1, 'perItem', true),
+			getNodeParameter: (name: string) => (name === 'resource' ? 'constructor' : 'name'),
+		} as unknown as IExecuteFunctions;
+		await expect(routeOperation.call(ctx, resources)).rejects.toThrow(
+			'The operation "name" of resource "constructor" is not supported',
+		);
+	});
+
+	it('keeps the fix and the request id of an error on its Continue On Fail item', async () => {
+		const withFix = new NodeApiError(node, { message: 'refused' } as JsonObject, {
+			message: 'The service refused the call',
+			description: 'Check the key in the credential',
+		});
+		withFix.context.requestId = 'req-42';
+		const operation: ItemOperation = {
+			description: [],
+			async execute() {
+				throw withFix;
+			},
+		};
+		const [output] = await routeOperation.call(context(1, 'fails', true), {
+			thing: { fails: operation },
+		});
+		expect(output).toEqual([
+			{
+				json: {
+					error: 'The service refused the call',
+					description: 'Check the key in the credential',
+					requestId: 'req-42',
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+});
