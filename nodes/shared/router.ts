@@ -31,6 +31,15 @@ export type Operation = ItemOperation | BatchOperation;
 /** The operations of a node: resource value → operation value → operation. */
 export type ResourceOperations = Record<string, Record<string, Operation>>;
 
+/**
+ * The operations of a node, typed by its map of resource value → union of operation values
+ * (`actions/node.type.ts`). `satisfies NodeResources<Map>` fails to compile when an operation is
+ * missing, extra or renamed in its own file (`export const operation = 'x' satisfies Map['r']`).
+ */
+export type NodeResources<M extends Record<string, string>> = {
+	[R in keyof M]: { [O in M[R]]: Operation };
+};
+
 export interface RouteOptions {
 	/** Errors after which no further item can succeed: they stop the node even under Continue On Fail. */
 	stopsRun?(error: Error): boolean;
