@@ -4,17 +4,10 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { NodeOperationError, jsonParse, updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	filtersCollection,
-	optionsCollection,
-	queryParametersField,
-	readQueryParameters,
-} from '../shared/descriptions';
-import { checkRelativeEndpoint } from '../shared/endpoint';
-import { answerError, sendServiceCall } from './http';
-import type { ItemOperation } from '../shared/router';
+import { apiCallOperation } from '../shared/apiCall';
+import { filtersCollection, optionsCollection } from '../shared/descriptions';
+import { answerError, baseUrlOf, sendServiceCall } from './http';
 
 /** The "Options" collection of every lookup operation. */
 export function lookupOptions(noun: string): INodeProperties {
@@ -52,86 +45,26 @@ export const companySizeOptions: INodePropertyOptions[] = COMPANY_SIZES.map(({ n
 // ---------------------------------------------------------------------------------------------
 // API Call: a request to any path of the service, with the credential's key.
 
-export const apiCallProperties: INodeProperties[] = [
-	{
-		displayName: 'Method',
-		name: 'method',
-		type: 'options',
-		options: [
-			{ name: 'GET', value: 'GET' },
-			{ name: 'POST', value: 'POST' },
-		],
-		default: 'GET',
-		description: 'HTTP method of the request',
-	},
-	{
-		displayName: 'Endpoint',
-		name: 'endpoint',
-		type: 'string',
-		default: '',
-		required: true,
+/** The API Call operation of an enrichment node, on the shared API Call implementation. */
+export function apiCallOperationFor(credentialType: string, serviceName: string) {
+	return apiCallOperation({
+		operation: 'request',
+		methods: ['GET', 'POST'],
+		secret: 'the API key',
+		where: 'on the service',
 		placeholder: 'e.g. /account/usage',
-		description:
-			"Path on the service, relative to the credential's base URL. Absolute URLs and other hosts are refused, so the API key never leaves the service.",
-	},
-	queryParametersField,
-	{
-		displayName: 'Body',
-		name: 'body',
-		type: 'json',
-		default: '{}',
-		description: 'JSON body of the request',
-		displayOptions: { show: { method: ['POST'] } },
-	},
-];
-
-/** The API Call operation for a service whose credential is `credentialType`. */
-export function apiCallOperation(
-	credentialType: string,
-	serviceName: string,
-	description: INodeProperties[],
-): ItemOperation {
-	const prepare = (ctx: IExecuteFunctions, itemIndex: number) => {
-		const endpoint = ctx.getNodeParameter('endpoint', itemIndex, '') as string;
-		const checked = checkRelativeEndpoint(endpoint);
-		if ('refused' in checked) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`Invalid endpoint in item ${itemIndex}: ${checked.refused}`,
-				{
-					itemIndex,
-					description: `Enter a path such as /account/usage; the base URL comes from the credential. No request was sent.`,
-				},
-			);
-		}
-		const method = ctx.getNodeParameter('method', itemIndex) as 'GET' | 'POST';
-		let body: IDataObject | IDataObject[] | undefined;
-		if (method === 'POST') {
-			const raw = ctx.getNodeParameter('body', itemIndex, '{}') as string | IDataObject;
-			try {
-				body = typeof raw === 'string' ? jsonParse<IDataObject>(raw || '{}') : raw;
-			} catch {
-				throw new NodeOperationError(
-					ctx.getNode(),
-					`Invalid body in item ${itemIndex}: it is not valid JSON`,
-					{
-						itemIndex,
-						description: 'Enter the body as a JSON object. No request was sent.',
-					},
-				);
-			}
-		}
-		return { method, path: checked.path, body, qs: readQueryParameters(ctx, itemIndex) };
-	};
-	return {
-		description,
-		validate(this: IExecuteFunctions, itemIndex: number) {
-			prepare(this, itemIndex);
-		},
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const call = { ...prepare(this, itemIndex), itemIndex };
-			const answer = await sendServiceCall(this, credentialType, call);
-			if (answer.statusCode >= 400) throw answerError(this.getNode(), answer, serviceName, call);
+		example: '/account/usage',
+		baseUrl: async (ctx) => baseUrlOf((await ctx.getCredentials(credentialType)).baseUrl),
+		async send(ctx: IExecuteFunctions, request) {
+			const call = {
+				method: request.method as 'GET' | 'POST',
+				path: request.path,
+				qs: request.qs,
+				body: request.body,
+				itemIndex: request.itemIndex,
+			};
+			const answer = await sendServiceCall(ctx, credentialType, call);
+			if (answer.statusCode >= 400) throw answerError(ctx.getNode(), answer, serviceName, call);
 			const body = answer.body;
 			if (Array.isArray(body)) return body as IDataObject[];
 			if (body && typeof body === 'object') return body as IDataObject;
@@ -140,19 +73,12 @@ export function apiCallOperation(
 				body: body === undefined ? null : String(body),
 			} as IDataObject;
 		},
-	};
+	});
 }
 
 /** The "API Call" resource of an enrichment node: its Operation list and the Send Request operation. */
 export function apiCallResource(credentialType: string, serviceName: string) {
-	const request = apiCallOperation(
-		credentialType,
-		serviceName,
-		updateDisplayOptions(
-			{ show: { resource: ['apiCall'], operation: ['request'] } },
-			apiCallProperties,
-		),
-	);
+	const request = apiCallOperationFor(credentialType, serviceName);
 	const description: INodeProperties[] = [
 		{
 			displayName: 'Operation',
@@ -160,15 +86,7 @@ export function apiCallResource(credentialType: string, serviceName: string) {
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: ['apiCall'] } },
-			options: [
-				{
-					name: 'Send Request',
-					value: 'request',
-					description:
-						"Send a GET or POST request to any path of the service with the credential's key",
-					action: 'Send an API request',
-				},
-			],
+			options: [request.option],
 			default: 'request',
 		},
 		...request.description,

@@ -237,6 +237,7 @@ export async function sendServiceCall(
 			method: call.method,
 			url: `${baseUrl}${call.path}`,
 			qs: call.qs,
+			arrayFormat: 'repeat',
 			body: call.body,
 			json: true,
 			headers: { Accept: 'application/json' },

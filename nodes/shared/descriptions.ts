@@ -63,41 +63,6 @@ export function limitOf(ctx: IExecuteFunctions, itemIndex: number): number {
 	return ctx.getNodeParameter('limit', itemIndex, 50) as number;
 }
 
-/** "Query Parameters" as name/value pairs (API Call operations). */
-export const queryParametersField: INodeProperties = {
-	displayName: 'Query Parameters',
-	name: 'queryParameters',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	placeholder: 'Add Parameter',
-	default: {},
-	options: [
-		{
-			displayName: 'Parameter',
-			name: 'parameter',
-			values: [
-				{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-			],
-		},
-	],
-};
-
-/** The Query Parameters of an item as an object, or undefined when there are none. */
-export function readQueryParameters(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-): IDataObject | undefined {
-	const parameters = (ctx.getNodeParameter('queryParameters.parameter', itemIndex, []) ??
-		[]) as Array<{
-		name: string;
-		value: string;
-	}>;
-	const qs: IDataObject = {};
-	for (const { name, value } of parameters) if (name) qs[name] = value;
-	return Object.keys(qs).length ? qs : undefined;
-}
-
 /** Splits a comma-separated text field into trimmed, non-empty values. */
 export function listOf(value: unknown): string[] {
 	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);

@@ -267,11 +267,11 @@ describe('Bad input is refused before any HTTP call, naming the field and the it
 	it.each([
 		[
 			'/../admin',
-			'Invalid endpoint in item 1: The endpoint climbs out of the service path with ".."',
+			'Endpoint refused in item 1: The endpoint contains a dot segment ("." or "..", in any encoding), an empty segment or an encoded slash, which could leave the service path',
 		],
 		[
 			'//evil.example.com/x',
-			'Invalid endpoint in item 1: The endpoint names another host; only a path on the service is allowed',
+			'Endpoint refused in item 1: The endpoint is an absolute URL or names another host; only a path is allowed',
 		],
 	])('API Call refuses %s for item 1 before sending item 0', async (endpoint, message) => {
 		const result = await ctx.runGlobal(
@@ -295,7 +295,7 @@ describe('Bad input is refused before any HTTP call, naming the field and the it
 			endpoint: '/enrich/person',
 			body: '{"email": ',
 		});
-		expect(result.error?.message).toBe('Invalid body in item 0: it is not valid JSON');
+		expect(result.error?.message).toBe('Body of item 0 is not valid JSON');
 		expect(ctx.sim.services.anz.calls).toHaveLength(0);
 	});
 });

@@ -213,6 +213,8 @@ function buildOptions(base: string, request: ApiRequest): IHttpRequestOptions {
 		method: request.method,
 		url: `${base}${request.path}`,
 		qs: request.qs,
+		// A repeated query key (id=7&id=8, documented by the service) keeps every value.
+		arrayFormat: 'repeat',
 		json: true,
 		timeout: transportSettings.timeoutMs,
 		headers: { Accept: 'application/json' },

@@ -455,7 +455,7 @@ describe('ANZ Sales Intelligence: API Call', () => {
 			endpoint: 'https://elsewhere.example.com/steal',
 		});
 		expect(result.error?.message).toBe(
-			'Invalid endpoint in item 0: The endpoint is an absolute URL; only a path on the service is allowed',
+			'Endpoint refused in item 0: The endpoint is an absolute URL or names another host; only a path is allowed',
 		);
 		expect(ctx.sim.services.anz.calls).toHaveLength(0);
 	});

@@ -234,16 +234,19 @@ describe('Marketing Automation: activities, custom fields and API calls', () => 
 	it.each([
 		[
 			'https://evil.example.com/rest/v1/leads.json',
-			'Endpoint refused in item 0: The endpoint is an absolute URL; only a path on the service is allowed',
+			'Endpoint refused in item 0: The endpoint is an absolute URL or names another host; only a path is allowed',
 		],
 		[
 			'//evil.example.com/rest/v1/leads.json',
-			'Endpoint refused in item 0: The endpoint names another host; only a path on the service is allowed',
+			'Endpoint refused in item 0: The endpoint is an absolute URL or names another host; only a path is allowed',
 		],
-		['/identity/oauth/token', 'Endpoint "/identity/oauth/token" is not an API path (item 0)'],
+		[
+			'/identity/oauth/token',
+			'Endpoint refused in item 0: The endpoint must start with /rest/ or /bulk/',
+		],
 		[
 			'/rest/../identity/oauth/token',
-			'Endpoint refused in item 0: The endpoint climbs out of the service path with ".."',
+			'Endpoint refused in item 0: The endpoint contains a dot segment ("." or "..", in any encoding), an empty segment or an encoded slash, which could leave the service path',
 		],
 	])('API Call refuses %s before any call', async (endpoint, message) => {
 		const result = await env.run({

@@ -11,14 +11,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['apiCall'] } },
-		options: [
-			{
-				name: 'Send Request',
-				value: 'send',
-				description: 'Call any endpoint of the instance with the same token, throttle and retries',
-				action: 'Send an API request',
-			},
-		],
+		options: [send.option],
 		default: 'send',
 	},
 	...send.description,
