@@ -11,7 +11,10 @@ export class AgentPlatformAdmin implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Agent Platform Admin',
 		name: 'agentPlatformAdmin',
-		icon: { light: 'file:agentPlatform.svg', dark: 'file:agentPlatform.dark.svg' },
+		icon: {
+			light: 'file:../../icons/agentPlatform.svg',
+			dark: 'file:../../icons/agentPlatform.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

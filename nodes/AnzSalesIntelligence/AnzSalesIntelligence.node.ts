@@ -13,7 +13,10 @@ export class AnzSalesIntelligence implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ANZ Sales Intelligence',
 		name: 'anzSalesIntelligence',
-		icon: { light: 'file:anzSalesIntelligence.svg', dark: 'file:anzSalesIntelligence.dark.svg' },
+		icon: {
+			light: 'file:../../icons/anzSalesIntelligence.svg',
+			dark: 'file:../../icons/anzSalesIntelligence.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

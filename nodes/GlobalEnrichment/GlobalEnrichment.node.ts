@@ -13,7 +13,10 @@ export class GlobalEnrichment implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Global Enrichment',
 		name: 'globalEnrichment',
-		icon: { light: 'file:globalEnrichment.svg', dark: 'file:globalEnrichment.dark.svg' },
+		icon: {
+			light: 'file:../../icons/globalEnrichment.svg',
+			dark: 'file:../../icons/globalEnrichment.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -14,7 +14,10 @@ export class MarketingAutomation implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Marketing Automation',
 		name: 'marketingAutomation',
-		icon: { light: 'file:marketingAutomation.svg', dark: 'file:marketingAutomation.dark.svg' },
+		icon: {
+			light: 'file:../../icons/marketingAutomation.svg',
+			dark: 'file:../../icons/marketingAutomation.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
