@@ -148,24 +148,44 @@ export function n8nEnvironment(
 	});
 }
 
-/** Runs `node n8n <args>` with a time limit, collecting its output. */
+let commandCounter = 0;
+
+/**
+ * Runs `node n8n <args>` with a time limit, collecting its output. stdout and stderr go to files,
+ * not pipes: n8n ends with `process.exit()`, which can cut off a large output still queued in a
+ * pipe on a busy machine, while writes to a file are synchronous and complete when it exits.
+ */
 export function runN8n(
 	install: N8nInstall,
 	args: string[],
 	env: NodeJS.ProcessEnv,
 	options: { cwd: string; timeoutMs: number; children?: Set<ChildProcess> },
 ): Promise<CommandResult> {
+	const base = path.join(options.cwd, `command-${process.pid}-${++commandCounter}`);
+	const files = { stdout: `${base}.stdout`, stderr: `${base}.stderr` };
+	const stdoutFd = fs.openSync(files.stdout, 'w');
+	const stderrFd = fs.openSync(files.stderr, 'w');
+	const collect = () => {
+		const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
+		const output = { stdout: read(files.stdout), stderr: read(files.stderr) };
+		fs.rmSync(files.stdout, { force: true });
+		fs.rmSync(files.stderr, { force: true });
+		return output;
+	};
 	return new Promise((resolve, reject) => {
-		const child = spawn(install.nodeBin, [install.n8nBin, ...args], {
-			cwd: options.cwd,
-			env,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		let child: ChildProcess;
+		try {
+			child = spawn(install.nodeBin, [install.n8nBin, ...args], {
+				cwd: options.cwd,
+				env,
+				stdio: ['ignore', stdoutFd, stderrFd],
+			});
+		} finally {
+			// The child has its own copies of the descriptors.
+			fs.closeSync(stdoutFd);
+			fs.closeSync(stderrFd);
+		}
 		options.children?.add(child);
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
 		let timedOut = false;
 		const timer = setTimeout(() => {
 			timedOut = true;
@@ -174,11 +194,13 @@ export function runN8n(
 		child.on('error', (error) => {
 			clearTimeout(timer);
 			options.children?.delete(child);
+			collect();
 			reject(error);
 		});
 		child.on('close', (code, signal) => {
 			clearTimeout(timer);
 			options.children?.delete(child);
+			const { stdout, stderr } = collect();
 			if (timedOut) {
 				reject(
 					new Error(

@@ -1,0 +1,143 @@
+/* The package as shipped: icons, licence, README tables, and no export that only tests use. */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..');
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+
+function listFiles(dir: string, suffix: string): string[] {
+	return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+		const relative = path.join(dir, entry.name);
+		if (entry.isDirectory()) return listFiles(relative, suffix);
+		return entry.name.endsWith(suffix) ? [relative] : [];
+	});
+}
+
+/** The `file:` icons a source file names, resolved from its folder, relative to the package root. */
+function iconsOf(file: string): string[] {
+	return [...read(file).matchAll(/'file:([^']+)'/g)].map((match) =>
+		path.relative(ROOT, path.resolve(ROOT, path.dirname(file), match[1])),
+	);
+}
+
+const manifest = JSON.parse(read('package.json')) as {
+	license: string;
+	n8n: { nodes: string[]; credentials: string[] };
+};
+const sourceOf = (distFile: string) => distFile.replace(/^dist\//, '').replace(/\.js$/, '.ts');
+
+describe('icons', () => {
+	const nodes = manifest.n8n.nodes.map(sourceOf);
+	const credentials = manifest.n8n.credentials.map(sourceOf);
+
+	it('every node and credential shows a light and a dark icon from icons/, and they exist', () => {
+		for (const file of [...nodes, ...credentials]) {
+			const icons = iconsOf(file);
+			expect({ file, count: icons.length }).toEqual({ file, count: 2 });
+			for (const icon of icons) {
+				expect(icon.startsWith(`icons${path.sep}`)).toBe(true);
+				expect(fs.existsSync(path.join(ROOT, icon))).toBe(true);
+			}
+		}
+	});
+
+	it('a node and its credential show the same artwork', () => {
+		for (const file of nodes) {
+			const credentialNames = [...read(file).matchAll(/name: '(\w+Api)'/g)].map((m) => m[1]);
+			for (const name of credentialNames) {
+				const credential = credentials.find((c) => read(c).includes(`name = '${name}'`));
+				expect(credential).toBeDefined();
+				expect(iconsOf(credential!)).toEqual(iconsOf(file));
+			}
+		}
+	});
+
+	it('keeps one copy of each icon: no image files beside nodes or credentials', () => {
+		const images = [...listFiles('nodes', '.svg'), ...listFiles('credentials', '.svg')];
+		expect(images).toEqual([]);
+	});
+});
+
+describe('licence', () => {
+	it('ships the MIT licence that package.json names', () => {
+		expect(manifest.license).toBe('MIT');
+		expect(read('LICENSE.md')).toMatch(/^MIT License/);
+	});
+});
+
+/** The cells of a Markdown table row: split on `|` outside code spans, edges trimmed. */
+function cells(line: string): string[] {
+	const result: string[] = [];
+	let current = '';
+	let inCode = false;
+	for (let i = 0; i < line.length; i++) {
+		const char = line[i];
+		if (char === '\\' && line[i + 1] === '|') {
+			current += '|';
+			i++;
+		} else if (char === '`') {
+			inCode = !inCode;
+			current += char;
+		} else if (char === '|' && !inCode) {
+			result.push(current);
+			current = '';
+		} else current += char;
+	}
+	result.push(current);
+	if (line.trim().startsWith('|')) result.shift();
+	if (line.trim().endsWith('|')) result.pop();
+	return result.map((cell) => cell.trim());
+}
+
+describe('Markdown tables render on GitHub', () => {
+	const documents = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md'].filter((file) =>
+		fs.existsSync(path.join(ROOT, file)),
+	);
+
+	it.each(documents)('%s: every table has as many delimiter cells as header cells', (file) => {
+		const lines = read(file).split('\n');
+		let inFence = false;
+		const problems: string[] = [];
+		for (let i = 1; i < lines.length; i++) {
+			if (lines[i - 1].startsWith('```')) inFence = !inFence;
+			if (inFence) continue;
+			const delimiter = lines[i].trim();
+			if (!/^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$/.test(delimiter)) continue;
+			const header = cells(lines[i - 1]);
+			const marks = cells(lines[i]);
+			if (header.length !== marks.length) {
+				problems.push(`line ${i + 1}: ${header.length} header cells, ${marks.length} delimiters`);
+			}
+			for (let row = i + 1; row < lines.length && lines[row].trim().startsWith('|'); row++) {
+				if (cells(lines[row]).length > header.length) {
+					problems.push(`line ${row + 1}: more cells than the header`);
+				}
+			}
+		}
+		expect(problems).toEqual([]);
+	});
+});
+
+describe('shipped code', () => {
+	const runtime = [...listFiles('nodes', '.ts'), ...listFiles('credentials', '.ts')];
+	const sources = new Map(runtime.map((file) => [file, read(file)]));
+
+	it("exports no value that no other runtime file uses (no test-only hooks, no dead code)", () => {
+		const unused: string[] = [];
+		for (const [file, text] of sources) {
+			if (/\.(node|credentials)\.ts$/.test(file)) continue;
+			for (const match of text.matchAll(
+				/^export (?:async )?(?:const|function|class) (\w+)/gm,
+			)) {
+				const name = match[1];
+				const pattern = new RegExp(`\\b${name}\\b`);
+				const usedElsewhere = [...sources].some(
+					([other, otherText]) => other !== file && pattern.test(otherText),
+				);
+				// Used in its own file counts only when something else imports that file's module.
+				if (!usedElsewhere) unused.push(`${file}: ${name}`);
+			}
+		}
+		expect(unused).toEqual([]);
+	});
+});
