@@ -58,6 +58,42 @@ describe('icons', () => {
 	});
 });
 
+describe('codex', () => {
+	const CATEGORIES = [
+		'Analytics',
+		'Communication',
+		'Data & Storage',
+		'Development',
+		'Finance & Accounting',
+		'Marketing & Content',
+		'Miscellaneous',
+		'Productivity',
+		'Sales',
+		'Utility',
+	];
+
+	it.each(manifest.n8n.nodes.map(sourceOf))(
+		'%s: n8n categories only, and search aliases',
+		(file) => {
+			const codex = JSON.parse(read(file.replace(/\.ts$/, '.json'))) as {
+				categories: string[];
+				alias?: string[];
+			};
+			for (const category of codex.categories) expect(CATEGORIES).toContain(category);
+			expect(codex.alias?.length).toBeGreaterThan(3);
+		},
+	);
+
+	it('"enrich", "lead", "ABN" and "invite" each find a node', () => {
+		const aliases = manifest.n8n.nodes
+			.map(sourceOf)
+			.flatMap(
+				(file) => (JSON.parse(read(file.replace(/\.ts$/, '.json'))) as { alias: string[] }).alias,
+			);
+		for (const word of ['enrich', 'lead', 'ABN', 'invite']) expect(aliases).toContain(word);
+	});
+});
+
 describe('licence', () => {
 	it('ships the MIT licence that package.json names', () => {
 		expect(manifest.license).toBe('MIT');
@@ -122,13 +158,11 @@ describe('shipped code', () => {
 	const runtime = [...listFiles('nodes', '.ts'), ...listFiles('credentials', '.ts')];
 	const sources = new Map(runtime.map((file) => [file, read(file)]));
 
-	it("exports no value that no other runtime file uses (no test-only hooks, no dead code)", () => {
+	it('exports no value that no other runtime file uses (no test-only hooks, no dead code)', () => {
 		const unused: string[] = [];
 		for (const [file, text] of sources) {
 			if (/\.(node|credentials)\.ts$/.test(file)) continue;
-			for (const match of text.matchAll(
-				/^export (?:async )?(?:const|function|class) (\w+)/gm,
-			)) {
+			for (const match of text.matchAll(/^export (?:async )?(?:const|function|class) (\w+)/gm)) {
 				const name = match[1];
 				const pattern = new RegExp(`\\b${name}\\b`);
 				const usedElsewhere = [...sources].some(
