@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test of the package files, never shipped */
 /* The package as shipped: icons, licence, README tables, and no export that only tests use. */
 import fs from 'node:fs';
 import path from 'node:path';

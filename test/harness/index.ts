@@ -1,3 +1,4 @@
 export { runWorkflow, type NodeUnderTest, type RunOptions, type RunResult } from './run';
 export { TestCredentialsHelper, type CredentialValues } from './credentials';
 export { loadPackage, PROJECT_ROOT } from './loader';
+export { pollOnce, type PollOptions } from './poll';

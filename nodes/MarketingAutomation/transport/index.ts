@@ -5,6 +5,7 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -21,7 +22,7 @@ import { TOKEN_FIELDS, TokenRequestError, tokenIsStale } from './token';
 
 export const CREDENTIAL_TYPE = 'marketingAutomationApi';
 
-export type MarketingContext = IExecuteFunctions | ILoadOptionsFunctions;
+export type MarketingContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 /** The service's answer envelope (Lead Database and Asset APIs share the top-level keys). */
 export interface Envelope {

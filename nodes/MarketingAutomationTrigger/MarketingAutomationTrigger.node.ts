@@ -1,0 +1,32 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { properties } from './events';
+import * as loadOptions from './methods/loadOptions';
+import { pollActivities } from './poll';
+
+export class MarketingAutomationTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Marketing Automation Trigger',
+		name: 'marketingAutomationTrigger',
+		icon: {
+			light: 'file:../../icons/marketingAutomation.svg',
+			dark: 'file:../../icons/marketingAutomation.dark.svg',
+		},
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description:
+			'Starts the workflow when something happens in the marketing-automation service (read from its activity log)',
+		defaults: { name: 'Marketing Automation Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'marketingAutomationApi', required: true }],
+		properties,
+	};
+
+	methods = { loadOptions };
+
+	poll = pollActivities;
+}

@@ -1,0 +1,254 @@
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+/** The filters an event offers, each matched against the activity's primary attribute. */
+export type EventFilter = 'fields' | 'forms' | 'lists' | 'programs' | 'types';
+
+export interface TriggerEvent {
+	/** Standard activity type ids this event reads (the "Any Activity Type" event picks its own). */
+	activityTypeIds: number[];
+	filter?: EventFilter;
+}
+
+/**
+ * The events, by the activity types of the service's activity log. Type ids are the service's
+ * standard ones; the instance's own names come from `activities/types.json`.
+ */
+export const EVENTS: Record<string, TriggerEvent> = {
+	addedToList: { activityTypeIds: [24], filter: 'lists' },
+	anyActivity: { activityTypeIds: [], filter: 'types' },
+	emailBounced: { activityTypeIds: [8] },
+	emailClicked: { activityTypeIds: [11] },
+	emailDelivered: { activityTypeIds: [7] },
+	emailOpened: { activityTypeIds: [10] },
+	emailSent: { activityTypeIds: [6] },
+	emailUnsubscribed: { activityTypeIds: [9] },
+	formFilledOut: { activityTypeIds: [2], filter: 'forms' },
+	leadDeleted: { activityTypeIds: [37] },
+	leadFieldChanged: { activityTypeIds: [13], filter: 'fields' },
+	newLead: { activityTypeIds: [12] },
+	programStatusChanged: { activityTypeIds: [104], filter: 'programs' },
+	removedFromList: { activityTypeIds: [25], filter: 'lists' },
+	webPageVisited: { activityTypeIds: [1] },
+};
+
+/** Soft bounces are their own type; "Email Bounced" adds it on request. */
+export const SOFT_BOUNCE_TYPE = 27;
+
+/** Names of the standard types, used when the instance's own list is not at hand. */
+export const STANDARD_TYPE_NAMES: Record<number, string> = {
+	1: 'Visit Webpage',
+	2: 'Fill Out Form',
+	6: 'Send Email',
+	7: 'Email Delivered',
+	8: 'Email Bounced',
+	9: 'Unsubscribe Email',
+	10: 'Open Email',
+	11: 'Click Email',
+	12: 'New Lead',
+	13: 'Change Data Value',
+	24: 'Add to List',
+	25: 'Remove from List',
+	27: 'Email Bounced Soft',
+	37: 'Delete Lead',
+	104: 'Change Status in Progression',
+};
+
+const eventOptions: INodePropertyOptions[] = [
+	{ name: 'Added to List', value: 'addedToList', description: 'A lead was added to a static list' },
+	{
+		name: 'Any Activity Type',
+		value: 'anyActivity',
+		description: 'Activities of the types you pick from the instance (custom types included)',
+	},
+	{
+		name: 'Email Bounced',
+		value: 'emailBounced',
+		description: 'An email hard-bounced (soft bounces as an option)',
+	},
+	{ name: 'Email Clicked', value: 'emailClicked', description: 'A link in an email was clicked' },
+	{ name: 'Email Delivered', value: 'emailDelivered', description: 'An email was delivered' },
+	{ name: 'Email Opened', value: 'emailOpened', description: 'An email was opened' },
+	{ name: 'Email Sent', value: 'emailSent', description: 'An email was sent to a lead' },
+	{
+		name: 'Email Unsubscribed',
+		value: 'emailUnsubscribed',
+		description: 'A lead unsubscribed from email',
+	},
+	{ name: 'Form Filled Out', value: 'formFilledOut', description: 'A lead filled out a form' },
+	{ name: 'Lead Deleted', value: 'leadDeleted', description: 'A lead was deleted' },
+	{
+		name: 'Lead Field Changed',
+		value: 'leadFieldChanged',
+		description: 'A field of a lead changed value',
+	},
+	{ name: 'New Lead', value: 'newLead', description: 'A lead was created' },
+	{
+		name: 'Program Status Changed',
+		value: 'programStatusChanged',
+		description: "A lead's status in a program changed",
+	},
+	{
+		name: 'Removed From List',
+		value: 'removedFromList',
+		description: 'A lead was removed from a static list',
+	},
+	{ name: 'Web Page Visited', value: 'webPageVisited', description: 'A lead visited a web page' },
+];
+
+const showFor = (filter: EventFilter) => ({
+	show: {
+		event: Object.keys(EVENTS).filter((event) => EVENTS[event].filter === filter),
+	},
+});
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		required: true,
+		default: 'newLead',
+		options: eventOptions,
+		description:
+			'What happened in the service; each poll reads the activity log from where the last one stopped',
+	},
+	{
+		displayName: 'Activity Type Names or IDs',
+		name: 'activityTypeIds',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getActivityTypes' },
+		default: [],
+		required: true,
+		displayOptions: showFor('types'),
+		description:
+			'At most 10 types. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Only These Field Names or IDs',
+		name: 'fields',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getFieldNames' },
+		default: [],
+		displayOptions: showFor('fields'),
+		description:
+			'Trigger only when one of these fields changes; leave empty for any field. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Only These Form IDs',
+		name: 'formIds',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 6001, 6002',
+		displayOptions: showFor('forms'),
+		description: 'Comma-separated form IDs; leave empty for any form',
+	},
+	{
+		displayName: 'Only These List Names or IDs',
+		name: 'listIds',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getLists' },
+		default: [],
+		displayOptions: showFor('lists'),
+		description:
+			'Leave empty for any list. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Only These Program Names or IDs',
+		name: 'programIds',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getPrograms' },
+		default: [],
+		displayOptions: showFor('programs'),
+		description:
+			'Leave empty for any program. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Lead Fields',
+				name: 'includeLead',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to add the lead's fields to each event (one look-up call per 300 leads of a poll)",
+			},
+			{
+				displayName: 'Include Soft Bounces',
+				name: 'includeSoftBounces',
+				type: 'boolean',
+				default: false,
+				displayOptions: { show: { '/event': ['emailBounced'] } },
+				description: 'Whether to trigger on soft bounces (mailbox full, and the like) too',
+			},
+			{
+				displayName: 'Lead Fields',
+				name: 'leadFields',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. email, firstName, company',
+				displayOptions: { show: { includeLead: [true] } },
+				description:
+					"Comma-separated API names of the lead fields to add; leave empty for the service's default fields",
+			},
+			{
+				displayName: 'Max Events per Poll',
+				name: 'maxEvents',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 10000 },
+				default: 1000,
+				description:
+					'Most activities one poll reads; the rest are picked up by the next poll, so a busy instance never makes one poll too long',
+			},
+		],
+	},
+];
+
+/** `"Client IP Address"` → `clientIpAddress`: attribute names as item fields. */
+export function fieldName(label: string): string {
+	const words = label
+		.replace(/[^A-Za-z0-9]+/g, ' ')
+		.trim()
+		.split(' ')
+		.filter(Boolean);
+	if (words.length === 0) return 'attribute';
+	return words
+		.map((word, index) =>
+			index === 0 ? word.toLowerCase() : word[0].toUpperCase() + word.slice(1).toLowerCase(),
+		)
+		.join('');
+}
+
+/** One activity as an output item: named, flat, with its attributes as fields. */
+export function toEvent(
+	event: string,
+	activity: IDataObject,
+	typeNames: Map<number, string>,
+): IDataObject {
+	const typeId = Number(activity.activityTypeId);
+	const item: IDataObject = {
+		event,
+		activityId: String(activity.marketoGUID ?? activity.id),
+		activityType: typeNames.get(typeId) ?? STANDARD_TYPE_NAMES[typeId] ?? `Type ${typeId}`,
+		activityTypeId: typeId,
+		leadId: activity.leadId,
+		activityDate: activity.activityDate,
+		campaignId: activity.campaignId ?? null,
+		assetId: activity.primaryAttributeValueId ?? null,
+		assetName: activity.primaryAttributeValue ?? null,
+	};
+	const attributes = Array.isArray(activity.attributes)
+		? (activity.attributes as IDataObject[])
+		: [];
+	for (const attribute of attributes) {
+		const name = fieldName(String(attribute.name ?? ''));
+		if (!(name in item)) item[name] = attribute.value as IDataObject[string];
+	}
+	if (Array.isArray(activity.fields)) item.fields = activity.fields as IDataObject[];
+	return item;
+}

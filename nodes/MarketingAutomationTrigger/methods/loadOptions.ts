@@ -1,0 +1,57 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../MarketingAutomation/transport';
+import { collectByOffset, collectByToken } from '../../MarketingAutomation/transport/paging';
+
+const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
+const option = (record: IDataObject): INodePropertyOptions => ({
+	name: String(record.name ?? record.id),
+	value: String(record.id),
+});
+
+/** The instance's activity types, custom ones included (`activities/types.json`). */
+export async function getActivityTypes(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const answer = await apiRequest.call(this, {
+		method: 'GET',
+		path: '/rest/v1/activities/types.json',
+	});
+	return (answer.result ?? [])
+		.map((type) => ({ ...option(type), description: String(type.description ?? '') }))
+		.sort(byName);
+}
+
+/**
+ * Lead fields by display name: a field change activity names the field by its display name
+ * (its primary attribute), so that is the value matched.
+ */
+export async function getFieldNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const answer = await apiRequest.call(this, {
+		method: 'GET',
+		path: '/rest/v1/leads/describe2.json',
+	});
+	const fields = ((answer.result?.[0] ?? {}) as IDataObject).fields as IDataObject[] | undefined;
+	return (fields ?? [])
+		.filter((field) => field.displayName ?? field.name)
+		.map((field) => ({
+			name: `${String(field.displayName ?? field.name)} (${String(field.name)})`,
+			value: String(field.displayName ?? field.name),
+		}))
+		.sort(byName);
+}
+
+/** Static lists (`lists.json`, paged by token). */
+export async function getLists(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const lists = await collectByToken(this, { method: 'GET', path: '/rest/v1/lists.json' });
+	return lists.map(option).sort(byName);
+}
+
+/** Programs (`programs.json`, paged by offset). */
+export async function getPrograms(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const programs = await collectByOffset(this, {
+		method: 'GET',
+		path: '/rest/asset/v1/programs.json',
+	});
+	return programs.map(option).sort(byName);
+}
