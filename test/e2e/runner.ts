@@ -110,6 +110,11 @@ export interface E2e {
 	execute(workflowId: string): Promise<E2eRun>;
 	/** Runs any n8n CLI command (e.g. `['export:workflow', '--all']`) in this user folder. */
 	n8n(args: string[], extraEnv?: Record<string, string>): Promise<CommandResult>;
+	/**
+	 * Starts `n8n start` (published workflows become active: triggers and polls run) and resolves
+	 * once the editor is up; `stop()` ends it.
+	 */
+	startServer(): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -327,11 +332,34 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 				);
 			}
 		};
+		const startServer = async () => {
+			const log = path.join(userFolder, `server-${Date.now()}.log`);
+			const out = fs.openSync(log, 'w');
+			const child = spawn(install.nodeBin, [install.n8nBin, 'start'], {
+				cwd: userFolder,
+				env,
+				stdio: ['ignore', out, out],
+			});
+			fs.closeSync(out);
+			children.add(child);
+			child.on('exit', () => children.delete(child));
+			const deadline = Date.now() + timeoutMs;
+			for (;;) {
+				const text = fs.readFileSync(log, 'utf8');
+				if (text.includes('Editor is now accessible')) return;
+				if (child.exitCode !== null || Date.now() > deadline) {
+					child.kill('SIGKILL');
+					throw new Error(`n8n start did not come up (exit ${child.exitCode})\n${tail(text)}`);
+				}
+				await new Promise((resolve) => setTimeout(resolve, 250));
+			}
+		};
 		return {
 			sim,
 			userFolder,
 			tarball,
 			n8n,
+			startServer,
 			importCredentials: async (list) => await importFile('credentials', list),
 			importWorkflow: async (workflow) => await importFile('workflow', workflow),
 			execute: async (workflowId) => {

@@ -1,0 +1,110 @@
+/**
+ * The trigger in a real, running n8n: the demo workflow (Email Bounced → mark the lead) is
+ * published, `n8n start` polls every minute, bounces happen in the simulator, and each bounce
+ * marks its lead exactly once, across several polls.
+ */
+import triggerDemo from '../../examples/marketing-trigger-demo.json';
+import { DEMO_CLIENT } from '../simulator/marketing';
+import { startE2e, type E2e } from './runner';
+
+const POLL_TIMEOUT_MS = 150_000;
+
+describe('marketing trigger in a running n8n (e2e)', () => {
+	let e2e: E2e;
+	const sim = () => e2e.sim.services.marketing;
+	const callsTo = (path: string) => sim().calls.filter((c) => c.path === path).length;
+
+	/** Waits (bounded) until `condition` holds, checking every second. */
+	async function until(what: string, condition: () => boolean): Promise<void> {
+		const deadline = Date.now() + POLL_TIMEOUT_MS;
+		while (!condition()) {
+			if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+		}
+	}
+
+	beforeAll(async () => {
+		e2e = await startE2e();
+		await e2e.importCredentials([
+			{
+				id: 'demoMarketingCred01',
+				name: 'Marketing automation (simulator)',
+				type: 'marketingAutomationApi',
+				data: {
+					restEndpoint: `${e2e.sim.url}/rest/`,
+					clientId: DEMO_CLIENT.clientId,
+					clientSecret: DEMO_CLIENT.clientSecret,
+				},
+			},
+		]);
+		await e2e.importWorkflow(triggerDemo);
+		const published = await e2e.n8n(['publish:workflow', `--id=${triggerDemo.id}`]);
+		expect(published.exitCode).toBe(0);
+	});
+
+	afterAll(async () => {
+		await e2e?.stop();
+	});
+
+	it('emits each bounce once and marks its lead, with no flood of history and no repeats', async () => {
+		await e2e.startServer();
+		// The first scheduled poll marks "now" (the test poll at activation saves nothing).
+		await until(
+			'the first scheduled poll',
+			() =>
+				callsTo('/rest/v1/activities/pagingtoken.json') >= 2 ||
+				callsTo('/rest/v1/activities.json') >= 1,
+		);
+		const now = Date.now() + 2_000;
+		const at = (offset: number) => new Date(now + offset).toISOString().replace(/\.\d{3}Z$/, 'Z');
+		const bounces = [
+			sim().addActivity({
+				leadId: 3,
+				activityDate: at(0),
+				activityTypeId: 8,
+				primaryAttributeValueId: 4001,
+				primaryAttributeValue: 'November Newsletter - Email',
+				attributes: [{ name: 'Details', value: '550 mailbox unavailable' }],
+			}),
+			sim().addActivity({
+				leadId: 4,
+				activityDate: at(1000),
+				activityTypeId: 8,
+				primaryAttributeValueId: 4001,
+				primaryAttributeValue: 'November Newsletter - Email',
+				attributes: [{ name: 'Details', value: '550 no such user' }],
+			}),
+		];
+		// Not a hard bounce, not an email bounce: neither may trigger.
+		sim().addActivity({ leadId: 5, activityDate: at(2000), activityTypeId: 27 });
+		sim().addActivity({ leadId: 6, activityDate: at(3000), activityTypeId: 10 });
+		const upserts = () => sim().callsTo('POST', '/rest/v1/leads.json');
+		await until('the lead updates', () => upserts().length >= 1);
+		const pollsAfter = callsTo('/rest/v1/activities.json');
+		await until('one more poll', () => callsTo('/rest/v1/activities.json') > pollsAfter);
+		// Give the run of a (wrong) repeated event the time to reach the simulator.
+		await new Promise((resolve) => setTimeout(resolve, 5000));
+
+		const inputs = upserts().flatMap(
+			(call) => (call.body as { input: Array<{ id: number }> }).input,
+		);
+		expect(inputs.map((input) => input.id).sort()).toEqual([3, 4]);
+		expect(upserts()[0].body).toMatchObject({ action: 'updateOnly', lookupField: 'id' });
+		expect(inputs).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({
+					id: 3,
+					emailInvalid: true,
+					emailInvalidCause: '550 mailbox unavailable',
+				}),
+				expect.objectContaining({
+					id: 4,
+					emailInvalid: true,
+					emailInvalidCause: '550 no such user',
+				}),
+			]),
+		);
+		expect(bounces).toHaveLength(2);
+		expect(sim().leads.get(3)).toMatchObject({ emailInvalid: true });
+	}, 480_000);
+});
