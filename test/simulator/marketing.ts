@@ -92,6 +92,14 @@ const LEAD_FIELDS: Row[] = [
 	{ name: 'phone', displayName: 'Phone Number', dataType: 'phone', length: 255, updateable: true },
 	{ name: 'country', displayName: 'Country', dataType: 'string', length: 255, updateable: true },
 	{ name: 'leadScore', displayName: 'Lead Score', dataType: 'integer', updateable: true },
+	{ name: 'emailInvalid', displayName: 'Email Invalid', dataType: 'boolean', updateable: true },
+	{
+		name: 'emailInvalidCause',
+		displayName: 'Email Invalid Cause',
+		dataType: 'string',
+		length: 255,
+		updateable: true,
+	},
 	{
 		name: 'externalId',
 		displayName: 'External Id',
