@@ -66,7 +66,7 @@ describe('Agent Platform Admin against the service simulator', () => {
 			credentials: credentials('sk-demo-member'),
 		});
 		expect(result.error?.message).toBe(
-			'The service refused to create the invite: This operation requires the Admin role.',
+			'The service refused to create the invite: This operation requires the Admin role. (this needs an API key with the Admin role on the project named in the credential)',
 		);
 		expect(result.error?.description).toMatch(
 			/^This operation needs an API key with the Admin role.*\(request ID req-\d{6}\)$/,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { SimRequest, SimResponse, SimulatorModule } from './server';
 import { reply } from './server';
 
-/** The wire key under `permissions.items` (see nodes/AgentPlatformAdmin/shared/permissions.ts). */
+/** The wire key under `permissions.items` (see nodes/AgentPlatformAdmin/helpers/roles.ts). */
 export const WIRE_PERMISSIONS_KEY = 'relevanceDefault';
 const KNOWN_ACTIONS = ['admin', 'role:editor', 'role:viewer'];
 

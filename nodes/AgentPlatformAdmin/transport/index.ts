@@ -1,12 +1,74 @@
-import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	PostReceiveAction,
+} from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { adminBaseUrl } from '../shared/regions';
-import { assertServiceSuccess, type ServiceCall } from '../shared/serviceErrors';
+import { ADMIN_BASE_URL_EXPRESSION, adminBaseUrl } from './baseUrl';
+import { assertServiceSuccess, type ServiceCall } from './errors';
+
+export { ADMIN_BASE_URL_EXPRESSION, adminBaseUrl } from './baseUrl';
+export type { ServiceCall } from './errors';
+
+/** The one place the admin node talks to the service: its routing defaults and its coded calls. */
 
 export const CREDENTIAL_TYPE = 'agentPlatformApi';
 
-/** The one place the admin node's coded operations call the service (routing covers the rest). */
+const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
+
+/** Defaults of every declarative request; answers are checked by each operation's `checkAnswer`. */
+export const requestDefaults = {
+	baseURL: ADMIN_BASE_URL_EXPRESSION,
+	headers: JSON_HEADERS,
+	ignoreHttpStatusErrors: true,
+};
+
+/** Path of a user operation; the (checked) user ID is always encoded as one path segment. */
+export function userPath(userId: string, action: 'update' | 'delete'): string {
+	return `/auth/users/${encodeURIComponent(userId)}/${action}`;
+}
+
+/** Sets a declarative request's body; an empty object goes as JSON text (n8n drops `{}`). */
+export function withBody(options: IHttpRequestOptions, body: IDataObject): IHttpRequestOptions {
+	options.body = Object.keys(body).length === 0 ? '{}' : body;
+	return options;
+}
+
+function answerBody(response: IN8nHttpFullResponse): IDataObject {
+	return (
+		typeof response.body === 'object' && response.body !== null ? response.body : {}
+	) as IDataObject;
+}
+
+/** Fails the item on any non-2xx answer (requests run with ignoreHttpStatusErrors). */
+export function checkAnswer(action: string, requiresAdmin: boolean): PostReceiveAction {
+	return async function (this, items, response) {
+		assertServiceSuccess(this.getNode(), response, {
+			action,
+			requiresAdmin,
+			itemIndex: this.getItemIndex(),
+		});
+		return items;
+	};
+}
+
+/** Replaces the service's answer with `shape(answer)`, paired with the input item. */
+export function outputOf(
+	shape: (this: IExecuteSingleFunctions, answer: IDataObject) => IDataObject,
+): PostReceiveAction {
+	return async function (this, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+		return [
+			{ json: shape.call(this, answerBody(response)), pairedItem: { item: this.getItemIndex() } },
+		];
+	};
+}
+
+/** A coded operation's call: POST `path` with a JSON body; a refusal becomes a NodeApiError. */
 export async function adminRequest(
 	this: IExecuteFunctions,
 	path: string,
@@ -22,7 +84,7 @@ export async function adminRequest(
 			url: path,
 			body,
 			json: true,
-			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+			headers: JSON_HEADERS,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 		})) as IN8nHttpFullResponse;
@@ -39,7 +101,5 @@ export async function adminRequest(
 		);
 	}
 	assertServiceSuccess(this.getNode(), response, call);
-	return (
-		typeof response.body === 'object' && response.body !== null ? response.body : {}
-	) as IDataObject;
+	return answerBody(response);
 }

@@ -86,11 +86,11 @@ describe('Agent Platform Admin › Invite', () => {
 			],
 			[
 				{ email: 'ana@example.com', roles: '={{ [] }}' },
-				"No role chosen in the 'Roles' field of item 0",
+				"No role chosen in the 'Roles' field of item 0: choose Admin, Editor or Viewer",
 			],
 			[
 				{ email: 'ana@example.com', roles: '={{ ["owner"] }}' },
-				"'owner' in the 'Roles' field of item 0 is not a role the service knows",
+				"'owner' in the 'Roles' field of item 0 is not a role the service knows: use Admin, Editor or Viewer",
 			],
 		])('rejects %j before any call: %s', async (fields, message) => {
 			const calls = recordCalls(US_BASE, () => [200, {}]);
@@ -119,7 +119,7 @@ describe('Agent Platform Admin › Invite', () => {
 				credentials: adminCredentials(),
 			});
 			expect(result.error?.message).toBe(
-				'The service refused to create the invite: This operation requires the Admin role.',
+				'The service refused to create the invite: This operation requires the Admin role. (this needs an API key with the Admin role on the project named in the credential)',
 			);
 			expect(result.error?.description).toBe(
 				'This operation needs an API key with the Admin role on the project named in the credential. Create the key as an Admin under Integrations & API Keys, or ask an Admin to run it. (request ID req-403)',
@@ -276,13 +276,18 @@ describe('Agent Platform Admin › Invite', () => {
 			expect(result.status).toBe('success');
 			expect(result.output()).toEqual([
 				{
-					json: { error: "'not-an-email' in the 'Email' field of item 0 is not an e-mail address" },
+					json: {
+						error: "'not-an-email' in the 'Email' field of item 0 is not an e-mail address",
+						description: 'Enter an address such as name@example.com.',
+					},
 					pairedItem: { item: 0 },
 				},
 				{
 					json: {
 						error:
 							'The service refused to delete invite inv-gone: Invite inv-gone was not found in this project.',
+						description:
+							'Check the ID or code you entered: the service does not know it in this project.',
 					},
 					pairedItem: { item: 1 },
 				},

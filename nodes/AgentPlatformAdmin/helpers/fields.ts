@@ -1,6 +1,30 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { ROLE_OPTIONS } from './permissions';
+import { ROLE_OPTIONS } from './roles';
+
+/** Field builders shared by the operations; each operation passes its own displayOptions. */
+
+/** The display options that show a field for one operation of one resource. */
+export function showFor(resource: string, operation: string): IDisplayOptions {
+	return { show: { resource: [resource], operation: [operation] } };
+}
+
+/** The Operation parameter of a resource, from its operations' option objects, sorted by name. */
+export function operationProperty(
+	resource: string,
+	options: INodePropertyOptions[],
+	defaultOperation: string,
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
+		default: defaultOperation,
+	};
+}
 
 export function rolesField(displayOptions: IDisplayOptions, description: string): INodeProperties {
 	return {

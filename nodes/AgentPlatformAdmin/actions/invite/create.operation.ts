@@ -1,0 +1,66 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+	PreSendAction,
+} from 'n8n-workflow';
+
+import { emailField, rolesField, showFor } from '../../helpers/fields';
+import { permissionsFor } from '../../helpers/roles';
+import { requireEmail, requireRoles } from '../../helpers/validation';
+import { checkAnswer, outputOf, withBody } from '../../transport';
+import type { AgentPlatformAdminMap } from '../node.type';
+
+export const operation = 'create' satisfies AgentPlatformAdminMap['invite'];
+
+const show = showFor('invite', operation);
+
+export const description: INodeProperties[] = [
+	emailField(
+		show,
+		'E-mail address of the person to invite. Someone who already belongs to the organization is added to the project at once (the invite is auto-accepted).',
+	),
+	rolesField(show, 'Roles the invitee gets in the project named in the credential'),
+];
+
+/** The service marks an invite that an existing organization member accepted at once. */
+export function isAutoAccepted(answer: IDataObject): boolean {
+	return (
+		answer.accepted === true || answer.status === 'accepted' || answer.email_status === 'accepted'
+	);
+}
+
+/** The item's checked e-mail and roles (wire form). */
+function readInvite(ctx: IExecuteSingleFunctions) {
+	const node = ctx.getNode();
+	const itemIndex = ctx.getItemIndex();
+	return {
+		email: requireEmail(node, itemIndex, ctx.getNodeParameter('email', '')),
+		roles: requireRoles(node, itemIndex, ctx.getNodeParameter('roles', [])),
+	};
+}
+
+const buildBody: PreSendAction = async function (this, options) {
+	const { email, roles } = readInvite(this);
+	return withBody(options, { email, permissions: permissionsFor(roles) });
+};
+
+export const option: INodePropertyOptions = {
+	name: 'Create',
+	value: operation,
+	action: 'Invite a user to the project',
+	description: 'Invite someone to the project with one or more roles. Needs an Admin key.',
+	routing: {
+		request: { method: 'POST', url: '/auth/invite/create' },
+		send: { preSend: [buildBody] },
+		output: {
+			postReceive: [
+				checkAnswer('create the invite', true),
+				outputOf(function (answer) {
+					return { ...answer, ...readInvite(this), auto_accepted: isAutoAccepted(answer) };
+				}),
+			],
+		},
+	},
+};

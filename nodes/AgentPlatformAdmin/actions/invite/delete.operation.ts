@@ -1,0 +1,39 @@
+import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+
+import { inviteCodeField, showFor } from '../../helpers/fields';
+import { INVITE_CODE, requireId } from '../../helpers/validation';
+import { checkAnswer, outputOf, withBody } from '../../transport';
+import type { AgentPlatformAdminMap } from '../node.type';
+
+export const operation = 'delete' satisfies AgentPlatformAdminMap['invite'];
+
+export const description: INodeProperties[] = [
+	inviteCodeField(
+		showFor('invite', operation),
+		'Code of the invite to delete, as returned by Invite → Create',
+	),
+];
+
+const buildBody: PreSendAction = async function (this, options) {
+	const code = requireId(
+		this.getNode(),
+		this.getItemIndex(),
+		this.getNodeParameter('inviteCode', ''),
+		INVITE_CODE,
+	);
+	return withBody(options, { invite_code: code });
+};
+
+export const option: INodePropertyOptions = {
+	name: 'Delete',
+	value: operation,
+	action: 'Delete an invite',
+	description: 'Delete a pending invite by its code. Needs an Admin key.',
+	routing: {
+		request: { method: 'POST', url: '/auth/invite/delete' },
+		send: { preSend: [buildBody] },
+		output: {
+			postReceive: [checkAnswer('delete the invite', true), outputOf(() => ({ deleted: true }))],
+		},
+	},
+};
