@@ -1,23 +1,21 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { selectorProperty } from '../helpers';
 import * as invite from './invite';
 import * as project from './project';
 import * as user from './user';
 
 /** Resource selector and every operation's parameters. */
 export const properties: INodeProperties[] = [
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
+	selectorProperty(
+		'Resource',
+		[
 			{ name: 'Invite', value: 'invite' },
 			{ name: 'Project', value: 'project' },
 			{ name: 'User', value: 'user' },
 		],
-		default: 'invite',
-	},
+		'invite',
+	),
 	...project.description,
 	...invite.description,
 	...user.description,

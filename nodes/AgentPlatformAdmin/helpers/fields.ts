@@ -9,21 +9,33 @@ export function showFor(resource: string, operation: string): IDisplayOptions {
 	return { show: { resource: [resource], operation: [operation] } };
 }
 
-/** The Operation parameter of a resource, from its operations' option objects, sorted by name. */
+/** A Resource or Operation selector: options sorted by name, not settable by an expression. */
+export function selectorProperty(
+	displayName: 'Resource' | 'Operation',
+	options: INodePropertyOptions[],
+	defaultValue: string,
+	displayOptions?: IDisplayOptions,
+): INodeProperties {
+	return {
+		displayName,
+		name: displayName.toLowerCase(),
+		type: 'options',
+		noDataExpression: true,
+		...(displayOptions ? { displayOptions } : {}),
+		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
+		default: defaultValue,
+	};
+}
+
+/** The Operation parameter of a resource, from its operations' option objects. */
 export function operationProperty(
 	resource: string,
 	options: INodePropertyOptions[],
 	defaultOperation: string,
 ): INodeProperties {
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
-		default: defaultOperation,
-	};
+	return selectorProperty('Operation', options, defaultOperation, {
+		show: { resource: [resource] },
+	});
 }
 
 export function rolesField(displayOptions: IDisplayOptions, description: string): INodeProperties {

@@ -44,11 +44,11 @@ export function readText(node: INode, itemIndex: number, value: unknown, field: 
 		? 'a list'
 		: typeof value === 'object'
 			? 'an object'
-			: 'not text';
+			: `a ${typeof value}`;
 	return refuse(
 		node,
 		itemIndex,
-		`The '${field}' field of item ${itemIndex} is ${kind}, not a single value: map one value, e.g. {{ $json.id }}`,
+		`The '${field}' field of item ${itemIndex} is ${kind}, not text: map a single value, e.g. {{ $json.id }}`,
 		`An expression in '${field}' returned ${echo(JSON.stringify(value) ?? String(value))}. Map the one property you need.`,
 	);
 }
@@ -81,7 +81,7 @@ const MAX_ID_LENGTH = 240;
 export const USER_ID: IdForm = {
 	field: 'User ID',
 	noun: 'a user ID',
-	rule: "letters, digits, '.', '_' and '-' only, at most 240 characters, and not '.' or '..'",
+	rule: "use letters, digits, '.', '_' and '-' only (at most 240 characters), and not '.' or '..'",
 	test: (id) => /^[A-Za-z0-9._-]{1,240}$/.test(id) && id !== '.' && id !== '..',
 };
 
@@ -90,7 +90,7 @@ function opaqueId(field: string, noun: string): IdForm {
 	return {
 		field,
 		noun,
-		rule: `no spaces, control characters or / ? # %, at most ${MAX_ID_LENGTH} characters`,
+		rule: `it may not contain spaces, control characters or / ? # %, and has at most ${MAX_ID_LENGTH} characters`,
 		test: (id) =>
 			id.length <= MAX_ID_LENGTH && !/[\s/?#%]/.test(id) && !Array.from(id).some(isControl),
 	};
@@ -105,7 +105,7 @@ export function requireId(node: INode, itemIndex: number, value: unknown, form: 
 		refuse(
 			node,
 			itemIndex,
-			`'${echo(id)}' in the '${form.field}' field of item ${itemIndex} is not ${form.noun}: use ${form.rule}`,
+			`'${echo(id)}' in the '${form.field}' field of item ${itemIndex} is not ${form.noun}: ${form.rule}`,
 			`Copy the ${form.field} exactly as the service shows it, or fix the expression that maps it.`,
 		);
 	}

@@ -5,7 +5,9 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
+	INodePropertyRouting,
 	PostReceiveAction,
+	PreSendAction,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -46,7 +48,7 @@ function answerBody(response: IN8nHttpFullResponse): IDataObject {
 }
 
 /** Fails the item on any non-2xx answer (requests run with ignoreHttpStatusErrors). */
-export function checkAnswer(action: string, requiresAdmin: boolean): PostReceiveAction {
+function checkAnswer(action: string, requiresAdmin: boolean): PostReceiveAction {
 	return async function (this, items, response) {
 		assertServiceSuccess(this.getNode(), response, {
 			action,
@@ -58,13 +60,35 @@ export function checkAnswer(action: string, requiresAdmin: boolean): PostReceive
 }
 
 /** Replaces the service's answer with `shape(answer)`, paired with the input item. */
-export function outputOf(
+function outputOf(
 	shape: (this: IExecuteSingleFunctions, answer: IDataObject) => IDataObject,
 ): PostReceiveAction {
 	return async function (this, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
 		return [
 			{ json: shape.call(this, answerBody(response)), pairedItem: { item: this.getItemIndex() } },
 		];
+	};
+}
+
+/** How a routed operation calls the service and shapes its answer. */
+export interface RoutedCall {
+	/** Path under the base URL; left out where `preSend` sets it from a checked ID. */
+	url?: string;
+	/** Checks the item and sets the body (and the path), before any call. */
+	preSend: PreSendAction;
+	/** What the call does, for error messages, e.g. "create the invite". */
+	action: string;
+	requiresAdmin: boolean;
+	/** The output item made from the service's answer. */
+	output: (this: IExecuteSingleFunctions, answer: IDataObject) => IDataObject;
+}
+
+/** The `routing` of a declarative operation: POST, input checked, answer checked and shaped. */
+export function adminRouting(call: RoutedCall): INodePropertyRouting {
+	return {
+		request: { method: 'POST', ...(call.url === undefined ? {} : { url: call.url }) },
+		send: { preSend: [call.preSend] },
+		output: { postReceive: [checkAnswer(call.action, call.requiresAdmin), outputOf(call.output)] },
 	};
 }
 

@@ -103,6 +103,34 @@ describe('Agent Platform Admin › Invite', () => {
 			expect(calls).toHaveLength(0);
 		});
 
+		it('accepts role names in any case, with or without the role: prefix, and sends the wire form', async () => {
+			const calls = recordCalls(US_BASE, () => [200, { invite_code: 'inv-3' }]);
+			const result = await runWorkflow({
+				nodes: adminNode({
+					resource: 'invite',
+					operation: 'create',
+					email: 'ana@example.com',
+					roles: '={{ ["Editor", "ROLE:VIEWER", "role:Admin", "editor"] }}',
+				}),
+				credentials: adminCredentials(),
+			});
+			expect(result.error).toBeUndefined();
+			expect(calls.map((call) => call.body)).toEqual([
+				{
+					email: 'ana@example.com',
+					permissions: permissions({ 'role:editor': true, 'role:viewer': true, admin: true }),
+				},
+			]);
+			expect(result.json()).toEqual([
+				{
+					invite_code: 'inv-3',
+					email: 'ana@example.com',
+					roles: ['role:editor', 'role:viewer', 'admin'],
+					auto_accepted: false,
+				},
+			]);
+		});
+
 		it('tells the user the key needs the Admin role when the service answers 403', async () => {
 			recordCalls(US_BASE, () => [
 				403,
@@ -252,6 +280,48 @@ describe('Agent Platform Admin › Invite', () => {
 			expect(result.error?.message).toBe(
 				'The service refused to delete invite inv-x: Invite inv-x was not found in this project.',
 			);
+		});
+
+		it('checks every item before the first call: a bad item 1 stops the run with no call at all', async () => {
+			const calls = recordCalls(US_BASE, () => [200, {}]);
+			const result = await runWorkflow({
+				nodes: changeRole(),
+				items: [
+					{ code: 'inv-1', email: 'a@example.com' },
+					{ code: 'inv/1', email: 'b@example.com' },
+				],
+				credentials: adminCredentials(),
+			});
+			expect(result.status).toBe('error');
+			expect(result.error?.message).toBe(
+				"'inv/1' in the 'Invite Code' field of item 1 is not an invite code: it may not contain spaces, control characters or / ? # %, and has at most 240 characters",
+			);
+			expect(calls).toHaveLength(0);
+		});
+
+		it('with Continue On Fail, an error item keeps the fix and the service request ID', async () => {
+			recordCalls(US_BASE, () => [
+				403,
+				{ message: 'This operation requires the Admin role.' },
+				{ 'x-request-id': 'req-cof' },
+			]);
+			const result = await runWorkflow({
+				nodes: changeRole(true),
+				items: [{ code: 'inv-1', email: 'a@example.com' }],
+				credentials: adminCredentials(),
+			});
+			expect(result.output()).toEqual([
+				{
+					json: {
+						error:
+							'The service refused to delete invite inv-1: This operation requires the Admin role. (this needs an API key with the Admin role on the project named in the credential)',
+						description:
+							'This operation needs an API key with the Admin role on the project named in the credential. Create the key as an Admin under Integrations & API Keys, or ask an Admin to run it. (request ID req-cof)',
+						requestId: 'req-cof',
+					},
+					pairedItem: { item: 0 },
+				},
+			]);
 		});
 
 		it('with Continue On Fail, bad input and refusals become error items and the rest carry on', async () => {

@@ -87,6 +87,19 @@ describe('Agent Platform Admin › Project › Create', () => {
 		]);
 	});
 
+	it('sends an organization ID that an expression returns as a number as a JSON string', async () => {
+		const calls = recordCalls(US_BASE, () => [200, { project_id: 'proj-n' }]);
+		const result = await runWorkflow({
+			nodes: createProject({ organizationId: '={{ $json.org }}' }),
+			items: [{ org: 4711 }],
+			credentials: adminCredentials(),
+		});
+		expect(result.error).toBeUndefined();
+		expect(calls.map((c) => c.body)).toEqual([
+			{ name: 'Support agents', description: 'Tickets', organization_id: '4711' },
+		]);
+	});
+
 	it('turns a service refusal into an error with the service message and request ID', async () => {
 		nock(US_BASE)
 			.post('/latest/projects/create')

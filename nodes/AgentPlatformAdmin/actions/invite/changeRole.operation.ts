@@ -6,9 +6,17 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { emailField, inviteCodeField, rolesField, showFor } from '../../helpers/fields';
-import { permissionsFor } from '../../helpers/roles';
-import { INVITE_CODE, requireEmail, requireId, requireRoles } from '../../helpers/validation';
+import {
+	emailField,
+	INVITE_CODE,
+	inviteCodeField,
+	permissionsFor,
+	requireEmail,
+	requireId,
+	requireRoles,
+	rolesField,
+	showFor,
+} from '../../helpers';
 import { adminRequest } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 import { isAutoAccepted } from './create.operation';

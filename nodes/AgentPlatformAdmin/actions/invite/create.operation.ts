@@ -6,10 +6,15 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { emailField, rolesField, showFor } from '../../helpers/fields';
-import { permissionsFor } from '../../helpers/roles';
-import { requireEmail, requireRoles } from '../../helpers/validation';
-import { checkAnswer, outputOf, withBody } from '../../transport';
+import {
+	emailField,
+	permissionsFor,
+	requireEmail,
+	requireRoles,
+	rolesField,
+	showFor,
+} from '../../helpers';
+import { adminRouting, withBody } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'create' satisfies AgentPlatformAdminMap['invite'];
@@ -51,16 +56,13 @@ export const option: INodePropertyOptions = {
 	value: operation,
 	action: 'Invite a user to the project',
 	description: 'Invite someone to the project with one or more roles. Needs an Admin key.',
-	routing: {
-		request: { method: 'POST', url: '/auth/invite/create' },
-		send: { preSend: [buildBody] },
-		output: {
-			postReceive: [
-				checkAnswer('create the invite', true),
-				outputOf(function (answer) {
-					return { ...answer, ...readInvite(this), auto_accepted: isAutoAccepted(answer) };
-				}),
-			],
+	routing: adminRouting({
+		url: '/auth/invite/create',
+		preSend: buildBody,
+		action: 'create the invite',
+		requiresAdmin: true,
+		output(answer) {
+			return { ...answer, ...readInvite(this), auto_accepted: isAutoAccepted(answer) };
 		},
-	},
+	}),
 };

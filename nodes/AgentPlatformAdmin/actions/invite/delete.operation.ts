@@ -1,8 +1,7 @@
 import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
-import { inviteCodeField, showFor } from '../../helpers/fields';
-import { INVITE_CODE, requireId } from '../../helpers/validation';
-import { checkAnswer, outputOf, withBody } from '../../transport';
+import { INVITE_CODE, inviteCodeField, requireId, showFor } from '../../helpers';
+import { adminRouting, withBody } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'delete' satisfies AgentPlatformAdminMap['invite'];
@@ -29,11 +28,11 @@ export const option: INodePropertyOptions = {
 	value: operation,
 	action: 'Delete an invite',
 	description: 'Delete a pending invite by its code. Needs an Admin key.',
-	routing: {
-		request: { method: 'POST', url: '/auth/invite/delete' },
-		send: { preSend: [buildBody] },
-		output: {
-			postReceive: [checkAnswer('delete the invite', true), outputOf(() => ({ deleted: true }))],
-		},
-	},
+	routing: adminRouting({
+		url: '/auth/invite/delete',
+		preSend: buildBody,
+		action: 'delete the invite',
+		requiresAdmin: true,
+		output: () => ({ deleted: true }),
+	}),
 };

@@ -1,8 +1,7 @@
 import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
-import { showFor } from '../../helpers/fields';
-import { ORGANIZATION_ID, readText, requireId, requireText } from '../../helpers/validation';
-import { checkAnswer, outputOf, withBody } from '../../transport';
+import { ORGANIZATION_ID, readText, requireId, requireText, showFor } from '../../helpers';
+import { adminRouting, withBody } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'create' satisfies AgentPlatformAdminMap['project'];
@@ -57,11 +56,11 @@ export const option: INodePropertyOptions = {
 	value: operation,
 	action: 'Create a project',
 	description: 'Create a project in an organization and return its ID',
-	routing: {
-		request: { method: 'POST', url: '/projects/create' },
-		send: { preSend: [buildBody] },
-		output: {
-			postReceive: [checkAnswer('create the project', false), outputOf((answer) => answer)],
-		},
-	},
+	routing: adminRouting({
+		url: '/projects/create',
+		preSend: buildBody,
+		action: 'create the project',
+		requiresAdmin: false,
+		output: (answer) => answer,
+	}),
 };

@@ -5,9 +5,8 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { showFor, userIdField } from '../../helpers/fields';
-import { requireId, USER_ID } from '../../helpers/validation';
-import { checkAnswer, outputOf, userPath, withBody } from '../../transport';
+import { requireId, showFor, USER_ID, userIdField } from '../../helpers';
+import { adminRouting, userPath, withBody } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'removeFromProject' satisfies AgentPlatformAdminMap['user'];
@@ -29,17 +28,12 @@ export const option: INodePropertyOptions = {
 	action: 'Remove a user from the project',
 	description:
 		'Remove a user from the project named in the credential (not from the organization). Needs an Admin key.',
-	routing: {
-		// The path is set by buildRequest from the checked user ID.
-		request: { method: 'POST' },
-		send: { preSend: [buildRequest] },
-		output: {
-			postReceive: [
-				checkAnswer('remove the user from the project', true),
-				outputOf(function () {
-					return { removed: true, user_id: readUserId(this) };
-				}),
-			],
+	routing: adminRouting({
+		preSend: buildRequest,
+		action: 'remove the user from the project',
+		requiresAdmin: true,
+		output() {
+			return { removed: true, user_id: readUserId(this) };
 		},
-	},
+	}),
 };

@@ -5,10 +5,16 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { rolesField, showFor, userIdField } from '../../helpers/fields';
-import { permissionsFor } from '../../helpers/roles';
-import { requireId, requireRoles, USER_ID } from '../../helpers/validation';
-import { checkAnswer, outputOf, userPath, withBody } from '../../transport';
+import {
+	permissionsFor,
+	requireId,
+	requireRoles,
+	rolesField,
+	showFor,
+	USER_ID,
+	userIdField,
+} from '../../helpers';
+import { adminRouting, userPath, withBody } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'updateRole' satisfies AgentPlatformAdminMap['user'];
@@ -66,23 +72,14 @@ export const option: INodePropertyOptions = {
 	value: operation,
 	action: 'Update the roles of a user',
 	description: 'Give a project member other roles. Needs an Admin key.',
-	routing: {
-		// The path is set by buildRequest from the checked user ID.
-		request: { method: 'POST' },
-		send: { preSend: [buildRequest] },
-		output: {
-			postReceive: [
-				checkAnswer('update the user’s roles', true),
-				outputOf(function () {
-					const { userId, roles, overwrite } = readInput(this);
-					return {
-						updated: true,
-						user_id: userId,
-						roles,
-						replaced_existing_roles: overwrite === true,
-					};
-				}),
-			],
+	// The path is set by buildRequest from the checked user ID.
+	routing: adminRouting({
+		preSend: buildRequest,
+		action: 'update the user’s roles',
+		requiresAdmin: true,
+		output() {
+			const { userId, roles, overwrite } = readInput(this);
+			return { updated: true, user_id: userId, roles, replaced_existing_roles: overwrite === true };
 		},
-	},
+	}),
 };
