@@ -92,6 +92,18 @@ export function adminRouting(call: RoutedCall): INodePropertyRouting {
 	};
 }
 
+/** The credential's base URL, read once per execution (the context is the execution's own). */
+const baseUrls = new WeakMap<IExecuteFunctions, Promise<string>>();
+
+async function baseUrlOf(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+	let baseUrl = baseUrls.get(ctx);
+	if (!baseUrl) {
+		baseUrl = ctx.getCredentials(CREDENTIAL_TYPE, itemIndex).then(adminBaseUrl);
+		baseUrls.set(ctx, baseUrl);
+	}
+	return await baseUrl;
+}
+
 /** A coded operation's call: POST `path` with a JSON body; a refusal becomes a NodeApiError. */
 export async function adminRequest(
 	this: IExecuteFunctions,
@@ -99,12 +111,12 @@ export async function adminRequest(
 	body: IDataObject,
 	call: ServiceCall,
 ): Promise<IDataObject> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE, call.itemIndex);
+	const baseURL = await baseUrlOf(this, call.itemIndex);
 	let response: IN8nHttpFullResponse;
 	try {
 		response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
 			method: 'POST',
-			baseURL: adminBaseUrl(credentials),
+			baseURL,
 			url: path,
 			body,
 			json: true,

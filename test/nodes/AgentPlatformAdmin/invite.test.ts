@@ -1,4 +1,5 @@
 import { runWorkflow } from '../../harness';
+import { TestCredentialsHelper } from '../../harness/credentials';
 import { adminCredentials, adminNode, recordCalls, US_BASE } from './helpers';
 
 const permissions = (actions: Record<string, boolean>) => ({
@@ -322,6 +323,26 @@ describe('Agent Platform Admin › Invite', () => {
 					pairedItem: { item: 0 },
 				},
 			]);
+		});
+
+		it('reads the credential for the base URL once per execution, not once per call', async () => {
+			recordCalls(US_BASE, (call) =>
+				call.path.endsWith('/create') ? [200, { invite_code: 'inv-new' }] : [200, {}],
+			);
+			const reads = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
+			const result = await runWorkflow({
+				nodes: changeRole(),
+				items: [
+					{ code: 'inv-1', email: 'a@example.com' },
+					{ code: 'inv-2', email: 'b@example.com' },
+					{ code: 'inv-3', email: 'c@example.com' },
+				],
+				credentials: adminCredentials(),
+			});
+			expect(result.status).toBe('success');
+			// One read for the base URL, plus one per request to sign it (6 requests).
+			expect(reads).toHaveBeenCalledTimes(7);
+			reads.mockRestore();
 		});
 
 		it('with Continue On Fail, bad input and refusals become error items and the rest carry on', async () => {
