@@ -21,8 +21,10 @@ async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 
 /** The node's `customOperations`: every coded operation goes through the shared router. */
 export const customOperations = Object.fromEntries(
-	Object.entries(coded).map(([resource, operations]) => [
-		resource,
-		Object.fromEntries(Object.keys(operations).map((operation) => [operation, route])),
-	]),
+	Object.entries(coded)
+		.filter(([, operations]) => Object.keys(operations).length > 0)
+		.map(([resource, operations]) => [
+			resource,
+			Object.fromEntries(Object.keys(operations).map((operation) => [operation, route])),
+		]),
 );
