@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { selectorProperty } from '../helpers';
+import { selectorProperty } from '../helpers/fields';
 import * as invite from './invite';
 import * as project from './project';
 import * as user from './user';

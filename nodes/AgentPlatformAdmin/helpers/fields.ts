@@ -1,12 +1,20 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ROLE_OPTIONS } from './roles';
 
-/** Field builders shared by the operations; each operation passes its own displayOptions. */
+/** Field builders shared by the operations; `operationFields` shows them for one operation. */
 
-/** The display options that show a field for one operation of one resource. */
-export function showFor(resource: string, operation: string): IDisplayOptions {
-	return { show: { resource: [resource], operation: [operation] } };
+/** An operation's fields, shown only for that operation of that resource. */
+export function operationFields(
+	resource: string,
+	operation: string,
+	properties: INodeProperties[],
+): INodeProperties[] {
+	return updateDisplayOptions(
+		{ show: { resource: [resource], operation: [operation] } },
+		properties,
+	);
 }
 
 /** A Resource or Operation selector: options sorted by name, not settable by an expression. */
@@ -38,7 +46,7 @@ export function operationProperty(
 	});
 }
 
-export function rolesField(displayOptions: IDisplayOptions, description: string): INodeProperties {
+export function rolesField(description: string): INodeProperties {
 	return {
 		displayName: 'Roles',
 		name: 'roles',
@@ -47,11 +55,10 @@ export function rolesField(displayOptions: IDisplayOptions, description: string)
 		options: ROLE_OPTIONS,
 		default: [],
 		description,
-		displayOptions,
 	};
 }
 
-export function emailField(displayOptions: IDisplayOptions, description: string): INodeProperties {
+export function emailField(description: string): INodeProperties {
 	return {
 		displayName: 'Email',
 		name: 'email',
@@ -60,14 +67,10 @@ export function emailField(displayOptions: IDisplayOptions, description: string)
 		default: '',
 		placeholder: 'e.g. nathan@example.com',
 		description,
-		displayOptions,
 	};
 }
 
-export function inviteCodeField(
-	displayOptions: IDisplayOptions,
-	description: string,
-): INodeProperties {
+export function inviteCodeField(description: string): INodeProperties {
 	return {
 		displayName: 'Invite Code',
 		name: 'inviteCode',
@@ -75,11 +78,10 @@ export function inviteCodeField(
 		required: true,
 		default: '',
 		description,
-		displayOptions,
 	};
 }
 
-export function userIdField(displayOptions: IDisplayOptions): INodeProperties {
+export function userIdField(): INodeProperties {
 	return {
 		displayName: 'User ID',
 		name: 'userId',
@@ -87,6 +89,5 @@ export function userIdField(displayOptions: IDisplayOptions): INodeProperties {
 		required: true,
 		default: '',
 		description: 'ID of a user who is a member of the project named in the credential',
-		displayOptions,
 	};
 }

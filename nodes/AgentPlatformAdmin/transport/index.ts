@@ -47,6 +47,13 @@ function answerBody(response: IN8nHttpFullResponse): IDataObject {
 	) as IDataObject;
 }
 
+/** The service marks an invite that an existing organization member accepted at once. */
+export function isAutoAccepted(answer: IDataObject): boolean {
+	return (
+		answer.accepted === true || answer.status === 'accepted' || answer.email_status === 'accepted'
+	);
+}
+
 /** Fails the item on any non-2xx answer (requests run with ignoreHttpStatusErrors). */
 function checkAnswer(action: string, requiresAdmin: boolean): PostReceiveAction {
 	return async function (this, items, response) {

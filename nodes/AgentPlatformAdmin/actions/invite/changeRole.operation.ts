@@ -1,35 +1,19 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import {
-	emailField,
-	INVITE_CODE,
-	inviteCodeField,
-	permissionsFor,
-	requireEmail,
-	requireId,
-	requireRoles,
-	rolesField,
-	showFor,
-} from '../../helpers';
-import { adminRequest } from '../../transport';
+import { emailField, inviteCodeField, operationFields, rolesField } from '../../helpers/fields';
+import { permissionsFor } from '../../helpers/roles';
+import { INVITE_CODE, requireEmail, requireId, requireRoles } from '../../helpers/validation';
+import { adminRequest, isAutoAccepted } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
-import { isAutoAccepted } from './create.operation';
 
 export const operation = 'changeRole' satisfies AgentPlatformAdminMap['invite'];
 
-const show = showFor('invite', operation);
-
-export const description: INodeProperties[] = [
-	inviteCodeField(show, 'Code of the invite whose roles change; it is deleted and replaced'),
-	emailField(show, 'E-mail address the invite was sent to; the new invite goes to this address'),
-	rolesField(show, 'Roles of the new invite; they replace the old invite’s roles'),
-];
+export const description = operationFields('invite', operation, [
+	inviteCodeField('Code of the invite whose roles change; it is deleted and replaced'),
+	emailField('E-mail address the invite was sent to; the new invite goes to this address'),
+	rolesField('Roles of the new invite; they replace the old invite’s roles'),
+]);
 
 /** Coded (a `customOperations` entry): the routing engine cannot chain two calls. */
 export const option: INodePropertyOptions = {

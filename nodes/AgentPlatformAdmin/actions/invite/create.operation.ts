@@ -1,40 +1,19 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
-import {
-	emailField,
-	permissionsFor,
-	requireEmail,
-	requireRoles,
-	rolesField,
-	showFor,
-} from '../../helpers';
-import { adminRouting, withBody } from '../../transport';
+import { emailField, operationFields, rolesField } from '../../helpers/fields';
+import { permissionsFor } from '../../helpers/roles';
+import { requireEmail, requireRoles } from '../../helpers/validation';
+import { adminRouting, isAutoAccepted, withBody } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'create' satisfies AgentPlatformAdminMap['invite'];
 
-const show = showFor('invite', operation);
-
-export const description: INodeProperties[] = [
+export const description = operationFields('invite', operation, [
 	emailField(
-		show,
 		'E-mail address of the person to invite. Someone who already belongs to the organization is added to the project at once (the invite is auto-accepted).',
 	),
-	rolesField(show, 'Roles the invitee gets in the project named in the credential'),
-];
-
-/** The service marks an invite that an existing organization member accepted at once. */
-export function isAutoAccepted(answer: IDataObject): boolean {
-	return (
-		answer.accepted === true || answer.status === 'accepted' || answer.email_status === 'accepted'
-	);
-}
+	rolesField('Roles the invitee gets in the project named in the credential'),
+]);
 
 /** The item's checked e-mail and roles (wire form). */
 function readInvite(ctx: IExecuteSingleFunctions) {

@@ -1,17 +1,15 @@
-import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import type { INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
-import { INVITE_CODE, inviteCodeField, requireId, showFor } from '../../helpers';
+import { inviteCodeField, operationFields } from '../../helpers/fields';
+import { INVITE_CODE, requireId } from '../../helpers/validation';
 import { adminRouting, withBody } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'delete' satisfies AgentPlatformAdminMap['invite'];
 
-export const description: INodeProperties[] = [
-	inviteCodeField(
-		showFor('invite', operation),
-		'Code of the invite to delete, as returned by Invite → Create',
-	),
-];
+export const description = operationFields('invite', operation, [
+	inviteCodeField('Code of the invite to delete, as returned by Invite → Create'),
+]);
 
 const buildBody: PreSendAction = async function (this, options) {
 	const code = requireId(

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationProperty } from '../../helpers';
+import { operationProperty } from '../../helpers/fields';
 import * as changeRole from './changeRole.operation';
 import * as create from './create.operation';
 import * as del from './delete.operation';

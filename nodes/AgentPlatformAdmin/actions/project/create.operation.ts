@@ -1,14 +1,13 @@
-import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import type { INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
-import { ORGANIZATION_ID, readText, requireId, requireText, showFor } from '../../helpers';
+import { operationFields } from '../../helpers/fields';
+import { ORGANIZATION_ID, readText, requireId, requireText } from '../../helpers/validation';
 import { adminRouting, withBody } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'create' satisfies AgentPlatformAdminMap['project'];
 
-const show = showFor('project', operation);
-
-export const description: INodeProperties[] = [
+export const description = operationFields('project', operation, [
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -17,7 +16,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. Support agents',
 		description: 'Name of the new project',
-		displayOptions: show,
 	},
 	{
 		displayName: 'Description',
@@ -27,7 +25,6 @@ export const description: INodeProperties[] = [
 		typeOptions: { rows: 2 },
 		placeholder: 'e.g. Agents that answer customer tickets',
 		description: 'What the project is for',
-		displayOptions: show,
 	},
 	{
 		displayName: 'Organization ID',
@@ -36,9 +33,8 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'ID of the organization that will own the project',
-		displayOptions: show,
 	},
-];
+]);
 
 /** Checks the item and sends `{name, description, organization_id}`, the ID always as a string. */
 const buildBody: PreSendAction = async function (this, options) {

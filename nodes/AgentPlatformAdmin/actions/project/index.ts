@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationProperty } from '../../helpers';
+import { operationProperty } from '../../helpers/fields';
 import * as create from './create.operation';
 
 export const description: INodeProperties[] = [

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationProperty } from '../../helpers';
+import { operationProperty } from '../../helpers/fields';
 import * as removeFromProject from './removeFromProject.operation';
 import * as updateRole from './updateRole.operation';
 

@@ -1,17 +1,13 @@
-import type {
-	IExecuteSingleFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
-import { requireId, showFor, USER_ID, userIdField } from '../../helpers';
+import { operationFields, userIdField } from '../../helpers/fields';
+import { requireId, USER_ID } from '../../helpers/validation';
 import { adminRouting, userPath, withBody } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'removeFromProject' satisfies AgentPlatformAdminMap['user'];
 
-export const description: INodeProperties[] = [userIdField(showFor('user', operation))];
+export const description = operationFields('user', operation, [userIdField()]);
 
 const readUserId = (ctx: IExecuteSingleFunctions) =>
 	requireId(ctx.getNode(), ctx.getItemIndex(), ctx.getNodeParameter('userId', ''), USER_ID);

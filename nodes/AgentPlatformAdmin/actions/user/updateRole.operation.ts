@@ -1,30 +1,16 @@
-import type {
-	IExecuteSingleFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
-import {
-	permissionsFor,
-	requireId,
-	requireRoles,
-	rolesField,
-	showFor,
-	USER_ID,
-	userIdField,
-} from '../../helpers';
+import { operationFields, rolesField, userIdField } from '../../helpers/fields';
+import { permissionsFor } from '../../helpers/roles';
+import { requireId, requireRoles, USER_ID } from '../../helpers/validation';
 import { adminRouting, userPath, withBody } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'updateRole' satisfies AgentPlatformAdminMap['user'];
 
-const show = showFor('user', operation);
-
-export const description: INodeProperties[] = [
-	userIdField(show),
+export const description = operationFields('user', operation, [
+	userIdField(),
 	rolesField(
-		show,
 		'Roles to give the user. By default they are merged into the roles the user already has; turn on Replace Existing Roles to make them the only ones.',
 	),
 	{
@@ -33,7 +19,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		displayOptions: show,
 		options: [
 			{
 				displayName: 'Replace Existing Roles',
@@ -45,7 +30,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-];
+]);
 
 function readInput(ctx: IExecuteSingleFunctions) {
 	const node = ctx.getNode();
