@@ -40,7 +40,7 @@ function messageHint(status: number, requiresAdmin: boolean): string {
 	if (status !== 401 && status !== 403) return '';
 	return requiresAdmin
 		? ' (this needs an API key with the Admin role on the project named in the credential)'
-		: ' (check the API key, the project ID and the region in the credential)';
+		: ' (the API key must belong to the organization and may create projects in it; check the key and the region in the credential)';
 }
 
 /**

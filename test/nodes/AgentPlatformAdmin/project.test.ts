@@ -111,7 +111,7 @@ describe('Agent Platform Admin › Project › Create', () => {
 		const result = await runWorkflow({ nodes: createProject(), credentials: adminCredentials() });
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toBe(
-			'The service refused to create the project: No write access to organization org-9 (check the API key, the project ID and the region in the credential)',
+			'The service refused to create the project: No write access to organization org-9 (the API key must belong to the organization and may create projects in it; check the key and the region in the credential)',
 		);
 		expect(result.error?.description).toBe(
 			'Check the API key, the project ID and the region in the credential; the key must belong to the organization. (request ID req-77)',
