@@ -23,7 +23,7 @@ export const CREDENTIAL_TYPE = 'agentPlatformApi';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
 
-/** Defaults of every declarative request; answers are checked by each operation's `checkAnswer`. */
+/** Defaults of every declarative request; `adminRouting` checks each answer's status itself. */
 export const requestDefaults = {
 	baseURL: ADMIN_BASE_URL_EXPRESSION,
 	headers: JSON_HEADERS,
