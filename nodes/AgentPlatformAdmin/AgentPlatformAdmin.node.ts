@@ -1,12 +1,11 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { inviteDescription } from './resources/invite';
-import { changeInviteRole } from './resources/invite/changeRole';
-import { projectDescription } from './resources/project';
-import { userDescription } from './resources/user';
-import { ADMIN_BASE_URL_EXPRESSION } from './shared/regions';
+import { properties } from './actions/description';
+import { customOperations } from './actions/router';
+import { CREDENTIAL_TYPE, requestDefaults } from './transport';
 
+/** Declarative: n8n's routing engine sends the requests; Change Role is written in code. */
 export class AgentPlatformAdmin implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Agent Platform Admin',
@@ -23,33 +22,10 @@ export class AgentPlatformAdmin implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'agentPlatformApi', required: true }],
-		requestDefaults: {
-			baseURL: ADMIN_BASE_URL_EXPRESSION,
-			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-			// Answers are checked by each operation's postReceive, which keeps the service's message.
-			ignoreHttpStatusErrors: true,
-		},
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Invite', value: 'invite' },
-					{ name: 'Project', value: 'project' },
-					{ name: 'User', value: 'user' },
-				],
-				default: 'invite',
-			},
-			...projectDescription,
-			...inviteDescription,
-			...userDescription,
-		],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		requestDefaults,
+		properties,
 	};
 
-	customOperations = {
-		invite: { changeRole: changeInviteRole },
-	};
+	customOperations = customOperations;
 }

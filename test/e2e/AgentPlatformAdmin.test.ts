@@ -30,6 +30,16 @@ function withCredential(workflowId: string, credentialId: string) {
 	return copy;
 }
 
+/** The admin workflow with a user ID that would change the endpoint ('..') in Update User Role. */
+function withDotSegmentUserId() {
+	const copy = JSON.parse(JSON.stringify(adminWorkflow)) as typeof adminWorkflow;
+	copy.id = 'e2eAdminWfBadId01';
+	copy.name = `${copy.name} (bad user ID)`;
+	const update = copy.nodes.find((node) => node.name === 'Update User Role')!;
+	(update.parameters as Record<string, unknown>).userId = '..';
+	return copy;
+}
+
 describe('admin node in n8n (e2e)', () => {
 	let e2e: E2e;
 
@@ -44,6 +54,7 @@ describe('admin node in n8n (e2e)', () => {
 			adminWorkflow,
 			withCredential('e2eAdminWfMember1', 'e2eMemberCred001'),
 			adminDemo,
+			withDotSegmentUserId(),
 		]);
 	});
 
@@ -193,7 +204,7 @@ describe('admin node in n8n (e2e)', () => {
 		expect(run.nodesRun).toEqual(['Start', 'Create Project', 'Invite Member']);
 		expect(run.error?.node?.name).toBe('Invite Member');
 		expect(run.error?.message).toBe(
-			'The service refused to create the invite: This operation requires the Admin role.',
+			'The service refused to create the invite: This operation requires the Admin role. (this needs an API key with the Admin role on the project named in the credential)',
 		);
 		expect(run.error?.description).toMatch(/needs an API key with the Admin role/);
 		expect(JSON.stringify(run.raw)).not.toContain('sk-demo-member');
@@ -222,5 +233,25 @@ describe('admin node in n8n (e2e)', () => {
 		]);
 		expect(run.items('Remove User From Project')).toEqual([{ removed: true, user_id: 'usr-sam' }]);
 		expect(e2e.sim.services.admin.usersOf('proj-demo')).toEqual({});
+	});
+
+	it('refuses a dot-segment user ID before any call, naming the field and the item', async () => {
+		const admin = e2e.sim.services.admin;
+		const callsBefore = admin.calls.length;
+
+		const run = await e2e.execute('e2eAdminWfBadId01');
+
+		expect(run.status).toBe('error');
+		expect(run.error?.node?.name).toBe('Update User Role');
+		expect(run.error?.message).toBe(
+			"'..' in the 'User ID' field of item 0 is not a user ID: use letters, digits, '.', '_' and '-' only (at most 240 characters), and not '.' or '..'",
+		);
+		// The nodes before it ran; no call reached a user path.
+		expect(admin.calls.slice(callsBefore).map((call) => call.path)).toEqual([
+			'/latest/projects/create',
+			'/latest/auth/invite/create',
+			'/latest/auth/invite/delete',
+			'/latest/auth/invite/create',
+		]);
 	});
 });

@@ -66,10 +66,28 @@ describe('Agent Platform Admin against the service simulator', () => {
 			credentials: credentials('sk-demo-member'),
 		});
 		expect(result.error?.message).toBe(
-			'The service refused to create the invite: This operation requires the Admin role.',
+			'The service refused to create the invite: This operation requires the Admin role. (this needs an API key with the Admin role on the project named in the credential)',
 		);
 		expect(result.error?.description).toMatch(
 			/^This operation needs an API key with the Admin role.*\(request ID req-\d{6}\)$/,
 		);
+	});
+
+	it('answers 422 to a user ID outside the documented form (the node never sends one)', async () => {
+		const response = await fetch(`${sim.url}/latest/auth/users/a%20b/update`, {
+			method: 'POST',
+			headers: {
+				authorization: 'Bearer proj-demo:sk-demo-admin',
+				'content-type': 'application/json',
+			},
+			body: '{}',
+		});
+		expect(response.status).toBe(422);
+		expect(await response.json()).toEqual({
+			message:
+				"Path parameter 'user_id' must match ^[a-zA-Z0-9._-]+$ and be at most 240 characters.",
+			error_type: 'validation_error',
+			error_audience: 'platform',
+		});
 	});
 });

@@ -3,9 +3,11 @@ import { randomUUID } from 'node:crypto';
 import type { SimRequest, SimResponse, SimulatorModule } from './server';
 import { reply } from './server';
 
-/** The wire key under `permissions.items` (see nodes/AgentPlatformAdmin/shared/permissions.ts). */
+/** The wire key under `permissions.items` (see nodes/AgentPlatformAdmin/helpers/roles.ts). */
 export const WIRE_PERMISSIONS_KEY = 'relevanceDefault';
 const KNOWN_ACTIONS = ['admin', 'role:editor', 'role:viewer'];
+/** The documented form of a user ID in a path (at most 240 characters). */
+const USER_ID_PATTERN = /^[a-zA-Z0-9._-]+$/;
 
 export interface AdminSeed {
 	organizations?: Array<{ id: string; members: Array<{ userId: string; email: string }> }>;
@@ -189,6 +191,13 @@ export class AdminService implements SimulatorModule {
 		const userMatch = /^\/auth\/users\/([^/]+)\/(update|delete)$/.exec(path);
 		if (request.method === 'POST' && userMatch) {
 			const userId = decodeURIComponent(userMatch[1]);
+			if (!USER_ID_PATTERN.test(userId) || userId.length > 240) {
+				return this.error(
+					422,
+					"Path parameter 'user_id' must match ^[a-zA-Z0-9._-]+$ and be at most 240 characters.",
+					'validation_error',
+				);
+			}
 			const user = project.users[userId];
 			if (!user)
 				return this.error(404, `User ${userId} is not a member of this project.`, 'not_found');

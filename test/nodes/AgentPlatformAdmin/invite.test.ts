@@ -1,4 +1,5 @@
 import { runWorkflow } from '../../harness';
+import { TestCredentialsHelper } from '../../harness/credentials';
 import { adminCredentials, adminNode, recordCalls, US_BASE } from './helpers';
 
 const permissions = (actions: Record<string, boolean>) => ({
@@ -86,11 +87,11 @@ describe('Agent Platform Admin › Invite', () => {
 			],
 			[
 				{ email: 'ana@example.com', roles: '={{ [] }}' },
-				"No role chosen in the 'Roles' field of item 0",
+				"No role chosen in the 'Roles' field of item 0: choose Admin, Editor or Viewer",
 			],
 			[
 				{ email: 'ana@example.com', roles: '={{ ["owner"] }}' },
-				"'owner' in the 'Roles' field of item 0 is not a role the service knows",
+				"'owner' in the 'Roles' field of item 0 is not a role the service knows: use Admin, Editor or Viewer",
 			],
 		])('rejects %j before any call: %s', async (fields, message) => {
 			const calls = recordCalls(US_BASE, () => [200, {}]);
@@ -101,6 +102,34 @@ describe('Agent Platform Admin › Invite', () => {
 			expect(result.status).toBe('error');
 			expect(result.error?.message).toBe(message);
 			expect(calls).toHaveLength(0);
+		});
+
+		it('accepts role names in any case, with or without the role: prefix, and sends the wire form', async () => {
+			const calls = recordCalls(US_BASE, () => [200, { invite_code: 'inv-3' }]);
+			const result = await runWorkflow({
+				nodes: adminNode({
+					resource: 'invite',
+					operation: 'create',
+					email: 'ana@example.com',
+					roles: '={{ ["Editor", "ROLE:VIEWER", "role:Admin", "editor"] }}',
+				}),
+				credentials: adminCredentials(),
+			});
+			expect(result.error).toBeUndefined();
+			expect(calls.map((call) => call.body)).toEqual([
+				{
+					email: 'ana@example.com',
+					permissions: permissions({ 'role:editor': true, 'role:viewer': true, admin: true }),
+				},
+			]);
+			expect(result.json()).toEqual([
+				{
+					invite_code: 'inv-3',
+					email: 'ana@example.com',
+					roles: ['role:editor', 'role:viewer', 'admin'],
+					auto_accepted: false,
+				},
+			]);
 		});
 
 		it('tells the user the key needs the Admin role when the service answers 403', async () => {
@@ -119,7 +148,7 @@ describe('Agent Platform Admin › Invite', () => {
 				credentials: adminCredentials(),
 			});
 			expect(result.error?.message).toBe(
-				'The service refused to create the invite: This operation requires the Admin role.',
+				'The service refused to create the invite: This operation requires the Admin role. (this needs an API key with the Admin role on the project named in the credential)',
 			);
 			expect(result.error?.description).toBe(
 				'This operation needs an API key with the Admin role on the project named in the credential. Create the key as an Admin under Integrations & API Keys, or ask an Admin to run it. (request ID req-403)',
@@ -254,6 +283,68 @@ describe('Agent Platform Admin › Invite', () => {
 			);
 		});
 
+		it('checks every item before the first call: a bad item 1 stops the run with no call at all', async () => {
+			const calls = recordCalls(US_BASE, () => [200, {}]);
+			const result = await runWorkflow({
+				nodes: changeRole(),
+				items: [
+					{ code: 'inv-1', email: 'a@example.com' },
+					{ code: 'inv/1', email: 'b@example.com' },
+				],
+				credentials: adminCredentials(),
+			});
+			expect(result.status).toBe('error');
+			expect(result.error?.message).toBe(
+				"'inv/1' in the 'Invite Code' field of item 1 is not an invite code: it may not contain spaces, control characters or / ? # %, and has at most 240 characters",
+			);
+			expect(calls).toHaveLength(0);
+		});
+
+		it('with Continue On Fail, an error item keeps the fix and the service request ID', async () => {
+			recordCalls(US_BASE, () => [
+				403,
+				{ message: 'This operation requires the Admin role.' },
+				{ 'x-request-id': 'req-cof' },
+			]);
+			const result = await runWorkflow({
+				nodes: changeRole(true),
+				items: [{ code: 'inv-1', email: 'a@example.com' }],
+				credentials: adminCredentials(),
+			});
+			expect(result.output()).toEqual([
+				{
+					json: {
+						error:
+							'The service refused to delete invite inv-1: This operation requires the Admin role. (this needs an API key with the Admin role on the project named in the credential)',
+						description:
+							'This operation needs an API key with the Admin role on the project named in the credential. Create the key as an Admin under Integrations & API Keys, or ask an Admin to run it. (request ID req-cof)',
+						requestId: 'req-cof',
+					},
+					pairedItem: { item: 0 },
+				},
+			]);
+		});
+
+		it('reads the credential for the base URL once per execution, not once per call', async () => {
+			recordCalls(US_BASE, (call) =>
+				call.path.endsWith('/create') ? [200, { invite_code: 'inv-new' }] : [200, {}],
+			);
+			const reads = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
+			const result = await runWorkflow({
+				nodes: changeRole(),
+				items: [
+					{ code: 'inv-1', email: 'a@example.com' },
+					{ code: 'inv-2', email: 'b@example.com' },
+					{ code: 'inv-3', email: 'c@example.com' },
+				],
+				credentials: adminCredentials(),
+			});
+			expect(result.status).toBe('success');
+			// One read for the base URL, plus one per request to sign it (6 requests).
+			expect(reads).toHaveBeenCalledTimes(7);
+			reads.mockRestore();
+		});
+
 		it('with Continue On Fail, bad input and refusals become error items and the rest carry on', async () => {
 			const calls = recordCalls(US_BASE, (call) => {
 				if (
@@ -276,13 +367,18 @@ describe('Agent Platform Admin › Invite', () => {
 			expect(result.status).toBe('success');
 			expect(result.output()).toEqual([
 				{
-					json: { error: "'not-an-email' in the 'Email' field of item 0 is not an e-mail address" },
+					json: {
+						error: "'not-an-email' in the 'Email' field of item 0 is not an e-mail address",
+						description: 'Enter an address such as name@example.com.',
+					},
 					pairedItem: { item: 0 },
 				},
 				{
 					json: {
 						error:
 							'The service refused to delete invite inv-gone: Invite inv-gone was not found in this project.',
+						description:
+							'Check the ID or code you entered: the service does not know it in this project.',
 					},
 					pairedItem: { item: 1 },
 				},

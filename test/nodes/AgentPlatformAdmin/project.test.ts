@@ -87,6 +87,19 @@ describe('Agent Platform Admin › Project › Create', () => {
 		]);
 	});
 
+	it('sends an organization ID that an expression returns as a number as a JSON string', async () => {
+		const calls = recordCalls(US_BASE, () => [200, { project_id: 'proj-n' }]);
+		const result = await runWorkflow({
+			nodes: createProject({ organizationId: '={{ $json.org }}' }),
+			items: [{ org: 4711 }],
+			credentials: adminCredentials(),
+		});
+		expect(result.error).toBeUndefined();
+		expect(calls.map((c) => c.body)).toEqual([
+			{ name: 'Support agents', description: 'Tickets', organization_id: '4711' },
+		]);
+	});
+
 	it('turns a service refusal into an error with the service message and request ID', async () => {
 		nock(US_BASE)
 			.post('/latest/projects/create')
@@ -98,7 +111,7 @@ describe('Agent Platform Admin › Project › Create', () => {
 		const result = await runWorkflow({ nodes: createProject(), credentials: adminCredentials() });
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toBe(
-			'The service refused to create the project: No write access to organization org-9',
+			'The service refused to create the project: No write access to organization org-9 (the API key must belong to the organization and may create projects in it; check the key and the region in the credential)',
 		);
 		expect(result.error?.description).toBe(
 			'Check the API key, the project ID and the region in the credential; the key must belong to the organization. (request ID req-77)',

@@ -8,7 +8,7 @@ describe('Agent Platform Admin › User', () => {
 			nodes: adminNode({
 				resource: 'user',
 				operation: 'updateRole',
-				userId: 'usr/7 a',
+				userId: ' usr.7_a-B ',
 				roles: ['role:editor'],
 			}),
 			credentials: adminCredentials(),
@@ -16,7 +16,7 @@ describe('Agent Platform Admin › User', () => {
 		expect(calls).toEqual([
 			{
 				method: 'POST',
-				path: '/latest/auth/users/usr%2F7%20a/update',
+				path: '/latest/auth/users/usr.7_a-B/update',
 				authorization: 'Bearer proj-1:sk-secret',
 				body: {
 					permissions: { items: { relevanceDefault: { actions: { 'role:editor': true } } } },
@@ -27,7 +27,7 @@ describe('Agent Platform Admin › User', () => {
 			{
 				json: {
 					updated: true,
-					user_id: 'usr/7 a',
+					user_id: 'usr.7_a-B',
 					roles: ['role:editor'],
 					replaced_existing_roles: false,
 				},
@@ -78,7 +78,9 @@ describe('Agent Platform Admin › User', () => {
 			}),
 			credentials: adminCredentials(),
 		});
-		expect(noRole.error?.message).toBe("No role chosen in the 'Roles' field of item 0");
+		expect(noRole.error?.message).toBe(
+			"No role chosen in the 'Roles' field of item 0: choose Admin, Editor or Viewer",
+		);
 		expect(calls).toHaveLength(0);
 	});
 
@@ -120,7 +122,7 @@ describe('Agent Platform Admin › User', () => {
 			credentials: adminCredentials(),
 		});
 		expect(result.error?.message).toBe(
-			'The service refused to remove the user from the project: Invalid API key or authorization header.',
+			'The service refused to remove the user from the project: Invalid API key or authorization header. (this needs an API key with the Admin role on the project named in the credential)',
 		);
 		expect(result.error?.description).toContain('needs an API key with the Admin role');
 	});

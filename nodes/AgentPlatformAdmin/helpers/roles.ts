@@ -1,19 +1,39 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
 /**
  * The service nests role actions under `permissions.items.<key>.actions`. The key is the service's
  * own name for its default permission scope; it lives here and nowhere else.
  */
 export const PERMISSIONS_SCOPE_KEY = 'relevanceDefault';
 
-export const ROLE_OPTIONS = [
+export const ROLE_OPTIONS: INodePropertyOptions[] = [
 	{ name: 'Admin', value: 'admin', description: 'Full control of the project, its users and keys' },
 	{ name: 'Editor', value: 'role:editor', description: 'Build and change agents and tools' },
 	{ name: 'Viewer', value: 'role:viewer', description: 'See the project without changing it' },
 ];
 
-const KNOWN_ROLES = new Set(ROLE_OPTIONS.map((role) => role.value));
+/** "Admin, Editor or Viewer": the roles as the editor shows them, for messages. */
+export const ROLE_NAMES = ROLE_OPTIONS.map((role) => role.name)
+	.join(', ')
+	.replace(/, ([^,]+)$/, ' or $1');
 
-export function isKnownRole(role: string): boolean {
-	return KNOWN_ROLES.has(role);
+/** Role name without the `role:` prefix, lower-case → wire form (`editor` → `role:editor`). */
+const WIRE_FORM = new Map(
+	ROLE_OPTIONS.map((role) => [role.name.toLowerCase(), String(role.value)] as const),
+);
+
+/**
+ * The wire form of a role typed in any case, with or without the `role:` prefix (`Editor`,
+ * `role:EDITOR` and `role:editor` are all `role:editor`), or undefined for a role the service
+ * does not know.
+ */
+export function normaliseRole(role: string): string | undefined {
+	return WIRE_FORM.get(
+		role
+			.trim()
+			.toLowerCase()
+			.replace(/^role:\s*/, ''),
+	);
 }
 
 export interface PermissionsBody {

@@ -10,7 +10,10 @@ export const REGION_BASE_URLS: Record<string, string> = {
 
 export const API_VERSION_SEGMENT = 'latest';
 
-/** Custom base URLs are accepted with or without a trailing slash or the version segment. */
+/**
+ * Custom base URLs are accepted with or without a trailing slash or the version segment, and
+ * without a scheme (then `https://`).
+ */
 export function adminBaseUrl(credentials: { region?: unknown; baseUrl?: unknown }): string {
 	const region = String(credentials.region ?? '');
 	const host =
@@ -18,9 +21,10 @@ export function adminBaseUrl(credentials: { region?: unknown; baseUrl?: unknown 
 		String(credentials.baseUrl ?? '')
 			.trim()
 			.replace(/\/+$/, '')
-			.replace(new RegExp(`/${API_VERSION_SEGMENT}$`), '');
+			.replace(new RegExp(`/${API_VERSION_SEGMENT}$`), '')
+			.replace(/^(?![a-z][a-z0-9+.-]*:\/\/)/i, 'https://');
 	return `${host}/${API_VERSION_SEGMENT}`;
 }
 
 /** The same rule as an n8n expression, for declarative routing and the credential test. */
-export const ADMIN_BASE_URL_EXPRESSION = `={{ (${JSON.stringify(REGION_BASE_URLS)}[$credentials.region] ?? String($credentials.baseUrl ?? '').trim().replace(/\\/+$/, '').replace(/\\/${API_VERSION_SEGMENT}$/, '')) + '/${API_VERSION_SEGMENT}' }}`;
+export const ADMIN_BASE_URL_EXPRESSION = `={{ (${JSON.stringify(REGION_BASE_URLS)}[$credentials.region] ?? String($credentials.baseUrl ?? '').trim().replace(/\\/+$/, '').replace(/\\/${API_VERSION_SEGMENT}$/, '').replace(/^(?![a-z][a-z0-9+.-]*:\\/\\/)/i, 'https://')) + '/${API_VERSION_SEGMENT}' }}`;

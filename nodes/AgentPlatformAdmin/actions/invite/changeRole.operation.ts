@@ -1,0 +1,89 @@
+import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { emailField, inviteCodeField, operationFields, rolesField } from '../../helpers/fields';
+import { permissionsFor } from '../../helpers/roles';
+import { INVITE_CODE, requireEmail, requireId, requireRoles } from '../../helpers/validation';
+import { adminRequest, isAutoAccepted } from '../../transport';
+import type { AgentPlatformAdminMap } from '../node.type';
+
+export const operation = 'changeRole' satisfies AgentPlatformAdminMap['invite'];
+
+export const description = operationFields('invite', operation, [
+	inviteCodeField('Code of the invite whose roles change; it is deleted and replaced'),
+	emailField('E-mail address the invite was sent to; the new invite goes to this address'),
+	rolesField('Roles of the new invite; they replace the old invite’s roles'),
+]);
+
+/** Coded (a `customOperations` entry): the routing engine cannot chain two calls. */
+export const option: INodePropertyOptions = {
+	name: 'Change Role',
+	value: operation,
+	action: 'Change the roles of an invite',
+	description:
+		'Replace an invite with a new one that has other roles (the service cannot edit an invite). Needs an Admin key.',
+};
+
+function readInput(this: IExecuteFunctions, itemIndex: number) {
+	const node = this.getNode();
+	return {
+		oldCode: requireId(
+			node,
+			itemIndex,
+			this.getNodeParameter('inviteCode', itemIndex),
+			INVITE_CODE,
+		),
+		email: requireEmail(node, itemIndex, this.getNodeParameter('email', itemIndex)),
+		roles: requireRoles(node, itemIndex, this.getNodeParameter('roles', itemIndex)),
+	};
+}
+
+/** Every item is checked before the first call. */
+export function validate(this: IExecuteFunctions, itemIndex: number): void {
+	readInput.call(this, itemIndex);
+}
+
+/**
+ * The service cannot edit an invite's roles, so this deletes the invite and creates a new one.
+ * If the delete worked and the create did not, the error says so: the old code is gone.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const { oldCode, email, roles } = readInput.call(this, itemIndex);
+	await adminRequest.call(
+		this,
+		'/auth/invite/delete',
+		{ invite_code: oldCode },
+		{ action: `delete invite ${oldCode}`, requiresAdmin: true, itemIndex },
+	);
+	let answer: IDataObject;
+	try {
+		answer = await adminRequest.call(
+			this,
+			'/auth/invite/create',
+			{ email, permissions: permissionsFor(roles) },
+			{ action: 'create the replacement invite', requiresAdmin: true, itemIndex },
+		);
+	} catch (error) {
+		const cause = error as NodeApiError;
+		const replaced = new NodeApiError(
+			this.getNode(),
+			{ message: cause.message },
+			{
+				message: `Invite ${oldCode} was deleted, but the new invite for ${email} could not be created: ${cause.message}`,
+				description:
+					`The old invite code no longer works and ${email} has no invite now. Create one with Invite → Create (roles: ${roles.join(', ')}). ${cause.description ?? ''}`.trim(),
+				httpCode: cause.httpCode ?? undefined,
+				itemIndex,
+			},
+		);
+		if (cause.context?.requestId) replaced.context.requestId = cause.context.requestId;
+		throw replaced;
+	}
+	return {
+		...answer,
+		previous_invite_code: oldCode,
+		email,
+		roles,
+		auto_accepted: isAutoAccepted(answer),
+	};
+}

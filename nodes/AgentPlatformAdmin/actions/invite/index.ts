@@ -1,0 +1,16 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { operationProperty } from '../../helpers/fields';
+import * as changeRole from './changeRole.operation';
+import * as create from './create.operation';
+import * as del from './delete.operation';
+
+export const description: INodeProperties[] = [
+	operationProperty('invite', [changeRole.option, create.option, del.option], create.operation),
+	...create.description,
+	...del.description,
+	...changeRole.description,
+];
+
+/** Operations implemented in code; the others are routed by n8n. */
+export const operations = { changeRole };

@@ -1,0 +1,155 @@
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { isValidEmail } from '../../shared/validation';
+import { normaliseRole, ROLE_NAMES } from './roles';
+
+/** Checks of one item's input, run before any call; each message names the field and the item. */
+
+const ECHO_LIMIT = 100;
+
+/** C0 and C1 control characters (line breaks, tabs, NUL, …). */
+function isControl(char: string): boolean {
+	const code = char.charCodeAt(0);
+	return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+}
+
+const NAMED_CONTROLS: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** Input as echoed in a message: control characters made visible, long values cut to 100 characters. */
+export function echo(value: string): string {
+	const visible = Array.from(value, (char) =>
+		isControl(char)
+			? (NAMED_CONTROLS[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+			: char,
+	).join('');
+	return value.length > ECHO_LIMIT
+		? `${visible.slice(0, ECHO_LIMIT)}… (${value.length} characters)`
+		: visible;
+}
+
+function refuse(node: INode, itemIndex: number, message: string, description: string): never {
+	throw new NodeOperationError(node, message, { itemIndex, description });
+}
+
+/**
+ * A single value as text: strings trimmed, finite numbers as their digits (the service expects
+ * strings), nothing as ''. Objects, lists and other values from expressions are refused.
+ */
+export function readText(node: INode, itemIndex: number, value: unknown, field: string): string {
+	if (typeof value === 'string') return value.trim();
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (value === undefined || value === null) return '';
+	const kind = Array.isArray(value)
+		? 'a list'
+		: typeof value === 'object'
+			? 'an object'
+			: `a ${typeof value}`;
+	return refuse(
+		node,
+		itemIndex,
+		`The '${field}' field of item ${itemIndex} is ${kind}, not text: map a single value, e.g. {{ $json.id }}`,
+		`An expression in '${field}' returned ${echo(JSON.stringify(value) ?? String(value))}. Map the one property you need.`,
+	);
+}
+
+export function requireText(node: INode, itemIndex: number, value: unknown, field: string): string {
+	const text = readText(node, itemIndex, value, field);
+	if (!text) {
+		refuse(
+			node,
+			itemIndex,
+			`The '${field}' field of item ${itemIndex} is empty`,
+			`Enter a value for '${field}', or map one with an expression that is not empty for every item.`,
+		);
+	}
+	return text;
+}
+
+/** A kind of ID: its field, what it is called, and the form the service accepts. */
+export interface IdForm {
+	field: string;
+	noun: string;
+	/** The allowed form, as said to the user. */
+	rule: string;
+	test(id: string): boolean;
+}
+
+const MAX_ID_LENGTH = 240;
+
+/** The service's user IDs: letters, digits, `.`, `_`, `-`, at most 240, and not a dot segment. */
+export const USER_ID: IdForm = {
+	field: 'User ID',
+	noun: 'a user ID',
+	rule: "use letters, digits, '.', '_' and '-' only (at most 240 characters), and not '.' or '..'",
+	test: (id) => /^[A-Za-z0-9._-]{1,240}$/.test(id) && id !== '.' && id !== '..',
+};
+
+/** IDs whose form the service does not document: one token, safe in a URL, not over-long. */
+function opaqueId(field: string, noun: string): IdForm {
+	return {
+		field,
+		noun,
+		rule: `it may not contain spaces, control characters or / ? # %, and has at most ${MAX_ID_LENGTH} characters`,
+		test: (id) =>
+			id.length <= MAX_ID_LENGTH && !/[\s/?#%]/.test(id) && !Array.from(id).some(isControl),
+	};
+}
+
+export const INVITE_CODE = opaqueId('Invite Code', 'an invite code');
+export const ORGANIZATION_ID = opaqueId('Organization ID', 'an organization ID');
+
+export function requireId(node: INode, itemIndex: number, value: unknown, form: IdForm): string {
+	const id = requireText(node, itemIndex, value, form.field);
+	if (!form.test(id)) {
+		refuse(
+			node,
+			itemIndex,
+			`'${echo(id)}' in the '${form.field}' field of item ${itemIndex} is not ${form.noun}: ${form.rule}`,
+			`Copy the ${form.field} exactly as the service shows it, or fix the expression that maps it.`,
+		);
+	}
+	return id;
+}
+
+export function requireEmail(node: INode, itemIndex: number, value: unknown): string {
+	const email = requireText(node, itemIndex, value, 'Email');
+	if (!isValidEmail(email)) {
+		refuse(
+			node,
+			itemIndex,
+			`'${echo(email)}' in the 'Email' field of item ${itemIndex} is not an e-mail address`,
+			'Enter an address such as name@example.com.',
+		);
+	}
+	return email;
+}
+
+const ROLE_HELP = `Choose ${ROLE_NAMES}. In an expression, the names work in any case, with or without 'role:' (e.g. "editor" or "role:editor").`;
+
+/** The chosen roles in their wire form (`admin`, `role:editor`, `role:viewer`), without repeats. */
+export function requireRoles(node: INode, itemIndex: number, value: unknown): string[] {
+	const list = Array.isArray(value) ? value : readText(node, itemIndex, value, 'Roles').split(',');
+	const roles = list.map((role) => readText(node, itemIndex, role, 'Roles')).filter(Boolean);
+	if (roles.length === 0) {
+		refuse(
+			node,
+			itemIndex,
+			`No role chosen in the 'Roles' field of item ${itemIndex}: choose ${ROLE_NAMES}`,
+			ROLE_HELP,
+		);
+	}
+	const wire = roles.map((role) => {
+		const known = normaliseRole(role);
+		if (known === undefined) {
+			refuse(
+				node,
+				itemIndex,
+				`'${echo(role)}' in the 'Roles' field of item ${itemIndex} is not a role the service knows: use ${ROLE_NAMES}`,
+				ROLE_HELP,
+			);
+		}
+		return known;
+	});
+	return [...new Set(wire)];
+}

@@ -1,0 +1,72 @@
+import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { echo } from '../helpers/validation';
+
+export interface ServiceCall {
+	/** What the node was doing, e.g. "create the invite". */
+	action: string;
+	/** Whether the service reserves the call for keys with the Admin role. */
+	requiresAdmin: boolean;
+	itemIndex: number;
+}
+
+function header(response: IN8nHttpFullResponse, name: string): string | undefined {
+	const value = response.headers?.[name];
+	return Array.isArray(value) ? value[0] : (value as string | undefined);
+}
+
+const ADMIN_FIX =
+	'This operation needs an API key with the Admin role on the project named in the credential. Create the key as an Admin under Integrations & API Keys, or ask an Admin to run it.';
+const KEY_FIX =
+	'Check the API key, the project ID and the region in the credential; the key must belong to the organization.';
+
+/** The fix for an answer's status: the description of the error (with the request ID). */
+function fixFor(status: number, requiresAdmin: boolean): string {
+	if (status === 401 || status === 403) return requiresAdmin ? ADMIN_FIX : KEY_FIX;
+	if (status === 404) {
+		return 'Check the ID or code you entered: the service does not know it in this project.';
+	}
+	if (status === 422 || status === 400) {
+		return 'Correct the fields the service names and run the node again.';
+	}
+	if (status === 429 || status >= 500)
+		return 'The service is busy or failing; run the node again later.';
+	return 'Check the node parameters and the credential.';
+}
+
+/** What 401/403 add to the message, so Continue On Fail items and AI agents get the fix too. */
+function messageHint(status: number, requiresAdmin: boolean): string {
+	if (status !== 401 && status !== 403) return '';
+	return requiresAdmin
+		? ' (this needs an API key with the Admin role on the project named in the credential)'
+		: ' (the API key must belong to the organization and may create projects in it; check the key and the region in the credential)';
+}
+
+/**
+ * Turns a non-2xx answer into a NodeApiError that carries the service's own message, its request
+ * id (for support, also in `context.requestId`), and what to change. Never includes the key.
+ */
+export function assertServiceSuccess(
+	node: INode,
+	response: IN8nHttpFullResponse,
+	call: ServiceCall,
+) {
+	const status = response.statusCode;
+	if (status >= 200 && status < 300) return;
+	const body = (
+		typeof response.body === 'object' && response.body !== null ? response.body : {}
+	) as IDataObject;
+	const serviceMessage =
+		typeof body.message === 'string' && body.message ? echo(body.message) : `HTTP ${status}`;
+	const requestId = header(response, 'x-request-id') ?? header(response, 'error_id');
+	const fix = fixFor(status, call.requiresAdmin);
+	const error = new NodeApiError(node, { ...body, statusCode: status } as JsonObject, {
+		message: `The service refused to ${call.action}: ${serviceMessage}${messageHint(status, call.requiresAdmin)}`,
+		description: requestId ? `${fix} (request ID ${requestId})` : fix,
+		httpCode: String(status),
+		itemIndex: call.itemIndex,
+	});
+	if (requestId) error.context.requestId = requestId;
+	throw error;
+}
