@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, never shipped */
 /**
  * The trigger in a real, running n8n: the demo workflow (Email Bounced → mark the lead) is
  * published, `n8n start` polls every minute, bounces happen in the simulator, and each bounce
