@@ -4,7 +4,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { NodeOperationError, jsonParse, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
 import {
 	filtersCollection,
@@ -13,7 +13,7 @@ import {
 	readQueryParameters,
 } from '../shared/descriptions';
 import { checkRelativeEndpoint } from '../shared/endpoint';
-import { answerError, sendServiceCall } from './http';
+import { answerError, type ServiceAnswer, type ServiceCall } from './http';
 import type { ItemOperation } from '../shared/router';
 
 /** The "Options" collection of every lookup operation. */
@@ -87,7 +87,7 @@ export const apiCallProperties: INodeProperties[] = [
 
 /** The API Call operation for a service whose credential is `credentialType`. */
 export function apiCallOperation(
-	credentialType: string,
+	request: (ctx: IExecuteFunctions, call: ServiceCall) => Promise<ServiceAnswer>,
 	serviceName: string,
 	description: INodeProperties[],
 ): ItemOperation {
@@ -129,8 +129,10 @@ export function apiCallOperation(
 			prepare(this, itemIndex);
 		},
 		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const call = { ...prepare(this, itemIndex), itemIndex };
-			const answer = await sendServiceCall(this, credentialType, call);
+			// A GET is safe to repeat after an ambiguous failure; a POST may spend credits.
+			const prepared = prepare(this, itemIndex);
+			const call: ServiceCall = { ...prepared, itemIndex, replaySafe: prepared.method === 'GET' };
+			const answer = await request(this, call);
 			if (answer.statusCode >= 400) throw answerError(this.getNode(), answer, serviceName, call);
 			const body = answer.body;
 			if (Array.isArray(body)) return body as IDataObject[];
@@ -141,37 +143,4 @@ export function apiCallOperation(
 			} as IDataObject;
 		},
 	};
-}
-
-/** The "API Call" resource of an enrichment node: its Operation list and the Send Request operation. */
-export function apiCallResource(credentialType: string, serviceName: string) {
-	const request = apiCallOperation(
-		credentialType,
-		serviceName,
-		updateDisplayOptions(
-			{ show: { resource: ['apiCall'], operation: ['request'] } },
-			apiCallProperties,
-		),
-	);
-	const description: INodeProperties[] = [
-		{
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: ['apiCall'] } },
-			options: [
-				{
-					name: 'Send Request',
-					value: 'request',
-					description:
-						"Send a GET or POST request to any path of the service with the credential's key",
-					action: 'Send an API request',
-				},
-			],
-			default: 'request',
-		},
-		...request.description,
-	];
-	return { request, description };
 }

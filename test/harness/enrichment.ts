@@ -1,16 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { setEnrichmentRetrySettings } from '../../nodes/enrichment/http';
 import { runWorkflow, type RunResult } from './';
 import { startServices, type Simulator, type SimulatorOptions } from '../simulator';
 
 export const ANZ_KEY = 'anz-demo-key';
 export const GLOBAL_KEY = 'global-demo-key';
 
-/** Short pauses between retries keep 429 tests fast (the policy is otherwise unchanged). */
-export function useFastRetries(): void {
-	setEnrichmentRetrySettings({ backoff: { retries: 5, baseDelayMs: 2, maxDelayMs: 20 } });
-}
+/**
+ * Retries keep their policy, but their pauses take no time: n8n-workflow's `sleep` resolves at
+ * once (each test file mocks it, see `fastSleep`). Kept for the test files that call it.
+ */
+export function useFastRetries(): void {}
 
 /** Node parameters or start items, as plain objects. */
 export type Params = Record<string, unknown>;

@@ -1,5 +1,11 @@
 import { items, withSimulator, type EnrichmentContext } from '../harness/enrichment';
 
+// Retry pauses take no time (the retry policy itself is unchanged).
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => await Promise.resolve()),
+}));
+
 type Service = 'anz' | 'global';
 
 interface BadInputCase {

@@ -4,6 +4,12 @@ import { runWorkflow } from '../harness';
 import { DEMO_CLIENT } from '../simulator/marketing';
 import { GLOBAL_KEY, useFastRetries, withSimulator } from '../harness/enrichment';
 
+// Retry pauses take no time (the retry policy itself is unchanged).
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => await Promise.resolve()),
+}));
+
 /** The chain users build: enrich contacts in bulk, then upsert them as marketing leads. */
 const LEAD_FIELDS = {
 	field: [

@@ -1,18 +1,83 @@
-import { serviceTransport } from '../../enrichment/transport';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+} from 'n8n-workflow';
+
+import {
+	chosenBaseUrl,
+	TIMEOUT_MS,
+	type ServiceAnswer,
+	type ServiceCall,
+} from '../../enrichment/http';
+import type { LookupOutcome } from '../../enrichment/lookups';
+import { credentialReader, enrichmentClient } from '../../enrichment/transport';
 
 export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
 export const SERVICE_NAME = 'sales-intelligence service';
 
+/** The service's own API (pre-filled in the credential). */
+export const SERVICE_API_URL = 'https://api.firmable.com';
+
+/** Lookups in flight at once, and the least time per wave: 5 per 100 ms stays below 50 per second. */
+export const LOOKUP_CONCURRENCY = 5;
+export const LOOKUP_WAVE_MS = 100;
+
+const readCredentials = credentialReader(CREDENTIAL_TYPE);
+
+/** The base URL of the credential's chosen API. */
+export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
+	return chosenBaseUrl(credentials, SERVICE_API_URL);
+}
+
+/** The only place this node does HTTP: n8n's authenticated helper adds `Authorization: Bearer <key>`. */
+async function send(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {
+	const credentials = await readCredentials(ctx);
+	const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
+		method: call.method,
+		url: `${baseUrl(credentials)}${call.path}`,
+		qs: call.qs,
+		body: call.body,
+		json: true,
+		headers: { Accept: 'application/json' },
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: TIMEOUT_MS,
+	})) as ServiceAnswer;
+	return {
+		statusCode: response.statusCode,
+		body: response.body,
+		headers: response.headers ?? {},
+	};
+}
+
+export const client = enrichmentClient({ name: SERVICE_NAME, send }, readCredentials);
+
+/** One classified call against the credential's chosen API (also for the shared API Call). */
+export async function request(
+	ctx: IExecuteFunctions,
+	call: {
+		method: IHttpRequestMethods;
+		path: string;
+		qs?: IDataObject;
+		body?: IDataObject | IDataObject[];
+		itemIndex: number;
+		replaySafe?: boolean;
+	},
+): Promise<ServiceAnswer> {
+	return await client.request(ctx, call);
+}
+
 /**
- * The only way this node reaches the service (`Authorization: Bearer <key>` from the credential,
- * 429/5xx retried). An enrichment answers the record itself (with `id`), or 404
- * `{ error: { code: "NOT_FOUND" } }` when nothing matches; credits come in `x-credits-charged`.
+ * A lookup answer on either API is the record itself; an answer without `id` is a no match (the
+ * service documents no other no-match form; a 404 carrying NOT_FOUND is one as well).
  */
-export const transport = serviceTransport(
-	CREDENTIAL_TYPE,
-	SERVICE_NAME,
-	(record, creditsCharged) =>
-		record?.id
-			? { status: 'found', record, creditsCharged }
-			: { status: 'noMatch', creditsCharged },
-);
+export function recordOutcome(
+	record: IDataObject | undefined,
+	creditsCharged: number | undefined,
+): LookupOutcome {
+	return record?.id
+		? { status: 'found', record, creditsCharged }
+		: { status: 'noMatch', creditsCharged };
+}

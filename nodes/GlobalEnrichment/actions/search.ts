@@ -8,7 +8,8 @@ import {
 	searchFiltersCollection,
 } from '../../enrichment/fields';
 import { collectPages } from '../../enrichment/paging';
-import { transport } from '../transport';
+import type { EnrichmentApi } from '../../enrichment/http';
+import { client } from '../transport';
 
 /** The service serves at most this many records per search page. */
 export const SEARCH_PAGE_SIZE = 50;
@@ -58,6 +59,7 @@ export function searchBody(
 	ctx: IExecuteFunctions,
 	kind: SearchKind,
 	itemIndex: number,
+	api: EnrichmentApi = 'contract',
 ): IDataObject {
 	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const contacts: IDataObject = {};
@@ -69,7 +71,23 @@ export function searchBody(
 	const names = listOf(filters.company);
 	if (names.length) companies.names = names;
 	const industries = listOf(filters.industry);
-	if (industries.length) companies.industries = industries;
+	if (industries.length && api === 'contract') companies.industries = industries;
+	if (industries.length && api === 'service') {
+		// The service's own API filters by industry ID (its industry list gives the IDs).
+		const ids = industries.map(Number);
+		if (ids.some((id) => !Number.isInteger(id) || id <= 0)) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Invalid Industry filter in item ${itemIndex}: the service's own API takes industry IDs (numbers such as 5, 12), not names`,
+				{
+					itemIndex,
+					description:
+						"Enter the service's industry IDs, comma-separated, or use the connection contract, which takes names. No request was sent.",
+				},
+			);
+		}
+		companies.mainIndustriesIds = ids;
+	}
 	const sizes = (filters.companySize as string[] | undefined) ?? [];
 	if (sizes.length) {
 		companies.sizes = COMPANY_SIZES.filter((size) => sizes.includes(String(size.value))).map(
@@ -83,7 +101,12 @@ export function searchBody(
 }
 
 export function validateSearch(ctx: IExecuteFunctions, kind: SearchKind, itemIndex: number): void {
-	if (Object.keys(searchBody(ctx, kind, itemIndex)).length === 0) {
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	// Both APIs need at least one filter; the industry IDs are checked when the API is known.
+	if (
+		Object.keys(searchBody(ctx, kind, itemIndex)).length === 0 &&
+		!listOf(filters.industry).length
+	) {
 		throw new NodeOperationError(ctx.getNode(), `No search filter in item ${itemIndex}`, {
 			itemIndex,
 			description:
@@ -93,23 +116,31 @@ export function validateSearch(ctx: IExecuteFunctions, kind: SearchKind, itemInd
 }
 
 /**
- * `POST /prospecting/<kind>/search` page by page (`pagination: { page, size }`, page 0-based),
- * until the limit, a short page or `totalResults`.
+ * Page by page (`pagination: { page, size }`, page 0-based, at most 50 per page) until the limit, a
+ * short page or `totalResults`: `POST /v3/<kind>s/prospecting` on the service's own API,
+ * `POST /prospecting/<kind>/search` on the contract. Searches are repeated safely after an
+ * ambiguous failure: they return previews and spend no enrichment credit.
  */
 export async function runSearch(
 	ctx: IExecuteFunctions,
 	kind: SearchKind,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const filters = searchBody(ctx, kind, itemIndex);
+	const api = await client.api(ctx);
+	const filters = searchBody(ctx, kind, itemIndex, api);
+	const path =
+		api === 'service'
+			? `/v3/${kind === 'contact' ? 'contacts' : 'companies'}/prospecting`
+			: `/prospecting/${kind}/search`;
 	return await collectPages(
 		{ limit: limitOf(ctx, itemIndex), maxPageSize: SEARCH_PAGE_SIZE, fixedPageSize: true },
 		async (page, _offset, size) => {
-			const answer = await transport.apiRequestOk(ctx, {
+			const answer = await client.requestOk(ctx, {
 				method: 'POST',
-				path: `/prospecting/${kind}/search`,
+				path,
 				body: { pagination: { page, size }, filters },
 				itemIndex,
+				replaySafe: true,
 			});
 			const body = (answer.body ?? {}) as IDataObject;
 			return {

@@ -4,6 +4,12 @@ import { runWorkflow } from '../../harness';
 import { DEMO_ANZ_SEED, generateAnzPeople } from '../../simulator/anzSalesIntelligence';
 import { ANZ_KEY, items, useFastRetries, withSimulator } from '../../harness/enrichment';
 
+// Retry pauses take no time (the retry policy itself is unchanged).
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => await Promise.resolve()),
+}));
+
 const personEnrich = (parameters: Record<string, unknown>) => ({
 	resource: 'person',
 	operation: 'enrich',

@@ -5,6 +5,12 @@ import { runWorkflow } from '../../harness';
 import { DEMO_GLOBAL_SEED, generateGlobalContacts } from '../../simulator/globalEnrichment';
 import { GLOBAL_KEY, items, useFastRetries, withSimulator } from '../../harness/enrichment';
 
+// Retry pauses take no time (the retry policy itself is unchanged).
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => await Promise.resolve()),
+}));
+
 const ANA = {
 	id: 'p-2001',
 	fullName: 'Ana Silva',
