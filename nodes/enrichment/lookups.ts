@@ -95,7 +95,10 @@ export async function runLookups(
 	for (let start = 0; start < unique.length; start += plan.batchSize) {
 		chunks.push(unique.slice(start, start + plan.batchSize));
 	}
-	const concurrency = Math.max(1, plan.concurrency ?? 1);
+	// "Error on No Match" without Continue On Fail stops at the first no match: one call at a time,
+	// so no lookup after it is sent (and charged).
+	const stopsOnNoMatch = !continueOnFail && errorOnNoMatch(this, 0);
+	const concurrency = stopsOnNoMatch ? 1 : Math.max(1, plan.concurrency ?? 1);
 	for (let wave = 0; wave < chunks.length; wave += concurrency) {
 		const waveChunks = chunks.slice(wave, wave + concurrency);
 		const started = Date.now();

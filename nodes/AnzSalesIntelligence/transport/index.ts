@@ -20,9 +20,13 @@ export const SERVICE_NAME = 'sales-intelligence service';
 /** The service's own API (pre-filled in the credential). */
 export const SERVICE_API_URL = 'https://api.firmable.com';
 
-/** Lookups in flight at once, and the least time per wave: 5 per 100 ms stays below 50 per second. */
-export const LOOKUP_CONCURRENCY = 5;
-export const LOOKUP_WAVE_MS = 100;
+/**
+ * One lookup at a time, at least 20 ms apart: never above the service's 50 requests per second per
+ * key, and a 402 or used-up quota stops the run before any further lookup is sent (a lookup in
+ * flight at that moment would be charged and its record thrown away).
+ */
+export const LOOKUP_CONCURRENCY = 1;
+export const LOOKUP_WAVE_MS = 20;
 
 const readCredentials = credentialReader(CREDENTIAL_TYPE);
 

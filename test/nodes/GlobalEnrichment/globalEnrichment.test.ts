@@ -323,10 +323,10 @@ describe('Global Enrichment: Contact → Enrich (bulk)', () => {
 			{ email: 'contact2@bench.example.com' },
 		]);
 		expect(result.error?.message).toBe(
-			'The enrichment service kept answering "too many requests" (HTTP 429)',
+			'The enrichment service kept answering "too many requests" (HTTP 429) after 5 retries',
 		);
 		expect(result.error?.description).toMatch(
-			/^The call was retried 5 times with growing pauses\./,
+			/^Run fewer items at once, or try again in a minute\./,
 		);
 		expect(ctx.sim.services.global.calls.map((c) => c.status)).toEqual([
 			200, 429, 429, 429, 429, 429, 429,
@@ -340,7 +340,7 @@ describe('Global Enrichment: Contact → Enrich (bulk)', () => {
 		}));
 		const result = await ctx.runGlobal(contact('enrich'), input, true);
 		expect(result.error?.message).toBe(
-			'The enrichment service account has no credits left (HTTP 402): Insufficient credits for this operation',
+			'The enrichment service account has no credits left (HTTP 402): Insufficient credits for this operation; top up the credits',
 		);
 		expect(ctx.sim.services.global.calls.map((c) => c.status)).toEqual([200, 402]);
 		expect(ctx.sim.services.global.creditsSpent).toBe(120);

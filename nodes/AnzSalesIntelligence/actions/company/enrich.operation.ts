@@ -59,8 +59,8 @@ export function simplifyCompany(record: IDataObject): IDataObject {
 
 /**
  * Service API: `GET /company` with the identifier as query parameter. Contract:
- * `POST /enrich/company` with it as body. One call per unique company, up to 5 at once and at most 50
- * per second (the service's limit per key); a lookup is never repeated after an ambiguous failure.
+ * `POST /enrich/company` with it as body. One call per unique company, at most 50 per second (the service's
+ * limit per key); a lookup is never repeated after an ambiguous failure.
  */
 export async function executeBatch(this: IExecuteFunctions) {
 	const api = await client.api(this);

@@ -59,8 +59,8 @@ export function simplifyPerson(record: IDataObject): IDataObject {
 
 /**
  * Service API: `GET /people` with the identifier as query parameter. Contract:
- * `POST /enrich/person` with it as body. One call per unique person, up to 5 at once and at most 50
- * per second (the service's limit per key); a lookup is never repeated after an ambiguous failure.
+ * `POST /enrich/person` with it as body. One call per unique person, at most 50 per second (the service's
+ * limit per key); a lookup is never repeated after an ambiguous failure.
  */
 export async function executeBatch(this: IExecuteFunctions) {
 	const api = await client.api(this);
