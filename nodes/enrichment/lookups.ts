@@ -167,8 +167,11 @@ export async function runLookups(
 			]);
 			continue;
 		}
-		// Credits are reported once, on the first item that asked; repeats cost nothing.
-		const creditsCharged = charged.has(lookup.key) ? 0 : (outcome.creditsCharged ?? 0);
+		// Credits are reported once, on the first item that asked; repeats cost nothing. A service
+		// that reports no credits (the ANZ service's own API) gives no creditsCharged at all.
+		const reported = outcome.creditsCharged;
+		const creditsCharged =
+			reported === undefined ? undefined : charged.has(lookup.key) ? 0 : reported;
 		charged.add(lookup.key);
 		if (outcome.status === 'noMatch') {
 			if (errorOnNoMatch(this, i)) {
@@ -176,13 +179,21 @@ export async function runLookups(
 				output.push([{ json: { error: error.message, input: lookup.input } }]);
 				continue;
 			}
-			output.push([{ json: { found: false, input: lookup.input, creditsCharged } }]);
+			output.push([
+				{ json: compactCredits({ found: false, input: lookup.input, creditsCharged }) },
+			]);
 			continue;
 		}
 		const record = plan.format ? plan.format.call(this, outcome.record, i) : outcome.record;
-		output.push([{ json: { found: true, creditsCharged, ...record } }]);
+		output.push([{ json: compactCredits({ found: true, creditsCharged, ...record }) }]);
 	}
 	return output;
+}
+
+/** Drops `creditsCharged` when the service did not report it. */
+function compactCredits(json: IDataObject): IDataObject {
+	if (json.creditsCharged === undefined) delete json.creditsCharged;
+	return json;
 }
 
 /** "Error on No Match": the error for item `itemIndex`. */

@@ -19,6 +19,18 @@ export interface EnrichmentContext {
 	sim: Simulator;
 	runAnz(parameters: Params, items?: Params[], continueOnFail?: boolean): Promise<RunResult>;
 	runGlobal(parameters: Params, items?: Params[], continueOnFail?: boolean): Promise<RunResult>;
+	/** The same nodes on the service's own API (the credential's default), against the simulator. */
+	runAnzService(parameters: Params, items?: Params[], continueOnFail?: boolean): Promise<RunResult>;
+	runGlobalService(
+		parameters: Params,
+		items?: Params[],
+		continueOnFail?: boolean,
+	): Promise<RunResult>;
+}
+
+/** A credential on the service's own API, as a new credential is saved (Base URL empty). */
+export function serviceCredential(serviceUrl: string, apiKey: string) {
+	return { api: 'service', serviceUrl, baseUrl: '', apiKey };
 }
 
 /** Starts a fresh simulator per test (its counters start at zero) and stops it afterwards. */
@@ -55,6 +67,32 @@ export function withSimulator(options: () => SimulatorOptions = () => ({})): Enr
 			items: items as IDataObject[] | undefined,
 			credentials: {
 				globalEnrichmentApi: { baseUrl: `${context.sim.url}/global`, apiKey: GLOBAL_KEY },
+			},
+		});
+	context.runAnzService = async (parameters, items, continueOnFail = false) =>
+		await runWorkflow({
+			nodes: {
+				type: 'anzSalesIntelligence',
+				parameters: parameters as never,
+				credentialTypes: ['anzSalesIntelligenceApi'],
+				continueOnFail,
+			},
+			items: items as IDataObject[] | undefined,
+			credentials: {
+				anzSalesIntelligenceApi: serviceCredential(`${context.sim.url}/anz/`, ANZ_KEY),
+			},
+		});
+	context.runGlobalService = async (parameters, items, continueOnFail = false) =>
+		await runWorkflow({
+			nodes: {
+				type: 'globalEnrichment',
+				parameters: parameters as never,
+				credentialTypes: ['globalEnrichmentApi'],
+				continueOnFail,
+			},
+			items: items as IDataObject[] | undefined,
+			credentials: {
+				globalEnrichmentApi: serviceCredential(`${context.sim.url}/global`, GLOBAL_KEY),
 			},
 		});
 	return context;

@@ -422,6 +422,7 @@ describe('ANZ Sales Intelligence: API Call', () => {
 			{
 				method: 'GET',
 				path: '/account/usage',
+				query: 'detail=full',
 				apiKey: ANZ_KEY,
 				body: undefined,
 				status: 200,
