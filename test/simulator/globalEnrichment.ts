@@ -405,7 +405,9 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 			const input = (raw ?? {}) as Record<string, unknown>;
 			if (kind === 'companies') return this.findCompany(input);
 			const company = input.companyName ?? input.companyDomain;
-			const { linkedinUrl, companyName: _n, companyDomain: _d, ...rest } = input;
+			const { linkedinUrl, ...rest } = input;
+			delete rest.companyName;
+			delete rest.companyDomain;
 			return this.findContact({
 				...rest,
 				...(linkedinUrl !== undefined ? { networkUrl: linkedinUrl } : {}),
