@@ -2,6 +2,7 @@ import nock from 'nock';
 
 import { runWorkflow } from '../../harness';
 import { ANZ_KEY, items, withSimulator } from '../../harness/enrichment';
+import type { EnrichmentCall } from '../../simulator/enrichmentBase';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -47,8 +48,8 @@ const SOUTHERN_CROSS_SIMPLE = {
 };
 
 /** A recorded call without its credit count. */
-const withoutCredits = (recorded: Record<string, unknown>) => {
-	const copy = { ...recorded };
+const withoutCredits = (recorded: EnrichmentCall) => {
+	const copy: Partial<EnrichmentCall> = { ...recorded };
 	delete copy.credits;
 	return copy;
 };
