@@ -54,7 +54,7 @@ export const RETRY_POLICY: BackoffPolicy = { retries: 5, baseDelayMs: 1000, maxD
 export const TIMEOUT_MS = 60_000;
 
 /** The service's base URL from a credential field, without trailing slashes. */
-export function baseUrlOf(value: unknown): string {
+function baseUrlOf(value: unknown): string {
 	return String(value ?? '')
 		.trim()
 		.replace(/\/+$/, '');

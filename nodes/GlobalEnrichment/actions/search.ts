@@ -55,7 +55,7 @@ export function searchFilters(kind: SearchKind): INodeProperties {
 }
 
 /** The `filters` part of a search body. */
-export function searchBody(
+function searchBody(
 	ctx: IExecuteFunctions,
 	kind: SearchKind,
 	itemIndex: number,

@@ -38,7 +38,7 @@ export const description = updateDisplayOptions(
 const prepare = identifierPreparer(IDENTIFIERS);
 
 /** The fields most workflows map, flat. */
-export function simplifyCompany(record: IDataObject): IDataObject {
+function simplifyCompany(record: IDataObject): IDataObject {
 	const codes = (record.industry_codes ?? {}) as IDataObject;
 	return compact({
 		id: record.id,

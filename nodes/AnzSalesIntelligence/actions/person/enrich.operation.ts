@@ -36,7 +36,7 @@ export const description = updateDisplayOptions(
 const prepare = identifierPreparer(IDENTIFIERS);
 
 /** The fields most workflows map, flat. */
-export function simplifyPerson(record: IDataObject): IDataObject {
+function simplifyPerson(record: IDataObject): IDataObject {
 	const company = (record.current_company ?? {}) as IDataObject;
 	const emails = (record.emails ?? {}) as IDataObject;
 	return compact({

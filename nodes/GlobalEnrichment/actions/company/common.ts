@@ -24,7 +24,7 @@ function employeeCountOf(value: unknown) {
 }
 
 /** The fields most workflows map, flat. */
-export function simplifyCompany(record: IDataObject): IDataObject {
+function simplifyCompany(record: IDataObject): IDataObject {
 	const location = (record.location ?? {}) as IDataObject;
 	const social = (record.socialLinks ?? {}) as IDataObject;
 	return compact({

@@ -81,7 +81,7 @@ export function prepareContact(this: IExecuteFunctions, itemIndex: number): Look
 }
 
 /** The fields most workflows map, flat. */
-export function simplifyContact(record: IDataObject): IDataObject {
+function simplifyContact(record: IDataObject): IDataObject {
 	const jobTitle = (record.jobTitle ?? {}) as IDataObject;
 	const company = (record.company ?? {}) as IDataObject;
 	const location = (record.location ?? {}) as IDataObject;
