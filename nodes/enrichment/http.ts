@@ -6,7 +6,7 @@ import type {
 	INode,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { backoffDelay, type BackoffPolicy } from '../shared/backoff';
 
@@ -322,11 +322,17 @@ export async function sendClassified(
 	const node = ctx.getNode();
 	for (let attempt = 0; ; attempt++) {
 		const canRetry = attempt < RETRY_POLICY.retries;
-		let answer: ServiceAnswer;
+		let answer: ServiceAnswer | undefined;
+		let failure: unknown;
 		try {
 			answer = await service.send(ctx, call);
 		} catch (error) {
-			const code = networkCodeOf(error);
+			failure = error;
+		}
+		// The node's own refusal (bad credential) was raised before anything was sent.
+		if (failure instanceof NodeOperationError) throw failure;
+		if (answer === undefined) {
+			const code = networkCodeOf(failure);
 			const notSent = code !== undefined && NOT_SENT.has(code);
 			if (canRetry && (notSent || call.replaySafe)) {
 				await sleep(backoffDelay(attempt, RETRY_POLICY));
@@ -341,8 +347,9 @@ export async function sendClassified(
 					"Check the credential's base URL and the network.",
 				);
 			}
-			if (call.replaySafe)
-				throw new NodeApiError(node, error as JsonObject, { itemIndex: call.itemIndex });
+			if (call.replaySafe) {
+				throw new NodeApiError(node, failure as JsonObject, { itemIndex: call.itemIndex });
+			}
 			throw mayHaveRunError(
 				node,
 				call,

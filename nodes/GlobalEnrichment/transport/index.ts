@@ -4,6 +4,7 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestMethods,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	chosenBaseUrl,
@@ -36,10 +37,20 @@ export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
 
 /** The only place this node does HTTP: n8n's authenticated helper adds the `api_key` header. */
 async function send(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {
-	const credentials = await readCredentials(ctx);
+	const base = baseUrl(await readCredentials(ctx));
+	if (!base) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'The credential uses the connection contract but its Base URL is empty; enter the gateway address or choose the Service API',
+			{
+				itemIndex: call.itemIndex,
+				description: 'Open the credential and fill in Base URL. No request was sent.',
+			},
+		);
+	}
 	const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
 		method: call.method,
-		url: `${baseUrl(credentials)}${call.path}`,
+		url: `${base}${call.path}`,
 		qs: call.qs,
 		body: call.body,
 		json: true,

@@ -100,6 +100,36 @@ describe('Global Enrichment on the service API: wire format', () => {
 	});
 });
 
+describe('Global Enrichment: the credential chooses the API', () => {
+	const run = async (credential: Record<string, unknown>) =>
+		await runWorkflow({
+			nodes: {
+				type: 'globalEnrichment',
+				parameters: contact('find') as never,
+				credentialTypes: ['globalEnrichmentApi'],
+			},
+			items: [{ email: 'ana@example.com' }],
+			credentials: { globalEnrichmentApi: { apiKey: 'k', ...credential } },
+		});
+
+	it('the connection contract without a Base URL is refused before any call', async () => {
+		const result = await run({ api: 'contract', baseUrl: '' });
+		expect(result.error?.message).toBe(
+			'The credential uses the connection contract but its Base URL is empty; enter the gateway address or choose the Service API',
+		);
+	});
+
+	it('a credential saved before the API choice (Base URL and key only) keeps the contract', async () => {
+		const scope = nock('https://gateway.example.com')
+			.post('/v1/person', { email: 'ana@example.com' })
+			.reply(200, { requestId: 'r', data: { id: 'p-1' }, creditsCharged: 1 });
+		const result = await run({ baseUrl: 'https://gateway.example.com/v1/' });
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+		expect(result.json()).toEqual([{ found: true, creditsCharged: 1, id: 'p-1' }]);
+	});
+});
+
 describe('Global Enrichment on the service API: Contact → Find and Enrich', () => {
 	const ctx = withSimulator();
 
