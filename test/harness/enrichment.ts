@@ -1,4 +1,15 @@
-import type { IDataObject } from 'n8n-workflow';
+import { LoadOptionsContext } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	ILoadOptionsFunctions,
+	INode,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { TestCredentialsHelper } from './credentials';
+import { loadPackage } from './loader';
 
 import { runWorkflow, type RunResult } from './';
 import { startServices, type Simulator, type SimulatorOptions } from '../simulator';
@@ -101,4 +112,35 @@ export function withSimulator(options: () => SimulatorOptions = () => ({})): Enr
 /** Output items as `{ json, pairedItem }` (binary and other keys dropped). */
 export function items(result: RunResult) {
 	return result.output().map(({ json, pairedItem }) => ({ json, pairedItem }));
+}
+
+/** A load-options context of the Global Enrichment node with the given credential values. */
+export async function globalLoadOptionsContext(
+	credential: ICredentialDataDecryptedObject,
+): Promise<ILoadOptionsFunctions> {
+	const pkg = await loadPackage();
+	const node: INode = {
+		id: 'n1',
+		name: 'Global Enrichment',
+		type: `${pkg.packageName}.globalEnrichment`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { resource: 'company', operation: 'search' },
+		credentials: { globalEnrichmentApi: { id: 'cred-1', name: 'Global' } },
+	};
+	const workflow = new Workflow({
+		id: 'wf',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: pkg.nodeTypes,
+	});
+	const additionalData = {
+		credentialsHelper: new TestCredentialsHelper(pkg, { globalEnrichmentApi: credential }),
+		currentNodeParameters: node.parameters,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		variables: {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+	return new LoadOptionsContext(workflow, node, additionalData, 'parameters.filters.industryIds');
 }

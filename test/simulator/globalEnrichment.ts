@@ -28,6 +28,7 @@ import { reply } from './server';
  *   billing: { creditsCharged, resultsReturned } }`; per-record codes NOT_FOUND, COMPLIANCE_RESTRICTED;
  * - `POST /v3/contacts/prospecting` and `/v3/companies/prospecting`: as the contract's search, with
  *   industry IDs (`mainIndustriesIds`) instead of names, size at most 50;
+ * - `GET /v3/companies/prospecting/filters/industriesLabels`: the industry list (free);
  * - used-up daily quota: 429 with `x-daily-requests-left: 0` and the documented message.
  * A found contact costs 2 credits with a phone number, else 1; a company 1; a miss nothing.
  * Errors use the envelope `{ statusCode, message }`; 402 when the balance is short (a bulk call is
@@ -527,6 +528,16 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 	protected route(request: SimRequest, path: string): SimResponse {
 		const body = request.body;
 		const record = (body ?? {}) as Record<string, unknown>;
+		if (request.method === 'GET' && path === '/v3/companies/prospecting/filters/industriesLabels') {
+			return reply(
+				200,
+				INDUSTRY_IDS.map((name, n) => ({
+					main_industry: name,
+					main_industry_id: n + 1,
+					sub_industries: [],
+				})),
+			);
+		}
 		if (request.method === 'GET' && path === '/account/usage') {
 			return reply(200, {
 				creditsRemaining: this.credits,

@@ -41,7 +41,21 @@ export function searchFilters(kind: SearchKind): INodeProperties {
 			options: companySizeOptions,
 			default: [],
 		},
-		filter('Industry', 'industry', 'e.g. Software, Retail', 'Industries, comma-separated'),
+		filter(
+			'Industry',
+			'industry',
+			'e.g. Software, Retail',
+			"Industries, comma-separated: names on the connection contract, the service's industry IDs on its own API",
+		),
+		{
+			displayName: 'Industry Names or IDs',
+			name: 'industryIds',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getIndustries' },
+			default: [],
+			description:
+				'Industries from the service\'s own list (service API only). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
 		filter('Location', 'location', 'e.g. Australia, Germany', 'Countries, comma-separated'),
 	];
 	if (kind === 'contact') {
@@ -59,7 +73,7 @@ function searchBody(
 	ctx: IExecuteFunctions,
 	kind: SearchKind,
 	itemIndex: number,
-	api: EnrichmentApi = 'contract',
+	api: EnrichmentApi | 'either',
 ): IDataObject {
 	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const contacts: IDataObject = {};
@@ -71,10 +85,22 @@ function searchBody(
 	const names = listOf(filters.company);
 	if (names.length) companies.names = names;
 	const industries = listOf(filters.industry);
+	const picked = listOf(filters.industryIds);
 	if (industries.length && api === 'contract') companies.industries = industries;
-	if (industries.length && api === 'service') {
+	if (picked.length && api === 'contract') {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid Industry Names or IDs filter in item ${itemIndex}: the service's industry list works with its own API only; on the connection contract type industry names in Industry`,
+			{
+				itemIndex,
+				description:
+					'Clear the picked industries, or choose the Service API in the credential. No request was sent.',
+			},
+		);
+	}
+	if ((industries.length || picked.length) && api === 'service') {
 		// The service's own API filters by industry ID (its industry list gives the IDs).
-		const ids = industries.map(Number);
+		const ids = [...new Set([...picked, ...industries].map(Number))];
 		if (ids.some((id) => !Number.isInteger(id) || id <= 0)) {
 			throw new NodeOperationError(
 				ctx.getNode(),
@@ -102,10 +128,11 @@ function searchBody(
 
 export function validateSearch(ctx: IExecuteFunctions, kind: SearchKind, itemIndex: number): void {
 	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	// Both APIs need at least one filter; the industry IDs are checked when the API is known.
+	// Both APIs need at least one filter; industries are checked when the API is known.
 	if (
-		Object.keys(searchBody(ctx, kind, itemIndex)).length === 0 &&
-		!listOf(filters.industry).length
+		Object.keys(searchBody(ctx, kind, itemIndex, 'either')).length === 0 &&
+		!listOf(filters.industry).length &&
+		!listOf(filters.industryIds).length
 	) {
 		throw new NodeOperationError(ctx.getNode(), `No search filter in item ${itemIndex}`, {
 			itemIndex,

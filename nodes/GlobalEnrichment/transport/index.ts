@@ -3,10 +3,13 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
+	ILoadOptionsFunctions,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
+	apiOf,
 	chosenBaseUrl,
 	errorCodeOf,
 	TIMEOUT_MS,
@@ -64,6 +67,38 @@ async function send(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceA
 		body: response.body,
 		headers: response.headers ?? {},
 	};
+}
+
+/**
+ * The industry picker: the service's own list (`GET /v3/companies/prospecting/filters/industriesLabels`,
+ * free), as name → main industry ID. The connection contract offers no list.
+ */
+export async function industryOptions(ctx: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	if (apiOf(credentials) === 'contract') {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			"The industry list comes from the service's own API; on the connection contract, type industry names in the Industry filter",
+		);
+	}
+	const answer = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
+		method: 'GET',
+		url: `${baseUrl(credentials)}/v3/companies/prospecting/filters/industriesLabels`,
+		json: true,
+		headers: { Accept: 'application/json' },
+		timeout: TIMEOUT_MS,
+	})) as unknown;
+	const body = (answer ?? {}) as IDataObject;
+	const list = (
+		Array.isArray(answer) ? answer : (body.values ?? body.data ?? body.results ?? [])
+	) as IDataObject[];
+	return list
+		.map((industry) => ({
+			name: String(industry.main_industry ?? industry.label ?? industry.name ?? ''),
+			value: Number(industry.main_industry_id ?? industry.id),
+		}))
+		.filter((option) => option.name && Number.isInteger(option.value) && option.value > 0)
+		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export const client = enrichmentClient({ name: SERVICE_NAME, send }, readCredentials);
