@@ -17,12 +17,6 @@ import { startServices, type Simulator, type SimulatorOptions } from '../simulat
 export const ANZ_KEY = 'anz-demo-key';
 export const GLOBAL_KEY = 'global-demo-key';
 
-/**
- * Retries keep their policy, but their pauses take no time: n8n-workflow's `sleep` resolves at
- * once (each test file mocks it, see `fastSleep`). Kept for the test files that call it.
- */
-export function useFastRetries(): void {}
-
 /** Node parameters or start items, as plain objects. */
 export type Params = Record<string, unknown>;
 
@@ -47,7 +41,6 @@ export function serviceCredential(serviceUrl: string, apiKey: string) {
 /** Starts a fresh simulator per test (its counters start at zero) and stops it afterwards. */
 export function withSimulator(options: () => SimulatorOptions = () => ({})): EnrichmentContext {
 	const context = {} as EnrichmentContext;
-	beforeAll(useFastRetries);
 	beforeEach(async () => {
 		context.sim = await startServices(options());
 	});

@@ -2,7 +2,7 @@ import nock from 'nock';
 
 import { runWorkflow } from '../../harness';
 import { DEMO_ANZ_SEED, generateAnzPeople } from '../../simulator/anzSalesIntelligence';
-import { ANZ_KEY, items, useFastRetries, withSimulator } from '../../harness/enrichment';
+import { ANZ_KEY, items, withSimulator } from '../../harness/enrichment';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -33,8 +33,6 @@ const JANE_SIMPLE = {
 };
 
 describe('ANZ Sales Intelligence: wire format', () => {
-	beforeAll(useFastRetries);
-
 	it('sends POST <base>/enrich/person with the Bearer key and a JSON body of one identifier', async () => {
 		const scope = nock('https://anz.test', {
 			reqheaders: { authorization: 'Bearer secret-key', 'content-type': /application\/json/ },

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow } from '../../harness';
 import { DEMO_GLOBAL_SEED, generateGlobalContacts } from '../../simulator/globalEnrichment';
-import { GLOBAL_KEY, items, useFastRetries, withSimulator } from '../../harness/enrichment';
+import { GLOBAL_KEY, items, withSimulator } from '../../harness/enrichment';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -50,8 +50,6 @@ const runNock = async (
 	});
 
 describe('Global Enrichment: wire format', () => {
-	beforeAll(useFastRetries);
-
 	it('Find sends POST /person with the api_key header and one identifying set', async () => {
 		const scope = nock('https://global.test', {
 			reqheaders: { api_key: 'g-secret', 'content-type': /application\/json/ },
