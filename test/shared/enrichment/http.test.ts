@@ -1,6 +1,7 @@
 import { sleep, type IExecuteFunctions, type NodeApiError } from 'n8n-workflow';
 
 import {
+	answerError,
 	creditsOf,
 	exhaustedWindow,
 	isFatal,
@@ -138,6 +139,42 @@ describe('classification of answers and failures', () => {
 		expect(result.error?.message).toBe(
 			'The test service answered POST /v3/contacts/search-and-enrich with something that is not the expected JSON (<html><body>Welcome</body></html>); the base URL in the credential is probably wrong',
 		);
+	});
+});
+
+describe('refusals say what to do, in the message', () => {
+	it.each([
+		[401, 'The svc did not accept the API key (HTTP 401); check the key in the credential', true],
+		[
+			402,
+			'The svc account has no credits left (HTTP 402): Insufficient credits; top up the credits',
+			true,
+		],
+		[
+			403,
+			'The svc refused the API key for POST /v3/contacts/search-and-enrich (HTTP 403): Insufficient credits; the plan does not allow this call or the account is inactive',
+			true,
+		],
+		[
+			451,
+			'The svc may not return this record for legal reasons (HTTP 451): Insufficient credits',
+			false,
+		],
+	])('HTTP %i', (status, message, stopsRun) => {
+		const error = answerError(
+			node,
+			answer(
+				status,
+				{ 'x-request-id': 'req-1' },
+				{ statusCode: status, message: 'Insufficient credits' },
+			),
+			'svc',
+			lookup,
+		);
+		expect(error.message).toBe(message);
+		expect(error.context).toMatchObject({ itemIndex: 3, requestId: 'req-1' });
+		expect(error.description).toMatch(/\(request ID req-1\)$/);
+		expect(isFatal(error)).toBe(stopsRun);
 	});
 });
 
