@@ -26,7 +26,6 @@ async function run(): Promise<string> {
 	const { runWorkflow } = await import('../test/harness');
 	const { startServices } = await import('../test/simulator');
 	const { DEMO_CLIENT } = await import('../test/simulator/marketing');
-	const { resetThrottle } = await import('../nodes/MarketingAutomation/transport/throttle');
 
 	const lines: string[] = [];
 	const sim = await startServices({ marketing: { latencyMs: 40 } });
@@ -70,7 +69,6 @@ async function run(): Promise<string> {
 
 	try {
 		// Real limits: 100 calls per 20 s at the service, 95 per 20 s and 10 in flight in the node.
-		resetThrottle();
 		const leads = Array.from({ length: 10_000 }, (_v, i) => ({
 			email: `bench${i}@example.org`,
 			firstName: `Bench${i}`,
@@ -119,7 +117,6 @@ async function run(): Promise<string> {
 		// One call per item from 4 executions at once: 240 calls must spread over 3 windows. The
 		// window is scaled down to 2 s (service and node alike) so the run takes seconds, not a minute.
 		service.windowMs = 2_000;
-		resetThrottle({ windowMs: 2_000 });
 		await scenario(
 			'4 concurrent executions x 60 single-record reads (window scaled to 2 s)',
 			240,

@@ -1,6 +1,5 @@
-import { setTransportSettings } from '../../../nodes/MarketingAutomation/transport';
-import { resetThrottle } from '../../../nodes/MarketingAutomation/transport/throttle';
-import { outputOf, useMarketing } from './helpers';
+import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
+import { fastTransport, outputOf, useMarketing } from './helpers';
 
 describe('Marketing Automation: rate limits and faults', () => {
 	const env = useMarketing();
@@ -12,7 +11,7 @@ describe('Marketing Automation: rate limits and faults', () => {
 	};
 
 	it('waits out the window after 606 and then succeeds', async () => {
-		resetThrottle({ windowMs: 300 });
+		jest.replaceProperty(timing, 'windowMs', 300);
 		sim().inject('606');
 		const started = Date.now();
 		const result = await env.run(getCampaign);
@@ -40,7 +39,11 @@ describe('Marketing Automation: rate limits and faults', () => {
 			'The daily API quota of the instance is used up; it resets at 12:00 AM US Central time. No further calls were made.';
 		expect(outputOf(result)).toEqual([
 			{
-				json: { error: 'Daily API quota reached (607): Daily quota reached', description },
+				json: {
+					error: 'Daily API quota reached (607): Daily quota reached',
+					description,
+					requestId: expect.stringMatching(/^[0-9a-f]+#[0-9a-f]+$/),
+				},
 				pairedItem: { item: 0 },
 			},
 			{
@@ -95,7 +98,7 @@ describe('Marketing Automation: rate limits and faults', () => {
 	});
 
 	it('does not replay a trigger whose answer timed out, but replays a read', async () => {
-		setTransportSettings({ timeoutMs: 300 });
+		jest.replaceProperty(timing, 'timeoutMs', 300);
 		sim().inject('timeout', { path: '/rest/v1/campaigns/2001/trigger.json', holdMs: 600 });
 		const before = sim().triggered.length;
 		const write = await env.run({
@@ -142,12 +145,15 @@ describe('Marketing Automation: rate limits and faults', () => {
 		service.windowMs = 600;
 		service.maxCallsPerWindow = 20;
 		service.latencyMs = 15;
-		resetThrottle({ windowMs: 600, maxCallsPerWindow: 19, maxConcurrent: 10 });
+		fastTransport({ windowMs: 600 });
 		try {
 			const started = Date.now();
 			const runs = await Promise.all(
 				Array.from({ length: 4 }, () =>
-					env.run(getCampaign, { items: Array.from({ length: 15 }, () => ({})) }),
+					env.run(getCampaign, {
+						items: Array.from({ length: 15 }, () => ({})),
+						credentials: { callsPer20Seconds: 19, callsInFlight: 10 },
+					}),
 				),
 			);
 			const elapsed = Date.now() - started;
