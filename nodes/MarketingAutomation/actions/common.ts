@@ -149,8 +149,9 @@ export function readTokens(
 	ctx: IExecuteFunctions,
 	parameter: string,
 	itemIndex: number,
+	value?: IDataObject,
 ): Array<{ name: string; value: string }> {
-	const raw = ctx.getNodeParameter(parameter, itemIndex, {}) as {
+	const raw = (value ?? ctx.getNodeParameter(parameter, itemIndex, {})) as {
 		token?: Array<{ name?: string; value?: string }>;
 	};
 	const tokens = (raw.token ?? []).map((t) => {
