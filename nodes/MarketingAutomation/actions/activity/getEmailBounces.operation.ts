@@ -3,9 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailActivityProperties, readEmailActivities } from './emailActivity';
 import { ACTIVITY } from './types';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'getEmailBounces' satisfies MarketingAutomationMap['activity'];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['activity'], operation: ['getEmailBounces'] } },
+	{ show: { resource: ['activity'], operation: [operation] } },
 	emailActivityProperties([
 		{
 			displayName: 'Include Soft Bounces',

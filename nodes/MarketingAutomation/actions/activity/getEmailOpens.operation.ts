@@ -3,9 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailActivityProperties, readEmailActivities } from './emailActivity';
 import { ACTIVITY } from './types';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'getEmailOpens' satisfies MarketingAutomationMap['activity'];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['activity'], operation: ['getEmailOpens'] } },
+	{ show: { resource: ['activity'], operation: [operation] } },
 	emailActivityProperties([]),
 );
 

@@ -3,9 +3,12 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { campaignLocator, readId } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'get' satisfies MarketingAutomationMap['campaign'];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['campaign'], operation: ['get'] } },
+	{ show: { resource: ['campaign'], operation: [operation] } },
 	[campaignLocator] as INodeProperties[],
 );
 

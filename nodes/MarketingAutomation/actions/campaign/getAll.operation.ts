@@ -4,6 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
 import { nameFilters, readNameFilters } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'getAll' satisfies MarketingAutomationMap['campaign'];
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -21,7 +24,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['campaign'], operation: ['getAll'] } },
+	{ show: { resource: ['campaign'], operation: [operation] } },
 	properties,
 );
 

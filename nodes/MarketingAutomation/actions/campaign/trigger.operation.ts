@@ -15,6 +15,9 @@ import {
 	readTokens,
 	tokensCollection,
 } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'trigger' satisfies MarketingAutomationMap['campaign'];
 
 /** The service's maximum of leads per Request Campaign call. */
 const TRIGGER_BATCH = 100;
@@ -35,7 +38,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['campaign'], operation: ['trigger'] } },
+	{ show: { resource: ['campaign'], operation: [operation] } },
 	properties,
 );
 

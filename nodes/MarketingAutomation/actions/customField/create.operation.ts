@@ -5,6 +5,9 @@ import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest } from '../../transport';
 import { chunk } from '../../transport/paging';
 import { additionalFieldsCollection, failItems, prepareAll } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'create' satisfies MarketingAutomationMap['customField'];
 
 /** The service creates "up to 100 custom fields" per call. */
 const FIELD_BATCH = 100;
@@ -79,7 +82,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['customField'], operation: ['create'] } },
+	{ show: { resource: ['customField'], operation: [operation] } },
 	properties,
 );
 

@@ -3,9 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'getAll' satisfies MarketingAutomationMap['customField'];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['customField'], operation: ['getAll'] } },
+	{ show: { resource: ['customField'], operation: [operation] } },
 	returnAllAndLimit,
 );
 

@@ -3,6 +3,9 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { apiRequest } from '../../transport';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'getByName' satisfies MarketingAutomationMap['email'];
 
 const properties: INodeProperties[] = [
 	{
@@ -43,7 +46,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['email'], operation: ['getByName'] } },
+	{ show: { resource: ['email'], operation: [operation] } },
 	properties,
 );
 

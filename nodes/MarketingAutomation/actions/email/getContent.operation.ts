@@ -3,6 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { emailLocator, readId } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'getContent' satisfies MarketingAutomationMap['email'];
 
 const properties: INodeProperties[] = [
 	emailLocator,
@@ -20,7 +23,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['email'], operation: ['getContent'] } },
+	{ show: { resource: ['email'], operation: [operation] } },
 	properties,
 );
 

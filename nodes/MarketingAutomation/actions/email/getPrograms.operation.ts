@@ -4,6 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByOffset } from '../../transport/paging';
 import { readDateTime } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'getPrograms' satisfies MarketingAutomationMap['email'];
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -34,7 +37,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['email'], operation: ['getPrograms'] } },
+	{ show: { resource: ['email'], operation: [operation] } },
 	properties,
 );
 

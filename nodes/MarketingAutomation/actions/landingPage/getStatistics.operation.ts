@@ -5,6 +5,9 @@ import { optionsCollection } from '../../../shared/descriptions';
 import { collectActivities } from '../../transport/paging';
 import { readDateTime } from '../common';
 import { ACTIVITY } from '../activity/types';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'getStatistics' satisfies MarketingAutomationMap['landingPage'];
 
 const properties: INodeProperties[] = [
 	{
@@ -35,7 +38,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['landingPage'], operation: ['getStatistics'] } },
+	{ show: { resource: ['landingPage'], operation: [operation] } },
 	properties,
 );
 

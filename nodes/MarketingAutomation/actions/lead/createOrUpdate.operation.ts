@@ -14,6 +14,9 @@ import {
 	prepareAll,
 	shorten,
 } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'createOrUpdate' satisfies MarketingAutomationMap['lead'];
 
 const properties: INodeProperties[] = [
 	{
@@ -116,7 +119,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['lead'], operation: ['createOrUpdate'] } },
+	{ show: { resource: ['lead'], operation: [operation] } },
 	properties,
 );
 

@@ -15,6 +15,9 @@ import {
 	shorten,
 	splitValues,
 } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'getAll' satisfies MarketingAutomationMap['lead'];
 
 const properties: INodeProperties[] = [
 	{
@@ -51,7 +54,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['lead'], operation: ['getAll'] } },
+	{ show: { resource: ['lead'], operation: [operation] } },
 	properties,
 );
 

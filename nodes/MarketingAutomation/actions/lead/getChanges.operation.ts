@@ -4,6 +4,9 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectActivities } from '../../transport/paging';
 import { activityScopeOptions, addActivityScope, readDateTime } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'getChanges' satisfies MarketingAutomationMap['lead'];
 
 /** The parameters of Get Lead Changes; shown under Lead and Activity (one implementation). */
 export function changesProperties(): INodeProperties[] {
@@ -32,7 +35,7 @@ export function changesProperties(): INodeProperties[] {
 }
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['lead'], operation: ['getChanges'] } },
+	{ show: { resource: ['lead'], operation: [operation] } },
 	changesProperties(),
 );
 

@@ -4,6 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
 import { nameFilters, readNameFilters } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'getAll' satisfies MarketingAutomationMap['list'];
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -11,7 +14,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['list'], operation: ['getAll'] } },
+	{ show: { resource: ['list'], operation: [operation] } },
 	properties,
 );
 

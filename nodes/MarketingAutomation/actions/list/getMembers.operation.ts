@@ -4,6 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
 import { leadFieldsOption, listLocator, readId } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'getMembers' satisfies MarketingAutomationMap['list'];
 
 const properties: INodeProperties[] = [
 	listLocator,
@@ -12,7 +15,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['list'], operation: ['getMembers'] } },
+	{ show: { resource: ['list'], operation: [operation] } },
 	properties,
 );
 

@@ -4,9 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { collectByToken } from '../../transport/paging';
 import { programLocator, readId } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'getStatistics' satisfies MarketingAutomationMap['program'];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['program'], operation: ['getStatistics'] } },
+	{ show: { resource: ['program'], operation: [operation] } },
 	[programLocator] as INodeProperties[],
 );
 
