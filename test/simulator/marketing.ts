@@ -59,6 +59,8 @@ interface Fault {
 	method?: string;
 	/** For `timeout`: execute the call, then hold the answer this long. */
 	holdMs?: number;
+	/** Only calls whose request passes this test (e.g. a body holding a given lead). */
+	match?: (request: SimRequest) => boolean;
 }
 
 interface Token {
@@ -235,7 +237,13 @@ export class MarketingService implements SimulatorModule {
 	 */
 	inject(
 		code: string,
-		options: { times?: number; path?: string | RegExp; method?: string; holdMs?: number } = {},
+		options: {
+			times?: number;
+			path?: string | RegExp;
+			method?: string;
+			holdMs?: number;
+			match?: (request: SimRequest) => boolean;
+		} = {},
 	) {
 		this.faults.push({ code, times: options.times ?? 1, ...options });
 	}
@@ -418,6 +426,7 @@ export class MarketingService implements SimulatorModule {
 		const index = this.faults.findIndex(
 			(f) =>
 				(!f.method || f.method === request.method) &&
+				(!f.match || f.match(request)) &&
 				(!f.path ||
 					(typeof f.path === 'string' ? f.path === request.path : f.path.test(request.path))),
 		);
