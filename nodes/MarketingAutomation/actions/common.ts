@@ -68,7 +68,7 @@ export function readId(
 	if (!/^\d+$/.test(text) || Number(text) <= 0) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`The ${label} ID "${text}" is not a positive whole number`,
+			`The ${label} ID ${shorten(text)} is not a positive whole number`,
 			{
 				itemIndex,
 				description: `Pick the ${label} from the list or enter its numeric ID (item ${itemIndex}).`,
@@ -104,7 +104,7 @@ export function readIdList(
 		if (!/^\d+$/.test(value) || Number(value) <= 0) {
 			throw new NodeOperationError(
 				ctx.getNode(),
-				`"${value}" in ${label} of item ${itemIndex} is not a positive whole number`,
+				`${shorten(value)} in ${label} of item ${itemIndex} is not a positive whole number`,
 				{ itemIndex, description: `${label} must be numeric lead IDs, separated by commas.` },
 			);
 		}
@@ -298,7 +298,7 @@ export function readDateTime(
 	if (!parsed.isValid) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`${label} "${text}" in item ${itemIndex} is not a date-time`,
+			`${label} ${shorten(text)} in item ${itemIndex} is not a date-time`,
 			{
 				itemIndex,
 				description: 'Use ISO 8601, e.g. 2026-11-01T00:00:00Z or 2026-11-01T09:30:00+10:00.',

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest } from '../../transport';
 import { chunk } from '../../transport/paging';
-import { additionalFieldsCollection, failItems, prepareAll } from '../common';
+import { additionalFieldsCollection, failItems, prepareAll, shorten } from '../common';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'create' satisfies MarketingAutomationMap['customField'];
@@ -110,7 +110,7 @@ export async function executeBatch(
 		if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field.name as string)) {
 			throw new NodeOperationError(
 				this.getNode(),
-				`API Name "${String(field.name)}" in item ${i} is not allowed`,
+				`API Name ${shorten(String(field.name))} in item ${i} is not allowed`,
 				{
 					itemIndex: i,
 					description:

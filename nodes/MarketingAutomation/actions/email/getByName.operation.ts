@@ -4,6 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/descriptions';
 import { apiRequest } from '../../transport';
 import type { MarketingAutomationMap } from '../node.type';
+import { shorten } from '../common';
 
 export const operation = 'getByName' satisfies MarketingAutomationMap['email'];
 
@@ -77,7 +78,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const email = answer.result?.[0];
 	if (email) return email;
 	if (options.errorOnNoMatch === true) {
-		throw new NodeOperationError(this.getNode(), `No email named "${name}"`, {
+		throw new NodeOperationError(this.getNode(), `No email named ${shorten(name)}`, {
 			itemIndex,
 			description:
 				'Check the name (exact match) and the folder; emails inside A/B tests are not found.',

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { collectActivities } from '../../transport/paging';
-import { readDateTime } from '../common';
+import { readDateTime, shorten } from '../common';
 import { ACTIVITY } from '../activity/types';
 import type { MarketingAutomationMap } from '../node.type';
 
@@ -63,7 +63,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!/^\d+$/.test(landingPageId)) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`Landing Page ID "${landingPageId}" is not numeric`,
+			`Landing Page ID ${shorten(landingPageId)} is not numeric`,
 			{
 				itemIndex,
 				description: 'Enter the numeric ID of the landing page.',

@@ -193,7 +193,7 @@ export async function executeBatch(
 		) {
 			throw new NodeOperationError(
 				this.getNode(),
-				`Item ${i} has no value for the lookup field "${lookupField}"`,
+				`Item ${i} has no value for the lookup field ${shorten(lookupField)}`,
 				{ itemIndex: i, description: `Add a "${lookupField}" field to the lead data.` },
 			);
 		}
