@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
+import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import type { BatchOutcome } from '../../../shared/router';
 import { isValidEmail } from '../../../shared/validation';
 import { callsInFlight } from '../../transport';
@@ -89,6 +89,8 @@ export async function executeBatch(
 ): Promise<BatchOutcome[][]> {
 	const filterTypeOf = parameterOf(this, 'filterType', '');
 	const optionsOf = parameterOf<IDataObject>(this, 'options', {});
+	const returnAllOf = parameterOf(this, 'returnAll', false);
+	const limitParameterOf = parameterOf(this, 'limit', 50);
 	const { prepared, outcomes } = prepareAll<Lookup>(this, itemIndexes, (i) => {
 		const filterType = String(filterTypeOf(i)).trim();
 		if (!filterType) {
@@ -128,7 +130,7 @@ export async function executeBatch(
 			filterType,
 			values,
 			fields,
-			limit: limitOf(this, i),
+			limit: returnAllOf(i) === true ? Infinity : Number(limitParameterOf(i)),
 			includeNotFound: options.includeNotFound === true,
 		};
 	});
