@@ -68,7 +68,7 @@ const NETWORK_CODES = new Set([
 ]);
 
 /** A `success: false` answer (HTTP 200) from the service. */
-export class ServiceError extends Error {
+class ServiceError extends Error {
 	constructor(
 		readonly code: string,
 		message: string,
@@ -244,7 +244,7 @@ function toNodeError(ctx: MarketingContext, error: unknown, request: ApiRequest)
 }
 
 /** The query string, with array values as repeated keys (a form the service documents). */
-export function queryString(qs: ApiRequest['qs']): string {
+function queryString(qs: ApiRequest['qs']): string {
 	const query = new URLSearchParams();
 	for (const [key, value] of Object.entries(qs ?? {})) {
 		if (value === undefined || value === null) continue;

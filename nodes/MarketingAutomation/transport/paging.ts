@@ -7,7 +7,7 @@ export const LEAD_BATCH = 300;
 /** The Asset API's page maximum (`maxReturn`). */
 export const ASSET_PAGE = 200;
 /** A GET whose URL would pass this length is sent as POST with `_method=GET` (the limit is 8 KB). */
-export const MAX_GET_URL = 8000;
+const MAX_GET_URL = 8000;
 /** The Asset API's "nothing (more) here" warning. */
 const NO_ASSETS = /no assets found/i;
 
@@ -71,7 +71,7 @@ export async function collectByToken(
  * A Lead Database GET, switched to `POST ...?_method=GET` with a form body when the URL would be
  * longer than the service accepts (414 above 8 KB).
  */
-export async function sendLeadDbRead(
+async function sendLeadDbRead(
 	ctx: MarketingContext,
 	request: ApiRequest,
 ): Promise<Envelope> {
@@ -94,7 +94,7 @@ export async function sendLeadDbRead(
 }
 
 /** The date-based paging token that starts every activity read. */
-export async function activityPagingToken(
+async function activityPagingToken(
 	ctx: MarketingContext,
 	sinceDatetime: string,
 	itemIndex?: number,

@@ -24,9 +24,9 @@ export interface LimiterSettings {
 	callsInFlight: number;
 }
 
-export const DEFAULT_LIMITS: LimiterSettings = { callsPerWindow: 50, callsInFlight: 5 };
+const DEFAULT_LIMITS: LimiterSettings = { callsPerWindow: 50, callsInFlight: 5 };
 /** The service's own limits: a setting above them is capped. */
-export const SERVICE_LIMITS: LimiterSettings = { callsPerWindow: 100, callsInFlight: 10 };
+const SERVICE_LIMITS: LimiterSettings = { callsPerWindow: 100, callsInFlight: 10 };
 
 function clamp(value: unknown, fallback: number, max: number): number {
 	const n = Math.floor(Number(value));
