@@ -193,6 +193,11 @@ export class MarketingService implements SimulatorModule {
 	private tokens: Token[] = [];
 	private arrivals: number[] = [];
 	private inFlight = 0;
+
+	/** Calls being executed now (a held 'timeout' answer counts until it is sent). */
+	get callsInFlight(): number {
+		return this.inFlight;
+	}
 	private faults: Fault[] = [];
 	private expireAfterCalls?: number;
 	private nextLeadId = 1;

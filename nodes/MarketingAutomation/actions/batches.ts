@@ -1,3 +1,7 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { withItemIndex, type BatchOutcome } from '../../shared/router';
+
 /**
  * Runs the batches of one operation concurrently, `concurrency` at a time, started in input order
  * (the instance's limiter decides when each call goes out). A batch may name earlier batches it
@@ -46,4 +50,37 @@ export async function runBatches<T>(
 	}
 	await Promise.all(done);
 	if (failure) throw failure.error;
+}
+
+/**
+ * A read operation over many items: the items run concurrently, `concurrency` at a time (each
+ * item's pages one after another), and every item's records come out in input order, paired with
+ * it. A failing item becomes its error outcome under Continue On Fail; otherwise the first failure
+ * in item order stops the node, as when the items ran one by one.
+ */
+export async function readItems(
+	ctx: IExecuteFunctions,
+	itemIndexes: number[],
+	concurrency: number,
+	read: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject | IDataObject[]>,
+): Promise<BatchOutcome[][]> {
+	const outcomes: BatchOutcome[][] = itemIndexes.map(() => []);
+	const continueOnFail = ctx.continueOnFail();
+	// The first item alone first: it fetches the token, and a used-up quota (607) it meets blocks
+	// the others before they are sent.
+	const [first, ...rest] = itemIndexes;
+	await runBatches(first === undefined ? [] : [first], 1, readOne);
+	await runBatches(rest, concurrency, readOne);
+	return outcomes;
+
+	async function readOne(itemIndex: number): Promise<void> {
+		try {
+			const data = await read.call(ctx, itemIndex);
+			outcomes[itemIndex] = (Array.isArray(data) ? data : [data]).map((json) => ({ json }));
+		} catch (error) {
+			const failure = withItemIndex(ctx, error, itemIndex);
+			if (!continueOnFail) throw failure;
+			outcomes[itemIndex] = [{ error: failure }];
+		}
+	}
 }

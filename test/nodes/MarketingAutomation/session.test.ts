@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { request } from '../../../nodes/MarketingAutomation/transport/request';
 import { TestCredentialsHelper } from '../../harness';
-import { loadOptionsContext, useMarketing } from './helpers';
+import { loadOptionsContext, outputOf, useMarketing } from './helpers';
 
 describe('Marketing Automation: what one execution reads once', () => {
 	const env = useMarketing({ latencyMs: 10 });
@@ -55,6 +55,39 @@ describe('Marketing Automation: what one execution reads once', () => {
 		expect(codes.filter((c) => c === '602').length).toBeGreaterThanOrEqual(1);
 		expect(codes.filter((c) => c === '602').length).toBeLessThanOrEqual(5);
 		expect(result.output()).toHaveLength(1_500);
+	});
+});
+
+describe('Marketing Automation: reads of many items', () => {
+	const env = useMarketing({ latencyMs: 20 });
+	const sim = () => env.sim.services.marketing;
+
+	it('reads the members of 12 lists several at once, each item its records in input order', async () => {
+		const lists = Array.from({ length: 12 }, (_v, i) => [1001, 1002, 1003][i % 3]);
+		const result = await env.run(
+			{
+				resource: 'list',
+				operation: 'getMembers',
+				list: { mode: 'id', value: '={{ $json.list }}' },
+				returnAll: true,
+				options: { fields: ['id'] },
+			},
+			{ items: lists.map((list) => ({ list })) },
+		);
+		expect(result.error).toBeUndefined();
+		expect(sim().calls).toHaveLength(12);
+		expect(sim().counters.maxConcurrentSeen).toBeGreaterThan(1);
+		expect(sim().counters.maxConcurrentSeen).toBeLessThanOrEqual(5);
+		const members: Record<number, number[]> = {
+			1001: Array.from({ length: 20 }, (_v, i) => i + 1),
+			1002: Array.from({ length: 16 }, (_v, i) => i + 15),
+			1003: [],
+		};
+		expect(outputOf(result)).toEqual(
+			lists.flatMap((list, item) =>
+				members[list].map((id) => ({ json: { id }, pairedItem: { item } })),
+			),
+		);
 	});
 });
 

@@ -1,6 +1,6 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { changesProperties, execute } from '../lead/getChanges.operation';
+import { changesProperties, executeBatch } from '../lead/getChanges.operation';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'getLeadChanges' satisfies MarketingAutomationMap['activity'];
@@ -11,4 +11,4 @@ export const description = updateDisplayOptions(
 	changesProperties(),
 );
 
-export { execute };
+export { executeBatch };

@@ -5,6 +5,9 @@ import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/d
 import { collectByToken } from '../../transport/paging';
 import { nameFilters, readNameFilters } from '../common';
 import type { MarketingAutomationMap } from '../node.type';
+import type { BatchOutcome } from '../../../shared/router';
+import { callsInFlight } from '../../transport';
+import { readItems } from '../batches';
 
 export const operation = 'getAll' satisfies MarketingAutomationMap['campaign'];
 
@@ -28,7 +31,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs = readNameFilters(filters);
 	if (filters.isTriggerable === true) qs.isTriggerable = true;
@@ -37,4 +40,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ method: 'GET', path: '/rest/v1/campaigns.json', qs, itemIndex },
 		limitOf(this, itemIndex),
 	);
+}
+
+/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
 }

@@ -2,9 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
-import { apiRequest } from '../../transport';
+import { apiRequest, callsInFlight } from '../../transport';
 import type { MarketingAutomationMap } from '../node.type';
 import { shorten } from '../common';
+import type { BatchOutcome } from '../../../shared/router';
+import { readItems } from '../batches';
 
 export const operation = 'getByName' satisfies MarketingAutomationMap['email'];
 
@@ -52,7 +54,7 @@ export const description = updateDisplayOptions(
 );
 
 /** `GET /rest/asset/v1/email/byName.json`; no match is `{ found: false, name }` unless asked to fail. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
 	if (!name || name.includes(',')) {
 		throw new NodeOperationError(
@@ -85,4 +87,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	return { found: false, name };
+}
+
+/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
 }
