@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest } from '../../transport';
 import { chunk } from '../../transport/paging';
-import { additionalFieldsCollection, failItems, prepareAll, shorten } from '../common';
+import { additionalFieldsCollection, callFailure, failItems, prepareAll, shorten } from '../common';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'create' satisfies MarketingAutomationMap['customField'];
@@ -124,7 +124,8 @@ export async function executeBatch(
 		}
 		return field;
 	});
-	for (const batch of chunk(prepared, FIELD_BATCH)) {
+	const batches = chunk(prepared, FIELD_BATCH);
+	for (const [call, batch] of batches.entries()) {
 		const indexes = batch.map((entry) => entry.itemIndex);
 		try {
 			const answer = await apiRequest.call(this, {
@@ -143,7 +144,12 @@ export async function executeBatch(
 				outcomes[itemIndex] = [{ json }];
 			}
 		} catch (error) {
-			failItems(this, error as Error, indexes, outcomes);
+			failItems(
+				this,
+				callFailure(error as Error, call, batches.length, indexes),
+				indexes,
+				outcomes,
+			);
 		}
 	}
 	return outcomes;
