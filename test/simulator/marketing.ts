@@ -372,6 +372,22 @@ export class MarketingService implements SimulatorModule {
 		return row;
 	}
 
+	/**
+	 * `POST /__sim/marketing/activity` with `{ leadId, activityTypeId, ... }`: an activity happens
+	 * now (for the trigger demo: `{"leadId": 3, "activityTypeId": 8}` is a bounce).
+	 */
+	control(action: string, body: unknown): SimResponse {
+		const given = (body ?? {}) as Row;
+		if (action !== 'activity' || !Number(given.leadId) || !Number(given.activityTypeId)) {
+			return {
+				status: 400,
+				body: { message: 'POST /__sim/marketing/activity needs leadId and activityTypeId' },
+			};
+		}
+		this.logActivity(Number(given.leadId), Number(given.activityTypeId), given);
+		return { status: 200, body: this.activities[this.activities.length - 1] };
+	}
+
 	/** What the service logs when the API changes something: dated now, like the real log. */
 	private logActivity(leadId: number, activityTypeId: number, details: Row = {}): void {
 		this.addActivity({
