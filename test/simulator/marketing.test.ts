@@ -1,4 +1,4 @@
-import { startServices, type Simulator } from '.';
+import { startServices, type Simulator } from './index';
 
 describe('marketing simulator controls', () => {
 	let sim: Simulator;
