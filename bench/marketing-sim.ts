@@ -26,6 +26,7 @@ async function main() {
 				maxConcurrentSeen: service.counters.maxConcurrentSeen,
 				maxInWindowSeen: service.counters.maxInWindowSeen,
 				overlappingUpserts: service.counters.overlappingUpserts,
+				leads: service.leads.size,
 			});
 		} else if (message === 'stop') {
 			void sim.close().then(() => process.exit(0));
