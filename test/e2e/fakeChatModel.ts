@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, never shipped */
 /**
  * A scripted OpenAI-compatible chat model on 127.0.0.1 (no network): answers
  * `POST /v1/chat/completions` (and `GET /v1/models`) with the turns a test scripts, in order, and
