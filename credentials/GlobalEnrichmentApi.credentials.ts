@@ -8,7 +8,7 @@ import type {
 
 /**
  * Global contact and company enrichment service: an API key sent in the `api_key` header.
- * The test calls `GET /account/usage`, which reports the credit balance and costs no credit.
+ * Two APIs: the service's own (default) and the connection contract of the specification.
  */
 export class GlobalEnrichmentApi implements ICredentialType {
 	name = 'globalEnrichmentApi';
@@ -25,14 +25,45 @@ export class GlobalEnrichmentApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		{
-			displayName: 'Base URL',
+			displayName: 'API',
+			name: 'api',
+			type: 'options',
+			options: [
+				{
+					name: 'Service API',
+					value: 'service',
+					description: "The service's own API at its real address (for a key from the service)",
+				},
+				{
+					name: 'Connection Contract (Specification)',
+					value: 'contract',
+					description:
+						"The specification's paths and bodies, for the agent platform's connection or a gateway that speaks it",
+				},
+			],
+			default: 'service',
+			description:
+				'Which API the node speaks. A credential saved before this choice existed keeps its Base URL, and with it the connection contract.',
+		},
+		{
+			displayName: 'Service URL',
+			name: 'serviceUrl',
+			type: 'string',
+			default: 'https://api.lusha.com',
+			placeholder: 'e.g. https://api.lusha.com',
+			description: "Address of the service's own API; change it only to go through a proxy",
+			displayOptions: { show: { api: ['service'] } },
+		},
+		{
+			// Shown for both choices on purpose: a credential saved before the API choice existed holds
+			// only this field, and n8n drops stored values of fields it does not display.
+			displayName: 'Base URL (Connection Contract)',
 			name: 'baseUrl',
 			type: 'string',
 			default: '',
-			required: true,
-			placeholder: 'e.g. https://api.example.com',
+			placeholder: 'e.g. https://gateway.example.com',
 			description:
-				'Address of the service API. Paths such as /person are added to it; a trailing slash is ignored.',
+				'Address of a gateway that speaks the connection contract (/person, ...). When set, the connection contract is used; leave it empty for the Service API.',
 		},
 		{
 			displayName: 'API Key',
@@ -54,9 +85,11 @@ export class GlobalEnrichmentApi implements ICredentialType {
 		},
 	};
 
+	/** `GET /account/usage` on either API: the credit balance, free of charge. */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
+			baseURL:
+				'={{($credentials.api === "contract" || $credentials.baseUrl.trim() !== "" ? $credentials.baseUrl : $credentials.serviceUrl || "https://api.lusha.com").trim().replace(/\\/+$/, "")}}',
 			url: '/account/usage',
 			method: 'GET',
 		},

@@ -1,4 +1,19 @@
-import { apiCallResource } from '../../../enrichment/fields';
-import { CREDENTIAL_TYPE, SERVICE_NAME } from '../../transport';
+import type { INodeProperties } from 'n8n-workflow';
 
-export const { request, description } = apiCallResource(CREDENTIAL_TYPE, SERVICE_NAME);
+import * as request from './request.operation';
+
+/** The resource's operations, by operation value (the router's map). */
+export const operations = { request };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['apiCall'] } },
+		options: [request.option],
+		default: 'request',
+	},
+	...request.description,
+];

@@ -2,7 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import * as enrich from './enrich.operation';
 
-export { enrich };
+/** The resource's operations, by operation value (the router's map). */
+export const operations = { enrich };
 
 export const description: INodeProperties[] = [
 	{

@@ -3,7 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as enrich from './enrich.operation';
 import * as search from './search.operation';
 
-export { enrich, search };
+/** The resource's operations, by operation value (the router's map). */
+export const operations = { enrich, search };
 
 export const description: INodeProperties[] = [
 	{

@@ -8,9 +8,9 @@ import {
 	prepareIdentifier,
 } from '../../../enrichment/identifiers';
 import { invalidInput, type Lookup } from '../../../enrichment/lookups';
-import { normalizeName } from '../../../shared/validation';
+import { checkDomain, normalizeName } from '../../../shared/validation';
 
-const IDENTIFIERS = [emailIdentifier('email'), personUrlIdentifier('networkUrl')];
+const IDENTIFIERS = [emailIdentifier('email'), personUrlIdentifier('networkUrl', 'linkedinUrl')];
 
 const NAME_FIELDS: Array<{
 	name: string;
@@ -68,22 +68,33 @@ export function prepareContact(this: IExecuteFunctions, itemIndex: number): Look
 		request[name] = value;
 	}
 	const key = `name:${NAME_FIELDS.map(({ name }) => String(request[name]).toLowerCase()).join('|')}`;
-	return { key, request, input };
+	// The service's own API takes the company as a name or as a domain.
+	const company = String(request.company);
+	const service: IDataObject = {
+		firstName: request.firstName,
+		lastName: request.lastName,
+		...('value' in checkDomain(company) && !/\s/.test(company)
+			? { companyDomain: company.toLowerCase() }
+			: { companyName: company }),
+	};
+	return { key, request, service, input };
 }
 
 /** The fields most workflows map, flat. */
-export function simplifyContact(record: IDataObject): IDataObject {
+function simplifyContact(record: IDataObject): IDataObject {
 	const jobTitle = (record.jobTitle ?? {}) as IDataObject;
 	const company = (record.company ?? {}) as IDataObject;
 	const location = (record.location ?? {}) as IDataObject;
 	const social = (record.socialLinks ?? {}) as IDataObject;
 	return compact({
 		id: record.id,
-		fullName: record.fullName,
+		fullName:
+			record.fullName ??
+			([record.firstName, record.lastName].filter(Boolean).join(' ') || undefined),
 		firstName: record.firstName,
 		lastName: record.lastName,
-		email: firstOf(record.emailAddresses, 'email'),
-		phone: firstOf(record.phoneNumbers, 'number'),
+		email: firstOf(record.emailAddresses ?? record.emails, 'email'),
+		phone: firstOf(record.phoneNumbers ?? record.phones, 'number'),
 		jobTitle: jobTitle.title,
 		seniority: jobTitle.seniority,
 		companyName: company.name,

@@ -4,7 +4,8 @@ import * as enrich from './enrich.operation';
 import * as find from './find.operation';
 import * as search from './search.operation';
 
-export { enrich, find, search };
+/** The resource's operations, by operation value (the router's map). */
+export const operations = { enrich, find, search };
 
 export const description: INodeProperties[] = [
 	{
