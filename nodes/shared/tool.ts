@@ -72,3 +72,15 @@ export function toolArguments(node: INode, json: IDataObject): IDataObject {
 	const keys = new Set(fromAiKeys(node.parameters));
 	return Object.fromEntries(Object.entries(json).filter(([key]) => keys.has(key)));
 }
+
+/**
+ * What a tool answers for an empty list result. n8n hands the model `""` for no output item, which a
+ * model cannot tell from a failure; this says "no records" and repeats what was asked for.
+ */
+export function noRecordsJson(node: INode, json: IDataObject): IDataObject {
+	return {
+		found: false,
+		message: 'No records: nothing matches this request',
+		query: toolArguments(node, json),
+	};
+}
