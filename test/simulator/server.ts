@@ -20,6 +20,8 @@ export interface SimResponse {
 	headers?: Record<string, string>;
 	/** Hold the answer this long (ms) before sending it: simulates slow services. */
 	delayMs?: number;
+	/** Send this text as the body instead of `body` as JSON (cut-off or broken answers). */
+	rawBody?: string;
 }
 
 /** One simulated service. It claims the paths it serves and keeps its own in-memory state. */
@@ -84,7 +86,8 @@ export async function startSimulator(
 						: { status: 404, body: { message: `No simulated service serves ${request.path}` } };
 				}
 				if (answer.delayMs) await wait(answer.delayMs);
-				const payload = answer.body === undefined ? '' : JSON.stringify(answer.body);
+				const payload =
+					answer.rawBody ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
 				res.writeHead(answer.status, {
 					...(payload ? { 'content-type': 'application/json' } : {}),
 					...answer.headers,
