@@ -71,7 +71,10 @@ export async function collectByToken(
  * A Lead Database GET, switched to `POST ...?_method=GET` with a form body when the URL would be
  * longer than the service accepts (414 above 8 KB).
  */
-export async function sendLeadDbRead(ctx: MarketingContext, request: ApiRequest): Promise<Envelope> {
+export async function sendLeadDbRead(
+	ctx: MarketingContext,
+	request: ApiRequest,
+): Promise<Envelope> {
 	const query = new URLSearchParams();
 	for (const [key, value] of Object.entries(request.qs ?? {})) {
 		if (value !== undefined && value !== null) query.append(key, String(value));

@@ -3,6 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import type { BatchOutcome } from '../../../shared/router';
+import { isToolRun, toolArgumentOf } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
 import { callsInFlight } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
@@ -48,7 +49,7 @@ const properties: INodeProperties[] = [
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to output an item with found: false for each value that matched no lead',
+				'Whether to output an item with found: false for each value that matched no lead. When the node runs as an AI agent tool, this is on unless set.',
 		},
 	]),
 ];
@@ -106,18 +107,21 @@ export async function executeBatch(
 				description: 'Enter at least one value to look up, e.g. {{ $json.email }}.',
 			});
 		}
+		// As a tool, name the argument the model filled and say the fix in the message.
+		const argument = toolArgumentOf(this.getNode(), 'filterValues');
+		const where = argument ? `the argument '${argument}'` : `Filter Values of item ${i}`;
 		for (const value of values) {
 			if (filterType === 'email' && !isValidEmail(value)) {
 				throw new NodeOperationError(
 					this.getNode(),
-					`${shorten(value)} in Filter Values of item ${i} is not a valid e-mail address`,
+					`${shorten(value)} in ${where} is not a valid e-mail address${argument ? ': send e-mail addresses separated by commas, e.g. ana@example.com, bob@example.com' : ''}`,
 					{ itemIndex: i, description: 'Fix or remove the address; no call was made.' },
 				);
 			}
 			if (filterType === 'id' && !/^\d+$/.test(value)) {
 				throw new NodeOperationError(
 					this.getNode(),
-					`${shorten(value)} in Filter Values of item ${i} is not a numeric lead ID`,
+					`${shorten(value)} in ${where} is not a numeric lead ID${argument ? ': send whole numbers separated by commas' : ''}`,
 					{ itemIndex: i, description: 'Lead IDs are whole numbers; no call was made.' },
 				);
 			}
@@ -131,7 +135,10 @@ export async function executeBatch(
 			values,
 			fields,
 			limit: returnAllOf(i) === true ? Infinity : Number(limitParameterOf(i)),
-			includeNotFound: options.includeNotFound === true,
+			// As an AI agent's tool a miss is said (the model gets "" for no item), unless turned off.
+			includeNotFound:
+				options.includeNotFound === true ||
+				(options.includeNotFound === undefined && isToolRun(this.getNode())),
 		};
 	});
 
