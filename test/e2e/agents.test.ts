@@ -8,6 +8,7 @@
  *
  * A node adds a case: a tool node (`toolNode`), the credentials it needs, and a script of turns.
  */
+import { DEMO_CLIENT } from '../simulator/marketing';
 import { startE2e, type E2e } from './runner';
 import {
 	echoToolResult,
@@ -23,6 +24,9 @@ import {
 const PACKAGE = 'n8n-nodes-agent-platform';
 const CHAT_MODEL_CREDENTIAL = { id: 'e2eAgentsModel001', name: 'Fake chat model' };
 const ADMIN_CREDENTIAL = { id: 'e2eAgentsAdmin001', name: 'E2E admin account' };
+const MARKETING_CREDENTIAL = { id: 'e2eAgentsMarket01', name: 'E2E marketing' };
+const ANZ_CREDENTIAL = { id: 'e2eAgentsAnz00001', name: 'E2E ANZ' };
+const GLOBAL_CREDENTIAL = { id: 'e2eAgentsGlobal01', name: 'E2E global' };
 
 interface ToolNodeSpec {
 	/** Node name; the tool's name is this with runs of other characters than [A-Za-z0-9_-] as '_'. */
@@ -144,6 +148,52 @@ const inviteTool: ToolNodeSpec = {
 	credentials: { agentPlatformApi: ADMIN_CREDENTIAL },
 };
 
+const upsertTool: ToolNodeSpec = {
+	name: 'Upsert Lead',
+	type: 'marketingAutomation',
+	// Create or Update with its defaults: Create or Update, lookup by email, Map Automatically.
+	parameters: { resource: 'lead', operation: 'createOrUpdate' },
+	credentials: { marketingAutomationApi: MARKETING_CREDENTIAL },
+};
+
+const findLeadsTool: ToolNodeSpec = {
+	name: 'Find Leads',
+	type: 'marketingAutomation',
+	parameters: {
+		resource: 'lead',
+		operation: 'getAll',
+		filterType: 'email',
+		filterValues:
+			"={{ $fromAI('emails', 'Comma-separated e-mail addresses of the leads to find', 'string') }}",
+		options: { fields: ['email', 'firstName'] },
+	},
+	credentials: { marketingAutomationApi: MARKETING_CREDENTIAL },
+};
+
+const abnTool: ToolNodeSpec = {
+	name: 'Company By ABN',
+	type: 'anzSalesIntelligence',
+	parameters: {
+		resource: 'company',
+		operation: 'enrich',
+		identifyBy: 'abn',
+		abn: "={{ $fromAI('abn', 'Australian Business Number: 11 digits, spaces allowed', 'string') }}",
+	},
+	credentials: { anzSalesIntelligenceApi: ANZ_CREDENTIAL },
+};
+
+const findContactTool: ToolNodeSpec = {
+	name: 'Find Contact',
+	type: 'globalEnrichment',
+	parameters: {
+		resource: 'contact',
+		operation: 'find',
+		identifyBy: 'email',
+		email: "={{ $fromAI('email', 'E-mail address of the contact', 'string') }}",
+	},
+	credentials: { globalEnrichmentApi: GLOBAL_CREDENTIAL },
+};
+
 describe('the nodes as AI agent tools in n8n (e2e)', () => {
 	let e2e: E2e;
 	let model: FakeChatModel;
@@ -168,10 +218,45 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 				},
 			},
 		]);
+		const serviceApi = (serviceUrl: string, apiKey: string) => ({
+			api: 'service',
+			serviceUrl,
+			baseUrl: '',
+			apiKey,
+		});
+		await e2e.importCredentials([
+			{
+				...MARKETING_CREDENTIAL,
+				type: 'marketingAutomationApi',
+				data: {
+					restEndpoint: `${e2e.sim.url}/rest`,
+					clientId: DEMO_CLIENT.clientId,
+					clientSecret: DEMO_CLIENT.clientSecret,
+					accessToken: '',
+				},
+			},
+			{
+				...ANZ_CREDENTIAL,
+				type: 'anzSalesIntelligenceApi',
+				data: serviceApi(`${e2e.sim.url}/anz`, 'anz-demo-key'),
+			},
+			{
+				...GLOBAL_CREDENTIAL,
+				type: 'globalEnrichmentApi',
+				data: serviceApi(`${e2e.sim.url}/global`, 'global-demo-key'),
+			},
+		]);
 		await e2e.importWorkflow([
 			agentWorkflow('e2eAgentsAdmin01', 'Invite kim@example.com to the project as an editor', [
 				inviteTool,
 			]),
+			agentWorkflow(
+				'e2eAgentsMarket01',
+				'Is nobody@example.com a lead? If not, add Ana Agent, ana.agent@example.com',
+				[findLeadsTool, upsertTool],
+			),
+			agentWorkflow('e2eAgentsAnz00001', 'Which company has the ABN 51 824 753 556?', [abnTool]),
+			agentWorkflow('e2eAgentsGlobal01', 'Who is nobody@unknown.example.org?', [findContactTool]),
 		]);
 	});
 
@@ -226,9 +311,12 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 
 		// The bad role cost no call, and the model was told which roles exist.
 		const [refusal] = toolResults(requests[1]);
-		expect(refusal).toContain(
-			"'Owner' in the 'Roles' field of item 0 is not a role the service knows: use Admin, Editor or Viewer",
-		);
+		expect(parsed(refusal)).toEqual([
+			{
+				error:
+					"'Owner' in the argument 'roles' is not a role the service knows: use Admin, Editor or Viewer",
+			},
+		]);
 
 		// The corrected call reached the service as exactly one invite.
 		expect(admin.calls.slice(callsBefore)).toEqual([
@@ -259,5 +347,132 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 		};
 		expect(Array.isArray(answer) ? answer : [answer]).toEqual([invite]);
 		expect(run.items('AI Agent')).toEqual([{ output: `Tool said: ${results[1]}` }]);
+	});
+
+	it('Marketing Automation: a miss says found: false; Create or Update maps only the lead the model sent', async () => {
+		const marketing = e2e.sim.services.marketing;
+		marketing.resetCounters();
+
+		const { run, requests } = await runAgent('e2eAgentsMarket01', [
+			toolCall('Find_Leads', { emails: 'nobody@example.com' }),
+			toolCall('Upsert_Lead', {
+				lead: { email: 'ana.agent@example.com', firstName: 'Ana', lastName: 'Agent' },
+			}),
+			echoToolResult,
+		]);
+
+		// Both tools offered with their arguments; Create or Update asks for the lead itself.
+		expect(requests).toHaveLength(3);
+		const upsert = offeredTool(requests[0], 'Upsert_Lead');
+		expect(upsert.description).toBe(
+			'Create or update leads matched by email or another field in Marketing Automation',
+		);
+		expect(upsert.parameters?.required).toEqual(['lead']);
+		expect(Object.keys(upsert.parameters?.properties ?? {})).toEqual(['lead']);
+		expect(upsert.parameters?.properties?.lead.description).toMatch(
+			/^The lead as a JSON object of field names and values/,
+		);
+		const find = offeredTool(requests[0], 'Find_Leads');
+		expect(find.description).toBe(
+			'Get many leads by email or another field in Marketing Automation',
+		);
+		expect(find.parameters).toMatchObject({
+			properties: {
+				emails: {
+					type: 'string',
+					description: 'Comma-separated e-mail addresses of the leads to find',
+				},
+			},
+			required: ['emails'],
+		});
+
+		// The miss came back explicitly, with the value looked for.
+		expect(parsed(toolResults(requests[1])[0])).toEqual([
+			{ found: false, email: 'nobody@example.com' },
+		]);
+
+		// The lead reached the service with the model's fields only: no chatInput, sessionId or
+		// toolCallId.
+		expect(marketing.callsTo('POST', '/rest/v1/leads.json').map((call) => call.body)).toEqual([
+			{
+				action: 'createOrUpdate',
+				lookupField: 'email',
+				input: [{ email: 'ana.agent@example.com', firstName: 'Ana', lastName: 'Agent' }],
+			},
+		]);
+		expect(marketing.callsTo('GET', '/rest/v1/leads.json').map((call) => call.query)).toEqual([
+			expect.objectContaining({ filterType: 'email', filterValues: 'nobody@example.com' }),
+		]);
+		const results = toolResults(requests[2]);
+		expect(parsed(results[1])).toEqual([
+			{ status: 'created', id: expect.any(Number), email: 'ana.agent@example.com' },
+		]);
+		expect(run.items('AI Agent')).toEqual([{ output: `Tool said: ${results[1]}` }]);
+	});
+
+	it('ANZ Sales Intelligence: a bad ABN is refused with the fix and no call, then the company is found', async () => {
+		const anz = e2e.sim.services.anz;
+		const before = anz.calls.length;
+
+		const { requests } = await runAgent('e2eAgentsAnz00001', [
+			toolCall('Company_By_ABN', { abn: '51 824 753 557' }),
+			toolCall('Company_By_ABN', { abn: '51 824 753 556' }),
+			echoToolResult,
+		]);
+
+		const tool = offeredTool(requests[0], 'Company_By_ABN');
+		expect(tool.description).toBe(
+			'Enrich a company by domain website business number or profile link in ANZ Sales Intelligence',
+		);
+		expect(tool.parameters).toMatchObject({
+			properties: {
+				abn: {
+					type: 'string',
+					description: 'Australian Business Number: 11 digits, spaces allowed',
+				},
+			},
+			required: ['abn'],
+		});
+		expect(parsed(toolResults(requests[1])[0])).toEqual([
+			{
+				error:
+					'Invalid argument \'abn\': The ABN "51 824 753 557" fails the ABN checksum (a digit is wrong or swapped). Enter the 11-digit ABN exactly as registered (check it on the Australian Business Register).',
+			},
+		]);
+		expect(parsed(toolResults(requests[2])[1])).toEqual([
+			expect.objectContaining({ found: true, name: 'Southern Cross Analytics Pty Ltd' }),
+		]);
+		// Only the valid ABN cost a call.
+		expect(anz.calls.slice(before).map((call) => [call.method, call.path, call.query])).toEqual([
+			['GET', '/company', 'abn=51824753556'],
+		]);
+	});
+
+	it('Global Enrichment: a contact not found comes back as found: false with what was looked up', async () => {
+		const global = e2e.sim.services.global;
+		const before = global.calls.length;
+
+		const { requests } = await runAgent('e2eAgentsGlobal01', [
+			toolCall('Find_Contact', { email: 'nobody@unknown.example.org' }),
+			echoToolResult,
+		]);
+
+		const tool = offeredTool(requests[0], 'Find_Contact');
+		expect(tool.description).toBe(
+			'Find a contact by email profile link or name and company in Global Enrichment',
+		);
+		expect(parsed(toolResults(requests[1])[0])).toEqual([
+			{ found: false, input: { email: 'nobody@unknown.example.org' }, creditsCharged: 0 },
+		]);
+		expect(global.calls.slice(before)).toEqual([
+			{
+				method: 'POST',
+				path: '/v3/contacts/search-and-enrich',
+				apiKey: 'global-demo-key',
+				body: { contacts: [{ clientReferenceId: '0', email: 'nobody@unknown.example.org' }] },
+				status: 200,
+				credits: 0,
+			},
+		]);
 	});
 });
