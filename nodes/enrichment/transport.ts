@@ -1,4 +1,10 @@
-import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	answerError,
@@ -6,6 +12,7 @@ import {
 	creditsOf,
 	isNoMatch,
 	sendClassified,
+	TIMEOUT_MS,
 	type EnrichmentApi,
 	type ServiceAnswer,
 	type ServiceCall,
@@ -31,6 +38,46 @@ export interface EnrichmentClient {
 		chunk: LookupChunk,
 		outcomeOf: (body: IDataObject | undefined, creditsCharged: number | undefined) => LookupOutcome,
 	): Promise<Map<string, LookupOutcome>>;
+}
+
+/**
+ * The request a node's transport sends for one call under `base` (the credential's chosen API):
+ * every status comes back as an answer, which `sendClassified` classifies. Refuses an empty base
+ * (the connection contract without a Base URL) before any call.
+ */
+export function serviceRequest(
+	ctx: IExecuteFunctions,
+	base: string,
+	call: ServiceCall,
+): IHttpRequestOptions {
+	if (!base) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'The credential uses the connection contract but its Base URL is empty; enter the gateway address or choose the Service API',
+			{
+				itemIndex: call.itemIndex,
+				description: 'Open the credential and fill in Base URL. No request was sent.',
+			},
+		);
+	}
+	return {
+		method: call.method,
+		url: `${base}${call.path}`,
+		qs: call.qs,
+		// A repeated query key (from API Call) keeps every value.
+		arrayFormat: 'repeat',
+		body: call.body,
+		json: true,
+		headers: { Accept: 'application/json' },
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: TIMEOUT_MS,
+	};
+}
+
+/** The parts of n8n's full response that make an answer. */
+export function answerOf(response: ServiceAnswer): ServiceAnswer {
+	return { statusCode: response.statusCode, body: response.body, headers: response.headers ?? {} };
 }
 
 /** Reads a credential once per execution (the same context object serves every item). */

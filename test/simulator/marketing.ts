@@ -128,16 +128,29 @@ const ACTIVITY_TYPES: Row[] = [
 	{ id: 8, name: 'Email Bounced', primaryAttribute: { name: 'Mailing ID', dataType: 'integer' } },
 	{ id: 10, name: 'Open Email', primaryAttribute: { name: 'Mailing ID', dataType: 'integer' } },
 	{ id: 11, name: 'Click Email', primaryAttribute: { name: 'Mailing ID', dataType: 'integer' } },
+	{
+		id: 9,
+		name: 'Unsubscribe Email',
+		primaryAttribute: { name: 'Mailing ID', dataType: 'integer' },
+	},
 	{ id: 12, name: 'New Lead' },
 	{
 		id: 13,
 		name: 'Change Data Value',
 		primaryAttribute: { name: 'Attribute Name', dataType: 'string' },
 	},
+	{ id: 24, name: 'Add to List', primaryAttribute: { name: 'List ID', dataType: 'integer' } },
+	{ id: 25, name: 'Remove from List', primaryAttribute: { name: 'List ID', dataType: 'integer' } },
 	{
 		id: 27,
 		name: 'Email Bounced Soft',
 		primaryAttribute: { name: 'Mailing ID', dataType: 'integer' },
+	},
+	{ id: 37, name: 'Delete Lead' },
+	{
+		id: 104,
+		name: 'Change Status in Progression',
+		primaryAttribute: { name: 'Program ID', dataType: 'integer' },
 	},
 ];
 /** Activities scanned per `activities.json` call: narrow filters give short or empty pages. */
@@ -350,10 +363,58 @@ export class MarketingService implements SimulatorModule {
 
 	addActivity(activity: Row): Row {
 		const id = this.nextActivityId++;
-		const row = { id, marketoGUID: String(id), campaignId: null, attributes: [], ...activity };
-		this.activities.push(row);
-		this.activities.sort((a, b) => String(a.activityDate).localeCompare(String(b.activityDate)));
+		const row: Row = { id, marketoGUID: String(id), campaignId: null, attributes: [], ...activity };
+		// The log stays ordered by date: append (the usual case), or insert at the first later one.
+		const date = String(row.activityDate);
+		let at = this.activities.length;
+		while (at > 0 && String(this.activities[at - 1].activityDate) > date) at--;
+		this.activities.splice(at, 0, row);
 		return row;
+	}
+
+	/**
+	 * `POST /__sim/marketing/activity` with `{ leadId, activityTypeId, ... }`: an activity happens
+	 * now (for the trigger demo: `{"leadId": 3, "activityTypeId": 8}` is a bounce).
+	 */
+	control(action: string, body: unknown): SimResponse {
+		const given = (body ?? {}) as Row;
+		if (action !== 'activity' || !Number(given.leadId) || !Number(given.activityTypeId)) {
+			return {
+				status: 400,
+				body: { message: 'POST /__sim/marketing/activity needs leadId and activityTypeId' },
+			};
+		}
+		this.logActivity(Number(given.leadId), Number(given.activityTypeId), given);
+		return { status: 200, body: this.activities[this.activities.length - 1] };
+	}
+
+	/** What the service logs when the API changes something: dated now, like the real log. */
+	private logActivity(leadId: number, activityTypeId: number, details: Row = {}): void {
+		this.addActivity({
+			leadId,
+			activityDate: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+			activityTypeId,
+			...details,
+		});
+	}
+
+	private logLeadChanges(existing: Row, record: Row): void {
+		for (const [name, newValue] of Object.entries(record)) {
+			const oldValue = existing[name];
+			if (name === 'updatedAt' || String(oldValue ?? '') === String(newValue ?? '')) continue;
+			const index = this.fields.findIndex((field) => field.name === name);
+			const displayName = String(this.fields[index]?.displayName ?? name);
+			this.logActivity(Number(existing.id), 13, {
+				primaryAttributeValueId: index + 1,
+				primaryAttributeValue: displayName,
+				attributes: [
+					{ name: 'New Value', value: newValue ?? null },
+					{ name: 'Old Value', value: oldValue ?? null },
+					{ name: 'Reason', value: 'Web service API' },
+				],
+				fields: [{ id: index + 1, name, newValue: newValue ?? null, oldValue: oldValue ?? null }],
+			});
+		}
 	}
 
 	// ---- HTTP ----------------------------------------------------------------------------------
@@ -789,6 +850,7 @@ export class MarketingService implements SimulatorModule {
 				return { status: 'skipped', reasons: [{ code: '1004', message: 'Lead not found' }] };
 			}
 			if (existing) {
+				this.logLeadChanges(existing, record);
 				this.unindexEmail(existing);
 				Object.assign(existing, record, {
 					updatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
@@ -797,6 +859,10 @@ export class MarketingService implements SimulatorModule {
 				return { id: existing.id, status: 'updated' };
 			}
 			const lead = this.addLead(record);
+			this.logActivity(Number(lead.id), 12, {
+				primaryAttributeValue: lead.email ?? null,
+				attributes: [{ name: 'Source Type', value: 'Web service API' }],
+			});
 			return { id: lead.id, status: 'created' };
 		});
 		return this.ok(result);
@@ -1000,7 +1066,9 @@ export class MarketingService implements SimulatorModule {
 			ids.map((id) => {
 				if (!this.leads.has(id))
 					return { id, status: 'skipped', reasons: [{ code: '1004', message: 'Lead not found' }] };
+				const listDetails = { primaryAttributeValueId: list.id, primaryAttributeValue: list.name };
 				if (method === 'POST') {
+					if (!list.members.has(id)) this.logActivity(id, 24, listDetails);
 					list.members.add(id);
 					return { id, status: 'added' };
 				}
@@ -1012,6 +1080,7 @@ export class MarketingService implements SimulatorModule {
 					};
 				}
 				list.members.delete(id);
+				this.logActivity(id, 25, listDetails);
 				return { id, status: 'removed' };
 			}),
 		);

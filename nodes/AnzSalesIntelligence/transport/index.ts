@@ -1,19 +1,13 @@
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestMethods,
-} from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import {
-	chosenBaseUrl,
-	TIMEOUT_MS,
-	type ServiceAnswer,
-	type ServiceCall,
-} from '../../enrichment/http';
+import { chosenBaseUrl, type ServiceAnswer, type ServiceCall } from '../../enrichment/http';
 import type { LookupOutcome } from '../../enrichment/lookups';
-import { credentialReader, enrichmentClient } from '../../enrichment/transport';
+import {
+	answerOf,
+	credentialReader,
+	enrichmentClient,
+	serviceRequest,
+} from '../../enrichment/transport';
 
 export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
 export const SERVICE_NAME = 'sales-intelligence service';
@@ -38,51 +32,20 @@ export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
 
 /** The only place this node does HTTP: n8n's authenticated helper adds `Authorization: Bearer <key>`. */
 async function send(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {
-	const base = baseUrl(await readCredentials(ctx));
-	if (!base) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			'The credential uses the connection contract but its Base URL is empty; enter the gateway address or choose the Service API',
-			{
-				itemIndex: call.itemIndex,
-				description: 'Open the credential and fill in Base URL. No request was sent.',
-			},
-		);
-	}
-	const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
-		method: call.method,
-		url: `${base}${call.path}`,
-		qs: call.qs,
-		// A repeated query key (from API Call) keeps every value.
-		arrayFormat: 'repeat',
-		body: call.body,
-		json: true,
-		headers: { Accept: 'application/json' },
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		timeout: TIMEOUT_MS,
-	})) as ServiceAnswer;
-	return {
-		statusCode: response.statusCode,
-		body: response.body,
-		headers: response.headers ?? {},
-	};
+	const options = serviceRequest(ctx, baseUrl(await readCredentials(ctx)), call);
+	return answerOf(
+		(await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			CREDENTIAL_TYPE,
+			options,
+		)) as ServiceAnswer,
+	);
 }
 
 export const client = enrichmentClient({ name: SERVICE_NAME, send }, readCredentials);
 
 /** One classified call against the credential's chosen API (also for the shared API Call). */
-export async function request(
-	ctx: IExecuteFunctions,
-	call: {
-		method: IHttpRequestMethods;
-		path: string;
-		qs?: IDataObject;
-		body?: IDataObject | IDataObject[];
-		itemIndex: number;
-		replaySafe?: boolean;
-	},
-): Promise<ServiceAnswer> {
+export async function request(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {
 	return await client.request(ctx, call);
 }
 

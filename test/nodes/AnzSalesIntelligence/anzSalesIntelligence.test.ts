@@ -3,6 +3,7 @@ import nock from 'nock';
 import { runWorkflow } from '../../harness';
 import { DEMO_ANZ_SEED, generateAnzPeople } from '../../simulator/anzSalesIntelligence';
 import { ANZ_KEY, items, withSimulator } from '../../harness/enrichment';
+import { JANE_SIMPLE } from './fixtures';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -15,22 +16,6 @@ const personEnrich = (parameters: Record<string, unknown>) => ({
 	operation: 'enrich',
 	...parameters,
 });
-
-const JANE_SIMPLE = {
-	id: 'fp0001',
-	name: 'Jane Citizen',
-	firstName: 'Jane',
-	lastName: 'Citizen',
-	position: 'Head of Marketing',
-	seniority: 'VP / Director / Head Of',
-	department: 'Marketing',
-	companyName: 'Southern Cross Analytics Pty Ltd',
-	companyWebsite: 'https://southerncross.example.com.au',
-	workEmail: 'jane.citizen@southerncross.example.com.au',
-	phone: '+61 400 000 001',
-	networkUrl: 'https://www.linkedin.com/in/jane-citizen',
-	location: 'Sydney, NSW, Australia',
-};
 
 describe('ANZ Sales Intelligence: wire format', () => {
 	it('sends POST <base>/enrich/person with the Bearer key and a JSON body of one identifier', async () => {

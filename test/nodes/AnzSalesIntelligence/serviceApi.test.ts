@@ -3,6 +3,7 @@ import nock from 'nock';
 import { runWorkflow } from '../../harness';
 import { ANZ_KEY, items, withSimulator } from '../../harness/enrichment';
 import type { EnrichmentCall } from '../../simulator/enrichmentBase';
+import { JANE_SIMPLE } from './fixtures';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -14,22 +15,6 @@ jest.mock('n8n-workflow', () => ({
  * Every operation on the service's own API (the credential's default): real paths, query
  * parameter names and answers; the outputs have the same shape as on the connection contract.
  */
-
-const JANE_SIMPLE = {
-	id: 'fp0001',
-	name: 'Jane Citizen',
-	firstName: 'Jane',
-	lastName: 'Citizen',
-	position: 'Head of Marketing',
-	seniority: 'VP / Director / Head Of',
-	department: 'Marketing',
-	companyName: 'Southern Cross Analytics Pty Ltd',
-	companyWebsite: 'https://southerncross.example.com.au',
-	workEmail: 'jane.citizen@southerncross.example.com.au',
-	phone: '+61 400 000 001',
-	networkUrl: 'https://www.linkedin.com/in/jane-citizen',
-	location: 'Sydney, NSW, Australia',
-};
 
 const SOUTHERN_CROSS_SIMPLE = {
 	id: 'f000000117274',

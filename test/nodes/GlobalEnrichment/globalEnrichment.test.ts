@@ -4,36 +4,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { runWorkflow } from '../../harness';
 import { DEMO_GLOBAL_SEED, generateGlobalContacts } from '../../simulator/globalEnrichment';
 import { GLOBAL_KEY, items, withSimulator } from '../../harness/enrichment';
+import { ANA, contact } from './fixtures';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
 	sleep: jest.fn(async () => await Promise.resolve()),
 }));
-
-const ANA = {
-	id: 'p-2001',
-	fullName: 'Ana Silva',
-	firstName: 'Ana',
-	lastName: 'Silva',
-	email: 'ana.silva@northwind.example.com',
-	phone: '+1 206 555 0101',
-	jobTitle: 'VP Marketing',
-	seniority: 'VP',
-	companyName: 'Northwind Traders',
-	companyDomain: 'northwind.example.com',
-	country: 'United States',
-	city: 'Seattle',
-	networkUrl: 'https://www.linkedin.com/in/ana-silva',
-};
-
-const contact = (operation: string, parameters: Record<string, unknown> = {}) => ({
-	resource: 'contact',
-	operation,
-	identifyBy: 'email',
-	email: '={{ $json.email }}',
-	...parameters,
-});
 
 const runNock = async (
 	parameters: Record<string, unknown>,

@@ -10,6 +10,7 @@ import {
 	serviceCredential,
 	withSimulator,
 } from '../../harness/enrichment';
+import { ANA, contact } from './fixtures';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -21,30 +22,6 @@ jest.mock('n8n-workflow', () => ({
  * Every operation on the service's own API (V3, the credential's default): batches of up to 100
  * records matched back by our reference id; outputs shaped as on the connection contract.
  */
-
-const ANA_SIMPLE = {
-	id: 'p-2001',
-	fullName: 'Ana Silva',
-	firstName: 'Ana',
-	lastName: 'Silva',
-	email: 'ana.silva@northwind.example.com',
-	phone: '+1 206 555 0101',
-	jobTitle: 'VP Marketing',
-	seniority: 'VP',
-	companyName: 'Northwind Traders',
-	companyDomain: 'northwind.example.com',
-	country: 'United States',
-	city: 'Seattle',
-	networkUrl: 'https://www.linkedin.com/in/ana-silva',
-};
-
-const contact = (operation: string, parameters: Record<string, unknown> = {}) => ({
-	resource: 'contact',
-	operation,
-	identifyBy: 'email',
-	email: '={{ $json.email }}',
-	...parameters,
-});
 
 describe('Global Enrichment on the service API: wire format', () => {
 	it('a new credential calls POST https://api.lusha.com/v3/contacts/search-and-enrich with the api_key header', async () => {
@@ -204,8 +181,8 @@ describe('Global Enrichment on the service API: Contact → Find and Enrich', ()
 			],
 		]);
 		expect(result.json()).toEqual([
-			{ found: true, creditsCharged: 2, ...ANA_SIMPLE },
-			{ found: true, creditsCharged: 0, ...ANA_SIMPLE },
+			{ found: true, creditsCharged: 2, ...ANA },
+			{ found: true, creditsCharged: 0, ...ANA },
 			{
 				error:
 					'The service could not look up the contact of item 2: This contact cannot be returned for compliance reasons (COMPLIANCE_RESTRICTED)',
@@ -339,7 +316,7 @@ describe('Global Enrichment on the service API: Search', () => {
 			],
 		]);
 		expect(result.json().map((json) => json.id)).toEqual(['p-2001', 'p-2003']);
-		expect(result.json()[0]).toEqual(ANA_SIMPLE);
+		expect(result.json()[0]).toEqual(ANA);
 	});
 
 	it('Search Companies: industry IDs go out as mainIndustriesIds; names are refused before any call', async () => {

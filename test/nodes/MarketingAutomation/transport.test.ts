@@ -84,16 +84,29 @@ describe('throttle', () => {
 	});
 
 	it('counts a call until a window after its answer, per instance', async () => {
-		jest.replaceProperty(timing, 'windowMs', 150);
-		const limiter = new InstanceLimiter();
-		limiter.configure({ callsInFlight: 10, callsPerWindow: 3 });
-		for (let i = 0; i < 3; i++) (await limiter.acquire())();
-		expect(limiter.limits().inWindow).toBe(3);
-		const other = new InstanceLimiter();
-		(await other.acquire())(); // another instance is not affected
-		const started = Date.now();
-		(await limiter.acquire())();
-		expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+		// Fake clock: the wait is asserted exactly, whatever the load of the machine.
+		jest.useFakeTimers({ now: 1_000_000 });
+		try {
+			jest.replaceProperty(timing, 'windowMs', 150);
+			const limiter = new InstanceLimiter();
+			limiter.configure({ callsInFlight: 10, callsPerWindow: 3 });
+			for (let i = 0; i < 3; i++) (await limiter.acquire())();
+			expect(limiter.limits().inWindow).toBe(3);
+			const other = new InstanceLimiter();
+			(await other.acquire())(); // another instance is not affected
+			let fourth = false;
+			const pending = limiter.acquire().then((release) => {
+				fourth = true;
+				release();
+			});
+			await jest.advanceTimersByTimeAsync(149);
+			expect(fourth).toBe(false);
+			await jest.advanceTimersByTimeAsync(2);
+			await pending;
+			expect(fourth).toBe(true);
+		} finally {
+			jest.useRealTimers();
+		}
 	});
 
 	it('takes its settings from the credential: defaults for saved credentials, capped at the service limits', () => {
