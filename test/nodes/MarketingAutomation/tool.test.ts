@@ -137,3 +137,40 @@ describe('Marketing Automation as an AI agent tool', () => {
 		});
 	});
 });
+
+describe('Marketing Automation version 2: Lead → Get Many says found: false by default', () => {
+	const env = useMarketing();
+	const getMany = async (typeVersion: number, options: IDataObject = {}) =>
+		await runWorkflow({
+			nodes: {
+				type: 'marketingAutomation',
+				typeVersion,
+				parameters: {
+					resource: 'lead',
+					operation: 'getAll',
+					filterType: 'email',
+					filterValues: 'lead2@example.com, nobody@example.com',
+					options: { fields: ['email', 'firstName'], ...options },
+				} as never,
+				credentialTypes: [CREDENTIAL],
+			},
+			credentials: env.credentials(),
+		});
+	const found = {
+		json: { email: 'lead2@example.com', firstName: 'Chloe' },
+		pairedItem: { item: 0 },
+	};
+	const miss = { json: { found: false, email: 'nobody@example.com' }, pairedItem: { item: 0 } };
+
+	it('a new node (version 2) outputs the miss without setting Include Not Found', async () => {
+		expect(outputOf(await getMany(2))).toEqual([found, miss]);
+	});
+
+	it('a saved node (version 1) keeps its behaviour: no item for the miss', async () => {
+		expect(outputOf(await getMany(1))).toEqual([found]);
+	});
+
+	it('Include Not Found turned off in version 2 is kept', async () => {
+		expect(outputOf(await getMany(2, { includeNotFound: false }))).toEqual([found]);
+	});
+});

@@ -20,6 +20,15 @@ import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'getAll' satisfies MarketingAutomationMap['lead'];
 
+const includeNotFound: INodeProperties = {
+	displayName: 'Include Not Found',
+	name: 'includeNotFound',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether to output an item with found: false (and the value) for each value that matched no lead, so a miss is never silent',
+};
+
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Filter Type Name or ID',
@@ -43,13 +52,17 @@ const properties: INodeProperties[] = [
 	...returnAllAndLimit,
 	optionsCollection([
 		leadFieldsOption,
+		// Off in version 1 (saved workflows keep their behaviour), on from version 2.
 		{
-			displayName: 'Include Not Found',
-			name: 'includeNotFound',
-			type: 'boolean',
+			...includeNotFound,
 			default: false,
-			description:
-				'Whether to output an item with found: false for each value that matched no lead. When the node runs as an AI agent tool, this is on unless set.',
+			description: `${includeNotFound.description} Version 1 of the node: off unless set, except as an AI agent tool.`,
+			displayOptions: { show: { '@version': [1] } },
+		},
+		{
+			...includeNotFound,
+			default: true,
+			displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 		},
 	]),
 ];
@@ -135,10 +148,11 @@ export async function executeBatch(
 			values,
 			fields,
 			limit: returnAllOf(i) === true ? Infinity : Number(limitParameterOf(i)),
-			// As an AI agent's tool a miss is said (the model gets "" for no item), unless turned off.
+			// Unless set: on from version 2, and as an AI agent's tool (the model gets "" for no item).
 			includeNotFound:
-				options.includeNotFound === true ||
-				(options.includeNotFound === undefined && isToolRun(this.getNode())),
+				typeof options.includeNotFound === 'boolean'
+					? options.includeNotFound
+					: this.getNode().typeVersion >= 2 || isToolRun(this.getNode()),
 		};
 	});
 
