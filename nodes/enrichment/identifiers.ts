@@ -37,6 +37,7 @@ export const emailIdentifier = (wire: string, serviceWire?: string): IdentifierS
 	value: 'email',
 	label: 'E-Mail',
 	placeholder: 'e.g. name@example.com',
+	description: 'One e-mail address, e.g. name@example.com',
 	wire,
 	serviceWire,
 	check: checkEmail,
@@ -84,6 +85,7 @@ export const domainIdentifier = (wire: string, serviceWire?: string): Identifier
 	label: 'Domain',
 	optionDescription: 'The company domain, e.g. example.com',
 	placeholder: 'e.g. example.com',
+	description: 'The company web domain without scheme or path, e.g. example.com',
 	wire,
 	serviceWire,
 	check: checkDomain,
@@ -95,6 +97,7 @@ export const websiteIdentifier = (wire: string, serviceWire?: string): Identifie
 	label: 'Website',
 	optionDescription: 'The company website URL',
 	placeholder: 'e.g. https://www.example.com',
+	description: 'The company website address, e.g. https://www.example.com',
 	wire,
 	serviceWire,
 	check: checkWebsite,
@@ -106,7 +109,8 @@ export const abnIdentifier = (wire: string, serviceWire?: string): IdentifierSpe
 	label: 'ABN',
 	optionDescription: 'Australian Business Number (11 digits)',
 	placeholder: 'e.g. 51 824 753 556',
-	description: 'Australian Business Number; spaces are ignored',
+	description:
+		'Australian Business Number: 11 digits, with or without spaces (e.g. 51 824 753 556)',
 	wire,
 	serviceWire,
 	check: checkAbn,
@@ -193,7 +197,7 @@ export function prepareIdentifier(
 	const raw = String(ctx.getNodeParameter(spec.value, itemIndex, '') ?? '');
 	const checked = spec.check(raw);
 	if ('refused' in checked)
-		invalidInput(ctx, itemIndex, `"${spec.label}"`, checked.refused, spec.fix);
+		invalidInput(ctx, itemIndex, `"${spec.label}"`, checked.refused, spec.fix, spec.value);
 	return {
 		key: `${spec.wire}:${checked.value.toLowerCase()}`,
 		request: { [spec.wire]: checked.value },

@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { isFatal } from './http';
 import { withItemIndex, type BatchOutcome } from '../shared/router';
+import { toolArgumentOf } from '../shared/tool';
 
 /**
  * The lookup pipeline both enrichment nodes share:
@@ -235,8 +236,16 @@ export function invalidInput(
 	field: string,
 	reason: string,
 	fix: string,
+	parameter?: string,
 ): never {
-	throw new NodeOperationError(ctx.getNode(), `Invalid ${field} in item ${itemIndex}: ${reason}`, {
+	const node = ctx.getNode();
+	// As a tool, the model sees only the message: name its argument and say the fix there.
+	const argument = parameter === undefined ? undefined : toolArgumentOf(node, parameter);
+	const message =
+		argument === undefined
+			? `Invalid ${field} in item ${itemIndex}: ${reason}`
+			: `Invalid argument '${argument}': ${reason}. ${fix.replace(/[,;] or change "Identify By"\./, '.')}`;
+	throw new NodeOperationError(node, message, {
 		itemIndex,
 		description: `${fix} No request was sent, so no credit was spent.`,
 	});

@@ -55,7 +55,7 @@ export function prepareContact(this: IExecuteFunctions, itemIndex: number): Look
 		const value = normalizeName(String(input[name]));
 		const fix =
 			'Identifying by name needs the first name, the last name and the company; or change "Identify By".';
-		if (!value) invalidInput(this, itemIndex, `"${displayName}"`, 'it is empty', fix);
+		if (!value) invalidInput(this, itemIndex, `"${displayName}"`, 'it is empty', fix, name);
 		if (name !== 'company' && (value.includes('@') || /[/:]/.test(value))) {
 			invalidInput(
 				this,
@@ -63,6 +63,7 @@ export function prepareContact(this: IExecuteFunctions, itemIndex: number): Look
 				`"${displayName}"`,
 				`"${value}" looks like an e-mail address or URL, not a name`,
 				'Set "Identify By" to E-Mail or Network Profile URL for such values.',
+				name,
 			);
 		}
 		request[name] = value;

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
+import { isToolRun, toolArgumentOf } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
 import { apiRequest, callsInFlight } from '../../transport';
 import { chunk, LEAD_BATCH } from '../../transport/paging';
@@ -17,6 +18,41 @@ import {
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'createOrUpdate' satisfies MarketingAutomationMap['lead'];
+
+/** The argument a model fills with the lead when the node runs as a tool with Map Automatically. */
+const TOOL_LEAD_ARGUMENT = 'lead';
+const TOOL_LEAD_DESCRIPTION =
+	'The lead as a JSON object of field names and values, e.g. {"email": "ana@example.com", "firstName": "Ana", "company": "Example Inc"}. Include the lookup field (email unless told otherwise); use the service\'s field names (camelCase).';
+
+/**
+ * The fields "Map Automatically" maps for item `itemIndex`: the item's own fields, or, when the node
+ * runs as a tool, only the lead object the model sent (Lead (From the Model)): never the agent's
+ * input fields or n8n's `toolCallId`.
+ */
+function autoMapSource(ctx: IExecuteFunctions, itemIndex: number, json: IDataObject): IDataObject {
+	const node = ctx.getNode();
+	if (!isToolRun(node)) return json;
+	const fromModel: unknown = ctx.getNodeParameter('toolLead', itemIndex, '');
+	// Cleared by the user: the model's other arguments fill other fields, so there is no lead.
+	if (fromModel === '' || fromModel === undefined || fromModel === null) return {};
+	let lead = fromModel;
+	if (typeof lead === 'string') {
+		try {
+			lead = JSON.parse(lead);
+		} catch {
+			// refused below
+		}
+	}
+	if (lead === null || typeof lead !== 'object' || Array.isArray(lead)) {
+		const argument = toolArgumentOf(node, 'toolLead');
+		throw new NodeOperationError(
+			node,
+			`${argument ? `The argument '${argument}'` : 'Lead (From the Model)'} is ${shorten(fromModel)}, not a JSON object of lead fields: send e.g. {"email": "ana@example.com", "firstName": "Ana"}`,
+			{ itemIndex, description: 'Send the lead as one JSON object of field names and values.' },
+		);
+	}
+	return lead as IDataObject;
+}
 
 const properties: INodeProperties[] = [
 	{
@@ -73,6 +109,17 @@ const properties: INodeProperties[] = [
 				description: 'Set each lead field explicitly',
 			},
 		],
+	},
+	{
+		// As an AI agent's tool, "Map Automatically" maps what the model sends here, never the
+		// agent's own input (chatInput, sessionId, …) or n8n's tool-call fields (toolCallId).
+		displayName: 'Lead (From the Model)',
+		name: 'toolLead',
+		type: 'json',
+		default: `={{ $fromAI('${TOOL_LEAD_ARGUMENT}', \`${TOOL_LEAD_DESCRIPTION}\`, 'json') }}`,
+		description:
+			'The lead fields the AI model sends, as a JSON object of field names and values. Only these are mapped when the node runs as a tool.',
+		displayOptions: { show: { '@tool': [true], dataMode: ['autoMap'] } },
 	},
 	{
 		displayName: 'Lead Fields',
@@ -164,8 +211,9 @@ export async function executeBatch(
 		const additional = additionalOf(i);
 		const lead: IDataObject = {};
 		if (dataModeOf(i) === 'autoMap') {
-			for (const key of Object.keys(items[i].json)) {
-				const value = items[i].json[key];
+			const source = autoMapSource(this, i, items[i].json);
+			for (const key of Object.keys(source)) {
+				const value = source[key];
 				if (value === undefined || READ_ONLY.has(key)) continue;
 				// `id` identifies a lead only with Update Only; elsewhere the service refuses it.
 				if (key === 'id' && action !== 'updateOnly') continue;

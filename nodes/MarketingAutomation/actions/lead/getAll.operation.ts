@@ -3,6 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import type { BatchOutcome } from '../../../shared/router';
+import { isToolRun, toolArgumentOf } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
 import { callsInFlight } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
@@ -18,6 +19,15 @@ import {
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'getAll' satisfies MarketingAutomationMap['lead'];
+
+const includeNotFound: INodeProperties = {
+	displayName: 'Include Not Found',
+	name: 'includeNotFound',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether to output an item with found: false (and the value) for each value that matched no lead, so a miss is never silent',
+};
 
 const properties: INodeProperties[] = [
 	{
@@ -42,13 +52,17 @@ const properties: INodeProperties[] = [
 	...returnAllAndLimit,
 	optionsCollection([
 		leadFieldsOption,
+		// Off in version 1 (saved workflows keep their behaviour), on from version 2.
 		{
-			displayName: 'Include Not Found',
-			name: 'includeNotFound',
-			type: 'boolean',
+			...includeNotFound,
 			default: false,
-			description:
-				'Whether to output an item with found: false for each value that matched no lead',
+			description: `${includeNotFound.description} Version 1 of the node: off unless set, except as an AI agent tool.`,
+			displayOptions: { show: { '@version': [1] } },
+		},
+		{
+			...includeNotFound,
+			default: true,
+			displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 		},
 	]),
 ];
@@ -106,18 +120,21 @@ export async function executeBatch(
 				description: 'Enter at least one value to look up, e.g. {{ $json.email }}.',
 			});
 		}
+		// As a tool, name the argument the model filled and say the fix in the message.
+		const argument = toolArgumentOf(this.getNode(), 'filterValues');
+		const where = argument ? `the argument '${argument}'` : `Filter Values of item ${i}`;
 		for (const value of values) {
 			if (filterType === 'email' && !isValidEmail(value)) {
 				throw new NodeOperationError(
 					this.getNode(),
-					`${shorten(value)} in Filter Values of item ${i} is not a valid e-mail address`,
+					`${shorten(value)} in ${where} is not a valid e-mail address${argument ? ': send e-mail addresses separated by commas, e.g. ana@example.com, bob@example.com' : ''}`,
 					{ itemIndex: i, description: 'Fix or remove the address; no call was made.' },
 				);
 			}
 			if (filterType === 'id' && !/^\d+$/.test(value)) {
 				throw new NodeOperationError(
 					this.getNode(),
-					`${shorten(value)} in Filter Values of item ${i} is not a numeric lead ID`,
+					`${shorten(value)} in ${where} is not a numeric lead ID${argument ? ': send whole numbers separated by commas' : ''}`,
 					{ itemIndex: i, description: 'Lead IDs are whole numbers; no call was made.' },
 				);
 			}
@@ -131,7 +148,11 @@ export async function executeBatch(
 			values,
 			fields,
 			limit: returnAllOf(i) === true ? Infinity : Number(limitParameterOf(i)),
-			includeNotFound: options.includeNotFound === true,
+			// Unless set: on from version 2, and as an AI agent's tool (the model gets "" for no item).
+			includeNotFound:
+				typeof options.includeNotFound === 'boolean'
+					? options.includeNotFound
+					: this.getNode().typeVersion >= 2 || isToolRun(this.getNode()),
 		};
 	});
 
