@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { runWorkflow } from '../../harness';
 import { DEMO_GLOBAL_SEED, generateGlobalContacts } from '../../simulator/globalEnrichment';
 import { GLOBAL_KEY, items, withSimulator } from '../../harness/enrichment';
-import { ANA, contact } from './fixtures';
+import { ALL_SALES_REPRESENTATIVES, ANA, NORTHWIND, contact, pagesAsked } from './fixtures';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -342,23 +342,7 @@ describe('Global Enrichment: Company → Find and Enrich', () => {
 			['/company', { domain: 'northwind.example.com' }],
 			['/company', { name: 'contoso gmbh' }],
 		]);
-		expect(byDomain.json()).toEqual([
-			{
-				found: true,
-				creditsCharged: 1,
-				id: 'c-1001',
-				name: 'Northwind Traders',
-				domain: 'northwind.example.com',
-				website: 'https://www.northwind.example.com',
-				industry: 'Software',
-				employeeCount: 420,
-				revenue: '$50M-$100M',
-				country: 'United States',
-				city: 'Seattle',
-				technologies: ['Salesforce', 'Segment'],
-				networkUrl: 'https://www.linkedin.com/company/northwind',
-			},
-		]);
+		expect(byDomain.json()).toEqual([NORTHWIND]);
 		expect(byName.json()).toEqual([
 			expect.objectContaining({ found: true, id: 'c-1002', name: 'Contoso GmbH' }),
 		]);
@@ -452,16 +436,9 @@ describe('Global Enrichment: searches', () => {
 	});
 
 	it('Return All follows the pages until a short page', async () => {
-		const result = await ctx.runGlobal({
-			resource: 'contact',
-			operation: 'search',
-			returnAll: true,
-			filters: { jobTitle: 'Sales Representative' },
-		});
+		const result = await ctx.runGlobal(ALL_SALES_REPRESENTATIVES);
 		// 120 generated contacts, every second one a sales representative: 60 = 50 + 10.
-		expect(
-			ctx.sim.services.global.calls.map((c) => (c.body as { pagination: unknown }).pagination),
-		).toEqual([
+		expect(pagesAsked(ctx.sim.services.global.calls)).toEqual([
 			{ page: 0, size: 50 },
 			{ page: 1, size: 50 },
 		]);
@@ -501,16 +478,9 @@ describe('Global Enrichment: search paging at an exact multiple of the page size
 	}));
 
 	it('Return All stops at the reported total without asking for an empty page', async () => {
-		const result = await ctx.runGlobal({
-			resource: 'contact',
-			operation: 'search',
-			returnAll: true,
-			filters: { jobTitle: 'Sales Representative' },
-		});
+		const result = await ctx.runGlobal(ALL_SALES_REPRESENTATIVES);
 		// 50 sales representatives = one full page and totalResults 50.
-		expect(
-			ctx.sim.services.global.calls.map((c) => (c.body as { pagination: unknown }).pagination),
-		).toEqual([{ page: 0, size: 50 }]);
+		expect(pagesAsked(ctx.sim.services.global.calls)).toEqual([{ page: 0, size: 50 }]);
 		expect(result.output()).toHaveLength(50);
 	});
 });

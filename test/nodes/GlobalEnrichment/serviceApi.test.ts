@@ -10,7 +10,7 @@ import {
 	serviceCredential,
 	withSimulator,
 } from '../../harness/enrichment';
-import { ANA, contact } from './fixtures';
+import { ANA, NORTHWIND, contact } from './fixtures';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -267,21 +267,7 @@ describe('Global Enrichment on the service API: Company → Find and Enrich', ()
 			],
 		]);
 		expect(result.json()).toEqual([
-			{
-				found: true,
-				creditsCharged: 1,
-				id: 'c-1001',
-				name: 'Northwind Traders',
-				domain: 'northwind.example.com',
-				website: 'https://www.northwind.example.com',
-				industry: 'Software',
-				employeeCount: 420,
-				revenue: '$50M-$100M',
-				country: 'United States',
-				city: 'Seattle',
-				technologies: ['Salesforce', 'Segment'],
-				networkUrl: 'https://www.linkedin.com/company/northwind',
-			},
+			NORTHWIND,
 			{ found: false, input: { domain: 'nowhere.example.org' }, creditsCharged: 0 },
 		]);
 		expect(byName.json()[0]).toMatchObject({ found: true, id: 'c-1002', employeeCount: 2600 });
