@@ -3,7 +3,7 @@ import nock from 'nock';
 import { runWorkflow } from '../../harness';
 import { ANZ_KEY, items, withSimulator } from '../../harness/enrichment';
 import type { EnrichmentCall } from '../../simulator/enrichmentBase';
-import { JANE_SIMPLE } from './fixtures';
+import { JANE_SIMPLE, SOUTHERN_CROSS_SIMPLE } from './fixtures';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -15,22 +15,6 @@ jest.mock('n8n-workflow', () => ({
  * Every operation on the service's own API (the credential's default): real paths, query
  * parameter names and answers; the outputs have the same shape as on the connection contract.
  */
-
-const SOUTHERN_CROSS_SIMPLE = {
-	id: 'f000000117274',
-	name: 'Southern Cross Analytics Pty Ltd',
-	domain: 'southerncross.example.com.au',
-	website: 'https://www.southerncross.example.com.au',
-	abn: '51824753556',
-	industries: ['Software'],
-	companySize: '51-200',
-	employeeCount: 140,
-	headquarters: 'AU-NSW',
-	country: 'Australia',
-	states: ['NSW'],
-	networkUrl: 'https://www.linkedin.com/company/southern-cross-analytics',
-	technologies: ['HubSpot', 'AWS'],
-};
 
 /** A recorded call without its credit count. */
 const withoutCredits = (recorded: EnrichmentCall) => {
