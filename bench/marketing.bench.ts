@@ -16,6 +16,7 @@ import { runInNewContext } from 'node:vm';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { BenchModule } from './run';
+import { LEAD_UPSERT_BY_EMAIL } from '../test/harness/marketing';
 
 const CREDENTIAL = 'marketingAutomationApi';
 const WINDOW_MS = 20_000;
@@ -178,14 +179,7 @@ async function run(): Promise<string> {
 		}
 	}
 
-	const upsert = {
-		resource: 'lead',
-		operation: 'createOrUpdate',
-		syncAction: 'createOrUpdate',
-		lookupField: 'email',
-		dataMode: 'autoMap',
-		additionalFields: {},
-	};
+	const upsert = LEAD_UPSERT_BY_EMAIL;
 	const lookup = {
 		resource: 'lead',
 		operation: 'getAll',

@@ -2,6 +2,7 @@ import { sleep } from 'n8n-workflow';
 
 import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
 import { fastTransport, outputOf, useMarketing } from './helpers';
+import { LEAD_UPSERT_BY_EMAIL } from '../../harness/marketing';
 
 describe('Marketing Automation: rate limits and faults', () => {
 	const env = useMarketing();
@@ -175,14 +176,7 @@ describe('Marketing Automation: rate limits and faults', () => {
 	});
 
 	describe('answers that break after the service executed the call (issue 10.3)', () => {
-		const upsert = {
-			resource: 'lead',
-			operation: 'createOrUpdate',
-			syncAction: 'createOrUpdate',
-			lookupField: 'email',
-			dataMode: 'autoMap',
-			additionalFields: {},
-		};
+		const upsert = LEAD_UPSERT_BY_EMAIL;
 		const trigger = {
 			resource: 'campaign',
 			operation: 'trigger',

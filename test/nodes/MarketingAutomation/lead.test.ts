@@ -1,4 +1,5 @@
 import { outputOf, useMarketing } from './helpers';
+import { LEAD_UPSERT_BY_EMAIL } from '../../harness/marketing';
 
 describe('Marketing Automation: leads', () => {
 	const env = useMarketing();
@@ -145,17 +146,7 @@ describe('Marketing Automation: leads', () => {
 				firstName: `First${i}`,
 				...(i === 20 ? { bogusField: 'x' } : {}),
 			}));
-			const result = await env.run(
-				{
-					resource: 'lead',
-					operation: 'createOrUpdate',
-					syncAction: 'createOrUpdate',
-					lookupField: 'email',
-					dataMode: 'autoMap',
-					additionalFields: {},
-				},
-				{ items },
-			);
+			const result = await env.run(LEAD_UPSERT_BY_EMAIL, { items });
 			expect(result.error).toBeUndefined();
 			const calls = sim().callsTo('POST', '/rest/v1/leads.json');
 			expect(calls.map((c) => (c.body as { input: unknown[] }).input.length)).toEqual([
@@ -237,14 +228,7 @@ describe('Marketing Automation: leads', () => {
 		});
 
 		it('rejects an item without the lookup value before any call; Continue On Fail keeps the others', async () => {
-			const params = {
-				resource: 'lead',
-				operation: 'createOrUpdate',
-				syncAction: 'createOrUpdate',
-				lookupField: 'email',
-				dataMode: 'autoMap',
-				additionalFields: {},
-			};
+			const params = LEAD_UPSERT_BY_EMAIL;
 			const items = [{ email: 'ok@example.com' }, { firstName: 'No mail' }];
 			const failed = await env.run(params, { items });
 			expect(failed.error?.message).toBe('Item 1 has no value for the lookup field "email"');

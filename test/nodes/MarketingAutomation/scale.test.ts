@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { outputOf, useMarketing } from './helpers';
+import { LEAD_UPSERT_BY_EMAIL } from '../../harness/marketing';
 
 /**
  * 10,000 items per batching operation, through n8n's engine against the simulator (20 ms per
@@ -37,17 +38,7 @@ describe('Marketing Automation: 10,000 items per batching operation', () => {
 	const items = Array.from({ length: N }, (_v, i) => ({ email: emailOf(i), firstName: `S${i}` }));
 
 	it('upserts 10,000 leads in 34 calls, up to 5 at once, never two holding one e-mail, each item its own status', async () => {
-		const result = await env.run(
-			{
-				resource: 'lead',
-				operation: 'createOrUpdate',
-				syncAction: 'createOrUpdate',
-				lookupField: 'email',
-				dataMode: 'autoMap',
-				additionalFields: {},
-			},
-			{ items },
-		);
+		const result = await env.run(LEAD_UPSERT_BY_EMAIL, { items });
 		expect(result.error).toBeUndefined();
 		const calls = sim().callsTo('POST', '/rest/v1/leads.json');
 		expect(calls).toHaveLength(Math.ceil(N / 300));

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { pollOnce } from '../../harness';
 import { CREDENTIAL, useMarketing } from '../MarketingAutomation/helpers';
+import { LEAD_UPSERT_BY_EMAIL } from '../../harness/marketing';
 
 describe('Marketing Automation Trigger', () => {
 	const env = useMarketing();
@@ -292,17 +293,7 @@ describe('Marketing Automation Trigger', () => {
 		);
 		const email = `trigger.${Date.now()}@example.com`;
 		const upsert = (fields: IDataObject) =>
-			env.run(
-				{
-					resource: 'lead',
-					operation: 'createOrUpdate',
-					syncAction: 'createOrUpdate',
-					lookupField: 'email',
-					dataMode: 'autoMap',
-					additionalFields: {},
-				},
-				{ items: [{ email, ...fields }] },
-			);
+			env.run(LEAD_UPSERT_BY_EMAIL, { items: [{ email, ...fields }] });
 		const created = await upsert({ firstName: 'Tia' });
 		const leadId = created.json()[0].id as number;
 		await upsert({ firstName: 'Tia', title: 'Buyer' });
