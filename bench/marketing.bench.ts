@@ -16,7 +16,7 @@ import { runInNewContext } from 'node:vm';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { BenchModule } from './run';
-import { LEAD_UPSERT_BY_EMAIL } from '../test/harness/marketing';
+import { LEAD_UPSERT_BY_EMAIL, leadLookupByEmail } from '../test/harness/marketing';
 
 const CREDENTIAL = 'marketingAutomationApi';
 const WINDOW_MS = 20_000;
@@ -180,14 +180,7 @@ async function run(): Promise<string> {
 	}
 
 	const upsert = LEAD_UPSERT_BY_EMAIL;
-	const lookup = {
-		resource: 'lead',
-		operation: 'getAll',
-		filterType: 'email',
-		filterValues: '={{ $json.email }}',
-		returnAll: true,
-		options: { fields: ['id', 'email'] },
-	};
+	const lookup = leadLookupByEmail({ fields: ['id', 'email'] });
 	const lead = (i: number) => ({
 		email: `bench${i}@example.org`,
 		firstName: `Bench${i}`,

@@ -12,3 +12,25 @@ export const LEAD_UPSERT_BY_EMAIL = {
 	dataMode: 'autoMap',
 	additionalFields: {},
 };
+
+/** Lead → Get Many by e-mail, all pages, with the given options (`fields`, `includeNotFound`). */
+export const leadLookupByEmail = (
+	options: Record<string, unknown> = {},
+	filterValues = '={{ $json.email }}',
+) => ({
+	resource: 'lead',
+	operation: 'getAll',
+	filterType: 'email',
+	filterValues,
+	returnAll: true,
+	options,
+});
+
+/** Campaign → Trigger for the demo seed's campaign 2001, no tokens. */
+export const triggerDemoCampaign = (leadIds: string) => ({
+	resource: 'campaign',
+	operation: 'trigger',
+	campaign: { mode: 'id', value: '2001' },
+	leadIds,
+	tokens: {},
+});

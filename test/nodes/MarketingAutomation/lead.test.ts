@@ -1,5 +1,5 @@
 import { outputOf, useMarketing } from './helpers';
-import { LEAD_UPSERT_BY_EMAIL } from '../../harness/marketing';
+import { LEAD_UPSERT_BY_EMAIL, leadLookupByEmail } from '../../harness/marketing';
 
 describe('Marketing Automation: leads', () => {
 	const env = useMarketing();
@@ -8,14 +8,7 @@ describe('Marketing Automation: leads', () => {
 	describe('Get Many by filter', () => {
 		it('combines the values of all items into one call and pairs each lead with the item that asked', async () => {
 			const result = await env.run(
-				{
-					resource: 'lead',
-					operation: 'getAll',
-					filterType: 'email',
-					filterValues: '={{ $json.emails }}',
-					returnAll: true,
-					options: { fields: ['email', 'firstName'] },
-				},
+				leadLookupByEmail({ fields: ['email', 'firstName'] }, '={{ $json.emails }}'),
 				{
 					items: [
 						{ emails: 'lead2@example.com, LEAD3@example.com' },
@@ -45,17 +38,9 @@ describe('Marketing Automation: leads', () => {
 
 		it('splits 650 values into calls of 300, 300 and 50', async () => {
 			const emails = Array.from({ length: 650 }, (_v, i) => `lead${i + 1}@example.com`);
-			const result = await env.run(
-				{
-					resource: 'lead',
-					operation: 'getAll',
-					filterType: 'email',
-					filterValues: '={{ $json.email }}',
-					returnAll: true,
-					options: { includeNotFound: true },
-				},
-				{ items: emails.map((email) => ({ email })) },
-			);
+			const result = await env.run(leadLookupByEmail({ includeNotFound: true }), {
+				items: emails.map((email) => ({ email })),
+			});
 			expect(result.error).toBeUndefined();
 			const calls = sim().callsTo('GET', '/rest/v1/leads.json');
 			expect(calls.map((c) => String(c.query.filterValues).split(',').length)).toEqual([
@@ -106,17 +91,9 @@ describe('Marketing Automation: leads', () => {
 		});
 
 		it('rejects an invalid e-mail before any call, naming the item', async () => {
-			const result = await env.run(
-				{
-					resource: 'lead',
-					operation: 'getAll',
-					filterType: 'email',
-					filterValues: '={{ $json.email }}',
-					returnAll: true,
-					options: {},
-				},
-				{ items: [{ email: 'lead1@example.com' }, { email: 'not-an-address' }] },
-			);
+			const result = await env.run(leadLookupByEmail(), {
+				items: [{ email: 'lead1@example.com' }, { email: 'not-an-address' }],
+			});
 			expect(result.error?.message).toBe(
 				'"not-an-address" in Filter Values of item 1 is not a valid e-mail address',
 			);
