@@ -97,3 +97,12 @@ export async function globalLoadOptionsContext(
 		{ globalEnrichmentApi: credential },
 	);
 }
+
+/** API Call parameters of an enrichment node: `method` to `endpoint`, plus any other parameters. */
+export const apiCall = (method: string, endpoint: string, parameters: Params = {}) => ({
+	resource: 'apiCall',
+	operation: 'request',
+	method,
+	endpoint,
+	...parameters,
+});

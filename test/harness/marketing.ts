@@ -34,3 +34,16 @@ export const triggerDemoCampaign = (leadIds: string) => ({
 	leadIds,
 	tokens: {},
 });
+
+/** Marketing Automation API Call parameters: `method` to `endpoint`, plus any other parameters. */
+export const apiCall = (
+	method: string,
+	endpoint: string,
+	parameters: Record<string, unknown> = {},
+) => ({
+	resource: 'apiCall',
+	operation: 'send',
+	method,
+	endpoint,
+	...parameters,
+});

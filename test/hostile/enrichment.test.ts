@@ -1,4 +1,4 @@
-import { items, withSimulator, type EnrichmentContext } from '../harness/enrichment';
+import { apiCall, items, withSimulator, type EnrichmentContext } from '../harness/enrichment';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -292,27 +292,16 @@ describe('Bad input is refused before any HTTP call, naming the field and the it
 			'Endpoint refused in item 1: The endpoint is an absolute URL or names another host; only a path is allowed',
 		],
 	])('API Call refuses %s for item 1 before sending item 0', async (endpoint, message) => {
-		const result = await ctx.runGlobal(
-			{
-				resource: 'apiCall',
-				operation: 'request',
-				method: 'GET',
-				endpoint: '={{ $json.endpoint }}',
-			},
-			[{ endpoint: '/account/usage' }, { endpoint }],
-		);
+		const result = await ctx.runGlobal(apiCall('GET', '={{ $json.endpoint }}'), [
+			{ endpoint: '/account/usage' },
+			{ endpoint },
+		]);
 		expect(result.error?.message).toBe(message);
 		expect(ctx.sim.services.global.calls).toHaveLength(0);
 	});
 
 	it('API Call refuses a body that is not JSON', async () => {
-		const result = await ctx.runAnz({
-			resource: 'apiCall',
-			operation: 'request',
-			method: 'POST',
-			endpoint: '/enrich/person',
-			body: '{"email": ',
-		});
+		const result = await ctx.runAnz(apiCall('POST', '/enrich/person', { body: '{"email": ' }));
 		expect(result.error?.message).toBe('Body of item 0 is not valid JSON');
 		expect(ctx.sim.services.anz.calls).toHaveLength(0);
 	});

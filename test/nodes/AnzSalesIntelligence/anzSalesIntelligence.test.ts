@@ -2,7 +2,7 @@ import nock from 'nock';
 
 import { runWorkflow } from '../../harness';
 import { DEMO_ANZ_SEED, generateAnzPeople } from '../../simulator/anzSalesIntelligence';
-import { ANZ_KEY, items, withSimulator } from '../../harness/enrichment';
+import { ANZ_KEY, items, withSimulator, apiCall } from '../../harness/enrichment';
 import { JANE_SIMPLE, SOUTHERN_CROSS_SIMPLE } from './fixtures';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
@@ -14,15 +14,6 @@ jest.mock('n8n-workflow', () => ({
 const personEnrich = (parameters: Record<string, unknown>) => ({
 	resource: 'person',
 	operation: 'enrich',
-	...parameters,
-});
-
-/** API Call parameters: `method` to `endpoint`, plus any other parameters. */
-const apiCall = (method: string, endpoint: string, parameters: Record<string, unknown> = {}) => ({
-	resource: 'apiCall',
-	operation: 'request',
-	method,
-	endpoint,
 	...parameters,
 });
 
@@ -104,27 +95,19 @@ describe('ANZ Sales Intelligence: Person → Enrich', () => {
 			{ email: 'tom.nguyen@kookaburra.example.com.au' },
 			{ network_slug: 'aroha-walker' },
 		]);
-		const anz = ctx.sim.services.anz;
-		expect(items(byEmail)).toEqual([
+		/** The one output item of a full (not simplified) record of the seed's `person`. */
+		const foundPerson = (person: number, creditsCharged: number) => [
 			{
 				json: {
 					found: true,
-					creditsCharged: 1,
-					...anz.personRecord(DEMO_ANZ_SEED.people[1]),
+					creditsCharged,
+					...ctx.sim.services.anz.personRecord(DEMO_ANZ_SEED.people[person]),
 				},
 				pairedItem: { item: 0 },
 			},
-		]);
-		expect(items(bySlug)).toEqual([
-			{
-				json: {
-					found: true,
-					creditsCharged: 2,
-					...anz.personRecord(DEMO_ANZ_SEED.people[2]),
-				},
-				pairedItem: { item: 0 },
-			},
-		]);
+		];
+		expect(items(byEmail)).toEqual(foundPerson(1, 1));
+		expect(items(bySlug)).toEqual(foundPerson(2, 2));
 	});
 
 	it('no match is data: found false, the input echoed, nothing charged', async () => {
@@ -328,21 +311,25 @@ describe('ANZ Sales Intelligence: Person → Search', () => {
 		]);
 	});
 
-	it('Return All pages with from/size 100 until a short page', async () => {
-		const result = await ctx.runAnz({
-			resource: 'person',
-			operation: 'search',
-			returnAll: true,
-			filters: { company: 'Southern Cross' },
+	/** Person → Search for everyone at Southern Cross, with `limit` or `returnAll`. */
+	const southernCrossPeople = (parameters: Record<string, unknown>) => ({
+		resource: 'person',
+		operation: 'search',
+		...parameters,
+		filters: { company: 'Southern Cross' },
+	});
+	/** `[from, size]` of each search request the service received, in order. */
+	const fromAndSizeAsked = () =>
+		ctx.sim.services.anz.calls.map((c) => {
+			const body = c.body as { from: number; size: number };
+			return [body.from, body.size];
 		});
+
+	it('Return All pages with from/size 100 until a short page', async () => {
+		const result = await ctx.runAnz(southernCrossPeople({ returnAll: true }));
 		expect(result.error).toBeUndefined();
 		// 250 generated people + 2 demo people work there.
-		expect(
-			ctx.sim.services.anz.calls.map((c) => [
-				(c.body as { from: number }).from,
-				(c.body as { size: number }).size,
-			]),
-		).toEqual([
+		expect(fromAndSizeAsked()).toEqual([
 			[0, 100],
 			[100, 100],
 			[200, 100],
@@ -352,18 +339,8 @@ describe('ANZ Sales Intelligence: Person → Search', () => {
 	});
 
 	it('a limit over one page asks for the remainder on the last page', async () => {
-		const result = await ctx.runAnz({
-			resource: 'person',
-			operation: 'search',
-			limit: 130,
-			filters: { company: 'Southern Cross' },
-		});
-		expect(
-			ctx.sim.services.anz.calls.map((c) => [
-				(c.body as { from: number }).from,
-				(c.body as { size: number }).size,
-			]),
-		).toEqual([
+		const result = await ctx.runAnz(southernCrossPeople({ limit: 130 }));
+		expect(fromAndSizeAsked()).toEqual([
 			[0, 100],
 			[100, 30],
 		]);

@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { runWorkflow } from '../../harness';
-import { ANZ_KEY, items, withSimulator } from '../../harness/enrichment';
+import { ANZ_KEY, items, withSimulator, apiCall } from '../../harness/enrichment';
 import type { EnrichmentCall } from '../../simulator/enrichmentBase';
 import { JANE_SIMPLE, SOUTHERN_CROSS_SIMPLE } from './fixtures';
 
@@ -261,13 +261,11 @@ describe('ANZ Sales Intelligence on the service API: API Call', () => {
 	const ctx = withSimulator();
 
 	it("reaches the service API's own paths with the credential's key", async () => {
-		const result = await ctx.runAnzService({
-			resource: 'apiCall',
-			operation: 'request',
-			method: 'GET',
-			endpoint: '/company',
-			queryParameters: { parameter: [{ name: 'id', value: 'f000000200001' }] },
-		});
+		const result = await ctx.runAnzService(
+			apiCall('GET', '/company', {
+				queryParameters: { parameter: [{ name: 'id', value: 'f000000200001' }] },
+			}),
+		);
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.services.anz.calls.map(withoutCredits)).toEqual([
 			call('GET', '/company', 'id=f000000200001'),

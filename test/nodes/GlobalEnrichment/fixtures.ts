@@ -1,3 +1,5 @@
+import { DEMO_GLOBAL_SEED, generateGlobalContacts } from '../../simulator/globalEnrichment';
+
 /** The simplified output for the demo seed's first contact, the same on both APIs. */
 export const ANA = {
 	id: 'p-2001',
@@ -52,3 +54,11 @@ export const ALL_SALES_REPRESENTATIVES = {
 /** The `pagination` of each search request the service received, in order. */
 export const pagesAsked = (calls: Array<{ body: unknown }>) =>
 	calls.map((call) => (call.body as { pagination: unknown }).pagination);
+
+/** Simulator options: the demo seed plus `count` generated contacts. */
+export const demoSeedPlusContacts = (count: number) => () => ({
+	global: {
+		...DEMO_GLOBAL_SEED,
+		contacts: [...DEMO_GLOBAL_SEED.contacts, ...generateGlobalContacts(count)],
+	},
+});

@@ -9,6 +9,7 @@ import {
 	items,
 	serviceCredential,
 	withSimulator,
+	apiCall,
 } from '../../harness/enrichment';
 import { ANA, NORTHWIND, contact } from './fixtures';
 
@@ -434,12 +435,7 @@ describe('Global Enrichment on the service API: API Call', () => {
 	const ctx = withSimulator();
 
 	it("GET /account/usage on the service API with the credential's key", async () => {
-		const result = await ctx.runGlobalService({
-			resource: 'apiCall',
-			operation: 'request',
-			method: 'GET',
-			endpoint: '/account/usage',
-		});
+		const result = await ctx.runGlobalService(apiCall('GET', '/account/usage'));
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.services.global.calls.map((c) => [c.method, c.path, c.apiKey])).toEqual([
 			['GET', '/account/usage', GLOBAL_KEY],
