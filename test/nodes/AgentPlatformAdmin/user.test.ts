@@ -1,16 +1,13 @@
 import { adminNode, recordCalls, runAdmin, US_BASE } from './helpers';
 
+/** User → Update Role node for `userId` with `roles`, plus any other parameters. */
+const updateRole = (userId: string, roles: unknown, parameters: Record<string, unknown> = {}) =>
+	adminNode({ resource: 'user', operation: 'updateRole', userId, roles, ...parameters });
+
 describe('Agent Platform Admin › User', () => {
 	it('Update Role merges by default: sends the chosen roles without the overwrite flag', async () => {
 		const calls = recordCalls(US_BASE, () => [200, {}]);
-		const result = await runAdmin(
-			adminNode({
-				resource: 'user',
-				operation: 'updateRole',
-				userId: ' usr.7_a-B ',
-				roles: ['role:editor'],
-			}),
-		);
+		const result = await runAdmin(updateRole(' usr.7_a-B ', ['role:editor']));
 		expect(calls).toEqual([
 			{
 				method: 'POST',
@@ -37,13 +34,7 @@ describe('Agent Platform Admin › User', () => {
 	it('Update Role with Replace Existing Roles sends overwrite: true', async () => {
 		const calls = recordCalls(US_BASE, () => [200, {}]);
 		const result = await runAdmin(
-			adminNode({
-				resource: 'user',
-				operation: 'updateRole',
-				userId: 'usr-sam',
-				roles: ['role:viewer'],
-				options: { overwrite: true },
-			}),
+			updateRole('usr-sam', ['role:viewer'], { options: { overwrite: true } }),
 		);
 		expect(calls[0].body).toEqual({
 			permissions: { items: { relevanceDefault: { actions: { 'role:viewer': true } } } },
@@ -56,23 +47,9 @@ describe('Agent Platform Admin › User', () => {
 
 	it('Update Role rejects a missing user ID and no roles before any call', async () => {
 		const calls = recordCalls(US_BASE, () => [200, {}]);
-		const noUser = await runAdmin(
-			adminNode({
-				resource: 'user',
-				operation: 'updateRole',
-				userId: '={{ "  " }}',
-				roles: ['admin'],
-			}),
-		);
+		const noUser = await runAdmin(updateRole('={{ "  " }}', ['admin']));
 		expect(noUser.error?.message).toBe("The 'User ID' field of item 0 is empty");
-		const noRole = await runAdmin(
-			adminNode({
-				resource: 'user',
-				operation: 'updateRole',
-				userId: 'usr-1',
-				roles: '={{ [] }}',
-			}),
-		);
+		const noRole = await runAdmin(updateRole('usr-1', '={{ [] }}'));
 		expect(noRole.error?.message).toBe(
 			"No role chosen in the 'Roles' field of item 0: choose Admin, Editor or Viewer",
 		);
