@@ -1,7 +1,13 @@
 import nock from 'nock';
 
 import { runWorkflow } from '../../harness';
-import { ANZ_KEY, items, withSimulator, apiCall } from '../../harness/enrichment';
+import {
+	ANZ_KEY,
+	items,
+	withSimulator,
+	apiCall,
+	serviceCredential,
+} from '../../harness/enrichment';
 import type { EnrichmentCall } from '../../simulator/enrichmentBase';
 import { JANE_SIMPLE, SOUTHERN_CROSS_SIMPLE } from './fixtures';
 
@@ -53,12 +59,7 @@ describe('ANZ Sales Intelligence on the service API: wire format', () => {
 			},
 			// As n8n saves a new credential: the defaults of the shown fields.
 			credentials: {
-				anzSalesIntelligenceApi: {
-					api: 'service',
-					serviceUrl: 'https://api.firmable.com',
-					baseUrl: '',
-					apiKey: ' fbl_secret ',
-				},
+				anzSalesIntelligenceApi: serviceCredential('https://api.firmable.com', ' fbl_secret '),
 			},
 		});
 		expect(result.error).toBeUndefined();

@@ -55,12 +55,7 @@ describe('Global Enrichment on the service API: wire format', () => {
 			},
 			items: [{ email: 'Ana.Silva@Example.com' }, { email: 'nobody@example.com' }],
 			credentials: {
-				globalEnrichmentApi: {
-					api: 'service',
-					serviceUrl: 'https://api.lusha.com',
-					baseUrl: '',
-					apiKey: 'lk-secret',
-				},
+				globalEnrichmentApi: serviceCredential('https://api.lusha.com', 'lk-secret'),
 			},
 		});
 		expect(result.error).toBeUndefined();
