@@ -1,12 +1,13 @@
 import nock from 'nock';
 
-import { runWorkflow } from '../../harness';
+import { runWorkflow, type RunResult } from '../../harness';
 import {
 	ANZ_KEY,
 	items,
 	withSimulator,
 	apiCall,
 	serviceCredential,
+	type EnrichmentContext,
 } from '../../harness/enrichment';
 import type { EnrichmentCall } from '../../simulator/enrichmentBase';
 import { JANE_SIMPLE, SOUTHERN_CROSS_SIMPLE } from './fixtures';
@@ -73,26 +74,36 @@ describe('ANZ Sales Intelligence on the service API: wire format', () => {
 	});
 });
 
+/**
+ * Enriches one `resource` per `[identifyBy, value]` lookup, each in its own run on the service API;
+ * `error` is the first run's error, `json()` the first output item of each run.
+ */
+const enrichOneByOne = async (
+	ctx: EnrichmentContext,
+	resource: string,
+	lookups: Array<[string, string]>,
+) => {
+	const results: RunResult[] = [];
+	for (const [identifyBy, value] of lookups) {
+		results.push(
+			await ctx.runAnzService({ resource, operation: 'enrich', identifyBy, [identifyBy]: value }),
+		);
+	}
+	return {
+		error: results.find((r) => r.error)?.error,
+		json: () => results.map((r) => r.json()[0]),
+	};
+};
+
 describe('ANZ Sales Intelligence on the service API: Person → Enrich', () => {
 	const ctx = withSimulator();
 
 	it('by profile URL, e-mail and slug: GET /people with ln_url, work_email, ln_slug; same output as the contract', async () => {
-		const enrich = async (identifyBy: string, value: string) =>
-			await ctx.runAnzService({
-				resource: 'person',
-				operation: 'enrich',
-				identifyBy,
-				[identifyBy]: value,
-			});
-		const results = [
-			await enrich('networkUrl', 'https://au.linkedin.com/in/Jane-Citizen/?trk=share'),
-			await enrich('email', 'TOM.NGUYEN@kookaburra.example.com.au'),
-			await enrich('networkSlug', 'No-Such-Person'),
-		];
-		const result = {
-			error: results.find((r) => r.error)?.error,
-			json: () => results.map((r) => r.json()[0]),
-		};
+		const result = await enrichOneByOne(ctx, 'person', [
+			['networkUrl', 'https://au.linkedin.com/in/Jane-Citizen/?trk=share'],
+			['email', 'TOM.NGUYEN@kookaburra.example.com.au'],
+			['networkSlug', 'No-Such-Person'],
+		]);
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.services.anz.calls.map(withoutCredits)).toEqual([
 			call('GET', '/people', 'ln_url=https%3A%2F%2Fwww.linkedin.com%2Fin%2Fjane-citizen'),
@@ -136,23 +147,12 @@ describe('ANZ Sales Intelligence on the service API: Company → Enrich', () => 
 	const ctx = withSimulator();
 
 	it('by domain, ABN, company URL and website: GET /company with fqdn, abn, ln_url, website', async () => {
-		const enrich = async (identifyBy: string, value: string) =>
-			await ctx.runAnzService({
-				resource: 'company',
-				operation: 'enrich',
-				identifyBy,
-				[identifyBy]: value,
-			});
-		const results = [
-			await enrich('domain', 'https://www.SouthernCross.example.com.au/about'),
-			await enrich('abn', '53 004 085 616'),
-			await enrich('networkUrl', 'https://www.linkedin.com/company/harbour-freight/'),
-			await enrich('website', 'nowhere.example.org'),
-		];
-		const result = {
-			error: results.find((r) => r.error)?.error,
-			json: () => results.map((r) => r.json()[0]),
-		};
+		const result = await enrichOneByOne(ctx, 'company', [
+			['domain', 'https://www.SouthernCross.example.com.au/about'],
+			['abn', '53 004 085 616'],
+			['networkUrl', 'https://www.linkedin.com/company/harbour-freight/'],
+			['website', 'nowhere.example.org'],
+		]);
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.services.anz.calls.map((c) => `${c.method} ${c.path}?${c.query}`)).toEqual([
 			'GET /company?fqdn=southerncross.example.com.au',
