@@ -307,6 +307,16 @@ describe('Bad input is refused before any HTTP call, naming the field and the it
 	});
 });
 
+/** The Continue On Fail item for item `item`, whose e-mail `quoted` (in quotes) is not valid. */
+const invalidEmailItem = (item: number, quoted: string) => ({
+	json: {
+		error: `Invalid "E-Mail" in item ${item}: ${quoted} is not a valid e-mail address`,
+		description:
+			'Enter an e-mail address such as name@example.com, or change "Identify By". No request was sent, so no credit was spent.',
+	},
+	pairedItem: { item },
+});
+
 describe('Bad input under Continue On Fail', () => {
 	const ctx = withSimulator();
 
@@ -327,14 +337,7 @@ describe('Bad input under Continue On Fail', () => {
 		]);
 		expect(items(result)).toEqual([
 			{ json: expect.objectContaining({ found: true, id: 'fp0001' }), pairedItem: { item: 0 } },
-			{
-				json: {
-					error: 'Invalid "E-Mail" in item 1: "not-an-email" is not a valid e-mail address',
-					description:
-						'Enter an e-mail address such as name@example.com, or change "Identify By". No request was sent, so no credit was spent.',
-				},
-				pairedItem: { item: 1 },
-			},
+			invalidEmailItem(1, '"not-an-email"'),
 			{ json: expect.objectContaining({ found: true, id: 'fp0002' }), pairedItem: { item: 2 } },
 		]);
 	});
@@ -356,14 +359,7 @@ describe('Bad input under Continue On Fail', () => {
 			],
 		]);
 		expect(items(result)).toEqual([
-			{
-				json: {
-					error: 'Invalid "E-Mail" in item 0: "bad@" is not a valid e-mail address',
-					description:
-						'Enter an e-mail address such as name@example.com, or change "Identify By". No request was sent, so no credit was spent.',
-				},
-				pairedItem: { item: 0 },
-			},
+			invalidEmailItem(0, '"bad@"'),
 			{ json: expect.objectContaining({ found: true, id: 'p-2001' }), pairedItem: { item: 1 } },
 			{ json: expect.objectContaining({ found: true, id: 'p-2003' }), pairedItem: { item: 2 } },
 		]);
