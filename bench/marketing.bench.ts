@@ -16,6 +16,7 @@ import { runInNewContext } from 'node:vm';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { BenchModule } from './run';
+import { LEAD_UPSERT_BY_EMAIL, leadLookupByEmail } from '../test/harness/marketing';
 
 const CREDENTIAL = 'marketingAutomationApi';
 const WINDOW_MS = 20_000;
@@ -178,22 +179,8 @@ async function run(): Promise<string> {
 		}
 	}
 
-	const upsert = {
-		resource: 'lead',
-		operation: 'createOrUpdate',
-		syncAction: 'createOrUpdate',
-		lookupField: 'email',
-		dataMode: 'autoMap',
-		additionalFields: {},
-	};
-	const lookup = {
-		resource: 'lead',
-		operation: 'getAll',
-		filterType: 'email',
-		filterValues: '={{ $json.email }}',
-		returnAll: true,
-		options: { fields: ['id', 'email'] },
-	};
+	const upsert = LEAD_UPSERT_BY_EMAIL;
+	const lookup = leadLookupByEmail({ fields: ['id', 'email'] });
 	const lead = (i: number) => ({
 		email: `bench${i}@example.org`,
 		firstName: `Bench${i}`,

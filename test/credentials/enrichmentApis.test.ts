@@ -8,17 +8,23 @@ import { baseUrl as globalBaseUrl } from '../../nodes/GlobalEnrichment/transport
 
 const CONTRACT = '$credentials.api === "contract" || $credentials.baseUrl.trim() !== ""';
 
+/** The credential's name, its generic auth putting the API key in `headers`, the key hidden. */
+const expectKeyInHeader = (
+	credential: AnzSalesIntelligenceApi | GlobalEnrichmentApi,
+	name: string,
+	headers: Record<string, string>,
+) => {
+	expect(credential.name).toBe(name);
+	expect(credential.authenticate).toEqual({ type: 'generic', properties: { headers } });
+	expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions?.password).toBe(true);
+};
+
 describe('enrichment credentials', () => {
 	it('anz: Bearer header, API key as a password, a free test call on the chosen API', () => {
 		const credential = new AnzSalesIntelligenceApi();
-		expect(credential.name).toBe('anzSalesIntelligenceApi');
-		expect(credential.authenticate).toEqual({
-			type: 'generic',
-			properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey.trim()}}' } },
+		expectKeyInHeader(credential, 'anzSalesIntelligenceApi', {
+			Authorization: '=Bearer {{$credentials.apiKey.trim()}}',
 		});
-		expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions?.password).toBe(
-			true,
-		);
 		expect(credential.test.request).toEqual({
 			baseURL: `={{(${CONTRACT} ? $credentials.baseUrl : $credentials.serviceUrl || "https://api.firmable.com").trim().replace(/\\/+$/, "")}}`,
 			url: `={{${CONTRACT} ? "/account/usage" : "/people/search"}}`,
@@ -34,14 +40,9 @@ describe('enrichment credentials', () => {
 
 	it('global: api_key header, API key as a password, a free test call', () => {
 		const credential = new GlobalEnrichmentApi();
-		expect(credential.name).toBe('globalEnrichmentApi');
-		expect(credential.authenticate).toEqual({
-			type: 'generic',
-			properties: { headers: { api_key: '={{$credentials.apiKey.trim()}}' } },
+		expectKeyInHeader(credential, 'globalEnrichmentApi', {
+			api_key: '={{$credentials.apiKey.trim()}}',
 		});
-		expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions?.password).toBe(
-			true,
-		);
 		expect(credential.test.request).toEqual({
 			baseURL: `={{(${CONTRACT} ? $credentials.baseUrl : $credentials.serviceUrl || "https://api.lusha.com").trim().replace(/\\/+$/, "")}}`,
 			url: '/account/usage',

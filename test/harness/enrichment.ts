@@ -1,15 +1,10 @@
-import { LoadOptionsContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	ILoadOptionsFunctions,
-	INode,
-	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
 
-import { TestCredentialsHelper } from './credentials';
-import { loadPackage } from './loader';
+import { nodeLoadOptionsContext } from './loadOptions';
 
 import { runWorkflow, type RunResult } from './';
 import { startServices, type Simulator, type SimulatorOptions } from '../simulator';
@@ -47,58 +42,38 @@ export function withSimulator(options: () => SimulatorOptions = () => ({})): Enr
 	afterEach(async () => {
 		await context.sim.close();
 	});
-	context.runAnz = async (parameters, items, continueOnFail = false) =>
-		await runWorkflow({
-			nodes: {
-				type: 'anzSalesIntelligence',
-				parameters: parameters as never,
-				credentialTypes: ['anzSalesIntelligenceApi'],
-				continueOnFail,
-			},
-			items: items as IDataObject[] | undefined,
-			credentials: {
-				anzSalesIntelligenceApi: { baseUrl: `${context.sim.url}/anz/`, apiKey: ANZ_KEY },
-			},
-		});
-	context.runGlobal = async (parameters, items, continueOnFail = false) =>
-		await runWorkflow({
-			nodes: {
-				type: 'globalEnrichment',
-				parameters: parameters as never,
-				credentialTypes: ['globalEnrichmentApi'],
-				continueOnFail,
-			},
-			items: items as IDataObject[] | undefined,
-			credentials: {
-				globalEnrichmentApi: { baseUrl: `${context.sim.url}/global`, apiKey: GLOBAL_KEY },
-			},
-		});
-	context.runAnzService = async (parameters, items, continueOnFail = false) =>
-		await runWorkflow({
-			nodes: {
-				type: 'anzSalesIntelligence',
-				parameters: parameters as never,
-				credentialTypes: ['anzSalesIntelligenceApi'],
-				continueOnFail,
-			},
-			items: items as IDataObject[] | undefined,
-			credentials: {
-				anzSalesIntelligenceApi: serviceCredential(`${context.sim.url}/anz/`, ANZ_KEY),
-			},
-		});
-	context.runGlobalService = async (parameters, items, continueOnFail = false) =>
-		await runWorkflow({
-			nodes: {
-				type: 'globalEnrichment',
-				parameters: parameters as never,
-				credentialTypes: ['globalEnrichmentApi'],
-				continueOnFail,
-			},
-			items: items as IDataObject[] | undefined,
-			credentials: {
-				globalEnrichmentApi: serviceCredential(`${context.sim.url}/global`, GLOBAL_KEY),
-			},
-		});
+	/** Runs one node of `type` with the credential `credential(simulator URL)` returns. */
+	const runner =
+		(
+			type: string,
+			credentialType: string,
+			credential: (simUrl: string) => ICredentialDataDecryptedObject,
+		) =>
+		async (parameters: Params, items?: Params[], continueOnFail = false) =>
+			await runWorkflow({
+				nodes: {
+					type,
+					parameters: parameters as never,
+					credentialTypes: [credentialType],
+					continueOnFail,
+				},
+				items: items as IDataObject[] | undefined,
+				credentials: { [credentialType]: credential(context.sim.url) },
+			});
+	context.runAnz = runner('anzSalesIntelligence', 'anzSalesIntelligenceApi', (url) => ({
+		baseUrl: `${url}/anz/`,
+		apiKey: ANZ_KEY,
+	}));
+	context.runGlobal = runner('globalEnrichment', 'globalEnrichmentApi', (url) => ({
+		baseUrl: `${url}/global`,
+		apiKey: GLOBAL_KEY,
+	}));
+	context.runAnzService = runner('anzSalesIntelligence', 'anzSalesIntelligenceApi', (url) =>
+		serviceCredential(`${url}/anz/`, ANZ_KEY),
+	);
+	context.runGlobalService = runner('globalEnrichment', 'globalEnrichmentApi', (url) =>
+		serviceCredential(`${url}/global`, GLOBAL_KEY),
+	);
 	return context;
 }
 
@@ -111,29 +86,23 @@ export function items(result: RunResult) {
 export async function globalLoadOptionsContext(
 	credential: ICredentialDataDecryptedObject,
 ): Promise<ILoadOptionsFunctions> {
-	const pkg = await loadPackage();
-	const node: INode = {
-		id: 'n1',
-		name: 'Global Enrichment',
-		type: `${pkg.packageName}.globalEnrichment`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { resource: 'company', operation: 'search' },
-		credentials: { globalEnrichmentApi: { id: 'cred-1', name: 'Global' } },
-	};
-	const workflow = new Workflow({
-		id: 'wf',
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: pkg.nodeTypes,
-	});
-	const additionalData = {
-		credentialsHelper: new TestCredentialsHelper(pkg, { globalEnrichmentApi: credential }),
-		currentNodeParameters: node.parameters,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		variables: {},
-	} as unknown as IWorkflowExecuteAdditionalData;
-	return new LoadOptionsContext(workflow, node, additionalData, 'parameters.filters.industryIds');
+	return await nodeLoadOptionsContext(
+		{
+			type: 'globalEnrichment',
+			name: 'Global Enrichment',
+			parameters: { resource: 'company', operation: 'search' },
+			credentialType: 'globalEnrichmentApi',
+			path: 'parameters.filters.industryIds',
+		},
+		{ globalEnrichmentApi: credential },
+	);
 }
+
+/** API Call parameters of an enrichment node: `method` to `endpoint`, plus any other parameters. */
+export const apiCall = (method: string, endpoint: string, parameters: Params = {}) => ({
+	resource: 'apiCall',
+	operation: 'request',
+	method,
+	endpoint,
+	...parameters,
+});

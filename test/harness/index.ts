@@ -2,3 +2,4 @@ export { runWorkflow, type NodeUnderTest, type RunOptions, type RunResult } from
 export { TestCredentialsHelper, type CredentialValues } from './credentials';
 export { loadPackage, PROJECT_ROOT } from './loader';
 export { pollOnce, type PollOptions } from './poll';
+export { nodeLoadOptionsContext, type LoadOptionsNode } from './loadOptions';

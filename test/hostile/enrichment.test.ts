@@ -1,4 +1,4 @@
-import { items, withSimulator, type EnrichmentContext } from '../harness/enrichment';
+import { apiCall, items, withSimulator, type EnrichmentContext } from '../harness/enrichment';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -292,30 +292,29 @@ describe('Bad input is refused before any HTTP call, naming the field and the it
 			'Endpoint refused in item 1: The endpoint is an absolute URL or names another host; only a path is allowed',
 		],
 	])('API Call refuses %s for item 1 before sending item 0', async (endpoint, message) => {
-		const result = await ctx.runGlobal(
-			{
-				resource: 'apiCall',
-				operation: 'request',
-				method: 'GET',
-				endpoint: '={{ $json.endpoint }}',
-			},
-			[{ endpoint: '/account/usage' }, { endpoint }],
-		);
+		const result = await ctx.runGlobal(apiCall('GET', '={{ $json.endpoint }}'), [
+			{ endpoint: '/account/usage' },
+			{ endpoint },
+		]);
 		expect(result.error?.message).toBe(message);
 		expect(ctx.sim.services.global.calls).toHaveLength(0);
 	});
 
 	it('API Call refuses a body that is not JSON', async () => {
-		const result = await ctx.runAnz({
-			resource: 'apiCall',
-			operation: 'request',
-			method: 'POST',
-			endpoint: '/enrich/person',
-			body: '{"email": ',
-		});
+		const result = await ctx.runAnz(apiCall('POST', '/enrich/person', { body: '{"email": ' }));
 		expect(result.error?.message).toBe('Body of item 0 is not valid JSON');
 		expect(ctx.sim.services.anz.calls).toHaveLength(0);
 	});
+});
+
+/** The Continue On Fail item for item `item`, whose e-mail `quoted` (in quotes) is not valid. */
+const invalidEmailItem = (item: number, quoted: string) => ({
+	json: {
+		error: `Invalid "E-Mail" in item ${item}: ${quoted} is not a valid e-mail address`,
+		description:
+			'Enter an e-mail address such as name@example.com, or change "Identify By". No request was sent, so no credit was spent.',
+	},
+	pairedItem: { item },
 });
 
 describe('Bad input under Continue On Fail', () => {
@@ -338,14 +337,7 @@ describe('Bad input under Continue On Fail', () => {
 		]);
 		expect(items(result)).toEqual([
 			{ json: expect.objectContaining({ found: true, id: 'fp0001' }), pairedItem: { item: 0 } },
-			{
-				json: {
-					error: 'Invalid "E-Mail" in item 1: "not-an-email" is not a valid e-mail address',
-					description:
-						'Enter an e-mail address such as name@example.com, or change "Identify By". No request was sent, so no credit was spent.',
-				},
-				pairedItem: { item: 1 },
-			},
+			invalidEmailItem(1, '"not-an-email"'),
 			{ json: expect.objectContaining({ found: true, id: 'fp0002' }), pairedItem: { item: 2 } },
 		]);
 	});
@@ -367,14 +359,7 @@ describe('Bad input under Continue On Fail', () => {
 			],
 		]);
 		expect(items(result)).toEqual([
-			{
-				json: {
-					error: 'Invalid "E-Mail" in item 0: "bad@" is not a valid e-mail address',
-					description:
-						'Enter an e-mail address such as name@example.com, or change "Identify By". No request was sent, so no credit was spent.',
-				},
-				pairedItem: { item: 0 },
-			},
+			invalidEmailItem(0, '"bad@"'),
 			{ json: expect.objectContaining({ found: true, id: 'p-2001' }), pairedItem: { item: 1 } },
 			{ json: expect.objectContaining({ found: true, id: 'p-2003' }), pairedItem: { item: 2 } },
 		]);

@@ -1,15 +1,9 @@
-import type { IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { apiCallOperation, type ApiCallRequest } from '../../nodes/shared/apiCall';
+import { testNode } from './fixtures';
 
-const node: INode = {
-	id: 'n1',
-	name: 'API Call',
-	type: 'test.node',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = testNode('API Call');
 
 /** An execute context whose item parameters are `params` (dotted names read nested values). */
 function context(params: Record<string, unknown>) {

@@ -1,5 +1,5 @@
 import { constructExecutionMetaData, returnJsonArray } from 'n8n-core';
-import type { IExecuteFunctions, INode, JsonObject } from 'n8n-workflow';
+import type { IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -8,15 +8,9 @@ import {
 	type ItemOperation,
 	type ResourceOperations,
 } from '../../nodes/shared/router';
+import { testNode } from './fixtures';
 
-const node: INode = {
-	id: 'n1',
-	name: 'Node',
-	type: 'test.node',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = testNode('Node');
 
 /** The parts of an execute context the router reads. */
 function context(itemCount: number, operation: string, continueOnFail: boolean) {

@@ -1,4 +1,7 @@
 import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { runWorkflow } from '../../harness';
 
 export const US_BASE = 'https://api-bcbe5a.stack.tryrelevance.com';
 
@@ -49,3 +52,7 @@ export function recordCalls(
 	nock(base).persist().post(/.*/).reply(respond).get(/.*/).reply(respond);
 	return calls;
 }
+
+/** Runs the admin node `node` (from `adminNode`) on `items` with the default test credential. */
+export const runAdmin = async (node: ReturnType<typeof adminNode>, items?: IDataObject[]) =>
+	await runWorkflow({ nodes: node, items, credentials: adminCredentials() });

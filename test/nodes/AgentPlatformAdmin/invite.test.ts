@@ -1,6 +1,5 @@
-import { runWorkflow } from '../../harness';
 import { TestCredentialsHelper } from '../../harness/credentials';
-import { adminCredentials, adminNode, recordCalls, US_BASE } from './helpers';
+import { adminNode, recordCalls, runAdmin, US_BASE } from './helpers';
 
 const permissions = (actions: Record<string, boolean>) => ({
 	items: { relevanceDefault: { actions } },
@@ -13,15 +12,14 @@ describe('Agent Platform Admin › Invite', () => {
 				200,
 				{ invite_code: 'inv-1', email_status: 'sent' },
 			]);
-			const result = await runWorkflow({
-				nodes: adminNode({
+			const result = await runAdmin(
+				adminNode({
 					resource: 'invite',
 					operation: 'create',
 					email: ' Ana@Example.com ',
 					roles: ['role:editor', 'admin'],
 				}),
-				credentials: adminCredentials(),
-			});
+			);
 			expect(result.error).toBeUndefined();
 			expect(calls).toEqual([
 				{
@@ -53,16 +51,15 @@ describe('Agent Platform Admin › Invite', () => {
 				200,
 				{ invite_code: 'inv-2', accepted: true, user_id: 'usr-sam' },
 			]);
-			const result = await runWorkflow({
-				nodes: adminNode({
+			const result = await runAdmin(
+				adminNode({
 					resource: 'invite',
 					operation: 'create',
 					email: '={{ $json.email }}',
 					roles: ['role:viewer'],
 				}),
-				items: [{ email: 'sam@example.com' }],
-				credentials: adminCredentials(),
-			});
+				[{ email: 'sam@example.com' }],
+			);
 			expect(result.json()).toEqual([
 				{
 					invite_code: 'inv-2',
@@ -95,10 +92,9 @@ describe('Agent Platform Admin › Invite', () => {
 			],
 		])('rejects %j before any call: %s', async (fields, message) => {
 			const calls = recordCalls(US_BASE, () => [200, {}]);
-			const result = await runWorkflow({
-				nodes: adminNode({ resource: 'invite', operation: 'create', ...fields }),
-				credentials: adminCredentials(),
-			});
+			const result = await runAdmin(
+				adminNode({ resource: 'invite', operation: 'create', ...fields }),
+			);
 			expect(result.status).toBe('error');
 			expect(result.error?.message).toBe(message);
 			expect(calls).toHaveLength(0);
@@ -106,15 +102,14 @@ describe('Agent Platform Admin › Invite', () => {
 
 		it('accepts role names in any case, with or without the role: prefix, and sends the wire form', async () => {
 			const calls = recordCalls(US_BASE, () => [200, { invite_code: 'inv-3' }]);
-			const result = await runWorkflow({
-				nodes: adminNode({
+			const result = await runAdmin(
+				adminNode({
 					resource: 'invite',
 					operation: 'create',
 					email: 'ana@example.com',
 					roles: '={{ ["Editor", "ROLE:VIEWER", "role:Admin", "editor"] }}',
 				}),
-				credentials: adminCredentials(),
-			});
+			);
 			expect(result.error).toBeUndefined();
 			expect(calls.map((call) => call.body)).toEqual([
 				{
@@ -138,15 +133,14 @@ describe('Agent Platform Admin › Invite', () => {
 				{ message: 'This operation requires the Admin role.', error_type: 'forbidden' },
 				{ 'x-request-id': 'req-403' },
 			]);
-			const result = await runWorkflow({
-				nodes: adminNode({
+			const result = await runAdmin(
+				adminNode({
 					resource: 'invite',
 					operation: 'create',
 					email: 'a@example.com',
 					roles: ['admin'],
 				}),
-				credentials: adminCredentials(),
-			});
+			);
 			expect(result.error?.message).toBe(
 				'The service refused to create the invite: This operation requires the Admin role. (this needs an API key with the Admin role on the project named in the credential)',
 			);
@@ -159,15 +153,14 @@ describe('Agent Platform Admin › Invite', () => {
 	describe('Delete', () => {
 		it('posts the invite code and outputs { deleted: true }', async () => {
 			const calls = recordCalls(US_BASE, () => [200, {}]);
-			const result = await runWorkflow({
-				nodes: adminNode({
+			const result = await runAdmin(
+				adminNode({
 					resource: 'invite',
 					operation: 'delete',
 					inviteCode: '={{ $json.code }}',
 				}),
-				items: [{ code: 'inv-a' }, { code: 'inv-b' }],
-				credentials: adminCredentials(),
-			});
+				[{ code: 'inv-a' }, { code: 'inv-b' }],
+			);
 			expect(calls.map(({ path, body, authorization }) => ({ path, body, authorization }))).toEqual(
 				[
 					{
@@ -208,11 +201,7 @@ describe('Agent Platform Admin › Invite', () => {
 					? [200, { invite_code: 'inv-new', email_status: 'sent' }]
 					: [200, {}],
 			);
-			const result = await runWorkflow({
-				nodes: changeRole(),
-				items: [{ code: 'inv-old', email: 'ana@example.com' }],
-				credentials: adminCredentials(),
-			});
+			const result = await runAdmin(changeRole(), [{ code: 'inv-old', email: 'ana@example.com' }]);
 			expect(result.error).toBeUndefined();
 			expect(calls).toEqual([
 				{
@@ -253,11 +242,7 @@ describe('Agent Platform Admin › Invite', () => {
 						]
 					: [200, {}],
 			);
-			const result = await runWorkflow({
-				nodes: changeRole(),
-				items: [{ code: 'inv-old', email: 'ana@example.com' }],
-				credentials: adminCredentials(),
-			});
+			const result = await runAdmin(changeRole(), [{ code: 'inv-old', email: 'ana@example.com' }]);
 			expect(result.status).toBe('error');
 			expect(result.error?.message).toBe(
 				'Invite inv-old was deleted, but the new invite for ana@example.com could not be created: The service refused to create the replacement invite: Internal error',
@@ -272,11 +257,7 @@ describe('Agent Platform Admin › Invite', () => {
 				404,
 				{ message: 'Invite inv-x was not found in this project.' },
 			]);
-			const result = await runWorkflow({
-				nodes: changeRole(),
-				items: [{ code: 'inv-x', email: 'ana@example.com' }],
-				credentials: adminCredentials(),
-			});
+			const result = await runAdmin(changeRole(), [{ code: 'inv-x', email: 'ana@example.com' }]);
 			expect(calls.map((c) => c.path)).toEqual(['/latest/auth/invite/delete']);
 			expect(result.error?.message).toBe(
 				'The service refused to delete invite inv-x: Invite inv-x was not found in this project.',
@@ -285,14 +266,10 @@ describe('Agent Platform Admin › Invite', () => {
 
 		it('checks every item before the first call: a bad item 1 stops the run with no call at all', async () => {
 			const calls = recordCalls(US_BASE, () => [200, {}]);
-			const result = await runWorkflow({
-				nodes: changeRole(),
-				items: [
-					{ code: 'inv-1', email: 'a@example.com' },
-					{ code: 'inv/1', email: 'b@example.com' },
-				],
-				credentials: adminCredentials(),
-			});
+			const result = await runAdmin(changeRole(), [
+				{ code: 'inv-1', email: 'a@example.com' },
+				{ code: 'inv/1', email: 'b@example.com' },
+			]);
 			expect(result.status).toBe('error');
 			expect(result.error?.message).toBe(
 				"'inv/1' in the 'Invite Code' field of item 1 is not an invite code: it may not contain spaces, control characters or / ? # %, and has at most 240 characters",
@@ -306,11 +283,7 @@ describe('Agent Platform Admin › Invite', () => {
 				{ message: 'This operation requires the Admin role.' },
 				{ 'x-request-id': 'req-cof' },
 			]);
-			const result = await runWorkflow({
-				nodes: changeRole(true),
-				items: [{ code: 'inv-1', email: 'a@example.com' }],
-				credentials: adminCredentials(),
-			});
+			const result = await runAdmin(changeRole(true), [{ code: 'inv-1', email: 'a@example.com' }]);
 			expect(result.output()).toEqual([
 				{
 					json: {
@@ -330,15 +303,11 @@ describe('Agent Platform Admin › Invite', () => {
 				call.path.endsWith('/create') ? [200, { invite_code: 'inv-new' }] : [200, {}],
 			);
 			const reads = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
-			const result = await runWorkflow({
-				nodes: changeRole(),
-				items: [
-					{ code: 'inv-1', email: 'a@example.com' },
-					{ code: 'inv-2', email: 'b@example.com' },
-					{ code: 'inv-3', email: 'c@example.com' },
-				],
-				credentials: adminCredentials(),
-			});
+			const result = await runAdmin(changeRole(), [
+				{ code: 'inv-1', email: 'a@example.com' },
+				{ code: 'inv-2', email: 'b@example.com' },
+				{ code: 'inv-3', email: 'c@example.com' },
+			]);
 			expect(result.status).toBe('success');
 			// One read for the base URL, plus one per request to sign it (6 requests).
 			expect(reads).toHaveBeenCalledTimes(7);
@@ -355,15 +324,11 @@ describe('Agent Platform Admin › Invite', () => {
 				}
 				return call.path.endsWith('/create') ? [200, { invite_code: 'inv-new' }] : [200, {}];
 			});
-			const result = await runWorkflow({
-				nodes: changeRole(true),
-				items: [
-					{ code: 'inv-1', email: 'not-an-email' },
-					{ code: 'inv-gone', email: 'b@example.com' },
-					{ code: 'inv-3', email: 'c@example.com' },
-				],
-				credentials: adminCredentials(),
-			});
+			const result = await runAdmin(changeRole(true), [
+				{ code: 'inv-1', email: 'not-an-email' },
+				{ code: 'inv-gone', email: 'b@example.com' },
+				{ code: 'inv-3', email: 'c@example.com' },
+			]);
 			expect(result.status).toBe('success');
 			expect(result.output()).toEqual([
 				{

@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { runWorkflow } from '../../harness';
-import { adminCredentials, adminNode, recordCalls, US_BASE } from './helpers';
+import { adminCredentials, adminNode, recordCalls, runAdmin, US_BASE } from './helpers';
 
 const createProject = (overrides: Record<string, unknown> = {}) =>
 	adminNode({
@@ -25,7 +25,7 @@ describe('Agent Platform Admin › Project › Create', () => {
 			})
 			.reply(200, { project_id: 'proj-new' });
 
-		const result = await runWorkflow({ nodes: createProject(), credentials: adminCredentials() });
+		const result = await runAdmin(createProject());
 
 		expect(result.error).toBeUndefined();
 		expect(result.output()).toEqual([
@@ -54,14 +54,13 @@ describe('Agent Platform Admin › Project › Create', () => {
 			200,
 			{ project_id: `proj-${(call.body as { name: string }).name}` },
 		]);
-		const result = await runWorkflow({
-			nodes: createProject({
+		const result = await runAdmin(
+			createProject({
 				name: '={{ $json.team }}',
 				description: '={{ "Team " + $json.team }}',
 			}),
-			items: [{ team: 'red' }, { team: 'blue' }],
-			credentials: adminCredentials(),
-		});
+			[{ team: 'red' }, { team: 'blue' }],
+		);
 		expect(calls.map((c) => c.body)).toEqual([
 			{ name: 'red', description: 'Team red', organization_id: 'org-9' },
 			{ name: 'blue', description: 'Team blue', organization_id: 'org-9' },
@@ -74,11 +73,10 @@ describe('Agent Platform Admin › Project › Create', () => {
 
 	it('rejects an empty organization ID before its call, naming the field and the item', async () => {
 		const calls = recordCalls(US_BASE, () => [200, {}]);
-		const result = await runWorkflow({
-			nodes: createProject({ organizationId: '={{ $json.org }}' }),
-			items: [{ org: 'org-1' }, { org: '  ' }],
-			credentials: adminCredentials(),
-		});
+		const result = await runAdmin(createProject({ organizationId: '={{ $json.org }}' }), [
+			{ org: 'org-1' },
+			{ org: '  ' },
+		]);
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toBe("The 'Organization ID' field of item 1 is empty");
 		// Each item is checked before its own call: the bad item sent nothing.
@@ -89,11 +87,9 @@ describe('Agent Platform Admin › Project › Create', () => {
 
 	it('sends an organization ID that an expression returns as a number as a JSON string', async () => {
 		const calls = recordCalls(US_BASE, () => [200, { project_id: 'proj-n' }]);
-		const result = await runWorkflow({
-			nodes: createProject({ organizationId: '={{ $json.org }}' }),
-			items: [{ org: 4711 }],
-			credentials: adminCredentials(),
-		});
+		const result = await runAdmin(createProject({ organizationId: '={{ $json.org }}' }), [
+			{ org: 4711 },
+		]);
 		expect(result.error).toBeUndefined();
 		expect(calls.map((c) => c.body)).toEqual([
 			{ name: 'Support agents', description: 'Tickets', organization_id: '4711' },
@@ -108,7 +104,7 @@ describe('Agent Platform Admin › Project › Create', () => {
 				{ message: 'No write access to organization org-9', error_type: 'forbidden' },
 				{ 'x-request-id': 'req-77' },
 			);
-		const result = await runWorkflow({ nodes: createProject(), credentials: adminCredentials() });
+		const result = await runAdmin(createProject());
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toBe(
 			'The service refused to create the project: No write access to organization org-9 (the API key must belong to the organization and may create projects in it; check the key and the region in the credential)',
@@ -125,11 +121,10 @@ describe('Agent Platform Admin › Project › Create', () => {
 				? [422, { message: "Field 'name' is too long.", error_type: 'validation_error' }]
 				: [200, { project_id: 'proj-ok' }],
 		);
-		const result = await runWorkflow({
-			nodes: { ...createProject({ name: '={{ $json.name }}' }), continueOnFail: true },
-			items: [{ name: 'bad' }, { name: 'good' }],
-			credentials: adminCredentials(),
-		});
+		const result = await runAdmin(
+			{ ...createProject({ name: '={{ $json.name }}' }), continueOnFail: true },
+			[{ name: 'bad' }, { name: 'good' }],
+		);
 		expect(result.status).toBe('success');
 		const [failed, ok] = result.output();
 		expect(failed.error?.message).toBe(
@@ -141,7 +136,7 @@ describe('Agent Platform Admin › Project › Create', () => {
 
 	it('reports a network failure as an error of the node', async () => {
 		nock(US_BASE).post('/latest/projects/create').replyWithError('socket hang up');
-		const result = await runWorkflow({ nodes: createProject(), credentials: adminCredentials() });
+		const result = await runAdmin(createProject());
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toContain('socket hang up');
 	});

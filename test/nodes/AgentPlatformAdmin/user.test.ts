@@ -1,18 +1,13 @@
-import { runWorkflow } from '../../harness';
-import { adminCredentials, adminNode, recordCalls, US_BASE } from './helpers';
+import { adminNode, recordCalls, runAdmin, US_BASE } from './helpers';
+
+/** User → Update Role node for `userId` with `roles`, plus any other parameters. */
+const updateRole = (userId: string, roles: unknown, parameters: Record<string, unknown> = {}) =>
+	adminNode({ resource: 'user', operation: 'updateRole', userId, roles, ...parameters });
 
 describe('Agent Platform Admin › User', () => {
 	it('Update Role merges by default: sends the chosen roles without the overwrite flag', async () => {
 		const calls = recordCalls(US_BASE, () => [200, {}]);
-		const result = await runWorkflow({
-			nodes: adminNode({
-				resource: 'user',
-				operation: 'updateRole',
-				userId: ' usr.7_a-B ',
-				roles: ['role:editor'],
-			}),
-			credentials: adminCredentials(),
-		});
+		const result = await runAdmin(updateRole(' usr.7_a-B ', ['role:editor']));
 		expect(calls).toEqual([
 			{
 				method: 'POST',
@@ -38,16 +33,9 @@ describe('Agent Platform Admin › User', () => {
 
 	it('Update Role with Replace Existing Roles sends overwrite: true', async () => {
 		const calls = recordCalls(US_BASE, () => [200, {}]);
-		const result = await runWorkflow({
-			nodes: adminNode({
-				resource: 'user',
-				operation: 'updateRole',
-				userId: 'usr-sam',
-				roles: ['role:viewer'],
-				options: { overwrite: true },
-			}),
-			credentials: adminCredentials(),
-		});
+		const result = await runAdmin(
+			updateRole('usr-sam', ['role:viewer'], { options: { overwrite: true } }),
+		);
 		expect(calls[0].body).toEqual({
 			permissions: { items: { relevanceDefault: { actions: { 'role:viewer': true } } } },
 			overwrite: true,
@@ -59,25 +47,9 @@ describe('Agent Platform Admin › User', () => {
 
 	it('Update Role rejects a missing user ID and no roles before any call', async () => {
 		const calls = recordCalls(US_BASE, () => [200, {}]);
-		const noUser = await runWorkflow({
-			nodes: adminNode({
-				resource: 'user',
-				operation: 'updateRole',
-				userId: '={{ "  " }}',
-				roles: ['admin'],
-			}),
-			credentials: adminCredentials(),
-		});
+		const noUser = await runAdmin(updateRole('={{ "  " }}', ['admin']));
 		expect(noUser.error?.message).toBe("The 'User ID' field of item 0 is empty");
-		const noRole = await runWorkflow({
-			nodes: adminNode({
-				resource: 'user',
-				operation: 'updateRole',
-				userId: 'usr-1',
-				roles: '={{ [] }}',
-			}),
-			credentials: adminCredentials(),
-		});
+		const noRole = await runAdmin(updateRole('usr-1', '={{ [] }}'));
 		expect(noRole.error?.message).toBe(
 			"No role chosen in the 'Roles' field of item 0: choose Admin, Editor or Viewer",
 		);
@@ -86,15 +58,14 @@ describe('Agent Platform Admin › User', () => {
 
 	it('Remove From Project posts an empty object and outputs the removal', async () => {
 		const calls = recordCalls(US_BASE, () => [200, {}]);
-		const result = await runWorkflow({
-			nodes: adminNode({
+		const result = await runAdmin(
+			adminNode({
 				resource: 'user',
 				operation: 'removeFromProject',
 				userId: '={{ $json.id }}',
 			}),
-			items: [{ id: 'usr-sam' }, { id: 'usr-kim' }],
-			credentials: adminCredentials(),
-		});
+			[{ id: 'usr-sam' }, { id: 'usr-kim' }],
+		);
 		expect(calls).toEqual([
 			{
 				method: 'POST',
@@ -117,10 +88,9 @@ describe('Agent Platform Admin › User', () => {
 
 	it('Remove From Project with a non-Admin key explains the Admin requirement', async () => {
 		recordCalls(US_BASE, () => [401, { message: 'Invalid API key or authorization header.' }]);
-		const result = await runWorkflow({
-			nodes: adminNode({ resource: 'user', operation: 'removeFromProject', userId: 'usr-sam' }),
-			credentials: adminCredentials(),
-		});
+		const result = await runAdmin(
+			adminNode({ resource: 'user', operation: 'removeFromProject', userId: 'usr-sam' }),
+		);
 		expect(result.error?.message).toBe(
 			'The service refused to remove the user from the project: Invalid API key or authorization header. (this needs an API key with the Admin role on the project named in the credential)',
 		);

@@ -2,8 +2,8 @@ import nock from 'nock';
 
 import { runWorkflow } from '../../harness';
 import { DEMO_ANZ_SEED, generateAnzPeople } from '../../simulator/anzSalesIntelligence';
-import { ANZ_KEY, items, withSimulator } from '../../harness/enrichment';
-import { JANE_SIMPLE } from './fixtures';
+import { ANZ_KEY, items, withSimulator, apiCall } from '../../harness/enrichment';
+import { JANE_SIMPLE, SOUTHERN_CROSS_SIMPLE } from './fixtures';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -95,27 +95,19 @@ describe('ANZ Sales Intelligence: Person → Enrich', () => {
 			{ email: 'tom.nguyen@kookaburra.example.com.au' },
 			{ network_slug: 'aroha-walker' },
 		]);
-		const anz = ctx.sim.services.anz;
-		expect(items(byEmail)).toEqual([
+		/** The one output item of a full (not simplified) record of the seed's `person`. */
+		const foundPerson = (person: number, creditsCharged: number) => [
 			{
 				json: {
 					found: true,
-					creditsCharged: 1,
-					...anz.personRecord(DEMO_ANZ_SEED.people[1]),
+					creditsCharged,
+					...ctx.sim.services.anz.personRecord(DEMO_ANZ_SEED.people[person]),
 				},
 				pairedItem: { item: 0 },
 			},
-		]);
-		expect(items(bySlug)).toEqual([
-			{
-				json: {
-					found: true,
-					creditsCharged: 2,
-					...anz.personRecord(DEMO_ANZ_SEED.people[2]),
-				},
-				pairedItem: { item: 0 },
-			},
-		]);
+		];
+		expect(items(byEmail)).toEqual(foundPerson(1, 1));
+		expect(items(bySlug)).toEqual(foundPerson(2, 2));
 	});
 
 	it('no match is data: found false, the input echoed, nothing charged', async () => {
@@ -233,23 +225,7 @@ describe('ANZ Sales Intelligence: Company → Enrich', () => {
 		]);
 		expect(outputs).toEqual([
 			{
-				json: {
-					found: true,
-					creditsCharged: 1,
-					id: 'f000000117274',
-					name: 'Southern Cross Analytics Pty Ltd',
-					domain: 'southerncross.example.com.au',
-					website: 'https://www.southerncross.example.com.au',
-					abn: '51824753556',
-					industries: ['Software'],
-					companySize: '51-200',
-					employeeCount: 140,
-					headquarters: 'AU-NSW',
-					country: 'Australia',
-					states: ['NSW'],
-					networkUrl: 'https://www.linkedin.com/company/southern-cross-analytics',
-					technologies: ['HubSpot', 'AWS'],
-				},
+				json: { found: true, creditsCharged: 1, ...SOUTHERN_CROSS_SIMPLE },
 				pairedItem: { item: 0 },
 			},
 			{
@@ -335,21 +311,25 @@ describe('ANZ Sales Intelligence: Person → Search', () => {
 		]);
 	});
 
-	it('Return All pages with from/size 100 until a short page', async () => {
-		const result = await ctx.runAnz({
-			resource: 'person',
-			operation: 'search',
-			returnAll: true,
-			filters: { company: 'Southern Cross' },
+	/** Person → Search for everyone at Southern Cross, with `limit` or `returnAll`. */
+	const southernCrossPeople = (parameters: Record<string, unknown>) => ({
+		resource: 'person',
+		operation: 'search',
+		...parameters,
+		filters: { company: 'Southern Cross' },
+	});
+	/** `[from, size]` of each search request the service received, in order. */
+	const fromAndSizeAsked = () =>
+		ctx.sim.services.anz.calls.map((c) => {
+			const body = c.body as { from: number; size: number };
+			return [body.from, body.size];
 		});
+
+	it('Return All pages with from/size 100 until a short page', async () => {
+		const result = await ctx.runAnz(southernCrossPeople({ returnAll: true }));
 		expect(result.error).toBeUndefined();
 		// 250 generated people + 2 demo people work there.
-		expect(
-			ctx.sim.services.anz.calls.map((c) => [
-				(c.body as { from: number }).from,
-				(c.body as { size: number }).size,
-			]),
-		).toEqual([
+		expect(fromAndSizeAsked()).toEqual([
 			[0, 100],
 			[100, 100],
 			[200, 100],
@@ -359,18 +339,8 @@ describe('ANZ Sales Intelligence: Person → Search', () => {
 	});
 
 	it('a limit over one page asks for the remainder on the last page', async () => {
-		const result = await ctx.runAnz({
-			resource: 'person',
-			operation: 'search',
-			limit: 130,
-			filters: { company: 'Southern Cross' },
-		});
-		expect(
-			ctx.sim.services.anz.calls.map((c) => [
-				(c.body as { from: number }).from,
-				(c.body as { size: number }).size,
-			]),
-		).toEqual([
+		const result = await ctx.runAnz(southernCrossPeople({ limit: 130 }));
+		expect(fromAndSizeAsked()).toEqual([
 			[0, 100],
 			[100, 30],
 		]);
@@ -393,13 +363,11 @@ describe('ANZ Sales Intelligence: API Call', () => {
 	const ctx = withSimulator();
 
 	it('GET a path relative to the base URL, with query parameters', async () => {
-		const result = await ctx.runAnz({
-			resource: 'apiCall',
-			operation: 'request',
-			method: 'GET',
-			endpoint: 'account/usage',
-			queryParameters: { parameter: [{ name: 'detail', value: 'full' }] },
-		});
+		const result = await ctx.runAnz(
+			apiCall('GET', 'account/usage', {
+				queryParameters: { parameter: [{ name: 'detail', value: 'full' }] },
+			}),
+		);
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.services.anz.calls).toEqual([
 			{
@@ -421,13 +389,9 @@ describe('ANZ Sales Intelligence: API Call', () => {
 	});
 
 	it('POST a JSON body', async () => {
-		const result = await ctx.runAnz({
-			resource: 'apiCall',
-			operation: 'request',
-			method: 'POST',
-			endpoint: '/enrich/company',
-			body: '{"domain":"kookaburra.example.com.au"}',
-		});
+		const result = await ctx.runAnz(
+			apiCall('POST', '/enrich/company', { body: '{"domain":"kookaburra.example.com.au"}' }),
+		);
 		expect(ctx.sim.services.anz.calls.map((c) => [c.method, c.path, c.body])).toEqual([
 			['POST', '/enrich/company', { domain: 'kookaburra.example.com.au' }],
 		]);
@@ -438,12 +402,7 @@ describe('ANZ Sales Intelligence: API Call', () => {
 	});
 
 	it('refuses an absolute URL to another host', async () => {
-		const result = await ctx.runAnz({
-			resource: 'apiCall',
-			operation: 'request',
-			method: 'GET',
-			endpoint: 'https://elsewhere.example.com/steal',
-		});
+		const result = await ctx.runAnz(apiCall('GET', 'https://elsewhere.example.com/steal'));
 		expect(result.error?.message).toBe(
 			'Endpoint refused in item 0: The endpoint is an absolute URL or names another host; only a path is allowed',
 		);
@@ -451,12 +410,7 @@ describe('ANZ Sales Intelligence: API Call', () => {
 	});
 
 	it('a service error becomes a NodeApiError with the service message', async () => {
-		const result = await ctx.runAnz({
-			resource: 'apiCall',
-			operation: 'request',
-			method: 'GET',
-			endpoint: '/no/such/path',
-		});
+		const result = await ctx.runAnz(apiCall('GET', '/no/such/path'));
 		expect(result.error?.message).toBe(
 			"The sales-intelligence service has no GET /no/such/path (HTTP 404): No route GET /no/such/path; the credential's API or base URL is probably wrong",
 		);
@@ -465,6 +419,12 @@ describe('ANZ Sales Intelligence: API Call', () => {
 		);
 	});
 });
+
+/** What a 502 on a charged lookup says, and how to fix it. */
+const MAY_HAVE_CHARGED =
+	'The sales-intelligence service may have run and charged POST /enrich/person: it answered HTTP 502. It was not repeated, so no credit is spent twice';
+const CHECK_CREDIT_HISTORY =
+	"Check the service's usage or credit history before running this item again. The other items went on.";
 
 describe('ANZ Sales Intelligence: credits and rate limits', () => {
 	const ctx = withSimulator(() => ({ anz: { ...DEMO_ANZ_SEED, credits: 3 } }));
@@ -485,42 +445,42 @@ describe('ANZ Sales Intelligence: credits and rate limits', () => {
 		expect(ctx.sim.services.anz.credits).toBe(1);
 	});
 
-	it('429 answers are retried with backoff, then the lookup succeeds', async () => {
-		ctx.sim.services.anz.failNext(2, 429);
+	/** Fails the next two lookups with `status`, then expects the third to find Tom. */
+	const expectRetriedUntilFound = async (status: number, body?: unknown) => {
+		ctx.sim.services.anz.failNext(2, status, body);
 		const result = await ctx.runAnz(
 			personEnrich({ identifyBy: 'networkSlug', networkSlug: 'tom-nguyen' }),
 		);
 		expect(result.error).toBeUndefined();
-		expect(ctx.sim.services.anz.calls.map((c) => c.status)).toEqual([429, 429, 200]);
+		expect(ctx.sim.services.anz.calls.map((c) => c.status)).toEqual([status, status, 200]);
 		expect(result.json()[0]).toMatchObject({ found: true, id: 'fp0002', creditsCharged: 1 });
+	};
+
+	it('429 answers are retried with backoff, then the lookup succeeds', async () => {
+		await expectRetriedUntilFound(429);
 	});
 
 	it('a lookup answered HTTP 503 (not executed) is retried with backoff', async () => {
-		ctx.sim.services.anz.failNext(2, 503, {
-			error: { code: 'UNAVAILABLE', message: 'Try later' },
-		});
-		const result = await ctx.runAnz(
-			personEnrich({ identifyBy: 'networkSlug', networkSlug: 'tom-nguyen' }),
-		);
-		expect(result.error).toBeUndefined();
-		expect(ctx.sim.services.anz.calls.map((c) => c.status)).toEqual([503, 503, 200]);
-		expect(result.json()[0]).toMatchObject({ found: true, id: 'fp0002', creditsCharged: 1 });
+		await expectRetriedUntilFound(503, { error: { code: 'UNAVAILABLE', message: 'Try later' } });
 	});
 
-	it('a lookup answered HTTP 502 is never repeated: its items get an error saying it may have been charged', async () => {
+	/** Enriches one item per slug (the same person twice) while the first lookup answers 502. */
+	const enrichTwiceAfterA502 = async (slugs: string[], continueOnFail: boolean) => {
 		ctx.sim.services.anz.failNext(1, 502, {
 			error: { code: 'BAD_GATEWAY', message: 'Upstream failed' },
 		});
-		const result = await ctx.runAnz(
+		return await ctx.runAnz(
 			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.slug }}' }),
-			[{ slug: 'tom-nguyen' }, { slug: 'TOM-NGUYEN' }],
-			true,
+			slugs.map((slug) => ({ slug })),
+			continueOnFail,
 		);
+	};
+
+	it('a lookup answered HTTP 502 is never repeated: its items get an error saying it may have been charged', async () => {
+		const result = await enrichTwiceAfterA502(['tom-nguyen', 'TOM-NGUYEN'], true);
 		expect(result.error).toBeUndefined();
-		const error =
-			'The sales-intelligence service may have run and charged POST /enrich/person: it answered HTTP 502. It was not repeated, so no credit is spent twice';
-		const description =
-			"Check the service's usage or credit history before running this item again. The other items went on.";
+		const error = MAY_HAVE_CHARGED;
+		const description = CHECK_CREDIT_HISTORY;
 		expect(items(result)).toEqual([
 			{ json: { error, description }, pairedItem: { item: 0 } },
 			{ json: { error, description }, pairedItem: { item: 1 } },
@@ -529,20 +489,10 @@ describe('ANZ Sales Intelligence: credits and rate limits', () => {
 	});
 
 	it('without Continue On Fail the same failure stops the node naming the first item that asked', async () => {
-		ctx.sim.services.anz.failNext(1, 502, {
-			error: { code: 'BAD_GATEWAY', message: 'Upstream failed' },
-		});
-		const result = await ctx.runAnz(
-			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.slug }}' }),
-			[{ slug: 'liam-oconnor' }, { slug: 'Liam-OConnor' }],
-		);
-		expect(result.error?.message).toBe(
-			'The sales-intelligence service may have run and charged POST /enrich/person: it answered HTTP 502. It was not repeated, so no credit is spent twice',
-		);
+		const result = await enrichTwiceAfterA502(['liam-oconnor', 'Liam-OConnor'], false);
+		expect(result.error?.message).toBe(MAY_HAVE_CHARGED);
 		expect(result.error?.context.itemIndex).toBe(0);
-		expect(result.error?.description).toBe(
-			"Check the service's usage or credit history before running this item again. The other items went on.",
-		);
+		expect(result.error?.description).toBe(CHECK_CREDIT_HISTORY);
 		expect(ctx.sim.services.anz.calls).toHaveLength(1);
 	});
 

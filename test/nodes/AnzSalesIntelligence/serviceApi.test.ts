@@ -1,9 +1,16 @@
 import nock from 'nock';
 
-import { runWorkflow } from '../../harness';
-import { ANZ_KEY, items, withSimulator } from '../../harness/enrichment';
+import { runWorkflow, type RunResult } from '../../harness';
+import {
+	ANZ_KEY,
+	items,
+	withSimulator,
+	apiCall,
+	serviceCredential,
+	type EnrichmentContext,
+} from '../../harness/enrichment';
 import type { EnrichmentCall } from '../../simulator/enrichmentBase';
-import { JANE_SIMPLE } from './fixtures';
+import { JANE_SIMPLE, SOUTHERN_CROSS_SIMPLE } from './fixtures';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -15,22 +22,6 @@ jest.mock('n8n-workflow', () => ({
  * Every operation on the service's own API (the credential's default): real paths, query
  * parameter names and answers; the outputs have the same shape as on the connection contract.
  */
-
-const SOUTHERN_CROSS_SIMPLE = {
-	id: 'f000000117274',
-	name: 'Southern Cross Analytics Pty Ltd',
-	domain: 'southerncross.example.com.au',
-	website: 'https://www.southerncross.example.com.au',
-	abn: '51824753556',
-	industries: ['Software'],
-	companySize: '51-200',
-	employeeCount: 140,
-	headquarters: 'AU-NSW',
-	country: 'Australia',
-	states: ['NSW'],
-	networkUrl: 'https://www.linkedin.com/company/southern-cross-analytics',
-	technologies: ['HubSpot', 'AWS'],
-};
 
 /** A recorded call without its credit count. */
 const withoutCredits = (recorded: EnrichmentCall) => {
@@ -69,12 +60,7 @@ describe('ANZ Sales Intelligence on the service API: wire format', () => {
 			},
 			// As n8n saves a new credential: the defaults of the shown fields.
 			credentials: {
-				anzSalesIntelligenceApi: {
-					api: 'service',
-					serviceUrl: 'https://api.firmable.com',
-					baseUrl: '',
-					apiKey: ' fbl_secret ',
-				},
+				anzSalesIntelligenceApi: serviceCredential('https://api.firmable.com', ' fbl_secret '),
 			},
 		});
 		expect(result.error).toBeUndefined();
@@ -88,26 +74,36 @@ describe('ANZ Sales Intelligence on the service API: wire format', () => {
 	});
 });
 
+/**
+ * Enriches one `resource` per `[identifyBy, value]` lookup, each in its own run on the service API;
+ * `error` is the first run's error, `json()` the first output item of each run.
+ */
+const enrichOneByOne = async (
+	ctx: EnrichmentContext,
+	resource: string,
+	lookups: Array<[string, string]>,
+) => {
+	const results: RunResult[] = [];
+	for (const [identifyBy, value] of lookups) {
+		results.push(
+			await ctx.runAnzService({ resource, operation: 'enrich', identifyBy, [identifyBy]: value }),
+		);
+	}
+	return {
+		error: results.find((r) => r.error)?.error,
+		json: () => results.map((r) => r.json()[0]),
+	};
+};
+
 describe('ANZ Sales Intelligence on the service API: Person → Enrich', () => {
 	const ctx = withSimulator();
 
 	it('by profile URL, e-mail and slug: GET /people with ln_url, work_email, ln_slug; same output as the contract', async () => {
-		const enrich = async (identifyBy: string, value: string) =>
-			await ctx.runAnzService({
-				resource: 'person',
-				operation: 'enrich',
-				identifyBy,
-				[identifyBy]: value,
-			});
-		const results = [
-			await enrich('networkUrl', 'https://au.linkedin.com/in/Jane-Citizen/?trk=share'),
-			await enrich('email', 'TOM.NGUYEN@kookaburra.example.com.au'),
-			await enrich('networkSlug', 'No-Such-Person'),
-		];
-		const result = {
-			error: results.find((r) => r.error)?.error,
-			json: () => results.map((r) => r.json()[0]),
-		};
+		const result = await enrichOneByOne(ctx, 'person', [
+			['networkUrl', 'https://au.linkedin.com/in/Jane-Citizen/?trk=share'],
+			['email', 'TOM.NGUYEN@kookaburra.example.com.au'],
+			['networkSlug', 'No-Such-Person'],
+		]);
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.services.anz.calls.map(withoutCredits)).toEqual([
 			call('GET', '/people', 'ln_url=https%3A%2F%2Fwww.linkedin.com%2Fin%2Fjane-citizen'),
@@ -151,23 +147,12 @@ describe('ANZ Sales Intelligence on the service API: Company → Enrich', () => 
 	const ctx = withSimulator();
 
 	it('by domain, ABN, company URL and website: GET /company with fqdn, abn, ln_url, website', async () => {
-		const enrich = async (identifyBy: string, value: string) =>
-			await ctx.runAnzService({
-				resource: 'company',
-				operation: 'enrich',
-				identifyBy,
-				[identifyBy]: value,
-			});
-		const results = [
-			await enrich('domain', 'https://www.SouthernCross.example.com.au/about'),
-			await enrich('abn', '53 004 085 616'),
-			await enrich('networkUrl', 'https://www.linkedin.com/company/harbour-freight/'),
-			await enrich('website', 'nowhere.example.org'),
-		];
-		const result = {
-			error: results.find((r) => r.error)?.error,
-			json: () => results.map((r) => r.json()[0]),
-		};
+		const result = await enrichOneByOne(ctx, 'company', [
+			['domain', 'https://www.SouthernCross.example.com.au/about'],
+			['abn', '53 004 085 616'],
+			['networkUrl', 'https://www.linkedin.com/company/harbour-freight/'],
+			['website', 'nowhere.example.org'],
+		]);
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.services.anz.calls.map((c) => `${c.method} ${c.path}?${c.query}`)).toEqual([
 			'GET /company?fqdn=southerncross.example.com.au',
@@ -277,13 +262,11 @@ describe('ANZ Sales Intelligence on the service API: API Call', () => {
 	const ctx = withSimulator();
 
 	it("reaches the service API's own paths with the credential's key", async () => {
-		const result = await ctx.runAnzService({
-			resource: 'apiCall',
-			operation: 'request',
-			method: 'GET',
-			endpoint: '/company',
-			queryParameters: { parameter: [{ name: 'id', value: 'f000000200001' }] },
-		});
+		const result = await ctx.runAnzService(
+			apiCall('GET', '/company', {
+				queryParameters: { parameter: [{ name: 'id', value: 'f000000200001' }] },
+			}),
+		);
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.services.anz.calls.map(withoutCredits)).toEqual([
 			call('GET', '/company', 'id=f000000200001'),

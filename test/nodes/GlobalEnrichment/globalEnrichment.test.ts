@@ -3,8 +3,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow } from '../../harness';
 import { DEMO_GLOBAL_SEED, generateGlobalContacts } from '../../simulator/globalEnrichment';
-import { GLOBAL_KEY, items, withSimulator } from '../../harness/enrichment';
-import { ANA, contact } from './fixtures';
+import { GLOBAL_KEY, items, withSimulator, apiCall } from '../../harness/enrichment';
+import {
+	ALL_SALES_REPRESENTATIVES,
+	ANA,
+	NORTHWIND,
+	contact,
+	demoSeedPlusContacts,
+	pagesAsked,
+} from './fixtures';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -172,12 +179,7 @@ describe('Global Enrichment: Contact → Find', () => {
 });
 
 describe('Global Enrichment: Contact → Enrich (bulk)', () => {
-	const ctx = withSimulator(() => ({
-		global: {
-			...DEMO_GLOBAL_SEED,
-			contacts: [...DEMO_GLOBAL_SEED.contacts, ...generateGlobalContacts(300)],
-		},
-	}));
+	const ctx = withSimulator(demoSeedPlusContacts(300));
 
 	it('250 contacts go out as 100 + 100 + 50, each result on its own item', async () => {
 		const input = Array.from({ length: 250 }, (_, n) => ({
@@ -342,23 +344,7 @@ describe('Global Enrichment: Company → Find and Enrich', () => {
 			['/company', { domain: 'northwind.example.com' }],
 			['/company', { name: 'contoso gmbh' }],
 		]);
-		expect(byDomain.json()).toEqual([
-			{
-				found: true,
-				creditsCharged: 1,
-				id: 'c-1001',
-				name: 'Northwind Traders',
-				domain: 'northwind.example.com',
-				website: 'https://www.northwind.example.com',
-				industry: 'Software',
-				employeeCount: 420,
-				revenue: '$50M-$100M',
-				country: 'United States',
-				city: 'Seattle',
-				technologies: ['Salesforce', 'Segment'],
-				networkUrl: 'https://www.linkedin.com/company/northwind',
-			},
-		]);
+		expect(byDomain.json()).toEqual([NORTHWIND]);
 		expect(byName.json()).toEqual([
 			expect.objectContaining({ found: true, id: 'c-1002', name: 'Contoso GmbH' }),
 		]);
@@ -401,12 +387,7 @@ describe('Global Enrichment: Company → Find and Enrich', () => {
 });
 
 describe('Global Enrichment: searches', () => {
-	const ctx = withSimulator(() => ({
-		global: {
-			...DEMO_GLOBAL_SEED,
-			contacts: [...DEMO_GLOBAL_SEED.contacts, ...generateGlobalContacts(120)],
-		},
-	}));
+	const ctx = withSimulator(demoSeedPlusContacts(120));
 
 	it('Contact → Search sends include filters and pages of 50 until the limit', async () => {
 		const result = await ctx.runGlobal({
@@ -452,16 +433,9 @@ describe('Global Enrichment: searches', () => {
 	});
 
 	it('Return All follows the pages until a short page', async () => {
-		const result = await ctx.runGlobal({
-			resource: 'contact',
-			operation: 'search',
-			returnAll: true,
-			filters: { jobTitle: 'Sales Representative' },
-		});
+		const result = await ctx.runGlobal(ALL_SALES_REPRESENTATIVES);
 		// 120 generated contacts, every second one a sales representative: 60 = 50 + 10.
-		expect(
-			ctx.sim.services.global.calls.map((c) => (c.body as { pagination: unknown }).pagination),
-		).toEqual([
+		expect(pagesAsked(ctx.sim.services.global.calls)).toEqual([
 			{ page: 0, size: 50 },
 			{ page: 1, size: 50 },
 		]);
@@ -501,16 +475,9 @@ describe('Global Enrichment: search paging at an exact multiple of the page size
 	}));
 
 	it('Return All stops at the reported total without asking for an empty page', async () => {
-		const result = await ctx.runGlobal({
-			resource: 'contact',
-			operation: 'search',
-			returnAll: true,
-			filters: { jobTitle: 'Sales Representative' },
-		});
+		const result = await ctx.runGlobal(ALL_SALES_REPRESENTATIVES);
 		// 50 sales representatives = one full page and totalResults 50.
-		expect(
-			ctx.sim.services.global.calls.map((c) => (c.body as { pagination: unknown }).pagination),
-		).toEqual([{ page: 0, size: 50 }]);
+		expect(pagesAsked(ctx.sim.services.global.calls)).toEqual([{ page: 0, size: 50 }]);
 		expect(result.output()).toHaveLength(50);
 	});
 });
@@ -523,13 +490,11 @@ describe('Global Enrichment: API Call and simulator limits', () => {
 			referenceId: String(n),
 			email: `x${n}@example.com`,
 		}));
-		const result = await ctx.runGlobal({
-			resource: 'apiCall',
-			operation: 'request',
-			method: 'POST',
-			endpoint: '/person/bulk',
-			body: JSON.stringify(records),
-		});
+		const result = await ctx.runGlobal(
+			apiCall('POST', '/person/bulk', {
+				body: JSON.stringify(records),
+			}),
+		);
 		expect(result.error?.message).toBe(
 			'The enrichment service refused POST /person/bulk (HTTP 400): A bulk request takes between 1 and 100 records; got 101',
 		);
@@ -537,12 +502,7 @@ describe('Global Enrichment: API Call and simulator limits', () => {
 	});
 
 	it('GET /account/usage (the credential test call) costs nothing', async () => {
-		const result = await ctx.runGlobal({
-			resource: 'apiCall',
-			operation: 'request',
-			method: 'GET',
-			endpoint: '/account/usage',
-		});
+		const result = await ctx.runGlobal(apiCall('GET', '/account/usage'));
 		expect(result.json()).toEqual([
 			{ creditsRemaining: 10_000, creditsUsed: 0, plan: 'simulated' },
 		]);

@@ -9,8 +9,9 @@ import {
 	items,
 	serviceCredential,
 	withSimulator,
+	apiCall,
 } from '../../harness/enrichment';
-import { ANA, contact } from './fixtures';
+import { ANA, NORTHWIND, contact } from './fixtures';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -54,12 +55,7 @@ describe('Global Enrichment on the service API: wire format', () => {
 			},
 			items: [{ email: 'Ana.Silva@Example.com' }, { email: 'nobody@example.com' }],
 			credentials: {
-				globalEnrichmentApi: {
-					api: 'service',
-					serviceUrl: 'https://api.lusha.com',
-					baseUrl: '',
-					apiKey: 'lk-secret',
-				},
+				globalEnrichmentApi: serviceCredential('https://api.lusha.com', 'lk-secret'),
 			},
 		});
 		expect(result.error).toBeUndefined();
@@ -267,21 +263,7 @@ describe('Global Enrichment on the service API: Company → Find and Enrich', ()
 			],
 		]);
 		expect(result.json()).toEqual([
-			{
-				found: true,
-				creditsCharged: 1,
-				id: 'c-1001',
-				name: 'Northwind Traders',
-				domain: 'northwind.example.com',
-				website: 'https://www.northwind.example.com',
-				industry: 'Software',
-				employeeCount: 420,
-				revenue: '$50M-$100M',
-				country: 'United States',
-				city: 'Seattle',
-				technologies: ['Salesforce', 'Segment'],
-				networkUrl: 'https://www.linkedin.com/company/northwind',
-			},
+			NORTHWIND,
 			{ found: false, input: { domain: 'nowhere.example.org' }, creditsCharged: 0 },
 		]);
 		expect(byName.json()[0]).toMatchObject({ found: true, id: 'c-1002', employeeCount: 2600 });
@@ -448,12 +430,7 @@ describe('Global Enrichment on the service API: API Call', () => {
 	const ctx = withSimulator();
 
 	it("GET /account/usage on the service API with the credential's key", async () => {
-		const result = await ctx.runGlobalService({
-			resource: 'apiCall',
-			operation: 'request',
-			method: 'GET',
-			endpoint: '/account/usage',
-		});
+		const result = await ctx.runGlobalService(apiCall('GET', '/account/usage'));
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.services.global.calls.map((c) => [c.method, c.path, c.apiKey])).toEqual([
 			['GET', '/account/usage', GLOBAL_KEY],

@@ -1,4 +1,5 @@
 import { outputOf, useMarketing } from './helpers';
+import { apiCall } from '../../harness/marketing';
 
 describe('Marketing Automation: activities, custom fields and API calls', () => {
 	const env = useMarketing();
@@ -182,14 +183,12 @@ describe('Marketing Automation: activities, custom fields and API calls', () => 
 	});
 
 	it('API Call sends a relative path with query and body, and follows pages on request', async () => {
-		const get = await env.run({
-			resource: 'apiCall',
-			operation: 'send',
-			method: 'GET',
-			endpoint: '/rest/v1/lists.json?programName=Onboarding',
-			queryParameters: { parameter: [{ name: 'batchSize', value: '1' }] },
-			options: {},
-		});
+		const get = await env.run(
+			apiCall('GET', '/rest/v1/lists.json?programName=Onboarding', {
+				queryParameters: { parameter: [{ name: 'batchSize', value: '1' }] },
+				options: {},
+			}),
+		);
 		expect(sim().calls[0]).toMatchObject({
 			method: 'GET',
 			path: '/rest/v1/lists.json',
@@ -201,28 +200,24 @@ describe('Marketing Automation: activities, custom fields and API calls', () => 
 		});
 
 		sim().resetCounters();
-		const paged = await env.run({
-			resource: 'apiCall',
-			operation: 'send',
-			method: 'GET',
-			endpoint: 'rest/v1/lists.json',
-			queryParameters: { parameter: [{ name: 'batchSize', value: '1' }] },
-			options: { paginate: true },
-		});
+		const paged = await env.run(
+			apiCall('GET', 'rest/v1/lists.json', {
+				queryParameters: { parameter: [{ name: 'batchSize', value: '1' }] },
+				options: { paginate: true },
+			}),
+		);
 		expect(paged.json().map((l) => l.id)).toEqual([1001, 1002, 1003]);
 		expect(sim().calls).toHaveLength(3);
 
 		sim().resetCounters();
-		const post = await env.run({
-			resource: 'apiCall',
-			operation: 'send',
-			method: 'POST',
-			endpoint: '/rest/v1/lists/1003/leads.json',
-			bodyType: 'json',
-			body: '{"input":[{"id":5}]}',
-			queryParameters: {},
-			options: {},
-		});
+		const post = await env.run(
+			apiCall('POST', '/rest/v1/lists/1003/leads.json', {
+				bodyType: 'json',
+				body: '{"input":[{"id":5}]}',
+				queryParameters: {},
+				options: {},
+			}),
+		);
 		expect(sim().calls[0]).toMatchObject({
 			method: 'POST',
 			contentType: 'application/json',
@@ -249,14 +244,12 @@ describe('Marketing Automation: activities, custom fields and API calls', () => 
 			'Endpoint refused in item 0: The endpoint contains a dot segment ("." or "..", in any encoding), an empty segment or an encoded slash, which could leave the service path',
 		],
 	])('API Call refuses %s before any call', async (endpoint, message) => {
-		const result = await env.run({
-			resource: 'apiCall',
-			operation: 'send',
-			method: 'GET',
-			endpoint,
-			queryParameters: {},
-			options: {},
-		});
+		const result = await env.run(
+			apiCall('GET', endpoint, {
+				queryParameters: {},
+				options: {},
+			}),
+		);
 		expect(result.error?.message).toBe(message);
 		expect(sim().calls).toHaveLength(0);
 		expect(sim().identityCalls).toHaveLength(0);

@@ -1,4 +1,5 @@
 import { outputOf, useMarketing } from './helpers';
+import { triggerDemoCampaign } from '../../harness/marketing';
 
 describe('Marketing Automation: campaigns', () => {
 	const env = useMarketing();
@@ -117,16 +118,9 @@ describe('Marketing Automation: campaigns', () => {
 	});
 
 	it('Trigger rejects a non-numeric lead ID before any call', async () => {
-		const result = await env.run(
-			{
-				resource: 'campaign',
-				operation: 'trigger',
-				campaign: { mode: 'id', value: '2001' },
-				leadIds: '={{ $json.id }}',
-				tokens: {},
-			},
-			{ items: [{ id: 5 }, { id: 'abc' }] },
-		);
+		const result = await env.run(triggerDemoCampaign('={{ $json.id }}'), {
+			items: [{ id: 5 }, { id: 'abc' }],
+		});
 		expect(result.error?.message).toBe(
 			'"abc" in Lead IDs of item 1 is not a positive whole number',
 		);

@@ -2,6 +2,7 @@ import { sleep } from 'n8n-workflow';
 
 import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
 import { fastTransport, outputOf, useMarketing } from './helpers';
+import { LEAD_UPSERT_BY_EMAIL, triggerDemoCampaign } from '../../harness/marketing';
 
 describe('Marketing Automation: rate limits and faults', () => {
 	const env = useMarketing();
@@ -103,13 +104,7 @@ describe('Marketing Automation: rate limits and faults', () => {
 		jest.replaceProperty(timing, 'timeoutMs', 300);
 		sim().inject('timeout', { path: '/rest/v1/campaigns/2001/trigger.json', holdMs: 600 });
 		const before = sim().triggered.length;
-		const write = await env.run({
-			resource: 'campaign',
-			operation: 'trigger',
-			campaign: { mode: 'id', value: '2001' },
-			leadIds: '1,2',
-			tokens: {},
-		});
+		const write = await env.run(triggerDemoCampaign('1,2'));
 		expect(write.error?.message).toBe(
 			'No answer to POST /rest/v1/campaigns/2001/trigger.json; the call was not repeated because it may have been executed',
 		);
@@ -124,13 +119,7 @@ describe('Marketing Automation: rate limits and faults', () => {
 	});
 
 	it('does not replay a trigger after HTTP 502 (maybe executed), but does after a 6xx (not executed)', async () => {
-		const trigger = {
-			resource: 'campaign',
-			operation: 'trigger',
-			campaign: { mode: 'id', value: '2001' },
-			leadIds: '3',
-			tokens: {},
-		};
+		const trigger = triggerDemoCampaign('3');
 		sim().inject('http502');
 		const failed = await env.run(trigger);
 		expect(failed.error?.message).toContain('POST /rest/v1/campaigns/2001/trigger.json');
@@ -175,21 +164,8 @@ describe('Marketing Automation: rate limits and faults', () => {
 	});
 
 	describe('answers that break after the service executed the call (issue 10.3)', () => {
-		const upsert = {
-			resource: 'lead',
-			operation: 'createOrUpdate',
-			syncAction: 'createOrUpdate',
-			lookupField: 'email',
-			dataMode: 'autoMap',
-			additionalFields: {},
-		};
-		const trigger = {
-			resource: 'campaign',
-			operation: 'trigger',
-			campaign: { mode: 'id', value: '2001' },
-			leadIds: '={{ String($json.id) }}',
-			tokens: {},
-		};
+		const upsert = LEAD_UPSERT_BY_EMAIL;
+		const trigger = triggerDemoCampaign('={{ String($json.id) }}');
 		const holds = (leadId: number) => (request: { body?: unknown }) =>
 			JSON.stringify(request.body).includes(`{"id":${leadId}}`);
 

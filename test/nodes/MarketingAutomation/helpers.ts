@@ -1,17 +1,13 @@
-import { LoadOptionsContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	ILoadOptionsFunctions,
-	INode,
-	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
 
 import * as throttle from '../../../nodes/MarketingAutomation/transport/throttle';
 import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
 import {
-	loadPackage,
+	nodeLoadOptionsContext,
 	runWorkflow,
 	TestCredentialsHelper,
 	type NodeUnderTest,
@@ -121,29 +117,14 @@ export async function loadOptionsContext(
 	env: Env,
 	credentials: ICredentialDataDecryptedObject = {},
 ): Promise<ILoadOptionsFunctions> {
-	const pkg = await loadPackage();
-	const node: INode = {
-		id: 'n1',
-		name: 'Marketing Automation',
-		type: `${pkg.packageName}.marketingAutomation`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { resource: 'campaign', operation: 'get' },
-		credentials: { [CREDENTIAL]: { id: 'cred-1', name: 'Marketing' } },
-	};
-	const workflow = new Workflow({
-		id: 'wf',
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: pkg.nodeTypes,
-	});
-	const additionalData = {
-		credentialsHelper: new TestCredentialsHelper(pkg, env.credentials(credentials)),
-		currentNodeParameters: node.parameters,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		variables: {},
-	} as unknown as IWorkflowExecuteAdditionalData;
-	return new LoadOptionsContext(workflow, node, additionalData, 'parameters.campaign');
+	return await nodeLoadOptionsContext(
+		{
+			type: 'marketingAutomation',
+			name: 'Marketing Automation',
+			parameters: { resource: 'campaign', operation: 'get' },
+			credentialType: CREDENTIAL,
+			path: 'parameters.campaign',
+		},
+		env.credentials(credentials),
+	);
 }

@@ -1,4 +1,5 @@
 import { outputOf, useMarketing } from './helpers';
+import { LEAD_UPSERT_BY_EMAIL, leadLookupByEmail } from '../../harness/marketing';
 
 describe('Marketing Automation: leads', () => {
 	const env = useMarketing();
@@ -7,14 +8,7 @@ describe('Marketing Automation: leads', () => {
 	describe('Get Many by filter', () => {
 		it('combines the values of all items into one call and pairs each lead with the item that asked', async () => {
 			const result = await env.run(
-				{
-					resource: 'lead',
-					operation: 'getAll',
-					filterType: 'email',
-					filterValues: '={{ $json.emails }}',
-					returnAll: true,
-					options: { fields: ['email', 'firstName'] },
-				},
+				leadLookupByEmail({ fields: ['email', 'firstName'] }, '={{ $json.emails }}'),
 				{
 					items: [
 						{ emails: 'lead2@example.com, LEAD3@example.com' },
@@ -44,17 +38,9 @@ describe('Marketing Automation: leads', () => {
 
 		it('splits 650 values into calls of 300, 300 and 50', async () => {
 			const emails = Array.from({ length: 650 }, (_v, i) => `lead${i + 1}@example.com`);
-			const result = await env.run(
-				{
-					resource: 'lead',
-					operation: 'getAll',
-					filterType: 'email',
-					filterValues: '={{ $json.email }}',
-					returnAll: true,
-					options: { includeNotFound: true },
-				},
-				{ items: emails.map((email) => ({ email })) },
-			);
+			const result = await env.run(leadLookupByEmail({ includeNotFound: true }), {
+				items: emails.map((email) => ({ email })),
+			});
 			expect(result.error).toBeUndefined();
 			const calls = sim().callsTo('GET', '/rest/v1/leads.json');
 			expect(calls.map((c) => String(c.query.filterValues).split(',').length)).toEqual([
@@ -105,17 +91,9 @@ describe('Marketing Automation: leads', () => {
 		});
 
 		it('rejects an invalid e-mail before any call, naming the item', async () => {
-			const result = await env.run(
-				{
-					resource: 'lead',
-					operation: 'getAll',
-					filterType: 'email',
-					filterValues: '={{ $json.email }}',
-					returnAll: true,
-					options: {},
-				},
-				{ items: [{ email: 'lead1@example.com' }, { email: 'not-an-address' }] },
-			);
+			const result = await env.run(leadLookupByEmail(), {
+				items: [{ email: 'lead1@example.com' }, { email: 'not-an-address' }],
+			});
 			expect(result.error?.message).toBe(
 				'"not-an-address" in Filter Values of item 1 is not a valid e-mail address',
 			);
@@ -145,17 +123,7 @@ describe('Marketing Automation: leads', () => {
 				firstName: `First${i}`,
 				...(i === 20 ? { bogusField: 'x' } : {}),
 			}));
-			const result = await env.run(
-				{
-					resource: 'lead',
-					operation: 'createOrUpdate',
-					syncAction: 'createOrUpdate',
-					lookupField: 'email',
-					dataMode: 'autoMap',
-					additionalFields: {},
-				},
-				{ items },
-			);
+			const result = await env.run(LEAD_UPSERT_BY_EMAIL, { items });
 			expect(result.error).toBeUndefined();
 			const calls = sim().callsTo('POST', '/rest/v1/leads.json');
 			expect(calls.map((c) => (c.body as { input: unknown[] }).input.length)).toEqual([
@@ -237,14 +205,7 @@ describe('Marketing Automation: leads', () => {
 		});
 
 		it('rejects an item without the lookup value before any call; Continue On Fail keeps the others', async () => {
-			const params = {
-				resource: 'lead',
-				operation: 'createOrUpdate',
-				syncAction: 'createOrUpdate',
-				lookupField: 'email',
-				dataMode: 'autoMap',
-				additionalFields: {},
-			};
+			const params = LEAD_UPSERT_BY_EMAIL;
 			const items = [{ email: 'ok@example.com' }, { firstName: 'No mail' }];
 			const failed = await env.run(params, { items });
 			expect(failed.error?.message).toBe('Item 1 has no value for the lookup field "email"');

@@ -1,6 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { outputOf, useMarketing } from './helpers';
+import {
+	LEAD_UPSERT_BY_EMAIL,
+	leadLookupByEmail,
+	triggerDemoCampaign,
+} from '../../harness/marketing';
 
 /**
  * 10,000 items per batching operation, through n8n's engine against the simulator (20 ms per
@@ -37,17 +42,7 @@ describe('Marketing Automation: 10,000 items per batching operation', () => {
 	const items = Array.from({ length: N }, (_v, i) => ({ email: emailOf(i), firstName: `S${i}` }));
 
 	it('upserts 10,000 leads in 34 calls, up to 5 at once, never two holding one e-mail, each item its own status', async () => {
-		const result = await env.run(
-			{
-				resource: 'lead',
-				operation: 'createOrUpdate',
-				syncAction: 'createOrUpdate',
-				lookupField: 'email',
-				dataMode: 'autoMap',
-				additionalFields: {},
-			},
-			{ items },
-		);
+		const result = await env.run(LEAD_UPSERT_BY_EMAIL, { items });
 		expect(result.error).toBeUndefined();
 		const calls = sim().callsTo('POST', '/rest/v1/leads.json');
 		expect(calls).toHaveLength(Math.ceil(N / 300));
@@ -80,14 +75,7 @@ describe('Marketing Automation: 10,000 items per batching operation', () => {
 			email: i % 1000 === 999 ? `missing${i}@example.org` : emailOf(i % (N - REPEATED)),
 		}));
 		const result = await env.run(
-			{
-				resource: 'lead',
-				operation: 'getAll',
-				filterType: 'email',
-				filterValues: '={{ $json.email }}',
-				returnAll: true,
-				options: { fields: ['id', 'email'], includeNotFound: true },
-			},
+			leadLookupByEmail({ fields: ['id', 'email'], includeNotFound: true }),
 			{ items: lookups },
 		);
 		expect(result.error).toBeUndefined();
@@ -146,13 +134,7 @@ describe('Marketing Automation: 10,000 items per batching operation', () => {
 		const leads = Array.from({ length: N }, (_v, i) => ({ id: ids[i % ids.length] }));
 		const before = sim().triggered.length;
 		const result = await env.run(
-			{
-				resource: 'campaign',
-				operation: 'trigger',
-				campaign: { mode: 'id', value: '2001' },
-				leadIds: '={{ String($json.id) }}',
-				tokens: {},
-			},
+			triggerDemoCampaign('={{ String($json.id) }}'),
 			// 100 calls: the instance's whole budget (no other integration), as a user may set it.
 			{ items: leads, credentials: { callsPer20Seconds: 100, callsInFlight: 10 } },
 		);

@@ -3,18 +3,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { request } from '../../../nodes/MarketingAutomation/transport/request';
 import { TestCredentialsHelper } from '../../harness';
 import { loadOptionsContext, outputOf, useMarketing } from './helpers';
+import { LEAD_UPSERT_BY_EMAIL } from '../../harness/marketing';
 
 describe('Marketing Automation: what one execution reads once', () => {
 	const env = useMarketing({ latencyMs: 10 });
 	const sim = () => env.sim.services.marketing;
-	const upsert = {
-		resource: 'lead',
-		operation: 'createOrUpdate',
-		syncAction: 'createOrUpdate',
-		lookupField: 'email',
-		dataMode: 'autoMap',
-		additionalFields: {},
-	};
+	const upsert = LEAD_UPSERT_BY_EMAIL;
 	const leads = (n: number, prefix: string) =>
 		Array.from({ length: n }, (_v, i) => ({ email: `${prefix}${i}@example.org` }));
 

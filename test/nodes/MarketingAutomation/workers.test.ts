@@ -5,6 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
 import { fastTransport, useMarketing } from './helpers';
+import { LEAD_UPSERT_BY_EMAIL } from '../../harness/marketing';
 
 /**
  * Two n8n processes (queue-mode workers) calling one instance, each with its own limiter: here the
@@ -14,14 +15,7 @@ import { fastTransport, useMarketing } from './helpers';
 describe('Marketing Automation: two workers sharing one instance', () => {
 	const env = useMarketing({ latencyMs: 20 });
 	const sim = () => env.sim.services.marketing;
-	const upsert = {
-		resource: 'lead',
-		operation: 'createOrUpdate',
-		syncAction: 'createOrUpdate',
-		lookupField: 'email',
-		dataMode: 'autoMap',
-		additionalFields: {},
-	};
+	const upsert = LEAD_UPSERT_BY_EMAIL;
 
 	let relay: Server;
 	let relayUrl = '';

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { pollOnce } from '../../harness';
 import { CREDENTIAL, useMarketing } from '../MarketingAutomation/helpers';
+import { LEAD_UPSERT_BY_EMAIL } from '../../harness/marketing';
 
 describe('Marketing Automation Trigger', () => {
 	const env = useMarketing();
@@ -160,38 +161,44 @@ describe('Marketing Automation Trigger', () => {
 		expect(sim().calls).toHaveLength(0);
 	});
 
+	/** Activates `filter`, makes `matching` and `other` happen, and expects only `matching` to fire. */
+	const expectOnlyMatchingActivity = async (
+		filter: IDataObject,
+		matching: IDataObject,
+		other: IDataObject,
+	) => {
+		const staticData = await activate(filter);
+		const wanted = happen(matching);
+		happen(other);
+		expect(events(await poll(staticData, filter)).map((e) => e.activityId)).toEqual([
+			String(wanted.marketoGUID),
+		]);
+	};
+
 	it('filters by list, program, form and changed field', async () => {
-		const lists = { event: 'addedToList', listIds: ['1001'] };
-		const listData = await activate(lists);
-		const toList = happen({ activityTypeId: 24, primaryAttributeValueId: 1001 });
-		happen({ activityTypeId: 24, primaryAttributeValueId: 1002 });
-		expect(events(await poll(listData, lists)).map((e) => e.activityId)).toEqual([
-			String(toList.marketoGUID),
-		]);
+		await expectOnlyMatchingActivity(
+			{ event: 'addedToList', listIds: ['1001'] },
+			{ activityTypeId: 24, primaryAttributeValueId: 1001 },
+			{ activityTypeId: 24, primaryAttributeValueId: 1002 },
+		);
 
-		const fields = { event: 'leadFieldChanged', fields: ['Job Title'] };
-		const fieldData = await activate(fields);
-		const title = happen({ activityTypeId: 13, primaryAttributeValue: 'Job Title' });
-		happen({ activityTypeId: 13, primaryAttributeValue: 'Lead Score' });
-		expect(events(await poll(fieldData, fields)).map((e) => e.activityId)).toEqual([
-			String(title.marketoGUID),
-		]);
+		await expectOnlyMatchingActivity(
+			{ event: 'leadFieldChanged', fields: ['Job Title'] },
+			{ activityTypeId: 13, primaryAttributeValue: 'Job Title' },
+			{ activityTypeId: 13, primaryAttributeValue: 'Lead Score' },
+		);
 
-		const forms = { event: 'formFilledOut', formIds: '6001, 6003' };
-		const formData = await activate(forms);
-		const filled = happen({ activityTypeId: 2, primaryAttributeValueId: 6003 });
-		happen({ activityTypeId: 2, primaryAttributeValueId: 6002 });
-		expect(events(await poll(formData, forms)).map((e) => e.activityId)).toEqual([
-			String(filled.marketoGUID),
-		]);
+		await expectOnlyMatchingActivity(
+			{ event: 'formFilledOut', formIds: '6001, 6003' },
+			{ activityTypeId: 2, primaryAttributeValueId: 6003 },
+			{ activityTypeId: 2, primaryAttributeValueId: 6002 },
+		);
 
-		const programs = { event: 'programStatusChanged', programIds: ['3002'] };
-		const programData = await activate(programs);
-		const status = happen({ activityTypeId: 104, primaryAttributeValueId: 3002 });
-		happen({ activityTypeId: 104, primaryAttributeValueId: 3001 });
-		expect(events(await poll(programData, programs)).map((e) => e.activityId)).toEqual([
-			String(status.marketoGUID),
-		]);
+		await expectOnlyMatchingActivity(
+			{ event: 'programStatusChanged', programIds: ['3002'] },
+			{ activityTypeId: 104, primaryAttributeValueId: 3002 },
+			{ activityTypeId: 104, primaryAttributeValueId: 3001 },
+		);
 	});
 
 	it('Email Bounced adds soft bounces only when asked', async () => {
@@ -292,17 +299,7 @@ describe('Marketing Automation Trigger', () => {
 		);
 		const email = `trigger.${Date.now()}@example.com`;
 		const upsert = (fields: IDataObject) =>
-			env.run(
-				{
-					resource: 'lead',
-					operation: 'createOrUpdate',
-					syncAction: 'createOrUpdate',
-					lookupField: 'email',
-					dataMode: 'autoMap',
-					additionalFields: {},
-				},
-				{ items: [{ email, ...fields }] },
-			);
+			env.run(LEAD_UPSERT_BY_EMAIL, { items: [{ email, ...fields }] });
 		const created = await upsert({ firstName: 'Tia' });
 		const leadId = created.json()[0].id as number;
 		await upsert({ firstName: 'Tia', title: 'Buyer' });

@@ -189,19 +189,21 @@ describe('credits reported by the services', () => {
 
 describe('collectPages', () => {
 	const source = Array.from({ length: 23 }, (_, n) => ({ n }));
-	const pager =
-		(asked: Array<[number, number, number]>) =>
-		async (page: number, offset: number, size: number) => {
-			asked.push([page, offset, size]);
-			return { records: source.slice(offset, offset + size), total: source.length };
-		};
-
-	it('offset paging asks exactly for the remainder and stops at the limit', async () => {
+	/** Collects up to `limit` of the 23 source records in pages of at most 5, recording each ask. */
+	const collectFromSource = async (limit: number, fixedPageSize: boolean) => {
 		const asked: Array<[number, number, number]> = [];
 		const records = await collectPages(
-			{ limit: 12, maxPageSize: 5, fixedPageSize: false },
-			pager(asked),
+			{ limit, maxPageSize: 5, fixedPageSize },
+			async (page: number, offset: number, size: number) => {
+				asked.push([page, offset, size]);
+				return { records: source.slice(offset, offset + size), total: source.length };
+			},
 		);
+		return { records, asked };
+	};
+
+	it('offset paging asks exactly for the remainder and stops at the limit', async () => {
+		const { records, asked } = await collectFromSource(12, false);
 		expect(records.map((r) => r.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
 		expect(asked).toEqual([
 			[0, 0, 5],
@@ -211,11 +213,7 @@ describe('collectPages', () => {
 	});
 
 	it('page-numbered paging keeps one size and slices the last page', async () => {
-		const asked: Array<[number, number, number]> = [];
-		const records = await collectPages(
-			{ limit: 12, maxPageSize: 5, fixedPageSize: true },
-			pager(asked),
-		);
+		const { records, asked } = await collectFromSource(12, true);
 		expect(records).toHaveLength(12);
 		expect(asked).toEqual([
 			[0, 0, 5],
@@ -225,11 +223,7 @@ describe('collectPages', () => {
 	});
 
 	it('Return All stops at the total', async () => {
-		const asked: Array<[number, number, number]> = [];
-		const records = await collectPages(
-			{ limit: Infinity, maxPageSize: 5, fixedPageSize: true },
-			pager(asked),
-		);
+		const { records, asked } = await collectFromSource(Infinity, true);
 		expect(records).toHaveLength(23);
 		expect(asked).toHaveLength(5);
 	});

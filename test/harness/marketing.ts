@@ -1,0 +1,49 @@
+/**
+ * Marketing Automation parameters that tests and benchmarks share. No imports: the benchmarks load
+ * this file too.
+ */
+
+/** Lead → Create or Update, matched by e-mail, with the input item's fields mapped as they are. */
+export const LEAD_UPSERT_BY_EMAIL = {
+	resource: 'lead',
+	operation: 'createOrUpdate',
+	syncAction: 'createOrUpdate',
+	lookupField: 'email',
+	dataMode: 'autoMap',
+	additionalFields: {},
+};
+
+/** Lead → Get Many by e-mail, all pages, with the given options (`fields`, `includeNotFound`). */
+export const leadLookupByEmail = (
+	options: Record<string, unknown> = {},
+	filterValues = '={{ $json.email }}',
+) => ({
+	resource: 'lead',
+	operation: 'getAll',
+	filterType: 'email',
+	filterValues,
+	returnAll: true,
+	options,
+});
+
+/** Campaign → Trigger for the demo seed's campaign 2001, no tokens. */
+export const triggerDemoCampaign = (leadIds: string) => ({
+	resource: 'campaign',
+	operation: 'trigger',
+	campaign: { mode: 'id', value: '2001' },
+	leadIds,
+	tokens: {},
+});
+
+/** Marketing Automation API Call parameters: `method` to `endpoint`, plus any other parameters. */
+export const apiCall = (
+	method: string,
+	endpoint: string,
+	parameters: Record<string, unknown> = {},
+) => ({
+	resource: 'apiCall',
+	operation: 'send',
+	method,
+	endpoint,
+	...parameters,
+});
