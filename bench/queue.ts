@@ -27,6 +27,7 @@ const LEADS_PER_UPSERT = Number(process.env.BENCH_QUEUE_LEADS ?? 3000);
 const EMAILS_PER_LOOKUP = 3000;
 const BATCH = 300;
 const WORKER_CONCURRENCY = 7;
+const WORKERS = Number(process.env.BENCH_QUEUE_WORKERS ?? 2);
 const ENCRYPTION_KEY = 'bench-queue-encryption-key-not-secret';
 
 const children: ChildProcess[] = [];
@@ -330,7 +331,7 @@ async function main() {
 			180_000,
 		);
 		const workers: ChildProcess[] = [];
-		for (let i = 1; i <= 2; i++) {
+		for (let i = 1; i <= WORKERS; i++) {
 			const log = path.join(logs, `worker${i}.log`);
 			workers.push(n8n(['worker', `--concurrency=${WORKER_CONCURRENCY}`], await envFor(), log));
 			await until(`worker ${i}`, () => logHas(log, 'n8n worker is now ready'), 180_000);
