@@ -1,5 +1,5 @@
 import { constructExecutionMetaData, returnJsonArray } from 'n8n-core';
-import type { IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import {
