@@ -48,6 +48,38 @@ export function matrixTable(rows: MatrixRow[]): string {
 	return lines.join('\n');
 }
 
+/** The verdict in a few words, for the grid. */
+function short(verdict: string): string {
+	if (verdict === 'ok') return 'ok';
+	if (verdict.includes('written twice')) return '**written twice**';
+	if (verdict.includes('replayed')) return '**replayed**';
+	if (verdict.includes('passes as success')) return 'broken answer passes as success';
+	if (verdict.includes('may have run')) return 'fails; message does not say it may have run';
+	if (verdict.includes('"not executed"')) return 'fails, not retried';
+	if (verdict.startsWith('SHORTFALL')) return 'poll fails; next poll catches up';
+	if (verdict.includes('not retried')) return 'fails, not retried';
+	return verdict;
+}
+
+/** One line per call, one column per fault: the verdict of each cell in a few words. */
+export function matrixGrid(rows: MatrixRow[]): string {
+	const faults = [...new Set(rows.map((row) => row.fault))];
+	const calls = [...new Set(rows.map((row) => row.call))];
+	const lines = [
+		`| Call | Class | ${faults.join(' | ')} |`,
+		`| --- | --- | ${faults.map(() => '---').join(' | ')} |`,
+	];
+	for (const call of calls) {
+		const of = rows.filter((row) => row.call === call);
+		const cells = faults.map((fault) => {
+			const row = of.find((r) => r.fault === fault);
+			return row ? short(row.verdict) : '-';
+		});
+		lines.push(`| ${cell(call)} | ${of[0].class} | ${cells.join(' | ')} |`);
+	}
+	return lines.join('\n');
+}
+
 /** Collects a node's rows; call `write()` in `afterAll`. */
 export function faultMatrix(node: string) {
 	const rows: MatrixRow[] = [];
@@ -68,10 +100,19 @@ export function faultMatrix(node: string) {
 		},
 		/** Replaces the node's section of matrix.md and prints it. */
 		write() {
-			const sorted = [...rows].sort(
-				(a, b) => a.call.localeCompare(b.call) || a.fault.localeCompare(b.fault),
-			);
-			const section = `<!-- ${node} -->\n### ${node}\n\n${matrixTable(sorted)}\n<!-- /${node} -->`;
+			// Calls in name order, faults in the order the file runs them.
+			const sorted = [...rows].sort((a, b) => a.call.localeCompare(b.call));
+			const section = [
+				`<!-- ${node} -->`,
+				`### ${node}`,
+				'',
+				'Items lost and records written twice: 0 in every cell (asserted).',
+				'',
+				matrixGrid(sorted),
+				'',
+				matrixTable(sorted),
+				`<!-- /${node} -->`,
+			].join('\n');
 			const current = existsSync(MATRIX_FILE)
 				? readFileSync(MATRIX_FILE, 'utf8')
 				: '# Fault matrix\n\nWritten by `npx jest test/faults`; one section per node.\n';
@@ -81,7 +122,9 @@ export function faultMatrix(node: string) {
 				: `${current.trimEnd()}\n\n${section}\n`;
 			writeFileSync(MATRIX_FILE, next);
 			if (observeTo) writeFileSync(observeTo, `${JSON.stringify(observed, null, '\t')}\n`);
-			process.stdout.write(`\nFault matrix: ${node}\n\n${matrixTable(sorted)}\n\n`);
+			process.stdout.write(
+				`\nFault matrix: ${node}\n\n${matrixGrid(sorted)}\n\n${matrixTable(sorted)}\n\n`,
+			);
 		},
 	};
 }
