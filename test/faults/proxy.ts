@@ -38,6 +38,8 @@ export interface FaultRule {
 	method?: string;
 	/** Exact path without the query (string), or a pattern; any when omitted. */
 	path?: string | RegExp;
+	/** Further condition on the request (e.g. which item's call it is, by query or body). */
+	where?: (request: { method: string; url: string; body: string }) => boolean;
 	/** How many matching requests the rule breaks (1 when omitted). */
 	times?: number;
 	/** With `inject`: the answer sent instead of the service's. */
@@ -78,10 +80,13 @@ interface ActiveRule extends FaultRule {
 const GATEWAY_PAGE =
 	'<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>';
 
-function matches(rule: FaultRule, method: string, path: string): boolean {
+function matches(rule: FaultRule, method: string, url: string, body: string): boolean {
 	if (rule.method && rule.method.toUpperCase() !== method) return false;
-	if (rule.path === undefined) return true;
-	return typeof rule.path === 'string' ? rule.path === path : rule.path.test(path);
+	const path = new URL(url, 'http://proxy').pathname;
+	if (rule.path !== undefined) {
+		if (typeof rule.path === 'string' ? rule.path !== path : !rule.path.test(path)) return false;
+	}
+	return rule.where ? rule.where({ method, url, body }) : true;
 }
 
 interface UpstreamAnswer {
@@ -153,8 +158,8 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
 	const requests: ProxiedRequest[] = [];
 	const sockets = new Set<Socket>();
 
-	const takeRule = (method: string, path: string): ActiveRule | undefined => {
-		const rule = rules.find((r) => r.left > 0 && matches(r, method, path));
+	const takeRule = (method: string, url: string, body: string): ActiveRule | undefined => {
+		const rule = rules.find((r) => r.left > 0 && matches(r, method, url, body));
 		if (rule) rule.left--;
 		return rule;
 	};
@@ -163,7 +168,7 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
 		const method = (req.method ?? 'GET').toUpperCase();
 		const url = req.url ?? '/';
 		const path = new URL(url, 'http://proxy').pathname;
-		const rule = takeRule(method, path);
+		const rule = takeRule(method, url, body.toString('utf8'));
 		const record: ProxiedRequest = {
 			method,
 			url,
