@@ -6,9 +6,11 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { apiChoiceProperties } from '../nodes/enrichment/credentialFields';
+
 /**
  * AU/NZ sales-intelligence service: an API key sent as `Authorization: Bearer <key>`.
- * The test calls `GET /account/usage`, which reports the credit balance and costs no credit.
+ * Two APIs: the service's own (default) and the connection contract of the specification.
  */
 export class AnzSalesIntelligenceApi implements ICredentialType {
 	name = 'anzSalesIntelligenceApi';
@@ -24,16 +26,7 @@ export class AnzSalesIntelligenceApi implements ICredentialType {
 		'https://github.com/agent-platform-nodes/n8n-nodes-agent-platform#anz-sales-intelligence';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. https://api.example.com',
-			description:
-				'Address of the service API. Paths such as /enrich/person are added to it; a trailing slash is ignored.',
-		},
+		...apiChoiceProperties('https://api.firmable.com', '/enrich/person'),
 		{
 			displayName: 'API Key',
 			name: 'apiKey',
@@ -54,11 +47,18 @@ export class AnzSalesIntelligenceApi implements ICredentialType {
 		},
 	};
 
+	/**
+	 * Service API: a one-person search (`POST /people/search`, size 1) proves the key; a search
+	 * returns previews and reveals no contact data. Connection contract: `GET /account/usage`.
+	 */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
-			url: '/account/usage',
-			method: 'GET',
+			baseURL:
+				'={{($credentials.api === "contract" || $credentials.baseUrl.trim() !== "" ? $credentials.baseUrl : $credentials.serviceUrl || "https://api.firmable.com").trim().replace(/\\/+$/, "")}}',
+			url: '={{$credentials.api === "contract" || $credentials.baseUrl.trim() !== "" ? "/account/usage" : "/people/search"}}',
+			method:
+				'={{$credentials.api === "contract" || $credentials.baseUrl.trim() !== "" ? "GET" : "POST"}}' as 'GET',
+			body: '={{$credentials.api === "contract" || $credentials.baseUrl.trim() !== "" ? undefined : { selectedCountry: "AU", from: 0, size: 1 }}}',
 		},
 	};
 }

@@ -6,9 +6,11 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { apiChoiceProperties } from '../nodes/enrichment/credentialFields';
+
 /**
  * Global contact and company enrichment service: an API key sent in the `api_key` header.
- * The test calls `GET /account/usage`, which reports the credit balance and costs no credit.
+ * Two APIs: the service's own (default) and the connection contract of the specification.
  */
 export class GlobalEnrichmentApi implements ICredentialType {
 	name = 'globalEnrichmentApi';
@@ -24,16 +26,7 @@ export class GlobalEnrichmentApi implements ICredentialType {
 		'https://github.com/agent-platform-nodes/n8n-nodes-agent-platform#global-enrichment';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. https://api.example.com',
-			description:
-				'Address of the service API. Paths such as /person are added to it; a trailing slash is ignored.',
-		},
+		...apiChoiceProperties('https://api.lusha.com', '/person'),
 		{
 			displayName: 'API Key',
 			name: 'apiKey',
@@ -54,9 +47,11 @@ export class GlobalEnrichmentApi implements ICredentialType {
 		},
 	};
 
+	/** `GET /account/usage` on either API: the credit balance, free of charge. */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
+			baseURL:
+				'={{($credentials.api === "contract" || $credentials.baseUrl.trim() !== "" ? $credentials.baseUrl : $credentials.serviceUrl || "https://api.lusha.com").trim().replace(/\\/+$/, "")}}',
 			url: '/account/usage',
 			method: 'GET',
 		},

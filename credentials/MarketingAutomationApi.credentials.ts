@@ -68,6 +68,24 @@ export class MarketingAutomationApi implements ICredentialType {
 			required: true,
 		},
 		{
+			displayName: 'Calls per 20 Seconds',
+			name: 'callsPer20Seconds',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 100 },
+			default: 50,
+			description:
+				"Calls this n8n process may send to the instance per 20 seconds. The instance allows 100 for all its integrations together and advises about 50 per integration; in queue mode divide this integration's share by the number of workers (e.g. 25 each for 2 workers).",
+		},
+		{
+			displayName: 'Calls in Flight',
+			name: 'callsInFlight',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 10 },
+			default: 5,
+			description:
+				'Calls this n8n process may have waiting for an answer at once. The instance allows 10 for all its integrations together and advises about 5 per integration; in queue mode divide by the number of workers.',
+		},
+		{
 			displayName: 'Access Token',
 			name: 'accessToken',
 			type: 'hidden',

@@ -66,12 +66,22 @@ export const DEMO_CREDENTIALS: Record<string, DemoCredential> = {
 	anzSalesIntelligenceApi: {
 		id: 'demoAnzCred01',
 		name: 'AU/NZ sales intelligence (simulator)',
-		data: (url) => ({ baseUrl: `${url}/anz`, apiKey: 'anz-demo-key' }),
+		data: (url) => ({
+			api: 'service',
+			serviceUrl: `${url}/anz`,
+			baseUrl: '',
+			apiKey: 'anz-demo-key',
+		}),
 	},
 	globalEnrichmentApi: {
 		id: 'demoGlobalCred01',
 		name: 'Global enrichment (simulator)',
-		data: (url) => ({ baseUrl: `${url}/global`, apiKey: 'global-demo-key' }),
+		data: (url) => ({
+			api: 'service',
+			serviceUrl: `${url}/global`,
+			baseUrl: '',
+			apiKey: 'global-demo-key',
+		}),
 	},
 };
 

@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/description';
+import { loadOptions } from './methods';
 import { router } from './actions/router';
 
 export class GlobalEnrichment implements INodeType {
@@ -29,6 +30,8 @@ export class GlobalEnrichment implements INodeType {
 		credentials: [{ name: 'globalEnrichmentApi', required: true }],
 		properties,
 	};
+
+	methods = { loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

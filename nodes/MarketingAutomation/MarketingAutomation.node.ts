@@ -19,7 +19,9 @@ export class MarketingAutomation implements INodeType {
 			dark: 'file:../../icons/marketingAutomation.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		// Version 2: Lead → Get Many outputs found: false for misses by default (Include Not Found).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Leads, campaigns, lists, emails, activities and custom fields of a marketing-automation service',

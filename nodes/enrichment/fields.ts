@@ -7,7 +7,7 @@ import type {
 
 import { apiCallOperation } from '../shared/apiCall';
 import { filtersCollection, optionsCollection } from '../shared/descriptions';
-import { answerError, baseUrlOf, sendServiceCall } from './http';
+import { answerError, type ServiceAnswer, type ServiceCall } from './http';
 
 /** The "Options" collection of every lookup operation. */
 export function lookupOptions(noun: string): INodeProperties {
@@ -45,8 +45,15 @@ export const companySizeOptions: INodePropertyOptions[] = COMPANY_SIZES.map(({ n
 // ---------------------------------------------------------------------------------------------
 // API Call: a request to any path of the service, with the credential's key.
 
-/** The API Call operation of an enrichment node, on the shared API Call implementation. */
-export function apiCallOperationFor(credentialType: string, serviceName: string) {
+/**
+ * The API Call operation of an enrichment node, on the shared API Call implementation: `request`
+ * is the node's transport (which classifies answers), `baseUrl` the credential's chosen API.
+ */
+export function apiCallOperationFor(
+	request: (ctx: IExecuteFunctions, call: ServiceCall) => Promise<ServiceAnswer>,
+	serviceName: string,
+	baseUrl: (ctx: IExecuteFunctions) => Promise<string>,
+) {
 	return apiCallOperation({
 		operation: 'request',
 		methods: ['GET', 'POST'],
@@ -54,16 +61,18 @@ export function apiCallOperationFor(credentialType: string, serviceName: string)
 		where: 'on the service',
 		placeholder: 'e.g. /account/usage',
 		example: '/account/usage',
-		baseUrl: async (ctx) => baseUrlOf((await ctx.getCredentials(credentialType)).baseUrl),
-		async send(ctx: IExecuteFunctions, request) {
-			const call = {
-				method: request.method as 'GET' | 'POST',
-				path: request.path,
-				qs: request.qs,
-				body: request.body,
-				itemIndex: request.itemIndex,
+		baseUrl,
+		async send(ctx, prepared) {
+			// A GET is safe to repeat after an ambiguous failure; a POST may spend credits.
+			const call: ServiceCall = {
+				method: prepared.method,
+				path: prepared.path,
+				qs: Object.keys(prepared.qs).length ? prepared.qs : undefined,
+				body: prepared.body,
+				itemIndex: prepared.itemIndex,
+				replaySafe: prepared.method === 'GET',
 			};
-			const answer = await sendServiceCall(ctx, credentialType, call);
+			const answer = await request(ctx, call);
 			if (answer.statusCode >= 400) throw answerError(ctx.getNode(), answer, serviceName, call);
 			const body = answer.body;
 			if (Array.isArray(body)) return body as IDataObject[];
@@ -74,22 +83,4 @@ export function apiCallOperationFor(credentialType: string, serviceName: string)
 			} as IDataObject;
 		},
 	});
-}
-
-/** The "API Call" resource of an enrichment node: its Operation list and the Send Request operation. */
-export function apiCallResource(credentialType: string, serviceName: string) {
-	const request = apiCallOperationFor(credentialType, serviceName);
-	const description: INodeProperties[] = [
-		{
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: ['apiCall'] } },
-			options: [request.option],
-			default: 'request',
-		},
-		...request.description,
-	];
-	return { request, description };
 }

@@ -24,93 +24,107 @@ export interface IdentifierSpec {
 	optionDescription?: string;
 	placeholder: string;
 	description?: string;
-	/** Body key on the wire. */
+	/** Body key on the connection contract. */
 	wire: string;
+	/** Key on the service's own API (query parameter or record key); `wire` when absent. */
+	serviceWire?: string;
 	check(value: string): Checked;
 	/** How to fix a refused value (shown as the error description). */
 	fix: string;
 }
 
-export const emailIdentifier = (wire: string): IdentifierSpec => ({
+export const emailIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
 	value: 'email',
 	label: 'E-Mail',
 	placeholder: 'e.g. name@example.com',
+	description: 'One e-mail address, e.g. name@example.com',
 	wire,
+	serviceWire,
 	check: checkEmail,
 	fix: 'Enter an e-mail address such as name@example.com, or change "Identify By".',
 });
 
-export const personUrlIdentifier = (wire: string): IdentifierSpec => ({
+export const personUrlIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
 	value: 'networkUrl',
 	label: 'Network Profile URL',
 	optionDescription: 'The person profile URL',
 	placeholder: 'e.g. https://www.network.example/in/jane-doe',
 	description: "The person's profile URL on the professional network (…/in/name)",
 	wire,
+	serviceWire,
 	check: (value) => checkProfileUrl(value, 'person'),
 	fix: 'Enter a person profile URL (…/in/name), or change "Identify By".',
 });
 
-export const profileSlugIdentifier = (wire: string): IdentifierSpec => ({
+export const profileSlugIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
 	value: 'networkSlug',
 	label: 'Network Profile Slug',
 	optionDescription: 'The last part of the profile URL, e.g. jane-doe',
 	placeholder: 'e.g. jane-doe',
 	description: 'The last part of the person profile URL',
 	wire,
+	serviceWire,
 	check: checkProfileSlug,
 	fix: 'Enter only the last part of the profile URL (e.g. jane-doe), or change "Identify By".',
 });
 
-export const companyUrlIdentifier = (wire: string): IdentifierSpec => ({
+export const companyUrlIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
 	value: 'networkUrl',
 	label: 'Network Company URL',
 	optionDescription: 'The company profile URL',
 	placeholder: 'e.g. https://www.network.example/company/example',
 	description: "The company's profile URL on the professional network (…/company/name)",
 	wire,
+	serviceWire,
 	check: (value) => checkProfileUrl(value, 'company'),
 	fix: 'Enter a company profile URL (…/company/name), or change "Identify By".',
 });
 
-export const domainIdentifier = (wire: string): IdentifierSpec => ({
+export const domainIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
 	value: 'domain',
 	label: 'Domain',
 	optionDescription: 'The company domain, e.g. example.com',
 	placeholder: 'e.g. example.com',
+	description: 'The company web domain without scheme or path, e.g. example.com',
 	wire,
+	serviceWire,
 	check: checkDomain,
 	fix: 'Enter a domain such as example.com, or change "Identify By".',
 });
 
-export const websiteIdentifier = (wire: string): IdentifierSpec => ({
+export const websiteIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
 	value: 'website',
 	label: 'Website',
 	optionDescription: 'The company website URL',
 	placeholder: 'e.g. https://www.example.com',
+	description: 'The company website address, e.g. https://www.example.com',
 	wire,
+	serviceWire,
 	check: checkWebsite,
 	fix: 'Enter the website address such as https://www.example.com, or change "Identify By".',
 });
 
-export const abnIdentifier = (wire: string): IdentifierSpec => ({
+export const abnIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
 	value: 'abn',
 	label: 'ABN',
 	optionDescription: 'Australian Business Number (11 digits)',
 	placeholder: 'e.g. 51 824 753 556',
-	description: 'Australian Business Number; spaces are ignored',
+	description:
+		'Australian Business Number: 11 digits, with or without spaces (e.g. 51 824 753 556)',
 	wire,
+	serviceWire,
 	check: checkAbn,
 	fix: 'Enter the 11-digit ABN exactly as registered (check it on the Australian Business Register).',
 });
 
-export const companyNameIdentifier = (wire: string): IdentifierSpec => ({
+export const companyNameIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
 	value: 'name',
 	label: 'Name',
 	optionDescription: 'The company name',
 	placeholder: 'e.g. Example Inc',
 	description: 'Company name',
 	wire,
+	serviceWire,
 	check: (value) =>
 		normalizeName(value) ? { value: normalizeName(value) } : { refused: 'it is empty' },
 	fix: 'Enter the company name, or change "Identify By".',
@@ -183,10 +197,11 @@ export function prepareIdentifier(
 	const raw = String(ctx.getNodeParameter(spec.value, itemIndex, '') ?? '');
 	const checked = spec.check(raw);
 	if ('refused' in checked)
-		invalidInput(ctx, itemIndex, `"${spec.label}"`, checked.refused, spec.fix);
+		invalidInput(ctx, itemIndex, `"${spec.label}"`, checked.refused, spec.fix, spec.value);
 	return {
 		key: `${spec.wire}:${checked.value.toLowerCase()}`,
 		request: { [spec.wire]: checked.value },
+		service: { [spec.serviceWire ?? spec.wire]: checked.value },
 		input: { [spec.value]: raw },
 	};
 }

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { isFatal } from './http';
 import { withItemIndex, type BatchOutcome } from '../shared/router';
+import { toolArgumentOf } from '../shared/tool';
 
 /**
  * The lookup pipeline both enrichment nodes share:
@@ -19,8 +20,10 @@ import { withItemIndex, type BatchOutcome } from '../shared/router';
 export interface Lookup {
 	/** Normalised identity: lookups with equal keys are sent once. */
 	key: string;
-	/** What is sent: a single call's body, or one record of a bulk call. */
+	/** What is sent on the connection contract: a single call's body, or one record of a bulk call. */
 	request: IDataObject;
+	/** What is sent on the service's own API (query or record), when it differs. */
+	service?: IDataObject;
 	/** The identifiers as the user gave them (echoed on a no match). */
 	input: IDataObject;
 }
@@ -41,6 +44,10 @@ export interface LookupPlan {
 	noun: string;
 	/** Max unique lookups per call. */
 	batchSize: number;
+	/** Calls sent at once (independent chunks); 1 when absent. */
+	concurrency?: number;
+	/** Least time (ms) one wave of concurrent calls takes, to stay below the service's rate limit. */
+	minWaveMs?: number;
 	/** Validates item `itemIndex` and builds its lookup; throws a NodeOperationError on bad input. */
 	prepare(this: IExecuteFunctions, itemIndex: number): Lookup;
 	/** Sends one chunk; returns an outcome per lookup key. Throws NodeApiError when the call fails. */
@@ -82,40 +89,57 @@ export async function runLookups(
 		else groups.set(lookup.key, { lookup, itemIndexes: [i] });
 	});
 
-	// 3. Send in chunks.
+	// 3. Send in chunks, up to `plan.concurrency` at once, each wave no faster than the rate limit.
 	const outcomes = new Map<string, LookupOutcome | Error>();
 	const unique = [...groups.values()];
+	const chunks: Array<typeof unique> = [];
 	for (let start = 0; start < unique.length; start += plan.batchSize) {
-		const chunkGroups = unique.slice(start, start + plan.batchSize);
-		const chunk: LookupChunk = {
-			lookups: chunkGroups.map((group) => group.lookup),
-			itemIndexes: chunkGroups.map((group) => group.itemIndexes[0]),
-		};
-		let answers: Map<string, LookupOutcome>;
-		try {
-			answers = await plan.send.call(this, chunk);
-		} catch (error) {
-			const wrapped = withItemIndex(this, error, chunk.itemIndexes[0]);
-			if (!continueOnFail || isFatal(wrapped)) throw wrapped;
-			for (const group of chunkGroups) outcomes.set(group.lookup.key, wrapped);
-			continue;
-		}
-		for (const group of chunkGroups) {
-			const outcome: LookupOutcome = answers.get(group.lookup.key) ?? {
-				status: 'error',
-				code: 'NO_RESULT',
-				message: 'The service returned no result for this record',
-			};
-			if (outcome.status === 'error' && !continueOnFail) {
-				throw recordError(this, plan, outcome, group.itemIndexes[0]);
+		chunks.push(unique.slice(start, start + plan.batchSize));
+	}
+	// "Error on No Match" without Continue On Fail stops at the first no match: one call at a time,
+	// so no lookup after it is sent (and charged).
+	const stopsOnNoMatch = !continueOnFail && errorOnNoMatch(this, 0);
+	const concurrency = stopsOnNoMatch ? 1 : Math.max(1, plan.concurrency ?? 1);
+	for (let wave = 0; wave < chunks.length; wave += concurrency) {
+		const waveChunks = chunks.slice(wave, wave + concurrency);
+		const started = Date.now();
+		const settled = await Promise.allSettled(
+			waveChunks.map(
+				async (chunkGroups) =>
+					await plan.send.call(this, {
+						lookups: chunkGroups.map((group) => group.lookup),
+						itemIndexes: chunkGroups.map((group) => group.itemIndexes[0]),
+					}),
+			),
+		);
+		settled.forEach((result, n) => {
+			const chunkGroups = waveChunks[n];
+			if (result.status === 'rejected') {
+				const wrapped = withItemIndex(this, result.reason, chunkGroups[0].itemIndexes[0]);
+				if (!continueOnFail || isFatal(wrapped)) throw wrapped;
+				for (const group of chunkGroups) outcomes.set(group.lookup.key, wrapped);
+				return;
 			}
-			// A no match that must fail the run stops it now, before further lookups spend credits.
-			if (outcome.status === 'noMatch' && !continueOnFail) {
-				const failing = group.itemIndexes.find((i) => errorOnNoMatch(this, i));
-				if (failing !== undefined) throw noMatchError(this, plan, group.lookup, failing);
+			const answers = result.value;
+			for (const group of chunkGroups) {
+				const outcome: LookupOutcome = answers.get(group.lookup.key) ?? {
+					status: 'error',
+					code: 'NO_RESULT',
+					message: 'The service returned no result for this record',
+				};
+				if (outcome.status === 'error' && !continueOnFail) {
+					throw recordError(this, plan, outcome, group.itemIndexes[0]);
+				}
+				// A no match that must fail the run stops it now, before further lookups spend credits.
+				if (outcome.status === 'noMatch' && !continueOnFail) {
+					const failing = group.itemIndexes.find((i) => errorOnNoMatch(this, i));
+					if (failing !== undefined) throw noMatchError(this, plan, group.lookup, failing);
+				}
+				outcomes.set(group.lookup.key, outcome);
 			}
-			outcomes.set(group.lookup.key, outcome);
-		}
+		});
+		const pause = (plan.minWaveMs ?? 0) - (Date.now() - started);
+		if (pause > 0 && wave + concurrency < chunks.length) await sleep(pause);
 	}
 
 	// 4. One output item per input item.
@@ -144,8 +168,11 @@ export async function runLookups(
 			]);
 			continue;
 		}
-		// Credits are reported once, on the first item that asked; repeats cost nothing.
-		const creditsCharged = charged.has(lookup.key) ? 0 : (outcome.creditsCharged ?? 0);
+		// Credits are reported once, on the first item that asked; repeats cost nothing. A service
+		// that reports no credits (the ANZ service's own API) gives no creditsCharged at all.
+		const reported = outcome.creditsCharged;
+		const creditsCharged =
+			reported === undefined ? undefined : charged.has(lookup.key) ? 0 : reported;
 		charged.add(lookup.key);
 		if (outcome.status === 'noMatch') {
 			if (errorOnNoMatch(this, i)) {
@@ -153,13 +180,21 @@ export async function runLookups(
 				output.push([{ json: { error: error.message, input: lookup.input } }]);
 				continue;
 			}
-			output.push([{ json: { found: false, input: lookup.input, creditsCharged } }]);
+			output.push([
+				{ json: compactCredits({ found: false, input: lookup.input, creditsCharged }) },
+			]);
 			continue;
 		}
 		const record = plan.format ? plan.format.call(this, outcome.record, i) : outcome.record;
-		output.push([{ json: { found: true, creditsCharged, ...record } }]);
+		output.push([{ json: compactCredits({ found: true, creditsCharged, ...record }) }]);
 	}
 	return output;
+}
+
+/** Drops `creditsCharged` when the service did not report it. */
+function compactCredits(json: IDataObject): IDataObject {
+	if (json.creditsCharged === undefined) delete json.creditsCharged;
+	return json;
 }
 
 /** "Error on No Match": the error for item `itemIndex`. */
@@ -201,8 +236,16 @@ export function invalidInput(
 	field: string,
 	reason: string,
 	fix: string,
+	parameter?: string,
 ): never {
-	throw new NodeOperationError(ctx.getNode(), `Invalid ${field} in item ${itemIndex}: ${reason}`, {
+	const node = ctx.getNode();
+	// As a tool, the model sees only the message: name its argument and say the fix there.
+	const argument = parameter === undefined ? undefined : toolArgumentOf(node, parameter);
+	const message =
+		argument === undefined
+			? `Invalid ${field} in item ${itemIndex}: ${reason}`
+			: `Invalid argument '${argument}': ${reason}. ${fix.replace(/[,;] or change "Identify By"\./, '.')}`;
+	throw new NodeOperationError(node, message, {
 		itemIndex,
 		description: `${fix} No request was sent, so no credit was spent.`,
 	});

@@ -1,61 +1,124 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	answerError,
+	apiOf,
 	creditsOf,
 	isNoMatch,
-	sendServiceCall,
+	sendClassified,
+	TIMEOUT_MS,
+	type EnrichmentApi,
 	type ServiceAnswer,
 	type ServiceCall,
+	type ServiceInfo,
 } from './http';
 import type { LookupChunk, LookupOutcome } from './lookups';
 
-export interface ServiceTransport {
-	/** One call; every HTTP status comes back as an answer (429/5xx already retried). */
-	apiRequest(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
-	/** Like `apiRequest`, but an error status becomes the node's NodeApiError. */
-	apiRequestOk(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
+/** What a node's transport offers its operations (built from the node's own `send`). */
+export interface EnrichmentClient {
+	/** The credential's chosen API, read once per execution. */
+	api(ctx: IExecuteFunctions): Promise<EnrichmentApi>;
+	/** One classified call; error statuses other than those classified come back as answers. */
+	request(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
+	/** Like `request`, but an error status becomes the node's NodeApiError. */
+	requestOk(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
 	/**
-	 * One single-record lookup (`POST <path>` with the lookup's body). A 404 or 200 carrying
-	 * `NOT_FOUND` is a no match; any other error status throws; a 200 goes to `outcomeOf`.
+	 * One single-record lookup: a 404 or 200 carrying `NOT_FOUND` is a no match; another error
+	 * status throws; a 200 goes to `outcomeOf`.
 	 */
 	lookupOne(
 		ctx: IExecuteFunctions,
-		path: string,
+		call: ServiceCall,
 		chunk: LookupChunk,
+		outcomeOf: (body: IDataObject | undefined, creditsCharged: number | undefined) => LookupOutcome,
 	): Promise<Map<string, LookupOutcome>>;
 }
 
-/** The calls a node makes to one enrichment service, named for its messages. */
-export function serviceTransport(
-	credentialType: string,
-	serviceName: string,
-	outcomeOf: (body: IDataObject | undefined, creditsCharged: number) => LookupOutcome,
-): ServiceTransport {
-	const apiRequest = async (ctx: IExecuteFunctions, call: ServiceCall) =>
-		await sendServiceCall(ctx, credentialType, call);
-	const apiRequestOk = async (ctx: IExecuteFunctions, call: ServiceCall) => {
-		const answer = await apiRequest(ctx, call);
-		if (answer.statusCode >= 400) throw answerError(ctx.getNode(), answer, serviceName, call);
+/**
+ * The request a node's transport sends for one call under `base` (the credential's chosen API):
+ * every status comes back as an answer, which `sendClassified` classifies. Refuses an empty base
+ * (the connection contract without a Base URL) before any call.
+ */
+export function serviceRequest(
+	ctx: IExecuteFunctions,
+	base: string,
+	call: ServiceCall,
+): IHttpRequestOptions {
+	if (!base) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'The credential uses the connection contract but its Base URL is empty; enter the gateway address or choose the Service API',
+			{
+				itemIndex: call.itemIndex,
+				description: 'Open the credential and fill in Base URL. No request was sent.',
+			},
+		);
+	}
+	return {
+		method: call.method,
+		url: `${base}${call.path}`,
+		qs: call.qs,
+		// A repeated query key (from API Call) keeps every value.
+		arrayFormat: 'repeat',
+		body: call.body,
+		json: true,
+		headers: { Accept: 'application/json' },
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: TIMEOUT_MS,
+	};
+}
+
+/** The parts of n8n's full response that make an answer. */
+export function answerOf(response: ServiceAnswer): ServiceAnswer {
+	return { statusCode: response.statusCode, body: response.body, headers: response.headers ?? {} };
+}
+
+/** Reads a credential once per execution (the same context object serves every item). */
+export function credentialReader(credentialType: string) {
+	const cache = new WeakMap<IExecuteFunctions, Promise<ICredentialDataDecryptedObject>>();
+	return async (ctx: IExecuteFunctions, itemIndex = 0) => {
+		let credentials = cache.get(ctx);
+		if (!credentials) {
+			credentials = ctx.getCredentials(credentialType, itemIndex);
+			cache.set(ctx, credentials);
+		}
+		return await credentials;
+	};
+}
+
+export function enrichmentClient(
+	service: ServiceInfo,
+	readCredentials: (ctx: IExecuteFunctions) => Promise<ICredentialDataDecryptedObject>,
+): EnrichmentClient {
+	const request = async (ctx: IExecuteFunctions, call: ServiceCall) =>
+		await sendClassified(ctx, service, call);
+	const requestOk = async (ctx: IExecuteFunctions, call: ServiceCall) => {
+		const answer = await request(ctx, call);
+		if (answer.statusCode >= 400) throw answerError(ctx.getNode(), answer, service.name, call);
 		return answer;
 	};
-	const lookupOne = async (ctx: IExecuteFunctions, path: string, chunk: LookupChunk) => {
-		const [lookup] = chunk.lookups;
-		const call: ServiceCall = {
-			method: 'POST',
-			path,
-			body: lookup.request,
-			itemIndex: chunk.itemIndexes[0],
-		};
-		const answer = await apiRequest(ctx, call);
-		const creditsCharged = creditsOf(answer) ?? 0;
-		if (isNoMatch(answer)) {
-			return new Map<string, LookupOutcome>([[lookup.key, { status: 'noMatch', creditsCharged }]]);
-		}
-		if (answer.statusCode >= 400) throw answerError(ctx.getNode(), answer, serviceName, call);
-		const body =
-			answer.body && typeof answer.body === 'object' ? (answer.body as IDataObject) : undefined;
-		return new Map<string, LookupOutcome>([[lookup.key, outcomeOf(body, creditsCharged)]]);
+	return {
+		api: async (ctx) => apiOf(await readCredentials(ctx)),
+		request,
+		requestOk,
+		async lookupOne(ctx, call, chunk, outcomeOf) {
+			const [lookup] = chunk.lookups;
+			const answer = await request(ctx, call);
+			const creditsCharged = creditsOf(answer);
+			const body =
+				answer.body && typeof answer.body === 'object' ? (answer.body as IDataObject) : undefined;
+			if (isNoMatch(answer)) {
+				return new Map([[lookup.key, { status: 'noMatch', creditsCharged } as LookupOutcome]]);
+			}
+			if (answer.statusCode >= 400) throw answerError(ctx.getNode(), answer, service.name, call);
+			return new Map([[lookup.key, outcomeOf(body, creditsCharged)]]);
+		},
 	};
-	return { apiRequest, apiRequestOk, lookupOne };
 }

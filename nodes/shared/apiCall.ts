@@ -250,3 +250,23 @@ export function apiCallOperation(config: ApiCallConfig): ItemOperation & {
 		},
 	};
 }
+
+/** The API Call resource's fields: its Operation list (one option) and the operation's fields. */
+export function apiCallResourceDescription(operation: {
+	option: INodePropertyOptions;
+	description: INodeProperties[];
+}): INodeProperties[] {
+	const value = operation.option.value;
+	return [
+		{
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: ['apiCall'] } },
+			options: [operation.option],
+			default: value,
+		},
+		...operation.description,
+	];
+}

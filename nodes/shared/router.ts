@@ -6,6 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { isToolRun, noRecordsJson } from './tool';
+
 /** An operation run once per item. */
 export interface ItemOperation {
 	description: INodeProperties[];
@@ -100,9 +102,16 @@ export async function routeOperation(
 			`The operation "${operationName}" of resource "${resource}" is not supported`,
 		);
 	}
-	const itemCount = this.getInputData().length;
+	const items = this.getInputData();
+	const itemCount = items.length;
 	const continueOnFail = this.continueOnFail();
 	const output: INodeExecutionData[] = [];
+	// As an AI agent's tool, an input item with no result says so (see noRecordsJson).
+	const toolRun = isToolRun(this.getNode());
+	const noRecords = (itemIndex: number): INodeExecutionData => ({
+		json: noRecordsJson(this.getNode(), items[itemIndex].json),
+		pairedItem: { item: itemIndex },
+	});
 	const fail = (error: unknown, itemIndex: number) => {
 		const wrapped = withItemIndex(this, error, itemIndex);
 		if (!continueOnFail || options.stopsRun?.(wrapped)) throw wrapped;
@@ -113,6 +122,7 @@ export async function routeOperation(
 		const itemIndexes = Array.from({ length: itemCount }, (_item, index) => index);
 		const outcomes = await operation.executeBatch.call(this, itemIndexes);
 		outcomes.forEach((itemOutcomes, itemIndex) => {
+			if (toolRun && itemOutcomes.length === 0) output.push(noRecords(itemIndex));
 			for (const outcome of itemOutcomes) {
 				if ('error' in outcome) fail(outcome.error, itemIndex);
 				else output.push({ json: outcome.json, pairedItem: { item: itemIndex } });
@@ -141,6 +151,10 @@ export async function routeOperation(
 		}
 		try {
 			const data = await operation.execute.call(this, i);
+			if (toolRun && Array.isArray(data) && data.length === 0) {
+				output.push(noRecords(i));
+				continue;
+			}
 			output.push(
 				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(data), {
 					itemData: { item: i },

@@ -1,7 +1,8 @@
 /**
  * The enrichment nodes in a real n8n, installed from the packed tarball: the chain users build
  * (contacts → global Contact → Enrich → Marketing Automation Lead → Create or Update) against the
- * simulator, then both enrichment example workflows as shipped.
+ * simulator, then both enrichment example workflows as shipped. The enrichment credentials use the
+ * services' own API (the credential's default), as a new credential is saved.
  */
 import globalDemo from '../../examples/enrichment-global-demo.json';
 import anzDemo from '../../examples/enrichment-anz-demo.json';
@@ -15,7 +16,13 @@ const credentialId = (workflow: typeof enrichmentWorkflow, type: string): string
 };
 
 function credentials(e2e: E2e) {
-	const globalData = { baseUrl: `${e2e.sim.url}/global`, apiKey: 'global-demo-key' };
+	const serviceApi = (serviceUrl: string, apiKey: string) => ({
+		api: 'service',
+		serviceUrl,
+		baseUrl: '',
+		apiKey,
+	});
+	const globalData = serviceApi(`${e2e.sim.url}/global`, 'global-demo-key');
 	const marketingData = {
 		restEndpoint: `${e2e.sim.url}/rest`,
 		clientId: DEMO_CLIENT.clientId,
@@ -45,7 +52,7 @@ function credentials(e2e: E2e) {
 			id: 'demoAnzCred01',
 			name: 'ANZ sales intelligence (simulator)',
 			type: 'anzSalesIntelligenceApi',
-			data: { baseUrl: `${e2e.sim.url}/anz`, apiKey: 'anz-demo-key' },
+			data: serviceApi(`${e2e.sim.url}/anz`, 'anz-demo-key'),
 		},
 		{
 			id: 'demoMarketingCred01',
@@ -87,17 +94,20 @@ describe('enrichment nodes in n8n (e2e)', () => {
 			'Upsert Leads',
 		]);
 
-		// One bulk call, the repeated contact (other letter case) sent once, with the API key header.
+		// One batch on the service's own API, the repeated contact (other letter case) sent once,
+		// with the API key header and our reference ids.
 		expect(global.calls.slice(globalBefore)).toEqual([
 			{
 				method: 'POST',
-				path: '/person/bulk',
+				path: '/v3/contacts/search-and-enrich',
 				apiKey: 'global-demo-key',
-				body: [
-					{ referenceId: '0', email: 'ana.silva@northwind.example.com' },
-					{ referenceId: '1', email: 'jonas.becker@contoso.example.de' },
-					{ referenceId: '3', email: 'nobody@unknown.example.org' },
-				],
+				body: {
+					contacts: [
+						{ clientReferenceId: '0', email: 'ana.silva@northwind.example.com' },
+						{ clientReferenceId: '1', email: 'jonas.becker@contoso.example.de' },
+						{ clientReferenceId: '3', email: 'nobody@unknown.example.org' },
+					],
+				},
 				status: 200,
 				credits: 3,
 			},
@@ -111,15 +121,16 @@ describe('enrichment nodes in n8n (e2e)', () => {
 			{ item: 3 },
 		]);
 		expect(enriched.map((item) => item.json)).toEqual([
+			// The batch's billed credits (3) shared out over the two records found.
 			expect.objectContaining({
 				found: true,
-				creditsCharged: 2,
+				creditsCharged: 1.5,
 				id: 'p-2001',
 				email: 'ana.silva@northwind.example.com',
 			}),
 			expect.objectContaining({
 				found: true,
-				creditsCharged: 1,
+				creditsCharged: 1.5,
 				id: 'p-2002',
 				jobTitle: 'Head of Sales',
 			}),
@@ -216,17 +227,20 @@ describe('enrichment nodes in n8n (e2e)', () => {
 			[true, 'Kookaburra Retail Group'],
 			[false, { abn: '47065475149' }],
 		]);
-		expect(anz.calls.slice(before).map((call) => [call.method, call.path, call.body])).toEqual([
+		expect(
+			anz.calls.slice(before).map((call) => [call.method, call.path, call.query, call.body]),
+		).toEqual([
 			[
 				'POST',
-				'/search/people',
-				{ department: [11], locations: ['AU-NSW', 'AU-VIC'], from: 0, size: 10 },
+				'/people/search',
+				undefined,
+				{ selectedCountry: 'AU', department: '11', from: 0, size: 10 },
 			],
-			['POST', '/enrich/person', { network_url: 'https://www.linkedin.com/in/jane-citizen' }],
-			['POST', '/enrich/person', { network_url: 'https://www.linkedin.com/in/tom-nguyen' }],
-			['POST', '/enrich/company', { abn: '51824753556' }],
-			['POST', '/enrich/company', { abn: '53004085616' }],
-			['POST', '/enrich/company', { abn: '47065475149' }],
+			['GET', '/people', 'ln_url=https%3A%2F%2Fwww.linkedin.com%2Fin%2Fjane-citizen', undefined],
+			['GET', '/people', 'ln_url=https%3A%2F%2Fwww.linkedin.com%2Fin%2Ftom-nguyen', undefined],
+			['GET', '/company', 'abn=51824753556', undefined],
+			['GET', '/company', 'abn=53004085616', undefined],
+			['GET', '/company', 'abn=47065475149', undefined],
 		]);
 	});
 });

@@ -45,11 +45,30 @@ export async function loadPackage(): Promise<LoadedPackage> {
 		const loader = new SourcePackageLoader(PROJECT_ROOT);
 		await loader.loadAll();
 		const prefix = `${loader.packageName}.`;
-		const typeFor = (name: string) => {
+		const toolVariants = new Map<string, INodeType>();
+		const typeFor = (name: string): INodeType | IVersionedNodeType => {
 			const key = name.startsWith(prefix) ? name.slice(prefix.length) : name;
 			const entry = loader.nodeTypes[key];
+			if (!entry && key.endsWith('Tool') && loader.nodeTypes[key.slice(0, -4)]) {
+				return toolVariant(key.slice(0, -4));
+			}
 			if (!entry) throw new Error(`Unknown node type ${name}`);
 			return entry.type as INodeType | IVersionedNodeType;
+		};
+		/**
+		 * `<name>Tool`: the node as n8n runs it for an AI agent (type and description name end in
+		 * `Tool`, so `@tool` display options apply), kept on the main connection so a test can hand
+		 * it the item n8n builds for a tool call and read its output.
+		 */
+		const toolVariant = (baseName: string): INodeType => {
+			let variant = toolVariants.get(baseName);
+			if (!variant) {
+				const base = loader.nodeTypes[baseName].type as INodeType;
+				variant = Object.create(base) as INodeType;
+				variant.description = { ...base.description, name: `${base.description.name}Tool` };
+				toolVariants.set(baseName, variant);
+			}
+			return variant;
 		};
 		const nodeTypes: INodeTypes = {
 			getByName: (name) => typeFor(name),

@@ -1,5 +1,11 @@
 import { items, withSimulator, type EnrichmentContext } from '../harness/enrichment';
 
+// Retry pauses take no time (the retry policy itself is unchanged).
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => await Promise.resolve()),
+}));
+
 type Service = 'anz' | 'global';
 
 interface BadInputCase {
@@ -246,6 +252,18 @@ describe('Bad input is refused before any HTTP call, naming the field and the it
 		expect(ctx.sim.services.anz.calls).toHaveLength(0);
 		expect(ctx.sim.services.global.calls).toHaveLength(0);
 	});
+
+	it.each(CASES)(
+		'$service on the service API: $name',
+		async ({ service, parameters, good, bad, message }) => {
+			const run = service === 'anz' ? ctx.runAnzService : ctx.runGlobalService;
+			const result = await run(parameters, [{ v: good }, { v: bad }]);
+			expect(result.error?.message).toBe(message);
+			expect(result.error?.context.itemIndex).toBe(1);
+			expect(ctx.sim.services.anz.calls).toHaveLength(0);
+			expect(ctx.sim.services.global.calls).toHaveLength(0);
+		},
+	);
 
 	it.each([
 		['anz', { resource: 'person', operation: 'search', limit: 5, filters: {} }],

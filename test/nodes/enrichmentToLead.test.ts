@@ -1,8 +1,13 @@
-import { setTransportSettings } from '../../nodes/MarketingAutomation/transport';
-import { resetThrottle } from '../../nodes/MarketingAutomation/transport/throttle';
 import { runWorkflow } from '../harness';
 import { DEMO_CLIENT } from '../simulator/marketing';
-import { GLOBAL_KEY, useFastRetries, withSimulator } from '../harness/enrichment';
+import { GLOBAL_KEY, withSimulator } from '../harness/enrichment';
+import { fastTransport } from './MarketingAutomation/helpers';
+
+// Retry pauses take no time (the retry policy itself is unchanged).
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => await Promise.resolve()),
+}));
 
 /** The chain users build: enrich contacts in bulk, then upsert them as marketing leads. */
 const LEAD_FIELDS = {
@@ -18,13 +23,9 @@ const LEAD_FIELDS = {
 describe('Global Enrichment → Marketing Automation lead upsert (engine)', () => {
 	const ctx = withSimulator();
 	beforeEach(() => {
-		useFastRetries();
-		resetThrottle({ windowMs: 20_000, maxCallsPerWindow: 95, maxConcurrent: 10 });
-		setTransportSettings({
-			backoff: { retries: 2, baseDelayMs: 5, maxDelayMs: 20 },
-			timeoutMs: 5_000,
-		});
+		fastTransport({ retries: 2, baseDelayMs: 5, maxDelayMs: 20 });
 	});
+	afterEach(() => jest.restoreAllMocks());
 
 	it('enriches three contacts in one bulk call and upserts them as leads, one item each', async () => {
 		const result = await runWorkflow({

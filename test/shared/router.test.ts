@@ -170,3 +170,44 @@ describe('routeOperation', () => {
 		]);
 	});
 });
+
+describe('routeOperation as an AI agent tool', () => {
+	const toolNode: INode = {
+		...node,
+		type: 'test.nodeTool',
+		parameters: { query: "={{ $fromAI('company', 'Company name', 'string') }}" },
+	};
+	const toolContext = (operation: string) =>
+		({
+			getNodeParameter: (name: string) => (name === 'resource' ? 'thing' : operation),
+			getInputData: () => [
+				{ json: { chatInput: 'Find Example Inc', toolCallId: 'call_1', company: 'Example Inc' } },
+			],
+			continueOnFail: () => false,
+			getNode: () => toolNode,
+			helpers: { constructExecutionMetaData, returnJsonArray },
+		}) as unknown as IExecuteFunctions;
+	const noRecords = {
+		json: {
+			found: false,
+			message: 'No records: nothing matches this request',
+			query: { company: 'Example Inc' },
+		},
+		pairedItem: { item: 0 },
+	};
+
+	it('answers an empty list with "no records" and what the model asked for', async () => {
+		const empty: ItemOperation = { description: [], execute: async () => [] };
+		const emptyBatch: BatchOperation = { description: [], executeBatch: async () => [[]] };
+		const resources: ResourceOperations = { thing: { empty, emptyBatch } };
+		expect(await routeOperation.call(toolContext('empty'), resources)).toEqual([[noRecords]]);
+		expect(await routeOperation.call(toolContext('emptyBatch'), resources)).toEqual([[noRecords]]);
+	});
+
+	it('outside a tool run, an empty list stays no item', async () => {
+		const empty: ItemOperation = { description: [], execute: async () => [] };
+		expect(await routeOperation.call(context(1, 'empty', false), { thing: { empty } })).toEqual([
+			[],
+		]);
+	});
+});

@@ -17,6 +17,13 @@ import { reply } from './server';
  * A found person costs 2 credits when it has a phone number, else 1; a company 1; a search page
  * 1 credit per started 25 records. The cost is in the `x-credits-charged` header. No match is
  * HTTP 404 `{ error: { code: "NOT_FOUND" } }` and costs nothing; 402 when the balance is short.
+ *
+ * The service's own API on the same prefix, as its reference documents it:
+ * - `GET /people?ln_url|ln_slug|work_email|personal_email|id=` and
+ *   `GET /company?fqdn|ln_url|ln_slug|abn|website|id=`: exactly one; the record itself, or (no match)
+ *   HTTP 200 with a body without `id`; no credit header (the service reports none);
+ * - `POST /people/search` `{ selectedCountry, companyId, position, seniority, department, from,
+ *   size }` (IDs as comma-separated strings): a bare array of previews, free of credits.
  */
 
 export interface AnzPerson {
@@ -340,7 +347,86 @@ export class AnzEnrichmentService extends EnrichmentSimulator {
 			return this.charge(1) ?? this.found(this.companyRecord(company), 1);
 		}
 		if (request.method === 'POST' && path === '/search/people') return this.search(body);
+		if (request.method === 'GET' && (path === '/people' || path === '/company')) {
+			return this.serviceLookup(path, request.query);
+		}
+		if (request.method === 'POST' && path === '/people/search') return this.serviceSearch(body);
 		return this.error(404, 'NO_ROUTE', `No route ${request.method} ${path}`);
+	}
+
+	/** `GET /people` and `GET /company` of the service's own API. */
+	private serviceLookup(path: string, query: URLSearchParams): SimResponse {
+		const keys =
+			path === '/people'
+				? ['ln_url', 'ln_slug', 'work_email', 'personal_email', 'id']
+				: ['fqdn', 'ln_url', 'ln_slug', 'abn', 'website', 'id'];
+		const given = keys.filter((key) => query.get(key));
+		if (given.length !== 1) {
+			return this.error(400, 'BAD_REQUEST', `Exactly one of ${keys.join(', ')} is required`);
+		}
+		const [key] = given;
+		const value = String(query.get(key)).trim();
+		this.recordsLookedUp++;
+		if (path === '/people') {
+			const person = this.people.find((p) => {
+				if (key === 'id') return p.id === value;
+				if (key === 'work_email') return p.workEmail?.toLowerCase() === value.toLowerCase();
+				if (key === 'personal_email') return p.personalEmail?.toLowerCase() === value.toLowerCase();
+				return p.slug === (key === 'ln_url' ? profileSlug(value) : value.toLowerCase());
+			});
+			if (!person) return reply(200, { message: 'No results found' });
+			const cost = person.phone ? 2 : 1;
+			return this.charge(cost) ?? reply(200, this.personRecord(person));
+		}
+		const company = this.companies.find((c) => {
+			if (key === 'id') return c.id === value;
+			if (key === 'abn') return c.abn === value;
+			if (key === 'ln_url') return c.slug === profileSlug(value);
+			if (key === 'ln_slug') return c.slug === value.toLowerCase();
+			return canonical(value).split('/')[0] === c.domain;
+		});
+		if (!company) return reply(200, { message: 'No results found' });
+		return this.charge(1) ?? reply(200, this.companyRecord(company));
+	}
+
+	/** `POST /people/search` of the service's own API: previews, a bare array. */
+	private serviceSearch(body: Record<string, unknown>): SimResponse {
+		const from = Number(body.from ?? 0);
+		const size = Number(body.size ?? 25);
+		if (!Number.isInteger(size) || size < 1 || size > this.maxPageSize) {
+			return this.error(400, 'BAD_REQUEST', `size must be between 1 and ${this.maxPageSize}`);
+		}
+		const ids = (value: unknown) =>
+			value === undefined ? undefined : String(value).split(',').map(Number);
+		const seniority = ids(body.seniority);
+		const department = ids(body.department);
+		const position = typeof body.position === 'string' ? body.position.toLowerCase() : undefined;
+		const matches = this.people.filter((person) => {
+			if (body.selectedCountry && person.state.slice(0, 2) !== body.selectedCountry) return false;
+			if (body.companyId && person.companyId !== body.companyId) return false;
+			if (
+				position &&
+				!position.split(/\s+/).every((word) => person.position.toLowerCase().includes(word))
+			)
+				return false;
+			if (seniority && !seniority.includes(person.seniority)) return false;
+			if (department && !department.includes(person.department)) return false;
+			return true;
+		});
+		return reply(
+			200,
+			matches.slice(from, from + size).map((person) => ({
+				person_id: person.id,
+				position: person.position,
+				company_name: this.companyOf(person)?.name ?? null,
+				linkedin: `https://www.linkedin.com/in/${person.slug}`,
+				has_email: Boolean(person.workEmail),
+				has_personal_email: Boolean(person.personalEmail),
+				has_phone: Boolean(person.phone),
+				has_dnd_phone: false,
+				has_mobile: Boolean(person.phone),
+			})),
+		);
 	}
 
 	private found(record: unknown, credits: number): SimResponse {

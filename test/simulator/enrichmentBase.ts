@@ -6,6 +6,8 @@ export interface EnrichmentCall {
 	method: string;
 	/** Path below the service prefix, e.g. `/person/bulk`. */
 	path: string;
+	/** The query string, when the call had one (the service's own API looks records up by query). */
+	query?: string;
 	/** The API key the call carried (already taken from its header). */
 	apiKey: string | undefined;
 	body: unknown;
@@ -190,6 +192,7 @@ export abstract class EnrichmentSimulator implements SimulatorModule {
 		this.calls.push({
 			method: request.method,
 			path,
+			query: request.query.toString() || undefined,
 			apiKey,
 			body: request.body,
 			status: response.status,

@@ -20,11 +20,31 @@ import { reply } from './server';
  * - `POST /prospecting/contact/search` and `/prospecting/company/search`:
  *   `{ pagination: { page, size }, filters: { contacts: { include }, companies: { include } } }`,
  *   page 0-based, size at most 50; free of credits.
+ * The service's own API (V3) on the same prefix, as the real service documents it:
+ * - `POST /v3/contacts/search-and-enrich` `{ contacts: [{ clientReferenceId, email | linkedinUrl |
+ *   firstName + lastName + (companyName | companyDomain) }] }` and `POST /v3/companies/search-and-enrich`
+ *   `{ companies: [{ clientReferenceId, domain | name }] }`, 1-100 records; answer
+ *   `{ requestId, results: [{ clientReferenceId, ...record } | { clientReferenceId, error }],
+ *   billing: { creditsCharged, resultsReturned } }`; per-record codes NOT_FOUND, COMPLIANCE_RESTRICTED;
+ * - `POST /v3/contacts/prospecting` and `/v3/companies/prospecting`: as the contract's search, with
+ *   industry IDs (`mainIndustriesIds`) instead of names, size at most 50;
+ * - `GET /v3/companies/prospecting/filters/industriesLabels`: the industry list (free);
+ * - used-up daily quota: 429 with `x-daily-requests-left: 0` and the documented message.
  * A found contact costs 2 credits with a phone number, else 1; a company 1; a miss nothing.
  * Errors use the envelope `{ statusCode, message }`; 402 when the balance is short (a bulk call is
  * refused whole). Rate-limit headers (`x-minute-requests-left`, ...) come on every answer when a
  * limit is configured; there is no Retry-After.
  */
+
+/** The service's industry IDs (1-based) of the simulated industries. */
+export const INDUSTRY_IDS = [
+	'Software',
+	'Retail',
+	'Manufacturing',
+	'Finance',
+	'Healthcare',
+	'Logistics',
+];
 
 export interface GlobalContact {
 	id: string;
@@ -212,6 +232,33 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 		};
 	}
 
+	/** A contact as the service's own API (V3) returns it. */
+	v3ContactRecord(contact: GlobalContact) {
+		const company = this.companies.find((c) => c.id === contact.companyId);
+		return {
+			id: contact.id,
+			firstName: contact.firstName,
+			lastName: contact.lastName,
+			jobTitle: { title: contact.jobTitle, seniority: contact.seniority, departments: [] },
+			company: company
+				? { id: company.id, name: company.name, domain: company.domain, industry: company.industry }
+				: null,
+			location: { country: contact.country, city: contact.city },
+			socialLinks: contact.slug ? { linkedin: `https://www.linkedin.com/in/${contact.slug}` } : {},
+			emails: contact.email ? [{ email: contact.email, type: 'work' }] : [],
+			phones: contact.phone ? [{ number: contact.phone, type: 'mobile' }] : [],
+		};
+	}
+
+	/** A company as the service's own API (V3) returns it. */
+	v3CompanyRecord(company: GlobalCompany) {
+		return {
+			...this.companyRecord(company),
+			employeeCount: { exact: company.employees },
+			industryId: INDUSTRY_IDS.indexOf(company.industry) + 1 || undefined,
+		};
+	}
+
 	companyRecord(company: GlobalCompany) {
 		return {
 			id: company.id,
@@ -342,7 +389,60 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 		});
 	}
 
-	private prospect(kind: 'contact' | 'company', body: Record<string, unknown>): SimResponse {
+	/** `POST /v3/<kind>/search-and-enrich`: a batch of records matched back by `clientReferenceId`. */
+	private searchAndEnrich(
+		kind: 'contacts' | 'companies',
+		body: Record<string, unknown>,
+	): SimResponse {
+		const records = body[kind];
+		if (!Array.isArray(records) || records.length < 1 || records.length > this.maxBulk) {
+			return this.error(
+				400,
+				'BAD_REQUEST',
+				`${kind} must be an array of 1 to ${this.maxBulk} items`,
+			);
+		}
+		const outcomes = records.map((raw) => {
+			const input = (raw ?? {}) as Record<string, unknown>;
+			if (kind === 'companies') return this.findCompany(input);
+			const company = input.companyName ?? input.companyDomain;
+			const { linkedinUrl, ...rest } = input;
+			delete rest.companyName;
+			delete rest.companyDomain;
+			return this.findContact({
+				...rest,
+				...(linkedinUrl !== undefined ? { networkUrl: linkedinUrl } : {}),
+				...(company !== undefined ? { company } : {}),
+			});
+		});
+		const total = outcomes.reduce((sum, o) => sum + ('error' in o ? 0 : o.credits), 0);
+		const refused = this.charge(total);
+		if (refused) return refused;
+		const results = outcomes.map((outcome, n) => {
+			const clientReferenceId = (records[n] as Record<string, unknown>)?.clientReferenceId;
+			if ('error' in outcome) return { clientReferenceId, error: outcome.error };
+			const id = (outcome.data as { id: string }).id;
+			const record =
+				kind === 'contacts'
+					? this.v3ContactRecord(this.contacts.find((c) => c.id === id)!)
+					: this.v3CompanyRecord(this.companies.find((c) => c.id === id)!);
+			return { clientReferenceId, ...record };
+		});
+		return reply(200, {
+			requestId: this.nextRequestId(),
+			results,
+			billing: {
+				creditsCharged: total,
+				resultsReturned: results.filter((r) => !('error' in r)).length,
+			},
+		});
+	}
+
+	private prospect(
+		kind: 'contact' | 'company',
+		body: Record<string, unknown>,
+		v3 = false,
+	): SimResponse {
 		const pagination = (body.pagination ?? {}) as Record<string, unknown>;
 		const page = Number(pagination.page ?? 0);
 		const size = Number(pagination.size ?? 20);
@@ -380,6 +480,11 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 			if (names && !names.some((n) => company.name.toLowerCase().includes(n))) return false;
 			const industries = strings(companiesFilter.industries);
 			if (industries && !industries.includes(company.industry.toLowerCase())) return false;
+			const industryIds = Array.isArray(companiesFilter.mainIndustriesIds)
+				? (companiesFilter.mainIndustriesIds as number[])
+				: undefined;
+			if (industryIds && !industryIds.includes(INDUSTRY_IDS.indexOf(company.industry) + 1))
+				return false;
 			if (
 				sizes &&
 				!sizes.some(
@@ -403,12 +508,12 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 						!Object.keys(companiesFilter).length ||
 						companyMatches(this.companies.find((co) => co.id === c.companyId)),
 				)
-				.map((c) => this.contactRecord(c));
+				.map((c) => (v3 ? this.v3ContactRecord(c) : this.contactRecord(c)));
 		} else {
 			const locations = countries(companiesFilter.locations);
 			matches = this.companies
 				.filter((c) => companyMatches(c, locations))
-				.map((c) => this.companyRecord(c));
+				.map((c) => (v3 ? this.v3CompanyRecord(c) : this.companyRecord(c)));
 		}
 		const data = matches.slice(page * size, page * size + size);
 		return reply(200, {
@@ -423,6 +528,16 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 	protected route(request: SimRequest, path: string): SimResponse {
 		const body = request.body;
 		const record = (body ?? {}) as Record<string, unknown>;
+		if (request.method === 'GET' && path === '/v3/companies/prospecting/filters/industriesLabels') {
+			return reply(
+				200,
+				INDUSTRY_IDS.map((name, n) => ({
+					main_industry: name,
+					main_industry_id: n + 1,
+					sub_industries: [],
+				})),
+			);
+		}
 		if (request.method === 'GET' && path === '/account/usage') {
 			return reply(200, {
 				creditsRemaining: this.credits,
@@ -437,6 +552,13 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 			if (path === '/company/bulk') return this.bulk(body, (input) => this.findCompany(input));
 			if (path === '/prospecting/contact/search') return this.prospect('contact', record);
 			if (path === '/prospecting/company/search') return this.prospect('company', record);
+			if (path === '/v3/contacts/search-and-enrich')
+				return this.searchAndEnrich('contacts', record);
+			if (path === '/v3/companies/search-and-enrich') {
+				return this.searchAndEnrich('companies', record);
+			}
+			if (path === '/v3/contacts/prospecting') return this.prospect('contact', record, true);
+			if (path === '/v3/companies/prospecting') return this.prospect('company', record, true);
 		}
 		return this.error(404, 'NO_ROUTE', `No route ${request.method} ${path}`);
 	}

@@ -59,6 +59,8 @@ interface Fault {
 	method?: string;
 	/** For `timeout`: execute the call, then hold the answer this long. */
 	holdMs?: number;
+	/** Only calls whose request passes this test (e.g. a body holding a given lead). */
+	match?: (request: SimRequest) => boolean;
 }
 
 interface Token {
@@ -126,16 +128,29 @@ const ACTIVITY_TYPES: Row[] = [
 	{ id: 8, name: 'Email Bounced', primaryAttribute: { name: 'Mailing ID', dataType: 'integer' } },
 	{ id: 10, name: 'Open Email', primaryAttribute: { name: 'Mailing ID', dataType: 'integer' } },
 	{ id: 11, name: 'Click Email', primaryAttribute: { name: 'Mailing ID', dataType: 'integer' } },
+	{
+		id: 9,
+		name: 'Unsubscribe Email',
+		primaryAttribute: { name: 'Mailing ID', dataType: 'integer' },
+	},
 	{ id: 12, name: 'New Lead' },
 	{
 		id: 13,
 		name: 'Change Data Value',
 		primaryAttribute: { name: 'Attribute Name', dataType: 'string' },
 	},
+	{ id: 24, name: 'Add to List', primaryAttribute: { name: 'List ID', dataType: 'integer' } },
+	{ id: 25, name: 'Remove from List', primaryAttribute: { name: 'List ID', dataType: 'integer' } },
 	{
 		id: 27,
 		name: 'Email Bounced Soft',
 		primaryAttribute: { name: 'Mailing ID', dataType: 'integer' },
+	},
+	{ id: 37, name: 'Delete Lead' },
+	{
+		id: 104,
+		name: 'Change Status in Progression',
+		primaryAttribute: { name: 'Program ID', dataType: 'integer' },
 	},
 ];
 /** Activities scanned per `activities.json` call: narrow filters give short or empty pages. */
@@ -177,9 +192,15 @@ export class MarketingService implements SimulatorModule {
 		rejected: {} as Record<string, number>,
 		maxConcurrentSeen: 0,
 		maxInWindowSeen: 0,
+		/** Upserts that arrived while another upsert holding one of their lookup values was in flight. */
+		overlappingUpserts: 0,
 	};
+	/** Lookup values (`field\u0000value`) of the upserts in flight, with how many hold each. */
+	private upsertKeysInFlight = new Map<string, number>();
 
 	readonly leads = new Map<number, Row>();
+	/** Leads by lower-case e-mail, so look-ups and upserts by e-mail cost no scan of every lead. */
+	private leadsByEmail = new Map<string, Row[]>();
 	readonly fields: Row[] = LEAD_FIELDS.map((f) => ({ ...f }));
 	readonly lists = new Map<number, Row & { members: Set<number> }>();
 	readonly campaigns = new Map<number, Row>();
@@ -193,6 +214,11 @@ export class MarketingService implements SimulatorModule {
 	private tokens: Token[] = [];
 	private arrivals: number[] = [];
 	private inFlight = 0;
+
+	/** Calls being executed now (a held 'timeout' answer counts until it is sent). */
+	get callsInFlight(): number {
+		return this.inFlight;
+	}
 	private faults: Fault[] = [];
 	private expireAfterCalls?: number;
 	private nextLeadId = 1;
@@ -229,10 +255,21 @@ export class MarketingService implements SimulatorModule {
 
 	// ---- test controls -------------------------------------------------------------------------
 
-	/** The next `times` calls matching path/method answer `code` (e.g. '606', '607', 'http502', 'timeout'). */
+	/**
+	 * The next `times` calls matching path/method answer `code`: a service code ('606', '607', ...)
+	 * or 'http502' (not executed); 'timeout' (executed, answer held `holdMs`); 'truncated' (executed,
+	 * the JSON answer cut in half), 'garbage' (executed, an HTML page with status 200) and
+	 * 'http502-after' (executed, then 502): the ambiguous failures.
+	 */
 	inject(
 		code: string,
-		options: { times?: number; path?: string | RegExp; method?: string; holdMs?: number } = {},
+		options: {
+			times?: number;
+			path?: string | RegExp;
+			method?: string;
+			holdMs?: number;
+			match?: (request: SimRequest) => boolean;
+		} = {},
 	) {
 		this.faults.push({ code, times: options.times ?? 1, ...options });
 	}
@@ -266,6 +303,7 @@ export class MarketingService implements SimulatorModule {
 			rejected: {},
 			maxConcurrentSeen: 0,
 			maxInWindowSeen: 0,
+			overlappingUpserts: 0,
 		});
 	}
 
@@ -282,7 +320,24 @@ export class MarketingService implements SimulatorModule {
 		const now = new Date(Date.UTC(2026, 9, 1) + id * 60_000).toISOString().replace('.000Z', 'Z');
 		const lead = { id, createdAt: now, updatedAt: now, ...fields };
 		this.leads.set(id, lead);
+		this.indexEmail(lead);
 		return lead;
+	}
+
+	private indexEmail(lead: Row) {
+		if (lead.email === undefined || lead.email === null) return;
+		const key = String(lead.email).toLowerCase();
+		const same = this.leadsByEmail.get(key);
+		if (same) same.push(lead);
+		else this.leadsByEmail.set(key, [lead]);
+	}
+
+	private unindexEmail(lead: Row) {
+		if (lead.email === undefined || lead.email === null) return;
+		const key = String(lead.email).toLowerCase();
+		const rest = (this.leadsByEmail.get(key) ?? []).filter((l) => l !== lead);
+		if (rest.length > 0) this.leadsByEmail.set(key, rest);
+		else this.leadsByEmail.delete(key);
 	}
 
 	addCampaigns(n: number, template: Row = {}) {
@@ -308,10 +363,58 @@ export class MarketingService implements SimulatorModule {
 
 	addActivity(activity: Row): Row {
 		const id = this.nextActivityId++;
-		const row = { id, marketoGUID: String(id), campaignId: null, attributes: [], ...activity };
-		this.activities.push(row);
-		this.activities.sort((a, b) => String(a.activityDate).localeCompare(String(b.activityDate)));
+		const row: Row = { id, marketoGUID: String(id), campaignId: null, attributes: [], ...activity };
+		// The log stays ordered by date: append (the usual case), or insert at the first later one.
+		const date = String(row.activityDate);
+		let at = this.activities.length;
+		while (at > 0 && String(this.activities[at - 1].activityDate) > date) at--;
+		this.activities.splice(at, 0, row);
 		return row;
+	}
+
+	/**
+	 * `POST /__sim/marketing/activity` with `{ leadId, activityTypeId, ... }`: an activity happens
+	 * now (for the trigger demo: `{"leadId": 3, "activityTypeId": 8}` is a bounce).
+	 */
+	control(action: string, body: unknown): SimResponse {
+		const given = (body ?? {}) as Row;
+		if (action !== 'activity' || !Number(given.leadId) || !Number(given.activityTypeId)) {
+			return {
+				status: 400,
+				body: { message: 'POST /__sim/marketing/activity needs leadId and activityTypeId' },
+			};
+		}
+		this.logActivity(Number(given.leadId), Number(given.activityTypeId), given);
+		return { status: 200, body: this.activities[this.activities.length - 1] };
+	}
+
+	/** What the service logs when the API changes something: dated now, like the real log. */
+	private logActivity(leadId: number, activityTypeId: number, details: Row = {}): void {
+		this.addActivity({
+			leadId,
+			activityDate: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+			activityTypeId,
+			...details,
+		});
+	}
+
+	private logLeadChanges(existing: Row, record: Row): void {
+		for (const [name, newValue] of Object.entries(record)) {
+			const oldValue = existing[name];
+			if (name === 'updatedAt' || String(oldValue ?? '') === String(newValue ?? '')) continue;
+			const index = this.fields.findIndex((field) => field.name === name);
+			const displayName = String(this.fields[index]?.displayName ?? name);
+			this.logActivity(Number(existing.id), 13, {
+				primaryAttributeValueId: index + 1,
+				primaryAttributeValue: displayName,
+				attributes: [
+					{ name: 'New Value', value: newValue ?? null },
+					{ name: 'Old Value', value: oldValue ?? null },
+					{ name: 'Reason', value: 'Web service API' },
+				],
+				fields: [{ id: index + 1, name, newValue: newValue ?? null, oldValue: oldValue ?? null }],
+			});
+		}
 	}
 
 	// ---- HTTP ----------------------------------------------------------------------------------
@@ -397,6 +500,7 @@ export class MarketingService implements SimulatorModule {
 		const index = this.faults.findIndex(
 			(f) =>
 				(!f.method || f.method === request.method) &&
+				(!f.match || f.match(request)) &&
 				(!f.path ||
 					(typeof f.path === 'string' ? f.path === request.path : f.path.test(request.path))),
 		);
@@ -428,7 +532,8 @@ export class MarketingService implements SimulatorModule {
 		}
 		if (token.expiresAt <= Date.now()) return this.reject('602', 'Access token expired');
 		const fault = this.takeFault(request);
-		if (fault && fault.code !== 'timeout') {
+		const afterExecuting = new Set(['timeout', 'truncated', 'garbage', 'http502-after']);
+		if (fault && !afterExecuting.has(fault.code)) {
 			if (fault.code.startsWith('http')) {
 				const status = Number(fault.code.slice(4));
 				this.counters.rejected[fault.code] = (this.counters.rejected[fault.code] ?? 0) + 1;
@@ -455,6 +560,16 @@ export class MarketingService implements SimulatorModule {
 		this.counters.maxInWindowSeen = Math.max(this.counters.maxInWindowSeen, this.arrivals.length);
 		this.inFlight++;
 		this.counters.maxConcurrentSeen = Math.max(this.counters.maxConcurrentSeen, this.inFlight);
+		const upsertKeys = this.upsertKeys(request);
+		for (const key of upsertKeys) {
+			if ((this.upsertKeysInFlight.get(key) ?? 0) > 0) {
+				this.counters.overlappingUpserts++;
+				break;
+			}
+		}
+		for (const key of upsertKeys) {
+			this.upsertKeysInFlight.set(key, (this.upsertKeysInFlight.get(key) ?? 0) + 1);
+		}
 		try {
 			if (this.latencyMs > 0) await wait(this.latencyMs);
 			const urlLength =
@@ -466,11 +581,40 @@ export class MarketingService implements SimulatorModule {
 			this.counters.executed++;
 			const answer = this.route(request);
 			if (fault?.code === 'timeout') await wait(fault.holdMs ?? 2000);
+			if (fault?.code === 'truncated') {
+				const text = JSON.stringify(answer.body);
+				return { ...answer, rawBody: text.slice(0, Math.floor(text.length / 2)) };
+			}
+			if (fault?.code === 'garbage') {
+				return { status: 200, rawBody: '<html><body>Gateway maintenance</body></html>' };
+			}
+			if (fault?.code === 'http502-after') return { status: 502, body: { message: 'Bad Gateway' } };
 			return answer;
 		} finally {
+			for (const key of upsertKeys) {
+				const left = (this.upsertKeysInFlight.get(key) ?? 1) - 1;
+				if (left > 0) this.upsertKeysInFlight.set(key, left);
+				else this.upsertKeysInFlight.delete(key);
+			}
 			this.inFlight--;
 			record.at = Date.now();
 		}
+	}
+
+	/** The distinct lookup values of a Sync Leads call (`field\u0000value`, case-insensitive). */
+	private upsertKeys(request: SimRequest): string[] {
+		if (request.method !== 'POST' || request.path !== '/rest/v1/leads.json') return [];
+		const body = request.body as Row | undefined;
+		if (!body || !Array.isArray(body.input)) return [];
+		const field = String(body.lookupField ?? 'email');
+		const keys = new Set<string>();
+		for (const lead of body.input as Row[]) {
+			const value = lead?.[field];
+			if (value !== undefined && value !== null && value !== '') {
+				keys.add(`${field}\u0000${String(value).toLowerCase()}`);
+			}
+		}
+		return [...keys];
 	}
 
 	private ok(result?: Row[], extra: Row = {}): SimResponse {
@@ -634,12 +778,16 @@ export class MarketingService implements SimulatorModule {
 		if (values.length > 300) return this.failure('1003', 'Too many filterValues: at most 300');
 		const fields = q.fields ? csv(q.fields) : DEFAULT_FIELDS;
 		const wanted = new Set(values.map((v) => (filterType === 'email' ? v.toLowerCase() : v)));
-		const matches = [...this.leads.values()].filter((lead) => {
-			const value = lead[filterType];
-			if (value === undefined || value === null) return false;
-			const text = filterType === 'email' ? String(value).toLowerCase() : String(value);
-			return wanted.has(text);
-		});
+		const matches =
+			filterType === 'email'
+				? [...wanted]
+						.flatMap((email) => this.leadsByEmail.get(email) ?? [])
+						.sort((a, b) => Number(a.id) - Number(b.id))
+				: [...this.leads.values()].filter((lead) => {
+						const value = lead[filterType];
+						if (value === undefined || value === null) return false;
+						return wanted.has(String(value));
+					});
 		return this.tokenPage(matches, q, (lead) => this.project(lead, fields));
 	}
 
@@ -674,11 +822,11 @@ export class MarketingService implements SimulatorModule {
 			const matches =
 				action === 'createDuplicate' || lookup === undefined
 					? []
-					: [...this.leads.values()].filter((lead) =>
-							lookupField === 'email'
-								? String(lead.email ?? '').toLowerCase() === String(lookup).toLowerCase()
-								: String(lead[lookupField]) === String(lookup),
-						);
+					: lookupField === 'email'
+						? [...(this.leadsByEmail.get(String(lookup).toLowerCase()) ?? [])]
+						: [...this.leads.values()].filter(
+								(lead) => String(lead[lookupField]) === String(lookup),
+							);
 			if (action !== 'createDuplicate' && lookup === undefined) {
 				return {
 					status: 'skipped',
@@ -702,12 +850,19 @@ export class MarketingService implements SimulatorModule {
 				return { status: 'skipped', reasons: [{ code: '1004', message: 'Lead not found' }] };
 			}
 			if (existing) {
+				this.logLeadChanges(existing, record);
+				this.unindexEmail(existing);
 				Object.assign(existing, record, {
 					updatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
 				});
+				this.indexEmail(existing);
 				return { id: existing.id, status: 'updated' };
 			}
 			const lead = this.addLead(record);
+			this.logActivity(Number(lead.id), 12, {
+				primaryAttributeValue: lead.email ?? null,
+				attributes: [{ name: 'Source Type', value: 'Web service API' }],
+			});
 			return { id: lead.id, status: 'created' };
 		});
 		return this.ok(result);
@@ -911,7 +1066,9 @@ export class MarketingService implements SimulatorModule {
 			ids.map((id) => {
 				if (!this.leads.has(id))
 					return { id, status: 'skipped', reasons: [{ code: '1004', message: 'Lead not found' }] };
+				const listDetails = { primaryAttributeValueId: list.id, primaryAttributeValue: list.name };
 				if (method === 'POST') {
+					if (!list.members.has(id)) this.logActivity(id, 24, listDetails);
 					list.members.add(id);
 					return { id, status: 'added' };
 				}
@@ -923,6 +1080,7 @@ export class MarketingService implements SimulatorModule {
 					};
 				}
 				list.members.delete(id);
+				this.logActivity(id, 25, listDetails);
 				return { id, status: 'removed' };
 			}),
 		);

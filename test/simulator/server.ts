@@ -20,6 +20,8 @@ export interface SimResponse {
 	headers?: Record<string, string>;
 	/** Hold the answer this long (ms) before sending it: simulates slow services. */
 	delayMs?: number;
+	/** Send this text as the body instead of `body` as JSON (cut-off or broken answers). */
+	rawBody?: string;
 }
 
 /** One simulated service. It claims the paths it serves and keeps its own in-memory state. */
@@ -29,6 +31,8 @@ export interface SimulatorModule {
 	handle(request: SimRequest): SimResponse | Promise<SimResponse>;
 	/** A JSON view of the state and counters, for tests, benchmarks and `GET /__sim/state`. */
 	snapshot(): unknown;
+	/** `POST /__sim/<name>/<action>`: makes something happen in the service (demos, e2e tests). */
+	control?(action: string, body: unknown): SimResponse;
 }
 
 export interface RunningSimulator {
@@ -77,6 +81,12 @@ export async function startSimulator(
 						status: 200,
 						body: Object.fromEntries(modules.map((m) => [m.name, m.snapshot()])),
 					};
+				} else if (request.method === 'POST' && request.path.startsWith('/__sim/')) {
+					const [name, action = ''] = request.path.slice('/__sim/'.length).split('/');
+					const target = modules.find((m) => m.name === name);
+					answer = target?.control
+						? target.control(action, request.body)
+						: { status: 404, body: { message: `No control ${request.path}` } };
 				} else {
 					const module = modules.find((m) => m.handles(request.path));
 					answer = module
@@ -84,7 +94,8 @@ export async function startSimulator(
 						: { status: 404, body: { message: `No simulated service serves ${request.path}` } };
 				}
 				if (answer.delayMs) await wait(answer.delayMs);
-				const payload = answer.body === undefined ? '' : JSON.stringify(answer.body);
+				const payload =
+					answer.rawBody ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
 				res.writeHead(answer.status, {
 					...(payload ? { 'content-type': 'application/json' } : {}),
 					...answer.headers,

@@ -54,7 +54,7 @@ export function rolesField(description: string): INodeProperties {
 		required: true,
 		options: ROLE_OPTIONS,
 		default: [],
-		description,
+		description: `${description.replace(/\.$/, '')}. From an expression or an AI agent: a list or comma-separated text of Admin, Editor and Viewer, in any case, with or without 'role:' (e.g. "editor, viewer").`,
 	};
 }
 
@@ -88,6 +88,7 @@ export function userIdField(): INodeProperties {
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'ID of a user who is a member of the project named in the credential',
+		description:
+			"ID of a user who is a member of the project named in the credential: letters, digits, '.', '_' and '-' only, at most 240 characters",
 	};
 }

@@ -1,6 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { fieldPlace, isToolRun } from '../../shared/tool';
 import { isValidEmail } from '../../shared/validation';
 import { normaliseRole, ROLE_NAMES } from './roles';
 
@@ -28,6 +29,28 @@ export function echo(value: string): string {
 		: visible;
 }
 
+/** The parameter behind each field label, to name a tool argument when the node runs as a tool. */
+const PARAMETERS: Record<string, string> = {
+	Name: 'name',
+	Description: 'description',
+	'Organization ID': 'organizationId',
+	Email: 'email',
+	Roles: 'roles',
+	'Invite Code': 'inviteCode',
+	'User ID': 'userId',
+};
+
+/** `the 'Email' field of item 0`, or `the argument 'email'` when a model filled it as a tool. */
+function place(node: INode, itemIndex: number, field: string): string {
+	return fieldPlace(node, itemIndex, PARAMETERS[field] ?? field, field);
+}
+
+/** The same, starting a sentence. */
+function placeStart(node: INode, itemIndex: number, field: string): string {
+	const text = place(node, itemIndex, field);
+	return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function refuse(node: INode, itemIndex: number, message: string, description: string): never {
 	throw new NodeOperationError(node, message, { itemIndex, description });
 }
@@ -48,7 +71,9 @@ export function readText(node: INode, itemIndex: number, value: unknown, field: 
 	return refuse(
 		node,
 		itemIndex,
-		`The '${field}' field of item ${itemIndex} is ${kind}, not text: map a single value, e.g. {{ $json.id }}`,
+		isToolRun(node)
+			? `${placeStart(node, itemIndex, field)} is ${kind}, not text: send one value as text`
+			: `${placeStart(node, itemIndex, field)} is ${kind}, not text: map a single value, e.g. {{ $json.id }}`,
 		`An expression in '${field}' returned ${echo(JSON.stringify(value) ?? String(value))}. Map the one property you need.`,
 	);
 }
@@ -59,7 +84,7 @@ export function requireText(node: INode, itemIndex: number, value: unknown, fiel
 		refuse(
 			node,
 			itemIndex,
-			`The '${field}' field of item ${itemIndex} is empty`,
+			`${placeStart(node, itemIndex, field)} is empty`,
 			`Enter a value for '${field}', or map one with an expression that is not empty for every item.`,
 		);
 	}
@@ -105,7 +130,7 @@ export function requireId(node: INode, itemIndex: number, value: unknown, form: 
 		refuse(
 			node,
 			itemIndex,
-			`'${echo(id)}' in the '${form.field}' field of item ${itemIndex} is not ${form.noun}: ${form.rule}`,
+			`'${echo(id)}' in ${place(node, itemIndex, form.field)} is not ${form.noun}: ${form.rule}`,
 			`Copy the ${form.field} exactly as the service shows it, or fix the expression that maps it.`,
 		);
 	}
@@ -118,7 +143,7 @@ export function requireEmail(node: INode, itemIndex: number, value: unknown): st
 		refuse(
 			node,
 			itemIndex,
-			`'${echo(email)}' in the 'Email' field of item ${itemIndex} is not an e-mail address`,
+			`'${echo(email)}' in ${place(node, itemIndex, 'Email')} is not an e-mail address${isToolRun(node) ? ': send one address such as name@example.com' : ''}`,
 			'Enter an address such as name@example.com.',
 		);
 	}
@@ -135,7 +160,7 @@ export function requireRoles(node: INode, itemIndex: number, value: unknown): st
 		refuse(
 			node,
 			itemIndex,
-			`No role chosen in the 'Roles' field of item ${itemIndex}: choose ${ROLE_NAMES}`,
+			`No role chosen in ${place(node, itemIndex, 'Roles')}: choose ${ROLE_NAMES}`,
 			ROLE_HELP,
 		);
 	}
@@ -145,7 +170,7 @@ export function requireRoles(node: INode, itemIndex: number, value: unknown): st
 			refuse(
 				node,
 				itemIndex,
-				`'${echo(role)}' in the 'Roles' field of item ${itemIndex} is not a role the service knows: use ${ROLE_NAMES}`,
+				`'${echo(role)}' in ${place(node, itemIndex, 'Roles')} is not a role the service knows: use ${ROLE_NAMES}`,
 				ROLE_HELP,
 			);
 		}

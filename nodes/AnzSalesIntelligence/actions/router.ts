@@ -1,18 +1,19 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isFatal } from '../../enrichment/http';
-import { routeOperation, type ResourceOperations } from '../../shared/router';
+import { routeOperation, type NodeResources } from '../../shared/router';
 import * as apiCall from './apiCall';
 import * as company from './company';
 import * as person from './person';
+import type { AnzSalesIntelligenceMap } from './node.type';
 
-const resources: ResourceOperations = {
-	person: { enrich: person.enrich, search: person.search },
-	company: { enrich: company.enrich },
-	apiCall: { request: apiCall.request },
-};
+const resources = {
+	person: person.operations,
+	company: company.operations,
+	apiCall: apiCall.operations,
+} satisfies NodeResources<AnzSalesIntelligenceMap>;
 
-/** A missing-credit or refused-key answer stops the node: every further call would fail the same way. */
+/** A refused key, missing credits or a used-up quota stops the node: every further call would fail. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await routeOperation.call(this, resources, { stopsRun: isFatal });
 }

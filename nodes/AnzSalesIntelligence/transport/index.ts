@@ -1,18 +1,63 @@
-import { serviceTransport } from '../../enrichment/transport';
+import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { chosenBaseUrl, type ServiceAnswer, type ServiceCall } from '../../enrichment/http';
+import type { LookupOutcome } from '../../enrichment/lookups';
+import {
+	answerOf,
+	credentialReader,
+	enrichmentClient,
+	serviceRequest,
+} from '../../enrichment/transport';
 
 export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
 export const SERVICE_NAME = 'sales-intelligence service';
 
+/** The service's own API (pre-filled in the credential). */
+export const SERVICE_API_URL = 'https://api.firmable.com';
+
 /**
- * The only way this node reaches the service (`Authorization: Bearer <key>` from the credential,
- * 429/5xx retried). An enrichment answers the record itself (with `id`), or 404
- * `{ error: { code: "NOT_FOUND" } }` when nothing matches; credits come in `x-credits-charged`.
+ * One lookup at a time, at least 20 ms apart: never above the service's 50 requests per second per
+ * key, and a 402 or used-up quota stops the run before any further lookup is sent (a lookup in
+ * flight at that moment would be charged and its record thrown away).
  */
-export const transport = serviceTransport(
-	CREDENTIAL_TYPE,
-	SERVICE_NAME,
-	(record, creditsCharged) =>
-		record?.id
-			? { status: 'found', record, creditsCharged }
-			: { status: 'noMatch', creditsCharged },
-);
+export const LOOKUP_CONCURRENCY = 1;
+export const LOOKUP_WAVE_MS = 20;
+
+const readCredentials = credentialReader(CREDENTIAL_TYPE);
+
+/** The base URL of the credential's chosen API. */
+export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
+	return chosenBaseUrl(credentials, SERVICE_API_URL);
+}
+
+/** The only place this node does HTTP: n8n's authenticated helper adds `Authorization: Bearer <key>`. */
+async function send(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {
+	const options = serviceRequest(ctx, baseUrl(await readCredentials(ctx)), call);
+	return answerOf(
+		(await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			CREDENTIAL_TYPE,
+			options,
+		)) as ServiceAnswer,
+	);
+}
+
+export const client = enrichmentClient({ name: SERVICE_NAME, send }, readCredentials);
+
+/** One classified call against the credential's chosen API (also for the shared API Call). */
+export async function request(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {
+	return await client.request(ctx, call);
+}
+
+/**
+ * A lookup answer on either API is the record itself; an answer without `id` is a no match (the
+ * service documents no other no-match form; a 404 carrying NOT_FOUND is one as well).
+ */
+export function recordOutcome(
+	record: IDataObject | undefined,
+	creditsCharged: number | undefined,
+): LookupOutcome {
+	return record?.id
+		? { status: 'found', record, creditsCharged }
+		: { status: 'noMatch', creditsCharged };
+}

@@ -8,7 +8,8 @@ import {
 	searchFiltersCollection,
 } from '../../enrichment/fields';
 import { collectPages } from '../../enrichment/paging';
-import { transport } from '../transport';
+import type { EnrichmentApi } from '../../enrichment/http';
+import { client } from '../transport';
 
 /** The service serves at most this many records per search page. */
 export const SEARCH_PAGE_SIZE = 50;
@@ -40,7 +41,21 @@ export function searchFilters(kind: SearchKind): INodeProperties {
 			options: companySizeOptions,
 			default: [],
 		},
-		filter('Industry', 'industry', 'e.g. Software, Retail', 'Industries, comma-separated'),
+		filter(
+			'Industry',
+			'industry',
+			'e.g. Software, Retail',
+			"Industries, comma-separated: names on the connection contract, the service's industry IDs on its own API",
+		),
+		{
+			displayName: 'Industry Names or IDs',
+			name: 'industryIds',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getIndustries' },
+			default: [],
+			description:
+				'Industries from the service\'s own list (service API only). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
 		filter('Location', 'location', 'e.g. Australia, Germany', 'Countries, comma-separated'),
 	];
 	if (kind === 'contact') {
@@ -54,10 +69,11 @@ export function searchFilters(kind: SearchKind): INodeProperties {
 }
 
 /** The `filters` part of a search body. */
-export function searchBody(
+function searchBody(
 	ctx: IExecuteFunctions,
 	kind: SearchKind,
 	itemIndex: number,
+	api: EnrichmentApi | 'either',
 ): IDataObject {
 	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const contacts: IDataObject = {};
@@ -69,7 +85,35 @@ export function searchBody(
 	const names = listOf(filters.company);
 	if (names.length) companies.names = names;
 	const industries = listOf(filters.industry);
-	if (industries.length) companies.industries = industries;
+	const picked = listOf(filters.industryIds);
+	if (industries.length && api === 'contract') companies.industries = industries;
+	if (picked.length && api === 'contract') {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid Industry Names or IDs filter in item ${itemIndex}: the service's industry list works with its own API only; on the connection contract type industry names in Industry`,
+			{
+				itemIndex,
+				description:
+					'Clear the picked industries, or choose the Service API in the credential. No request was sent.',
+			},
+		);
+	}
+	if ((industries.length || picked.length) && api === 'service') {
+		// The service's own API filters by industry ID (its industry list gives the IDs).
+		const ids = [...new Set([...picked, ...industries].map(Number))];
+		if (ids.some((id) => !Number.isInteger(id) || id <= 0)) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Invalid Industry filter in item ${itemIndex}: the service's own API takes industry IDs (numbers such as 5, 12), not names`,
+				{
+					itemIndex,
+					description:
+						"Enter the service's industry IDs, comma-separated, or use the connection contract, which takes names. No request was sent.",
+				},
+			);
+		}
+		companies.mainIndustriesIds = ids;
+	}
 	const sizes = (filters.companySize as string[] | undefined) ?? [];
 	if (sizes.length) {
 		companies.sizes = COMPANY_SIZES.filter((size) => sizes.includes(String(size.value))).map(
@@ -83,7 +127,13 @@ export function searchBody(
 }
 
 export function validateSearch(ctx: IExecuteFunctions, kind: SearchKind, itemIndex: number): void {
-	if (Object.keys(searchBody(ctx, kind, itemIndex)).length === 0) {
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	// Both APIs need at least one filter; industries are checked when the API is known.
+	if (
+		Object.keys(searchBody(ctx, kind, itemIndex, 'either')).length === 0 &&
+		!listOf(filters.industry).length &&
+		!listOf(filters.industryIds).length
+	) {
 		throw new NodeOperationError(ctx.getNode(), `No search filter in item ${itemIndex}`, {
 			itemIndex,
 			description:
@@ -93,23 +143,31 @@ export function validateSearch(ctx: IExecuteFunctions, kind: SearchKind, itemInd
 }
 
 /**
- * `POST /prospecting/<kind>/search` page by page (`pagination: { page, size }`, page 0-based),
- * until the limit, a short page or `totalResults`.
+ * Page by page (`pagination: { page, size }`, page 0-based, at most 50 per page) until the limit, a
+ * short page or `totalResults`: `POST /v3/<kind>s/prospecting` on the service's own API,
+ * `POST /prospecting/<kind>/search` on the contract. Searches are repeated safely after an
+ * ambiguous failure: they return previews and spend no enrichment credit.
  */
 export async function runSearch(
 	ctx: IExecuteFunctions,
 	kind: SearchKind,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const filters = searchBody(ctx, kind, itemIndex);
+	const api = await client.api(ctx);
+	const filters = searchBody(ctx, kind, itemIndex, api);
+	const path =
+		api === 'service'
+			? `/v3/${kind === 'contact' ? 'contacts' : 'companies'}/prospecting`
+			: `/prospecting/${kind}/search`;
 	return await collectPages(
 		{ limit: limitOf(ctx, itemIndex), maxPageSize: SEARCH_PAGE_SIZE, fixedPageSize: true },
 		async (page, _offset, size) => {
-			const answer = await transport.apiRequestOk(ctx, {
+			const answer = await client.requestOk(ctx, {
 				method: 'POST',
-				path: `/prospecting/${kind}/search`,
+				path,
 				body: { pagination: { page, size }, filters },
 				itemIndex,
+				replaySafe: true,
 			});
 			const body = (answer.body ?? {}) as IDataObject;
 			return {

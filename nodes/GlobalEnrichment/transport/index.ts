@@ -1,43 +1,128 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { errorCodeOf } from '../../enrichment/http';
+import {
+	apiOf,
+	chosenBaseUrl,
+	errorCodeOf,
+	TIMEOUT_MS,
+	type ServiceAnswer,
+	type ServiceCall,
+} from '../../enrichment/http';
 import type { LookupChunk, LookupOutcome } from '../../enrichment/lookups';
-import { serviceTransport } from '../../enrichment/transport';
+import {
+	answerOf,
+	credentialReader,
+	enrichmentClient,
+	serviceRequest,
+} from '../../enrichment/transport';
 
 export const CREDENTIAL_TYPE = 'globalEnrichmentApi';
 export const SERVICE_NAME = 'enrichment service';
 
-/** Records per bulk call: the service refuses more (HTTP 400). */
+/** The service's own API (pre-filled in the credential). */
+export const SERVICE_API_URL = 'https://api.lusha.com';
+
+/** Records per bulk call on both APIs: the service refuses more (HTTP 400). */
 export const BULK_BATCH_SIZE = 100;
 
-/** One record's result: `{ data }` when found, `{ data: null, error: { code, message } }` otherwise. */
-function outcomeOf(result: IDataObject | undefined, creditsCharged: number): LookupOutcome {
+/** Bulk calls in flight at once; the service counts requests per minute, not records. */
+export const BULK_CONCURRENCY = 3;
+
+const readCredentials = credentialReader(CREDENTIAL_TYPE);
+
+/** The base URL of the credential's chosen API. */
+export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
+	return chosenBaseUrl(credentials, SERVICE_API_URL);
+}
+
+/** The only place this node does HTTP: n8n's authenticated helper adds the `api_key` header. */
+async function send(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {
+	const options = serviceRequest(ctx, baseUrl(await readCredentials(ctx)), call);
+	return answerOf(
+		(await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			CREDENTIAL_TYPE,
+			options,
+		)) as ServiceAnswer,
+	);
+}
+
+/**
+ * The industry picker: the service's own list (`GET /v3/companies/prospecting/filters/industriesLabels`,
+ * free), as name → main industry ID. The connection contract offers no list.
+ */
+export async function industryOptions(ctx: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	if (apiOf(credentials) === 'contract') {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			"The industry list comes from the service's own API; on the connection contract, type industry names in the Industry filter",
+		);
+	}
+	const answer = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
+		method: 'GET',
+		url: `${baseUrl(credentials)}/v3/companies/prospecting/filters/industriesLabels`,
+		json: true,
+		headers: { Accept: 'application/json' },
+		timeout: TIMEOUT_MS,
+	})) as unknown;
+	const body = (answer ?? {}) as IDataObject;
+	const list = (
+		Array.isArray(answer) ? answer : (body.values ?? body.data ?? body.results ?? [])
+	) as IDataObject[];
+	return list
+		.map((industry) => ({
+			name: String(industry.main_industry ?? industry.label ?? industry.name ?? ''),
+			value: Number(industry.main_industry_id ?? industry.id),
+		}))
+		.filter((option) => option.name && Number.isInteger(option.value) && option.value > 0)
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export const client = enrichmentClient({ name: SERVICE_NAME, send }, readCredentials);
+
+/** One classified call against the credential's chosen API (also for the shared API Call). */
+export async function request(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {
+	return await client.request(ctx, call);
+}
+
+/**
+ * One record's result on the connection contract: `{ data }` when found,
+ * `{ data: null, error: { code, message } }` otherwise.
+ */
+export function contractOutcome(
+	result: IDataObject | undefined,
+	creditsCharged: number | undefined,
+): LookupOutcome {
 	const data = result?.data as IDataObject | null | undefined;
 	if (data && typeof data === 'object') return { status: 'found', record: data, creditsCharged };
+	return errorOutcome(result, creditsCharged);
+}
+
+function errorOutcome(result: IDataObject | undefined, creditsCharged: number | undefined) {
 	const code = errorCodeOf(result);
-	if (!code || code === 'NOT_FOUND') return { status: 'noMatch', creditsCharged };
+	if (!code || code === 'NOT_FOUND') return { status: 'noMatch', creditsCharged } as LookupOutcome;
 	const error = result?.error as IDataObject | undefined;
 	return {
 		status: 'error',
 		code,
 		message: typeof error?.message === 'string' ? error.message : 'The service refused this record',
-	};
+	} as LookupOutcome;
 }
 
 /**
- * The only way this node reaches the service (`api_key` header from the credential, 429/5xx
- * retried). A single lookup (`POST /person`, `/company`) answers `{ requestId, data, creditsCharged }`.
+ * A contract bulk lookup (`POST /person/bulk` or `/company/bulk`): an array of records, each with
+ * our own `referenceId`; results are matched back by `referenceId`, never by position.
  */
-export const transport = serviceTransport(CREDENTIAL_TYPE, SERVICE_NAME, outcomeOf);
-
-/**
- * A bulk lookup (`POST /person/bulk` or `/company/bulk`): the body is an array of records, each
- * with our own `referenceId` (the index of the first item that asked for it). The service answers
- * `{ results: [{ referenceId, data | error, creditsCharged }], billing }`; results are matched back
- * by `referenceId`, never by position.
- */
-export async function enrichBulk(
-	this: IExecuteFunctions,
+export async function contractBulk(
+	ctx: IExecuteFunctions,
 	path: string,
 	chunk: LookupChunk,
 ): Promise<Map<string, LookupOutcome>> {
@@ -47,7 +132,7 @@ export async function enrichBulk(
 		keyByReference.set(referenceId, lookup.key);
 		return { referenceId, ...lookup.request };
 	});
-	const answer = await transport.apiRequestOk(this, {
+	const answer = await client.requestOk(ctx, {
 		method: 'POST',
 		path,
 		body,
@@ -59,7 +144,53 @@ export async function enrichBulk(
 		const key = keyByReference.get(String(result.referenceId));
 		if (key === undefined) continue;
 		const credits = typeof result.creditsCharged === 'number' ? result.creditsCharged : 0;
-		outcomes.set(key, outcomeOf(result, credits));
+		outcomes.set(key, contractOutcome(result, credits));
+	}
+	return outcomes;
+}
+
+/**
+ * A lookup on the service's current API: `POST /v3/<kind>/search-and-enrich` with up to 100 records,
+ * each carrying our `clientReferenceId` (the index of the first item that asked). Per-record errors
+ * (`NOT_FOUND`, `COMPLIANCE_RESTRICTED`, `ENRICH_FAILED`) stay on their record; the call's
+ * `billing.creditsCharged` is shared out over the records found.
+ */
+export async function serviceSearchAndEnrich(
+	ctx: IExecuteFunctions,
+	kind: 'contacts' | 'companies',
+	chunk: LookupChunk,
+): Promise<Map<string, LookupOutcome>> {
+	const keyByReference = new Map<string, string>();
+	const records = chunk.lookups.map((lookup, n) => {
+		const clientReferenceId = String(chunk.itemIndexes[n]);
+		keyByReference.set(clientReferenceId, lookup.key);
+		return { clientReferenceId, ...(lookup.service ?? lookup.request) };
+	});
+	const answer = await client.requestOk(ctx, {
+		method: 'POST',
+		path: `/v3/${kind}/search-and-enrich`,
+		body: { [kind]: records },
+		itemIndex: chunk.itemIndexes[0],
+	});
+	const body = (answer.body ?? {}) as IDataObject;
+	const results = (Array.isArray(body.results) ? body.results : []) as IDataObject[];
+	const found = results.filter((result) => !result.error);
+	const billed = (body.billing as IDataObject | undefined)?.creditsCharged;
+	const share =
+		typeof billed === 'number' && found.length
+			? Math.round((billed / found.length) * 100) / 100
+			: 0;
+	const outcomes = new Map<string, LookupOutcome>();
+	for (const result of results) {
+		const key = keyByReference.get(String(result.clientReferenceId));
+		if (key === undefined) continue;
+		const record: IDataObject = { ...result };
+		delete record.clientReferenceId;
+		const credits = typeof result.creditsCharged === 'number' ? result.creditsCharged : share;
+		outcomes.set(
+			key,
+			result.error ? errorOutcome(result, 0) : { status: 'found', record, creditsCharged: credits },
+		);
 	}
 	return outcomes;
 }

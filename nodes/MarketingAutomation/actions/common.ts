@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -73,7 +68,7 @@ export function readId(
 	if (!/^\d+$/.test(text) || Number(text) <= 0) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`The ${label} ID "${text}" is not a positive whole number`,
+			`The ${label} ID ${shorten(text)} is not a positive whole number`,
 			{
 				itemIndex,
 				description: `Pick the ${label} from the list or enter its numeric ID (item ${itemIndex}).`,
@@ -109,7 +104,7 @@ export function readIdList(
 		if (!/^\d+$/.test(value) || Number(value) <= 0) {
 			throw new NodeOperationError(
 				ctx.getNode(),
-				`"${value}" in ${label} of item ${itemIndex} is not a positive whole number`,
+				`${shorten(value)} in ${label} of item ${itemIndex} is not a positive whole number`,
 				{ itemIndex, description: `${label} must be numeric lead IDs, separated by commas.` },
 			);
 		}
@@ -154,8 +149,9 @@ export function readTokens(
 	ctx: IExecuteFunctions,
 	parameter: string,
 	itemIndex: number,
+	value?: IDataObject,
 ): Array<{ name: string; value: string }> {
-	const raw = ctx.getNodeParameter(parameter, itemIndex, {}) as {
+	const raw = (value ?? ctx.getNodeParameter(parameter, itemIndex, {})) as {
 		token?: Array<{ name?: string; value?: string }>;
 	};
 	const tokens = (raw.token ?? []).map((t) => {
@@ -180,17 +176,6 @@ export function readTokens(
 		);
 	}
 	return tokens;
-}
-
-/** Many records produced by one item, each paired with it. */
-export function pairedRecords(
-	ctx: IExecuteFunctions,
-	records: IDataObject[],
-	itemIndex: number,
-): INodeExecutionData[] {
-	return ctx.helpers.constructExecutionMetaData(ctx.helpers.returnJsonArray(records), {
-		itemData: { item: itemIndex },
-	});
 }
 
 /**
@@ -232,6 +217,61 @@ export function failItems(
 	for (const itemIndex of new Set(itemIndexes)) outcomes[itemIndex] = [{ error }];
 }
 
+/**
+ * The failure of one call of a multi-call write, told per item: the message names which call
+ * failed and that the other calls' items have their own results, so that re-running only the
+ * failed items repeats nothing. A single call keeps its message as is.
+ */
+export function callFailure(
+	error: Error,
+	call: number,
+	calls: number,
+	itemIndexes: number[],
+): Error {
+	if (calls <= 1) return error;
+	let first = itemIndexes[0];
+	let last = itemIndexes[0];
+	for (const i of itemIndexes) {
+		if (i < first) first = i;
+		if (i > last) last = i;
+	}
+	const items = first === last ? `item ${first}` : `items ${first} to ${last}`;
+	error.message = `${error.message} [call ${call + 1} of ${calls}, ${items}; the items of the other calls have their own results]`;
+	return error;
+}
+
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(holdsExpression);
+	if (value !== null && typeof value === 'object')
+		return Object.values(value).some(holdsExpression);
+	return false;
+}
+
+/**
+ * A parameter read for each item only when it holds an expression; a fixed value is read once per
+ * execution (item-invariant parameters cost nothing per item).
+ */
+export function parameterOf<T>(
+	ctx: IExecuteFunctions,
+	name: string,
+	fallback: T,
+	options?: { extractValue?: boolean },
+): (itemIndex: number) => T {
+	if (holdsExpression(ctx.getNode().parameters[name])) {
+		return (itemIndex) => ctx.getNodeParameter(name, itemIndex, fallback, options) as T;
+	}
+	let read = false;
+	let value: T = fallback;
+	return (itemIndex) => {
+		if (!read) {
+			value = ctx.getNodeParameter(name, itemIndex, fallback, options) as T;
+			read = true;
+		}
+		return value;
+	};
+}
+
 /** A date-time parameter as ISO 8601 with offset; a value without zone is in the workflow's zone. */
 export function readDateTime(
 	ctx: IExecuteFunctions,
@@ -258,7 +298,7 @@ export function readDateTime(
 	if (!parsed.isValid) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`${label} "${text}" in item ${itemIndex} is not a date-time`,
+			`${label} ${shorten(text)} in item ${itemIndex} is not a date-time`,
 			{
 				itemIndex,
 				description: 'Use ISO 8601, e.g. 2026-11-01T00:00:00Z or 2026-11-01T09:30:00+10:00.',
@@ -348,4 +388,10 @@ export function readNameFilters(filters: IDataObject): IDataObject {
 		if (value) qs[key] = value;
 	}
 	return qs;
+}
+
+/** Input echoed in a message: quoted, and cut to its first 100 characters plus its length. */
+export function shorten(value: unknown): string {
+	const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+	return text.length > 100 ? `"${text.slice(0, 100)}…" (${text.length} characters)` : `"${text}"`;
 }

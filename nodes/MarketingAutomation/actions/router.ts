@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { routeOperation, type ResourceOperations } from '../../shared/router';
+import { routeOperation, type NodeResources } from '../../shared/router';
 import * as activity from './activity';
 import * as apiCall from './apiCall';
 import * as campaign from './campaign';
@@ -9,9 +9,10 @@ import * as email from './email';
 import * as landingPage from './landingPage';
 import * as lead from './lead';
 import * as list from './list';
+import type { MarketingAutomationMap } from './node.type';
 import * as program from './program';
 
-const resources: ResourceOperations = {
+const resources = {
 	activity: activity.operations,
 	apiCall: apiCall.operations,
 	campaign: campaign.operations,
@@ -21,7 +22,7 @@ const resources: ResourceOperations = {
 	lead: lead.operations,
 	list: list.operations,
 	program: program.operations,
-};
+} satisfies NodeResources<MarketingAutomationMap>;
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await routeOperation.call(this, resources);

@@ -10,14 +10,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import {
-	DEFAULT_BACKOFF,
-	withBackoff,
-	type RetryDecision,
-	type RetrySettings,
-} from '../../shared/backoff';
-import { instanceUrls } from './instance';
-import { limiterFor, nextQuotaReset, throttleSettings } from './throttle';
+import { withBackoff, type RetryDecision } from '../../shared/backoff';
+import { instanceUrls, type InstanceUrls } from './instance';
+import { limiterFor, limitsOf, nextQuotaReset, type InstanceLimiter } from './throttle';
+import { timing } from './timing';
 import { TOKEN_FIELDS, TokenRequestError, tokenIsStale } from './token';
 
 export const CREDENTIAL_TYPE = 'marketingAutomationApi';
@@ -36,36 +32,34 @@ export interface Envelope {
 	[key: string]: unknown;
 }
 
+/** A query value; an array is sent as the key repeated (`id=7&id=8`). */
+export type QueryValue = string | number | boolean | undefined | null | Array<string | number>;
+
 export interface ApiRequest {
 	method: IHttpRequestMethods;
 	/** Path from the instance root, e.g. `/rest/v1/leads.json` (the paths of the service's docs). */
 	path: string;
-	qs?: IDataObject;
+	qs?: Record<string, QueryValue> | IDataObject;
 	/** JSON body (Lead Database), or form fields when `form` is set (Asset API, `_method=GET`). */
 	body?: IDataObject;
 	form?: boolean;
 	/**
-	 * Whether replaying the call after an ambiguous failure (timeout, dropped connection, HTTP 502)
-	 * is harmless. Writes such as trigger, schedule, approve and field creation set this to false:
-	 * they are replayed only after a 6xx answer, which means the service did not execute them.
+	 * Whether replaying the call after an ambiguous failure (timeout, dropped connection, HTTP
+	 * 500/502/504, an answer cut off or not JSON) is harmless. Writes such as trigger, schedule,
+	 * approve and field creation set this to false: they are replayed only after a 6xx answer, which
+	 * means the service did not execute them.
 	 */
 	idempotent?: boolean;
 	itemIndex?: number;
 }
 
-export const transportSettings: RetrySettings = {
-	backoff: { ...DEFAULT_BACKOFF, retries: 4, maxDelayMs: 30_000 },
-	timeoutMs: 120_000,
-};
-
-/** Tests and benchmarks only. */
-export function setTransportSettings(settings: Partial<RetrySettings>): void {
-	Object.assign(transportSettings, settings);
-}
-
 /** 6xx answers that mean "not executed, try again later"; 606 and 615 are the rate limits. */
-const RETRYABLE_CODES = new Set(['604', '606', '608', '611', '615', '713']);
+const RETRYABLE_CODES = new Set(['604', '606', '608', '611', '614', '615', '713']);
 const TOKEN_CODES = new Set(['601', '602']);
+/** HTTP statuses after which the call may or may not have run. */
+const AMBIGUOUS_STATUSES = new Set([500, 502, 504]);
+/** HTTP statuses that mean "not executed, try again". */
+const RETRYABLE_STATUSES = new Set([429, 503]);
 const NETWORK_CODES = new Set([
 	'ECONNABORTED',
 	'ETIMEDOUT',
@@ -75,7 +69,7 @@ const NETWORK_CODES = new Set([
 ]);
 
 /** A `success: false` answer (HTTP 200) from the service. */
-export class ServiceError extends Error {
+class ServiceError extends Error {
 	constructor(
 		readonly code: string,
 		message: string,
@@ -89,10 +83,15 @@ export class ServiceError extends Error {
 /** The daily quota is spent; raised without a call while the instance is known to be blocked. */
 class QuotaError extends ServiceError {}
 
-function errorOf(envelope: Envelope): { code: string; message: string } | undefined {
-	if (envelope === null || typeof envelope !== 'object') {
-		return { code: 'invalid', message: 'The service answered with something that is not JSON' };
+/** An HTTP 200 whose body is cut off or not the service's JSON envelope: the call may have run. */
+class MalformedAnswer extends Error {
+	constructor() {
+		super('The answer was cut off or is not the JSON the service sends');
+		this.name = 'MalformedAnswer';
 	}
+}
+
+function errorOf(envelope: Envelope): { code: string; message: string } | undefined {
 	if (envelope.success !== false) return undefined;
 	const first = envelope.errors?.[0];
 	return {
@@ -101,14 +100,23 @@ function errorOf(envelope: Envelope): { code: string; message: string } | undefi
 	};
 }
 
+const isEnvelope = (answer: unknown): answer is Envelope =>
+	typeof answer === 'object' &&
+	answer !== null &&
+	!Array.isArray(answer) &&
+	typeof (answer as Envelope).success === 'boolean';
+
 interface HttpFailure {
 	status?: number;
-	/** No answer arrived (timeout, reset): a write may or may not have been executed. */
+	/** The call may have run (no answer, or 500/502/504, or a cut-off answer). */
 	ambiguous: boolean;
+	/** No answer arrived at all (timeout, reset). */
+	noAnswer: boolean;
 	tokenError?: TokenRequestError;
 }
 
 function describeHttpFailure(error: unknown): HttpFailure {
+	if (error instanceof MalformedAnswer) return { ambiguous: true, noAnswer: false };
 	const outer = error as {
 		httpCode?: string | null;
 		cause?: unknown;
@@ -123,44 +131,69 @@ function describeHttpFailure(error: unknown): HttpFailure {
 		name?: string;
 	};
 	if (cause instanceof TokenRequestError || cause?.name === 'TokenRequestError') {
-		return { ambiguous: false, tokenError: cause as TokenRequestError };
+		return { ambiguous: false, noAnswer: false, tokenError: cause as TokenRequestError };
 	}
 	const status = Number(outer.httpCode ?? cause?.response?.status ?? cause?.status);
-	if (Number.isFinite(status) && status > 0) return { status, ambiguous: status === 502 };
+	if (Number.isFinite(status) && status > 0) {
+		return { status, ambiguous: AMBIGUOUS_STATUSES.has(status), noAnswer: false };
+	}
 	const code = String(cause?.code ?? outer.code ?? '');
 	const ambiguous =
 		NETWORK_CODES.has(code) ||
-		/timeout|socket hang up/i.test(`${cause?.message ?? ''} ${outer.message ?? ''}`);
-	return { ambiguous };
+		/timeout|socket hang up|ECONNRESET|aborted/i.test(
+			`${cause?.message ?? ''} ${outer.message ?? ''}`,
+		);
+	return { ambiguous, noAnswer: ambiguous };
 }
+
+const MAY_HAVE_RUN_FIX =
+	'It changes data and is not safe to send twice, so check in the service whether it took effect before running it again.';
 
 /** Wraps any failure of one call as the error the node shows. Never includes a secret. */
 function toNodeError(ctx: MarketingContext, error: unknown, request: ApiRequest): NodeApiError {
 	const itemIndex = request.itemIndex;
 	const where = `${request.method} ${request.path}`;
-	if (error instanceof NodeApiError && !(error.cause instanceof TokenRequestError)) {
+	if (error instanceof NodeApiError && error.cause instanceof TokenRequestError) {
+		error = error.cause;
+	}
+	if (error instanceof NodeApiError || error instanceof MalformedAnswer) {
 		const failure = describeHttpFailure(error);
-		if (failure.tokenError) error = failure.tokenError;
-		else if (failure.status === undefined && failure.ambiguous && request.idempotent === false) {
+		if (failure.tokenError) {
+			error = failure.tokenError;
+		} else if (failure.ambiguous && request.idempotent === false) {
+			const message = failure.noAnswer
+				? `No answer to ${where}; the call was not repeated because it may have been executed`
+				: failure.status
+					? `The call ${where} failed (HTTP ${failure.status}) and may have run; it was not repeated`
+					: `The answer to ${where} was cut off or not JSON; the call may have run and was not repeated`;
 			return new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
-				message: `No answer to ${where}; the call was not repeated because it may have been executed`,
+				message,
+				description: `${
+					failure.noAnswer
+						? 'The call timed out or the connection dropped after the request was sent.'
+						: 'The service may have executed the call before the answer broke.'
+				} ${MAY_HAVE_RUN_FIX}`,
+				httpCode: failure.status ? String(failure.status) : undefined,
+				itemIndex,
+			});
+		} else if (error instanceof MalformedAnswer) {
+			return new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
+				message: `The answer to ${where} was cut off or not JSON, also after ${timing.retries} retries`,
 				description:
-					'The call timed out or the connection dropped after the request was sent. It changes data and is not safe to send twice, so check in the service whether it took effect before running it again.',
+					'The call is safe to repeat and was retried with backoff; check the network between n8n and the service (a proxy may cut answers), then run it again.',
 				itemIndex,
 			});
 		} else {
-			return new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
+			const apiError = error as NodeApiError;
+			return new NodeApiError(ctx.getNode(), { message: apiError.message } as JsonObject, {
 				message: `The call ${where} failed${failure.status ? ` (HTTP ${failure.status})` : ''}: ${
-					error.message
+					apiError.message
 				}`,
-				description: error.description ?? undefined,
+				description: apiError.description ?? undefined,
 				httpCode: failure.status ? String(failure.status) : undefined,
 				itemIndex,
 			});
 		}
-	}
-	if (error instanceof NodeApiError && error.cause instanceof TokenRequestError) {
-		error = error.cause;
 	}
 	if (error instanceof TokenRequestError) {
 		return new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
@@ -184,9 +217,9 @@ function toNodeError(ctx: MarketingContext, error: unknown, request: ApiRequest)
 			description =
 				'A fresh token was fetched and the call replayed once, and it was refused again.';
 		} else if (RETRYABLE_CODES.has(error.code)) {
-			description = `The call was retried ${transportSettings.backoff.retries} times with backoff and still failed; try again later.`;
+			description = `The call was retried ${timing.retries} times with backoff and still failed; try again later.`;
 		}
-		return new NodeApiError(
+		const apiError = new NodeApiError(
 			ctx.getNode(),
 			{ code: error.code, message: error.message, requestId: error.requestId ?? '' } as JsonObject,
 			{
@@ -198,6 +231,8 @@ function toNodeError(ctx: MarketingContext, error: unknown, request: ApiRequest)
 				itemIndex,
 			},
 		);
+		if (error.requestId) apiError.context.requestId = error.requestId;
+		return apiError;
 	}
 	return new NodeApiError(
 		ctx.getNode(),
@@ -209,25 +244,29 @@ function toNodeError(ctx: MarketingContext, error: unknown, request: ApiRequest)
 	);
 }
 
+/** The query string, with array values as repeated keys (a form the service documents). */
+function queryString(qs: ApiRequest['qs']): string {
+	const query = new URLSearchParams();
+	for (const [key, value] of Object.entries(qs ?? {})) {
+		if (value === undefined || value === null) continue;
+		if (Array.isArray(value)) for (const v of value) query.append(key, String(v));
+		else query.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+	}
+	return query.toString();
+}
+
 function buildOptions(base: string, request: ApiRequest): IHttpRequestOptions {
+	const query = queryString(request.qs);
 	const options: IHttpRequestOptions = {
 		method: request.method,
-		url: `${base}${request.path}`,
-		qs: request.qs,
-		// A repeated query key (id=7&id=8, documented by the service) keeps every value.
-		arrayFormat: 'repeat',
+		url: `${base}${request.path}${query ? `?${query}` : ''}`,
 		json: true,
-		timeout: transportSettings.timeoutMs,
+		timeout: timing.timeoutMs,
 		headers: { Accept: 'application/json' },
 	};
 	if (request.form) {
 		options.headers = { ...options.headers, 'Content-Type': 'application/x-www-form-urlencoded' };
-		const form = new URLSearchParams();
-		for (const [key, value] of Object.entries(request.body ?? {})) {
-			if (value === undefined || value === null) continue;
-			form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
-		}
-		options.body = form.toString();
+		options.body = queryString(request.body as ApiRequest['qs']);
 	} else if (request.body !== undefined) {
 		options.headers = { ...options.headers, 'Content-Type': 'application/json' };
 		options.body = request.body;
@@ -236,25 +275,101 @@ function buildOptions(base: string, request: ApiRequest): IHttpRequestOptions {
 }
 
 /**
- * The only place that calls the service. Per call: wait for a throttle slot of the instance, make
- * sure the stored token is fresh (forcing n8n to re-run preAuthentication otherwise), send, then
- * check the envelope. 601/602 refresh the token and replay once; 604/606/608/611/615/713 and
- * (for idempotent calls) HTTP 502 and timeouts are retried with exponential backoff and jitter;
+ * What one execution (or one editor request) reads once: the credential, the instance's
+ * addresses and its limiter. The token is read again only when it is refreshed.
+ */
+interface Session {
+	credentials: ICredentialDataDecryptedObject;
+	urls: InstanceUrls;
+	limiter: InstanceLimiter;
+	/** A refresh in progress: every other call waits for it rather than refreshing too. */
+	refreshing?: Promise<void>;
+}
+
+const sessions = new WeakMap<object, Promise<Session>>();
+
+async function openSession(ctx: MarketingContext): Promise<Session> {
+	const credentials = { ...(await ctx.getCredentials(CREDENTIAL_TYPE)) };
+	const urls = instanceUrls(credentials.restEndpoint);
+	const limiter = limiterFor(urls.base);
+	limiter.configure(limitsOf(credentials));
+	return { credentials, urls, limiter };
+}
+
+function sessionOf(ctx: MarketingContext): Promise<Session> {
+	let session = sessions.get(ctx);
+	if (!session) {
+		session = openSession(ctx);
+		sessions.set(ctx, session);
+		// A failed read (e.g. a bad REST endpoint) is not kept: the next call reads again.
+		session.catch(() => sessions.delete(ctx));
+	}
+	return session;
+}
+
+/**
+ * The only place that calls the service. Per call: wait for a slot of the instance's limiter,
+ * make sure the token is fresh (one refresh per execution at a time: n8n runs the credential's
+ * preAuthentication when the token field is empty), send, then check the envelope. 601/602
+ * refresh the token and replay once; 604/606/608/611/614/615/713 and 429/503 are retried with
+ * exponential backoff and jitter; 606/615 also slow the limiter down. Ambiguous failures (no
+ * answer, HTTP 500/502/504, an answer cut off or not JSON) are retried only for idempotent calls.
  * 607 stops and blocks further calls to the instance until the quota resets.
  */
 export async function apiRequest(this: MarketingContext, request: ApiRequest): Promise<Envelope> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	let urls: ReturnType<typeof instanceUrls>;
+	let session: Session;
 	try {
-		urls = instanceUrls(credentials.restEndpoint);
+		session = await sessionOf(this);
 	} catch (error) {
-		throw toNodeError(this, new TokenRequestError((error as Error).message), request);
+		throw toNodeError(
+			this,
+			error instanceof NodeApiError ? error : new TokenRequestError((error as Error).message),
+			request,
+		);
 	}
-	const limiter = limiterFor(urls.base);
+	const { limiter, credentials } = session;
 	const nodeCredentials = this.getNode().credentials?.[CREDENTIAL_TYPE];
-	const options = buildOptions(urls.base, request);
-	let forceRefresh = false;
+	const options = buildOptions(session.urls.base, request);
 	let tokenReplayed = false;
+
+	const send = async (data: ICredentialDataDecryptedObject): Promise<unknown> =>
+		await this.helpers.httpRequestWithAuthentication.call(
+			this,
+			CREDENTIAL_TYPE,
+			{ ...options, headers: { ...options.headers } },
+			{
+				credentialsDecrypted: {
+					id: nodeCredentials?.id ?? CREDENTIAL_TYPE,
+					name: nodeCredentials?.name ?? CREDENTIAL_TYPE,
+					type: CREDENTIAL_TYPE,
+					data,
+				},
+			},
+		);
+
+	/** Sends with a fresh token: refreshes it first when stale, once for all concurrent calls. */
+	const sendFresh = async (): Promise<unknown> => {
+		for (;;) {
+			if (session.refreshing) {
+				await session.refreshing;
+				continue;
+			}
+			if (!tokenIsStale(credentials)) return await send(credentials);
+			// This call refreshes: n8n fetches a token when the field is empty and fills it in `data`.
+			const data: ICredentialDataDecryptedObject = { ...credentials, [TOKEN_FIELDS.token]: '' };
+			let done!: () => void;
+			session.refreshing = new Promise<void>((resolve) => (done = resolve));
+			try {
+				return await send(data);
+			} finally {
+				if (typeof data[TOKEN_FIELDS.token] === 'string' && data[TOKEN_FIELDS.token] !== '') {
+					for (const field of Object.values(TOKEN_FIELDS)) credentials[field] = data[field];
+				}
+				session.refreshing = undefined;
+				done();
+			}
+		}
+	};
 
 	const attempt = async (): Promise<Envelope> => {
 		for (;;) {
@@ -265,39 +380,25 @@ export async function apiRequest(this: MarketingContext, request: ApiRequest): P
 				);
 			}
 			const release = await limiter.acquire();
-			let envelope: Envelope;
+			let answer: unknown;
+			const usedToken = credentials[TOKEN_FIELDS.token];
 			try {
-				// Read again on every attempt: another call may have refreshed the token meanwhile.
-				const current: ICredentialDataDecryptedObject = await this.getCredentials(CREDENTIAL_TYPE);
-				const data =
-					forceRefresh || tokenIsStale(current)
-						? { ...current, [TOKEN_FIELDS.token]: '' }
-						: current;
-				forceRefresh = false;
-				envelope = (await this.helpers.httpRequestWithAuthentication.call(
-					this,
-					CREDENTIAL_TYPE,
-					{ ...options, headers: { ...options.headers } },
-					{
-						credentialsDecrypted: {
-							id: nodeCredentials?.id ?? CREDENTIAL_TYPE,
-							name: nodeCredentials?.name ?? CREDENTIAL_TYPE,
-							type: CREDENTIAL_TYPE,
-							data,
-						},
-					},
-				)) as Envelope;
+				answer = await sendFresh();
 			} finally {
 				release();
 			}
-			const failure = errorOf(envelope);
-			if (!failure) return envelope;
+			if (!isEnvelope(answer)) throw new MalformedAnswer();
+			const failure = errorOf(answer);
+			if (!failure) return answer;
 			if (TOKEN_CODES.has(failure.code) && !tokenReplayed) {
 				tokenReplayed = true;
-				forceRefresh = true;
+				// The token was refused: unless another call already replaced it, it must be renewed.
+				if (credentials[TOKEN_FIELDS.token] === usedToken || usedToken === '') {
+					credentials[TOKEN_FIELDS.expiresAt] = 0;
+				}
 				continue;
 			}
-			throw new ServiceError(failure.code, failure.message, envelope?.requestId);
+			throw new ServiceError(failure.code, failure.message, answer.requestId);
 		}
 	};
 
@@ -308,21 +409,37 @@ export async function apiRequest(this: MarketingContext, request: ApiRequest): P
 				limiter.quotaBlockedUntil = nextQuotaReset();
 				return { retry: false };
 			}
-			if (error.code === '606') {
-				limiter.pause(throttleSettings.windowMs);
-				return { retry: true, waitMs: throttleSettings.windowMs };
+			if (error.code === '606' || error.code === '615') {
+				limiter.rejected(error.code);
+				return error.code === '606' ? { retry: true, waitMs: timing.windowMs } : { retry: true };
 			}
 			return RETRYABLE_CODES.has(error.code) ? { retry: true } : { retry: false };
 		}
 		const failure = describeHttpFailure(error);
 		if (failure.tokenError) return { retry: false };
-		// 502 and timeouts: maybe executed. Safe to replay only when the call is idempotent.
+		if (failure.status !== undefined && RETRYABLE_STATUSES.has(failure.status)) {
+			return { retry: true };
+		}
+		// Maybe executed: safe to replay only when the call is idempotent.
 		return failure.ambiguous && request.idempotent !== false ? { retry: true } : { retry: false };
 	};
 
 	try {
-		return await withBackoff(attempt, decide, transportSettings.backoff);
+		return await withBackoff(attempt, decide, {
+			retries: timing.retries,
+			baseDelayMs: timing.baseDelayMs,
+			maxDelayMs: timing.maxDelayMs,
+		});
 	} catch (error) {
 		throw toNodeError(this, error, request);
+	}
+}
+
+/** The limiter's in-flight setting for this execution: how many batches to keep going at once. */
+export async function callsInFlight(ctx: MarketingContext): Promise<number> {
+	try {
+		return (await sessionOf(ctx)).limiter.limits().callsInFlight;
+	} catch {
+		return 1;
 	}
 }

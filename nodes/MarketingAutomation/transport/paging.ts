@@ -7,7 +7,7 @@ export const LEAD_BATCH = 300;
 /** The Asset API's page maximum (`maxReturn`). */
 export const ASSET_PAGE = 200;
 /** A GET whose URL would pass this length is sent as POST with `_method=GET` (the limit is 8 KB). */
-export const MAX_GET_URL = 8000;
+const MAX_GET_URL = 8000;
 /** The Asset API's "nothing (more) here" warning. */
 const NO_ASSETS = /no assets found/i;
 
@@ -21,35 +21,50 @@ export function chunk<T>(values: T[], size: number): T[][] {
 export type Limit = number;
 
 /**
- * `nextPageToken` paging (leads, lists, list members, campaigns, fields, program members): repeat
- * while the answer carries a token; `moreResult` is not sent by every endpoint, so it is not used.
- * Stops as soon as `limit` records are in.
+ * `nextPageToken` paging, the one implementation for every token-paged endpoint: repeat while the
+ * answer carries a new token. `moreResult` is not sent by every endpoint (lists, campaigns), so it
+ * stops paging only when it is explicitly false; empty pages are tolerated. Stops as soon as
+ * `limit` records are in. With `batchSize`, each page asks for at most that many (capped by what
+ * is still missing).
  */
+async function followTokens(
+	ctx: MarketingContext,
+	request: ApiRequest,
+	limit: Limit,
+	batchSize: number | undefined,
+	send: (ctx: MarketingContext, request: ApiRequest) => Promise<Envelope>,
+	onPage?: (records: IDataObject[]) => void,
+): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	const seen = new Set<string>();
+	let token = request.qs?.nextPageToken as string | undefined;
+	for (;;) {
+		const qs: IDataObject = { ...(request.qs as IDataObject) };
+		if (batchSize !== undefined) {
+			const remaining = limit - records.length;
+			qs.batchSize = Math.min(batchSize, Number.isFinite(remaining) ? remaining : batchSize);
+		}
+		if (token) qs.nextPageToken = token;
+		const page = await send(ctx, { ...request, qs });
+		const result = page.result ?? [];
+		onPage?.(result);
+		const room = limit - records.length;
+		for (let k = 0; k < result.length && k < room; k++) records.push(result[k]);
+		token = page.nextPageToken;
+		if (!token || page.moreResult === false || records.length >= limit || seen.has(token)) break;
+		seen.add(token);
+	}
+	return records;
+}
+
+/** Token paging of the Lead Database reads (leads, lists, members, campaigns, fields), 300 a page. */
 export async function collectByToken(
 	ctx: MarketingContext,
 	request: ApiRequest,
 	limit: Limit = Infinity,
 	onPage?: (records: IDataObject[]) => void,
 ): Promise<IDataObject[]> {
-	const records: IDataObject[] = [];
-	let token: string | undefined;
-	const seen = new Set<string>();
-	for (;;) {
-		const remaining = limit - records.length;
-		const qs: IDataObject = {
-			...request.qs,
-			batchSize: Math.min(LEAD_BATCH, Number.isFinite(remaining) ? remaining : LEAD_BATCH),
-		};
-		if (token) qs.nextPageToken = token;
-		const page = await sendLeadDbRead(ctx, { ...request, qs });
-		const result = page.result ?? [];
-		onPage?.(result);
-		records.push(...result.slice(0, limit - records.length));
-		token = page.nextPageToken;
-		if (!token || records.length >= limit || seen.has(token)) break;
-		seen.add(token);
-	}
-	return records;
+	return await followTokens(ctx, request, limit, LEAD_BATCH, sendLeadDbRead, onPage);
 }
 
 /**
@@ -148,26 +163,16 @@ export async function collectByOffset(
 	return records;
 }
 
-/**
- * Generic paging for the API Call operation: follow `nextPageToken` while it is present and
- * `moreResult` is not false (activities always carry a token; lists and campaigns never send
- * `moreResult`). Empty pages are tolerated.
- */
+/** Token paging of any endpoint as given (the API Call operation): no page size is added. */
 export async function collectFollowing(
 	ctx: MarketingContext,
 	request: ApiRequest,
 ): Promise<IDataObject[]> {
-	const records: IDataObject[] = [];
-	const seen = new Set<string>();
-	let token: string | undefined = request.qs?.nextPageToken as string | undefined;
-	for (;;) {
-		const qs: IDataObject = { ...request.qs };
-		if (token) qs.nextPageToken = token;
-		const page = await apiRequest.call(ctx, { ...request, qs });
-		records.push(...(page.result ?? []));
-		token = page.nextPageToken;
-		if (!token || page.moreResult === false || seen.has(token)) break;
-		seen.add(token);
-	}
-	return records;
+	return await followTokens(
+		ctx,
+		request,
+		Infinity,
+		undefined,
+		async (c, r) => await apiRequest.call(c, r),
+	);
 }

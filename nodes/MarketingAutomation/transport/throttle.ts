@@ -1,80 +1,183 @@
 import { DateTime } from 'luxon';
 import { sleep } from 'n8n-workflow';
 
+import { timing } from './timing';
+
 /**
- * Client-side throttle, one per instance, shared by every execution in this n8n process (module
+ * Client-side limiter, one per instance, shared by every execution in this n8n process (module
  * state keyed by the instance's base URL). The service allows 100 calls per 20 s and 10 in-flight
- * calls per instance; 606 / 615 answer the excess.
+ * calls per instance, shared by every integration and every n8n worker; its guidance is about 50
+ * per 20 s and 5 in flight per integration. The credential's "Calls per 20 Seconds" and "Calls in
+ * Flight" set this process's share (defaults: the guidance).
  *
- * The window counts a call from the moment it is sent until `windowMs` after its answer arrived.
- * The service counts arrivals, and an arrival lies between sending and answering, so any two calls
- * the service sees within one window are both still counted here: while this process is the only
- * caller, it cannot trip 606 even with network jitter.
+ * The window counts a call from the moment it is sent until a window after its answer arrived.
+ * The service counts arrivals, which lie between the two, so while this process is the only caller
+ * it cannot trip 606 even with network jitter.
+ *
+ * Adaptive: a 606 (rate) or 615 (concurrency) answer means another caller shares the budget. The
+ * limiter then halves its own rate (606) or concurrency (615) and pauses a window after a 606;
+ * every window without a rejection gives back a tenth of the configured rate and one call in
+ * flight, until the configured values are reached again.
  */
-export interface ThrottleSettings {
-	windowMs: number;
-	/** Calls allowed per window (the service allows 100; stay below it). */
-	maxCallsPerWindow: number;
-	/** In-flight calls allowed (the service allows 10). */
-	maxConcurrent: number;
+export interface LimiterSettings {
+	callsPerWindow: number;
+	callsInFlight: number;
 }
 
-const DEFAULTS: ThrottleSettings = { windowMs: 20_000, maxCallsPerWindow: 95, maxConcurrent: 10 };
+const DEFAULT_LIMITS: LimiterSettings = { callsPerWindow: 50, callsInFlight: 5 };
+/** The service's own limits: a setting above them is capped. */
+const SERVICE_LIMITS: LimiterSettings = { callsPerWindow: 100, callsInFlight: 10 };
 
-export const throttleSettings: ThrottleSettings = { ...DEFAULTS };
+function clamp(value: unknown, fallback: number, max: number): number {
+	const n = Math.floor(Number(value));
+	if (value === undefined || value === null || value === '' || !Number.isFinite(n)) return fallback;
+	return Math.min(max, Math.max(1, n));
+}
 
-class InstanceLimiter {
+/** The limiter settings of a credential (saved credentials without them get the defaults). */
+export function limitsOf(credentials: Record<string, unknown>): LimiterSettings {
+	return {
+		callsPerWindow: clamp(
+			credentials.callsPer20Seconds,
+			DEFAULT_LIMITS.callsPerWindow,
+			SERVICE_LIMITS.callsPerWindow,
+		),
+		callsInFlight: clamp(
+			credentials.callsInFlight,
+			DEFAULT_LIMITS.callsInFlight,
+			SERVICE_LIMITS.callsInFlight,
+		),
+	};
+}
+
+export class InstanceLimiter {
+	private configured: LimiterSettings = { ...DEFAULT_LIMITS };
+	/** The limits in force now: the configured ones, lowered after rejections. */
+	private rate = DEFAULT_LIMITS.callsPerWindow;
+	private concurrency = DEFAULT_LIMITS.callsInFlight;
+	private lastAdjusted = 0;
 	private inFlight = 0;
-	/** Answer times of finished calls still inside the window, oldest first. */
+	/** Answer times of finished calls still inside the window, oldest first (from `head`). */
 	private finished: number[] = [];
+	private head = 0;
 	private pausedUntil = 0;
-	private waiters: Array<() => void> = [];
+	private queue: Array<() => void> = [];
+	private timerPending = false;
 	quotaBlockedUntil = 0;
 
-	private prune(now: number) {
-		const cutoff = now - throttleSettings.windowMs;
-		while (this.finished.length > 0 && this.finished[0] <= cutoff) this.finished.shift();
+	/** Applies a credential's settings (read once per execution). */
+	configure(settings: LimiterSettings): void {
+		if (
+			settings.callsPerWindow === this.configured.callsPerWindow &&
+			settings.callsInFlight === this.configured.callsInFlight
+		) {
+			return;
+		}
+		this.configured = { ...settings };
+		this.rate = Math.min(this.rate, settings.callsPerWindow);
+		this.concurrency = Math.min(this.concurrency, settings.callsInFlight);
+		if (this.lastAdjusted === 0) {
+			this.rate = settings.callsPerWindow;
+			this.concurrency = settings.callsInFlight;
+		}
+		this.pump();
 	}
 
-	/** Waits for a slot; the returned function must be called once the answer has arrived. */
-	async acquire(): Promise<() => void> {
-		for (;;) {
-			const now = Date.now();
-			this.prune(now);
-			if (now < this.pausedUntil) {
-				await sleep(this.pausedUntil - now);
+	private inWindow(now: number): number {
+		const cutoff = now - timing.windowMs;
+		while (this.head < this.finished.length && this.finished[this.head] <= cutoff) this.head++;
+		if (this.head > 1024 && this.head * 2 > this.finished.length) {
+			this.finished = this.finished.slice(this.head);
+			this.head = 0;
+		}
+		return this.inFlight + this.finished.length - this.head;
+	}
+
+	/** Gives back a tenth of the rate and one call in flight per quiet window since the last cut. */
+	private recover(now: number): void {
+		if (this.lastAdjusted === 0) return;
+		const windows = Math.floor((now - this.lastAdjusted) / timing.windowMs);
+		if (windows <= 0) return;
+		const step = Math.max(1, Math.ceil(this.configured.callsPerWindow / 10));
+		this.rate = Math.min(this.configured.callsPerWindow, this.rate + windows * step);
+		this.concurrency = Math.min(this.configured.callsInFlight, this.concurrency + windows);
+		this.lastAdjusted =
+			this.rate === this.configured.callsPerWindow &&
+			this.concurrency === this.configured.callsInFlight
+				? 0
+				: this.lastAdjusted + windows * timing.windowMs;
+	}
+
+	/** How long until a slot may open (0: now; Infinity: when a call in flight finishes). */
+	private waitMs(now: number): number {
+		this.recover(now);
+		if (now < this.pausedUntil) return this.pausedUntil - now;
+		if (this.inWindow(now) >= this.rate) {
+			if (this.head < this.finished.length) {
+				return Math.max(1, this.finished[this.head] + timing.windowMs - now + 1);
+			}
+			return Infinity;
+		}
+		return this.inFlight >= this.concurrency ? Infinity : 0;
+	}
+
+	private pump(): void {
+		while (this.queue.length > 0) {
+			const wait = this.waitMs(Date.now());
+			if (wait === 0) {
+				this.inFlight++;
+				this.queue.shift()?.();
 				continue;
 			}
-			const windowFull = this.inFlight + this.finished.length >= throttleSettings.maxCallsPerWindow;
-			if (!windowFull && this.inFlight < throttleSettings.maxConcurrent) {
-				this.inFlight++;
-				let released = false;
-				return () => {
-					if (released) return;
-					released = true;
-					this.inFlight--;
-					this.finished.push(Date.now());
-					this.waiters.shift()?.();
-				};
+			if (wait !== Infinity && !this.timerPending) {
+				this.timerPending = true;
+				void sleep(wait).then(() => {
+					this.timerPending = false;
+					this.pump();
+				});
 			}
-			if (windowFull && this.finished.length > 0) {
-				await sleep(Math.max(1, this.finished[0] + throttleSettings.windowMs - now + 1));
-			} else {
-				// Every counted call is in flight: wait for one to finish.
-				await new Promise<void>((resolve) => this.waiters.push(resolve));
-			}
+			return;
 		}
 	}
 
-	/** After a 606: nobody sends to this instance until the window has passed. */
-	pause(ms: number) {
-		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + ms);
+	/** Waits for a slot (first come, first served); call the returned function once answered. */
+	async acquire(): Promise<() => void> {
+		await new Promise<void>((resolve) => {
+			this.queue.push(resolve);
+			this.pump();
+		});
+		let released = false;
+		return () => {
+			if (released) return;
+			released = true;
+			this.inFlight--;
+			this.finished.push(Date.now());
+			this.pump();
+		};
 	}
 
-	/** Counters for tests and benchmarks. */
-	state() {
-		this.prune(Date.now());
-		return { inFlight: this.inFlight, inWindow: this.inFlight + this.finished.length };
+	/** A 606 or 615 answer: slow down (and after a 606, nobody sends until a window has passed). */
+	rejected(code: '606' | '615'): void {
+		const now = Date.now();
+		if (code === '606') {
+			this.rate = Math.max(1, Math.floor(this.rate / 2));
+			this.pausedUntil = Math.max(this.pausedUntil, now + timing.windowMs);
+		} else {
+			this.concurrency = Math.max(1, Math.floor(this.concurrency / 2));
+		}
+		this.lastAdjusted = now;
+	}
+
+	/** The limits in force now (lowered after rejections, recovering gradually). */
+	limits(): LimiterSettings & { inFlight: number; inWindow: number } {
+		const now = Date.now();
+		this.recover(now);
+		return {
+			callsPerWindow: this.rate,
+			callsInFlight: this.concurrency,
+			inFlight: this.inFlight,
+			inWindow: this.inWindow(now),
+		};
 	}
 }
 
@@ -95,15 +198,4 @@ export function nextQuotaReset(now = Date.now()): number {
 		.plus({ days: 1 })
 		.startOf('day')
 		.toMillis();
-}
-
-/** Tests and benchmarks only: shorter windows keep them fast. */
-export function setThrottleSettings(settings: Partial<ThrottleSettings>): void {
-	Object.assign(throttleSettings, settings);
-}
-
-/** Tests and benchmarks only: forget every limiter (window, pauses, quota blocks) and settings. */
-export function resetThrottle(settings: Partial<ThrottleSettings> = {}): void {
-	limiters.clear();
-	Object.assign(throttleSettings, DEFAULTS, settings);
 }

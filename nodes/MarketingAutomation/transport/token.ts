@@ -2,6 +2,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } 
 import { sleep } from 'n8n-workflow';
 
 import { instanceUrls } from './instance';
+import { timing } from './timing';
 
 /**
  * Token lifecycle (client-credentials grant of the service's identity endpoint).
@@ -27,21 +28,6 @@ export const TOKEN_FIELDS = {
 	issuedFor: 'issuedFor',
 } as const;
 
-export const tokenTiming = {
-	/**
-	 * A token with this little life left is treated as expired: a call needs a moment to reach the
-	 * service (the check runs right before sending, after any throttle wait).
-	 */
-	refreshMarginMs: 20_000,
-	/** Upper bound of one wait for a nearly dead token to die (identity returns it until then). */
-	maxWaitMs: 25_000,
-};
-
-/** Tests and benchmarks only: shorten the timings so expiry can be exercised in seconds. */
-export function setTokenTiming(timing: Partial<typeof tokenTiming>): void {
-	Object.assign(tokenTiming, timing);
-}
-
 function issuedFor(credentials: ICredentialDataDecryptedObject): string {
 	return `${instanceUrls(credentials.restEndpoint).tokenUrl} ${String(credentials.clientId ?? '')}`;
 }
@@ -56,7 +42,7 @@ export function tokenIsStale(
 	// A token fetched for another client ID or instance (the user edited the credential).
 	if (credentials[TOKEN_FIELDS.issuedFor] !== issuedFor(credentials)) return true;
 	const expiresAt = Number(credentials[TOKEN_FIELDS.expiresAt] ?? 0);
-	return !Number.isFinite(expiresAt) || expiresAt - now <= tokenTiming.refreshMarginMs;
+	return !Number.isFinite(expiresAt) || expiresAt - now <= timing.tokenRefreshMarginMs;
 }
 
 interface TokenAnswer {
@@ -146,9 +132,9 @@ export async function requestToken(
 		}
 		const secondsLeft = Math.max(0, Number(answer.expires_in ?? 0) || 0);
 		const lifeMs = secondsLeft * 1000;
-		if (lifeMs <= tokenTiming.refreshMarginMs && attempt === 0) {
+		if (lifeMs <= timing.tokenRefreshMarginMs && attempt === 0) {
 			// The same token, nearly dead (expires_in can be 0): wait it out, then ask again.
-			await sleep(Math.min(tokenTiming.maxWaitMs, lifeMs + 1000));
+			await sleep(Math.min(timing.tokenMaxWaitMs, lifeMs + 1000));
 			continue;
 		}
 		return {

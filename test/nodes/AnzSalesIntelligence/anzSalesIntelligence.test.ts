@@ -2,7 +2,14 @@ import nock from 'nock';
 
 import { runWorkflow } from '../../harness';
 import { DEMO_ANZ_SEED, generateAnzPeople } from '../../simulator/anzSalesIntelligence';
-import { ANZ_KEY, items, useFastRetries, withSimulator } from '../../harness/enrichment';
+import { ANZ_KEY, items, withSimulator } from '../../harness/enrichment';
+import { JANE_SIMPLE } from './fixtures';
+
+// Retry pauses take no time (the retry policy itself is unchanged).
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => await Promise.resolve()),
+}));
 
 const personEnrich = (parameters: Record<string, unknown>) => ({
 	resource: 'person',
@@ -10,25 +17,7 @@ const personEnrich = (parameters: Record<string, unknown>) => ({
 	...parameters,
 });
 
-const JANE_SIMPLE = {
-	id: 'fp0001',
-	name: 'Jane Citizen',
-	firstName: 'Jane',
-	lastName: 'Citizen',
-	position: 'Head of Marketing',
-	seniority: 'VP / Director / Head Of',
-	department: 'Marketing',
-	companyName: 'Southern Cross Analytics Pty Ltd',
-	companyWebsite: 'https://southerncross.example.com.au',
-	workEmail: 'jane.citizen@southerncross.example.com.au',
-	phone: '+61 400 000 001',
-	networkUrl: 'https://www.linkedin.com/in/jane-citizen',
-	location: 'Sydney, NSW, Australia',
-};
-
 describe('ANZ Sales Intelligence: wire format', () => {
-	beforeAll(useFastRetries);
-
 	it('sends POST <base>/enrich/person with the Bearer key and a JSON body of one identifier', async () => {
 		const scope = nock('https://anz.test', {
 			reqheaders: { authorization: 'Bearer secret-key', 'content-type': /application\/json/ },
@@ -416,6 +405,7 @@ describe('ANZ Sales Intelligence: API Call', () => {
 			{
 				method: 'GET',
 				path: '/account/usage',
+				query: 'detail=full',
 				apiKey: ANZ_KEY,
 				body: undefined,
 				status: 200,
@@ -468,10 +458,10 @@ describe('ANZ Sales Intelligence: API Call', () => {
 			endpoint: '/no/such/path',
 		});
 		expect(result.error?.message).toBe(
-			'The sales-intelligence service refused GET /no/such/path (HTTP 404): No route GET /no/such/path',
+			"The sales-intelligence service has no GET /no/such/path (HTTP 404): No route GET /no/such/path; the credential's API or base URL is probably wrong",
 		);
 		expect(result.error?.description).toMatch(
-			/^Check the input of this item and the credential\. \(request ID anz-req-\d{6}\)$/,
+			/^Check the API chosen in the credential: the service's own API and the connection contract have different paths\. \(request ID anz-req-\d{6}\)$/,
 		);
 	});
 });
@@ -486,7 +476,7 @@ describe('ANZ Sales Intelligence: credits and rate limits', () => {
 			true,
 		);
 		expect(result.error?.message).toBe(
-			'The sales-intelligence service account has no credits left (HTTP 402): Insufficient credits for this operation',
+			'The sales-intelligence service account has no credits left (HTTP 402): Insufficient credits for this operation; top up the credits',
 		);
 		expect(result.error?.description).toMatch(
 			/^Top up the account's credits or wait for the plan to renew\. The node stopped and sent no further lookups, so no more credits are spent\. \(request ID anz-req-\d{6}\)$/,
@@ -505,46 +495,55 @@ describe('ANZ Sales Intelligence: credits and rate limits', () => {
 		expect(result.json()[0]).toMatchObject({ found: true, id: 'fp0002', creditsCharged: 1 });
 	});
 
-	it('a lookup that keeps failing (HTTP 503) becomes an error item under Continue On Fail; the next lookup still runs', async () => {
-		ctx.sim.services.anz.failNext(6, 503, {
+	it('a lookup answered HTTP 503 (not executed) is retried with backoff', async () => {
+		ctx.sim.services.anz.failNext(2, 503, {
 			error: { code: 'UNAVAILABLE', message: 'Try later' },
 		});
 		const result = await ctx.runAnz(
+			personEnrich({ identifyBy: 'networkSlug', networkSlug: 'tom-nguyen' }),
+		);
+		expect(result.error).toBeUndefined();
+		expect(ctx.sim.services.anz.calls.map((c) => c.status)).toEqual([503, 503, 200]);
+		expect(result.json()[0]).toMatchObject({ found: true, id: 'fp0002', creditsCharged: 1 });
+	});
+
+	it('a lookup answered HTTP 502 is never repeated: its items get an error saying it may have been charged', async () => {
+		ctx.sim.services.anz.failNext(1, 502, {
+			error: { code: 'BAD_GATEWAY', message: 'Upstream failed' },
+		});
+		const result = await ctx.runAnz(
 			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.slug }}' }),
-			[{ slug: 'tom-nguyen' }, { slug: 'TOM-NGUYEN' }, { slug: 'liam-oconnor' }],
+			[{ slug: 'tom-nguyen' }, { slug: 'TOM-NGUYEN' }],
 			true,
 		);
 		expect(result.error).toBeUndefined();
 		const error =
-			'The sales-intelligence service refused POST /enrich/person (HTTP 503): Try later';
-		const description = 'The service failed repeatedly (retried 5 times); try again later.';
+			'The sales-intelligence service may have run and charged POST /enrich/person: it answered HTTP 502. It was not repeated, so no credit is spent twice';
+		const description =
+			"Check the service's usage or credit history before running this item again. The other items went on.";
 		expect(items(result)).toEqual([
 			{ json: { error, description }, pairedItem: { item: 0 } },
 			{ json: { error, description }, pairedItem: { item: 1 } },
-			{ json: expect.objectContaining({ found: true, id: 'fp0004' }), pairedItem: { item: 2 } },
 		]);
-		// 1 + 5 retries for the first lookup, then one call for the second.
-		expect(ctx.sim.services.anz.calls.map((c) => c.status)).toEqual([
-			503, 503, 503, 503, 503, 503, 200,
-		]);
+		expect(ctx.sim.services.anz.calls.map((c) => c.status)).toEqual([502]);
 	});
 
 	it('without Continue On Fail the same failure stops the node naming the first item that asked', async () => {
-		ctx.sim.services.anz.failNext(6, 503, {
-			error: { code: 'UNAVAILABLE', message: 'Try later' },
+		ctx.sim.services.anz.failNext(1, 502, {
+			error: { code: 'BAD_GATEWAY', message: 'Upstream failed' },
 		});
 		const result = await ctx.runAnz(
 			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.slug }}' }),
-			[{ slug: 'liam-oconnor' }, { slug: 'tom-nguyen' }],
+			[{ slug: 'liam-oconnor' }, { slug: 'Liam-OConnor' }],
 		);
 		expect(result.error?.message).toBe(
-			'The sales-intelligence service refused POST /enrich/person (HTTP 503): Try later',
+			'The sales-intelligence service may have run and charged POST /enrich/person: it answered HTTP 502. It was not repeated, so no credit is spent twice',
 		);
 		expect(result.error?.context.itemIndex).toBe(0);
 		expect(result.error?.description).toBe(
-			'The service failed repeatedly (retried 5 times); try again later.',
+			"Check the service's usage or credit history before running this item again. The other items went on.",
 		);
-		expect(ctx.sim.services.anz.calls).toHaveLength(6);
+		expect(ctx.sim.services.anz.calls).toHaveLength(1);
 	});
 
 	it('a used-up daily quota (remaining-requests header 0) is not retried', async () => {
@@ -554,7 +553,7 @@ describe('ANZ Sales Intelligence: credits and rate limits', () => {
 			[{ slug: 'tom-nguyen' }, { slug: 'liam-oconnor' }],
 		);
 		expect(result.error?.message).toBe(
-			"The sales-intelligence service's daily request quota is used up (HTTP 429)",
+			"The sales-intelligence service's daily request quota of 1 calls is used up (HTTP 429); it resets at the start of the next day",
 		);
 		expect(ctx.sim.services.anz.calls.map((c) => c.status)).toEqual([200, 429]);
 	});
@@ -572,7 +571,7 @@ describe('ANZ Sales Intelligence: credits and rate limits', () => {
 			},
 		});
 		expect(result.error?.message).toBe(
-			'The sales-intelligence service did not accept the API key (HTTP 401)',
+			'The sales-intelligence service did not accept the API key (HTTP 401); check the key in the credential',
 		);
 		expect(result.error?.message).not.toContain('wrong');
 	});

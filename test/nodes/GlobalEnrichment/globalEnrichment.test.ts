@@ -3,31 +3,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow } from '../../harness';
 import { DEMO_GLOBAL_SEED, generateGlobalContacts } from '../../simulator/globalEnrichment';
-import { GLOBAL_KEY, items, useFastRetries, withSimulator } from '../../harness/enrichment';
+import { GLOBAL_KEY, items, withSimulator } from '../../harness/enrichment';
+import { ANA, contact } from './fixtures';
 
-const ANA = {
-	id: 'p-2001',
-	fullName: 'Ana Silva',
-	firstName: 'Ana',
-	lastName: 'Silva',
-	email: 'ana.silva@northwind.example.com',
-	phone: '+1 206 555 0101',
-	jobTitle: 'VP Marketing',
-	seniority: 'VP',
-	companyName: 'Northwind Traders',
-	companyDomain: 'northwind.example.com',
-	country: 'United States',
-	city: 'Seattle',
-	networkUrl: 'https://www.linkedin.com/in/ana-silva',
-};
-
-const contact = (operation: string, parameters: Record<string, unknown> = {}) => ({
-	resource: 'contact',
-	operation,
-	identifyBy: 'email',
-	email: '={{ $json.email }}',
-	...parameters,
-});
+// Retry pauses take no time (the retry policy itself is unchanged).
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => await Promise.resolve()),
+}));
 
 const runNock = async (
 	parameters: Record<string, unknown>,
@@ -44,8 +27,6 @@ const runNock = async (
 	});
 
 describe('Global Enrichment: wire format', () => {
-	beforeAll(useFastRetries);
-
 	it('Find sends POST /person with the api_key header and one identifying set', async () => {
 		const scope = nock('https://global.test', {
 			reqheaders: { api_key: 'g-secret', 'content-type': /application\/json/ },
@@ -317,10 +298,10 @@ describe('Global Enrichment: Contact → Enrich (bulk)', () => {
 			{ email: 'contact2@bench.example.com' },
 		]);
 		expect(result.error?.message).toBe(
-			'The enrichment service kept answering "too many requests" (HTTP 429)',
+			'The enrichment service kept answering "too many requests" (HTTP 429) after 5 retries',
 		);
 		expect(result.error?.description).toMatch(
-			/^The call was retried 5 times with growing pauses\./,
+			/^Run fewer items at once, or try again in a minute\./,
 		);
 		expect(ctx.sim.services.global.calls.map((c) => c.status)).toEqual([
 			200, 429, 429, 429, 429, 429, 429,
@@ -334,7 +315,7 @@ describe('Global Enrichment: Contact → Enrich (bulk)', () => {
 		}));
 		const result = await ctx.runGlobal(contact('enrich'), input, true);
 		expect(result.error?.message).toBe(
-			'The enrichment service account has no credits left (HTTP 402): Insufficient credits for this operation',
+			'The enrichment service account has no credits left (HTTP 402): Insufficient credits for this operation; top up the credits',
 		);
 		expect(ctx.sim.services.global.calls.map((c) => c.status)).toEqual([200, 402]);
 		expect(ctx.sim.services.global.creditsSpent).toBe(120);

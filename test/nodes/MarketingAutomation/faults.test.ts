@@ -1,6 +1,7 @@
-import { setTransportSettings } from '../../../nodes/MarketingAutomation/transport';
-import { resetThrottle } from '../../../nodes/MarketingAutomation/transport/throttle';
-import { outputOf, useMarketing } from './helpers';
+import { sleep } from 'n8n-workflow';
+
+import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
+import { fastTransport, outputOf, useMarketing } from './helpers';
 
 describe('Marketing Automation: rate limits and faults', () => {
 	const env = useMarketing();
@@ -12,7 +13,7 @@ describe('Marketing Automation: rate limits and faults', () => {
 	};
 
 	it('waits out the window after 606 and then succeeds', async () => {
-		resetThrottle({ windowMs: 300 });
+		jest.replaceProperty(timing, 'windowMs', 300);
 		sim().inject('606');
 		const started = Date.now();
 		const result = await env.run(getCampaign);
@@ -40,7 +41,11 @@ describe('Marketing Automation: rate limits and faults', () => {
 			'The daily API quota of the instance is used up; it resets at 12:00 AM US Central time. No further calls were made.';
 		expect(outputOf(result)).toEqual([
 			{
-				json: { error: 'Daily API quota reached (607): Daily quota reached', description },
+				json: {
+					error: 'Daily API quota reached (607): Daily quota reached',
+					description,
+					requestId: expect.stringMatching(/^[0-9a-f]+#[0-9a-f]+$/),
+				},
 				pairedItem: { item: 0 },
 			},
 			{
@@ -95,7 +100,7 @@ describe('Marketing Automation: rate limits and faults', () => {
 	});
 
 	it('does not replay a trigger whose answer timed out, but replays a read', async () => {
-		setTransportSettings({ timeoutMs: 300 });
+		jest.replaceProperty(timing, 'timeoutMs', 300);
 		sim().inject('timeout', { path: '/rest/v1/campaigns/2001/trigger.json', holdMs: 600 });
 		const before = sim().triggered.length;
 		const write = await env.run({
@@ -142,12 +147,17 @@ describe('Marketing Automation: rate limits and faults', () => {
 		service.windowMs = 600;
 		service.maxCallsPerWindow = 20;
 		service.latencyMs = 15;
-		resetThrottle({ windowMs: 600, maxCallsPerWindow: 19, maxConcurrent: 10 });
+		fastTransport({ windowMs: 600 });
+		// A call an earlier test left held on the service (a 'timeout' fault) still counts there.
+		while (service.callsInFlight > 0) await sleep(20);
 		try {
 			const started = Date.now();
 			const runs = await Promise.all(
 				Array.from({ length: 4 }, () =>
-					env.run(getCampaign, { items: Array.from({ length: 15 }, () => ({})) }),
+					env.run(getCampaign, {
+						items: Array.from({ length: 15 }, () => ({})),
+						credentials: { callsPer20Seconds: 19, callsInFlight: 10 },
+					}),
 				),
 			);
 			const elapsed = Date.now() - started;
@@ -162,5 +172,150 @@ describe('Marketing Automation: rate limits and faults', () => {
 			service.maxCallsPerWindow = 100;
 			service.latencyMs = 0;
 		}
+	});
+
+	describe('answers that break after the service executed the call (issue 10.3)', () => {
+		const upsert = {
+			resource: 'lead',
+			operation: 'createOrUpdate',
+			syncAction: 'createOrUpdate',
+			lookupField: 'email',
+			dataMode: 'autoMap',
+			additionalFields: {},
+		};
+		const trigger = {
+			resource: 'campaign',
+			operation: 'trigger',
+			campaign: { mode: 'id', value: '2001' },
+			leadIds: '={{ String($json.id) }}',
+			tokens: {},
+		};
+		const holds = (leadId: number) => (request: { body?: unknown }) =>
+			JSON.stringify(request.body).includes(`{"id":${leadId}}`);
+
+		it.each([['truncated'], ['garbage'], ['http502-after'], ['http500'], ['http504']])(
+			'retries an upsert by lookup field after a %s answer: each lead written once, every item its status',
+			async (fault) => {
+				const items = Array.from({ length: 3 }, (_v, i) => ({
+					email: `fault-${fault}-${i}@example.org`,
+				}));
+				sim().inject(fault, { path: '/rest/v1/leads.json', method: 'POST' });
+				const result = await env.run(upsert, { items });
+				expect(result.error).toBeUndefined();
+				expect(sim().callsTo('POST', '/rest/v1/leads.json')).toHaveLength(2);
+				const stored = [...sim().leads.values()].filter((l) =>
+					String(l.email).startsWith(`fault-${fault}-`),
+				);
+				expect(stored).toHaveLength(3);
+				const executedFirst = fault !== 'http500' && fault !== 'http504';
+				expect(outputOf(result).map((o) => [o.json.status, o.json.email, o.pairedItem])).toEqual(
+					items.map((item, i) => [executedFirst ? 'updated' : 'created', item.email, { item: i }]),
+				);
+			},
+		);
+
+		it('retries a list add after a cut-off answer', async () => {
+			sim().inject('truncated', { path: '/rest/v1/lists/1003/leads.json' });
+			const result = await env.run({
+				resource: 'list',
+				operation: 'addLeads',
+				list: { mode: 'id', value: '1003' },
+				leadIds: '1, 2',
+			});
+			expect(result.error).toBeUndefined();
+			expect(sim().callsTo('POST', '/rest/v1/lists/1003/leads.json')).toHaveLength(2);
+			expect(result.json()[0]).toEqual({
+				listId: 1003,
+				leads: [
+					{ id: 1, status: 'added' },
+					{ id: 2, status: 'added' },
+				],
+				added: 2,
+			});
+		});
+
+		it.each([
+			[
+				'truncated',
+				'The answer to POST /rest/v1/campaigns/2001/trigger.json was cut off or not JSON; the call may have run and was not repeated',
+			],
+			[
+				'garbage',
+				'The answer to POST /rest/v1/campaigns/2001/trigger.json was cut off or not JSON; the call may have run and was not repeated',
+			],
+			[
+				'http502-after',
+				'The call POST /rest/v1/campaigns/2001/trigger.json failed (HTTP 502) and may have run; it was not repeated',
+			],
+		])(
+			'never replays a trigger after a %s answer, and says it may have run',
+			async (fault, message) => {
+				const before = sim().triggered.length;
+				sim().inject(fault, { path: '/rest/v1/campaigns/2001/trigger.json' });
+				const result = await env.run(trigger, { items: [{ id: 1 }, { id: 2 }] });
+				expect(result.error?.message).toBe(message);
+				expect(result.error?.description).toBe(
+					'The service may have executed the call before the answer broke. It changes data and is not safe to send twice, so check in the service whether it took effect before running it again.',
+				);
+				expect(sim().callsTo('POST', '/rest/v1/campaigns/2001/trigger.json')).toHaveLength(1);
+				expect(sim().triggered.length - before).toBe(1);
+			},
+		);
+
+		it('reports a multi-call trigger per item, so re-running only the failed items triggers nothing twice', async () => {
+			const items = Array.from({ length: 250 }, (_v, i) => ({ id: i + 1 }));
+			const before = sim().triggered.length;
+			// The call carrying lead 101 (the second of three) fails before the service runs it.
+			sim().inject('http502', { path: '/rest/v1/campaigns/2001/trigger.json', match: holds(101) });
+			const first = await env.run(trigger, { items, continueOnFail: true });
+			expect(first.error).toBeUndefined();
+			const out = outputOf(first);
+			expect(out).toHaveLength(250);
+			const message =
+				'The call POST /rest/v1/campaigns/2001/trigger.json failed (HTTP 502) and may have run; it was not repeated [call 2 of 3, items 100 to 199; the items of the other calls have their own results]';
+			out.forEach((item, i) => {
+				expect(item.pairedItem).toEqual({ item: i });
+				if (i >= 100 && i < 200) {
+					expect(item.json).toEqual({
+						error: message,
+						description:
+							'The service may have executed the call before the answer broke. It changes data and is not safe to send twice, so check in the service whether it took effect before running it again.',
+					});
+				} else {
+					expect(item.json).toEqual({ campaignId: 2001, leadIds: [i + 1], triggered: true });
+				}
+			});
+			const failed = out
+				.filter((o) => 'error' in o.json)
+				.map((o) => items[(o.pairedItem as { item: number }).item]);
+			const rerun = await env.run(trigger, { items: failed });
+			expect(rerun.error).toBeUndefined();
+			const triggered = sim()
+				.triggered.slice(before)
+				.flatMap((t) => t.leads);
+			expect(triggered.sort((a, b) => a - b)).toEqual(items.map((item) => item.id));
+		});
+
+		it('reports a multi-call upsert per item: the failed call names its items, the others succeed', async () => {
+			const items = Array.from({ length: 650 }, (_v, i) => ({ email: `chunk${i}@example.org` }));
+			sim().inject('609', {
+				path: '/rest/v1/leads.json',
+				match: (request) => JSON.stringify(request.body).includes('"chunk300@example.org"'),
+			});
+			const result = await env.run(upsert, { items, continueOnFail: true });
+			const out = outputOf(result);
+			expect(out).toHaveLength(650);
+			out.forEach((item, i) => {
+				expect(item.pairedItem).toEqual({ item: i });
+				if (i >= 300 && i < 600) {
+					expect(item.json.error).toBe(
+						'The service refused the call (609): Injected fault 609 [call 2 of 3, items 300 to 599; the items of the other calls have their own results]',
+					);
+				} else {
+					expect(item.json).toMatchObject({ status: 'created', email: items[i].email });
+				}
+			});
+			expect(sim().callsTo('POST', '/rest/v1/leads.json')).toHaveLength(3);
+		});
 	});
 });

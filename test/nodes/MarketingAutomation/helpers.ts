@@ -8,9 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { setTransportSettings } from '../../../nodes/MarketingAutomation/transport';
-import { resetThrottle } from '../../../nodes/MarketingAutomation/transport/throttle';
-import { setTokenTiming } from '../../../nodes/MarketingAutomation/transport/token';
+import * as throttle from '../../../nodes/MarketingAutomation/transport/throttle';
+import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
 import {
 	loadPackage,
 	runWorkflow,
@@ -24,14 +23,32 @@ import { DEMO_CLIENT } from '../../simulator/marketing';
 
 export const CREDENTIAL = 'marketingAutomationApi';
 
-/** Fast timings: tests must not wait out real 20 s windows or 1 s backoffs. */
-export function fastTransport() {
-	resetThrottle({ windowMs: 20_000, maxCallsPerWindow: 95, maxConcurrent: 10 });
-	setTransportSettings({
-		backoff: { retries: 4, baseDelayMs: 5, maxDelayMs: 40 },
+/**
+ * Fast timings (tests must not wait out 1 s backoffs), changed through jest on the transport's
+ * own timing object, and a fresh limiter per test (jest.spyOn on the module's `limiterFor`), so
+ * no test inherits another's window, pauses or quota block. `jest.restoreAllMocks` undoes both.
+ */
+export function fastTransport(overrides: Partial<typeof timing> = {}) {
+	const settings: Partial<typeof timing> = {
+		retries: 4,
+		baseDelayMs: 5,
+		maxDelayMs: 40,
 		timeoutMs: 5_000,
+		...overrides,
+	};
+	for (const key of Object.keys(settings) as Array<keyof typeof timing>) {
+		jest.replaceProperty(timing, key, settings[key] as number);
+	}
+	const limiters = new Map<string, throttle.InstanceLimiter>();
+	jest.spyOn(throttle, 'limiterFor').mockImplementation((instance) => {
+		let limiter = limiters.get(instance);
+		if (!limiter) {
+			limiter = new throttle.InstanceLimiter();
+			limiters.set(instance, limiter);
+		}
+		return limiter;
 	});
-	setTokenTiming({ refreshMarginMs: 20_000, maxWaitMs: 25_000 });
+	return limiters;
 }
 
 export interface Env {
@@ -59,6 +76,7 @@ export function useMarketing(options: MarketingOptions = {}): Env {
 	afterAll(async () => {
 		await env.sim.close();
 	});
+	afterEach(() => jest.restoreAllMocks());
 	beforeEach(() => {
 		fastTransport();
 		env.sim.services.marketing.resetCounters();

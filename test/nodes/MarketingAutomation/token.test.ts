@@ -1,5 +1,5 @@
 import { CREDENTIAL, useMarketing } from './helpers';
-import { setTokenTiming } from '../../../nodes/MarketingAutomation/transport/token';
+import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
 import { DEMO_CLIENT } from '../../simulator/marketing';
 
 const WRONG = ['wrong', 'value', '123'].join('-');
@@ -112,7 +112,8 @@ describe('Marketing Automation: token lifecycle', () => {
 
 	it('waits out a token that identity hands back with expires_in 0, then gets a fresh one', async () => {
 		const sim = env.sim.services.marketing;
-		setTokenTiming({ refreshMarginMs: 500, maxWaitMs: 3_000 });
+		jest.replaceProperty(timing, 'tokenRefreshMarginMs', 500);
+		jest.replaceProperty(timing, 'tokenMaxWaitMs', 3_000);
 		sim.expireTokens();
 		sim.tokenLifetimeSeconds = 0.6; // expires_in = 0 on the wire
 		try {

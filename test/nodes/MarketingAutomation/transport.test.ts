@@ -3,11 +3,12 @@ import { sleep } from 'n8n-workflow';
 import { instanceUrls } from '../../../nodes/MarketingAutomation/transport/instance';
 import { chunk } from '../../../nodes/MarketingAutomation/transport/paging';
 import {
-	limiterFor,
+	InstanceLimiter,
+	limitsOf,
 	nextQuotaReset,
-	resetThrottle,
 } from '../../../nodes/MarketingAutomation/transport/throttle';
-import { setTokenTiming, tokenIsStale } from '../../../nodes/MarketingAutomation/transport/token';
+import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
+import { tokenIsStale } from '../../../nodes/MarketingAutomation/transport/token';
 
 describe('instanceUrls', () => {
 	it.each([
@@ -48,7 +49,8 @@ describe('tokenIsStale', () => {
 		accessToken: 'tok:ab',
 		issuedFor: 'https://x.example.com/identity/oauth/token cid',
 	};
-	beforeEach(() => setTokenTiming({ refreshMarginMs: 20_000 }));
+	beforeEach(() => jest.replaceProperty(timing, 'tokenRefreshMarginMs', 20_000));
+	afterEach(() => jest.restoreAllMocks());
 
 	it('is fresh with more than the margin left', () => {
 		expect(tokenIsStale({ ...base, expiresAt: 1_000_000 + 21_000 }, 1_000_000)).toBe(false);
@@ -61,11 +63,12 @@ describe('tokenIsStale', () => {
 });
 
 describe('throttle', () => {
-	afterEach(() => resetThrottle());
+	afterEach(() => jest.restoreAllMocks());
 
 	it('holds the 11th concurrent call until one finishes', async () => {
-		resetThrottle({ maxConcurrent: 10, maxCallsPerWindow: 100, windowMs: 1000 });
-		const limiter = limiterFor('https://a.example.com');
+		jest.replaceProperty(timing, 'windowMs', 1000);
+		const limiter = new InstanceLimiter();
+		limiter.configure({ callsInFlight: 10, callsPerWindow: 100 });
 		const releases = await Promise.all(Array.from({ length: 10 }, () => limiter.acquire()));
 		let eleventh = false;
 		const pending = limiter.acquire().then((release) => {
@@ -81,15 +84,65 @@ describe('throttle', () => {
 	});
 
 	it('counts a call until a window after its answer, per instance', async () => {
-		resetThrottle({ maxConcurrent: 10, maxCallsPerWindow: 3, windowMs: 150 });
-		const limiter = limiterFor('https://b.example.com');
-		for (let i = 0; i < 3; i++) (await limiter.acquire())();
-		expect(limiter.state().inWindow).toBe(3);
-		const other = limiterFor('https://c.example.com');
-		(await other.acquire())(); // another instance is not affected
-		const started = Date.now();
-		(await limiter.acquire())();
-		expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+		// Fake clock: the wait is asserted exactly, whatever the load of the machine.
+		jest.useFakeTimers({ now: 1_000_000 });
+		try {
+			jest.replaceProperty(timing, 'windowMs', 150);
+			const limiter = new InstanceLimiter();
+			limiter.configure({ callsInFlight: 10, callsPerWindow: 3 });
+			for (let i = 0; i < 3; i++) (await limiter.acquire())();
+			expect(limiter.limits().inWindow).toBe(3);
+			const other = new InstanceLimiter();
+			(await other.acquire())(); // another instance is not affected
+			let fourth = false;
+			const pending = limiter.acquire().then((release) => {
+				fourth = true;
+				release();
+			});
+			await jest.advanceTimersByTimeAsync(149);
+			expect(fourth).toBe(false);
+			await jest.advanceTimersByTimeAsync(2);
+			await pending;
+			expect(fourth).toBe(true);
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+
+	it('takes its settings from the credential: defaults for saved credentials, capped at the service limits', () => {
+		expect(limitsOf({})).toEqual({ callsPerWindow: 50, callsInFlight: 5 });
+		expect(limitsOf({ callsPer20Seconds: 25, callsInFlight: 2 })).toEqual({
+			callsPerWindow: 25,
+			callsInFlight: 2,
+		});
+		expect(limitsOf({ callsPer20Seconds: 500, callsInFlight: 40 })).toEqual({
+			callsPerWindow: 100,
+			callsInFlight: 10,
+		});
+		expect(limitsOf({ callsPer20Seconds: 0, callsInFlight: 'x' })).toEqual({
+			callsPerWindow: 1,
+			callsInFlight: 5,
+		});
+	});
+
+	it('halves its rate on 606 and its concurrency on 615, then recovers a step per quiet window', () => {
+		let now = 1_000_000;
+		jest.spyOn(Date, 'now').mockImplementation(() => now);
+		const limiter = new InstanceLimiter();
+		limiter.configure({ callsPerWindow: 50, callsInFlight: 5 });
+		limiter.rejected('606');
+		limiter.rejected('615');
+		expect(limiter.limits()).toMatchObject({ callsPerWindow: 25, callsInFlight: 2 });
+		limiter.rejected('606');
+		expect(limiter.limits()).toMatchObject({ callsPerWindow: 12, callsInFlight: 2 });
+		now += timing.windowMs - 1;
+		expect(limiter.limits()).toMatchObject({ callsPerWindow: 12, callsInFlight: 2 });
+		now += 1;
+		expect(limiter.limits()).toMatchObject({ callsPerWindow: 17, callsInFlight: 3 });
+		now += 2 * timing.windowMs;
+		expect(limiter.limits()).toMatchObject({ callsPerWindow: 27, callsInFlight: 5 });
+		now += 10 * timing.windowMs;
+		expect(limiter.limits()).toMatchObject({ callsPerWindow: 50, callsInFlight: 5 });
 	});
 
 	it('computes the quota reset as the next midnight in US Central time', () => {

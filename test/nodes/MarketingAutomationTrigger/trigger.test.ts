@@ -285,6 +285,58 @@ describe('Marketing Automation Trigger', () => {
 		expect(result[0].lead).toEqual(expect.objectContaining({ email: expect.any(String) }));
 	});
 
+	it('sees what the action node does: a new lead, a field change, a list add and a remove', async () => {
+		const events_ = ['newLead', 'leadFieldChanged', 'addedToList', 'removedFromList'];
+		const positions = Object.fromEntries(
+			await Promise.all(events_.map(async (event) => [event, await activate({ event })] as const)),
+		);
+		const email = `trigger.${Date.now()}@example.com`;
+		const upsert = (fields: IDataObject) =>
+			env.run(
+				{
+					resource: 'lead',
+					operation: 'createOrUpdate',
+					syncAction: 'createOrUpdate',
+					lookupField: 'email',
+					dataMode: 'autoMap',
+					additionalFields: {},
+				},
+				{ items: [{ email, ...fields }] },
+			);
+		const created = await upsert({ firstName: 'Tia' });
+		const leadId = created.json()[0].id as number;
+		await upsert({ firstName: 'Tia', title: 'Buyer' });
+		const list = (operation: string) =>
+			env.run({
+				resource: 'list',
+				operation,
+				list: { mode: 'id', value: '1001' },
+				leadIds: String(leadId),
+			});
+		expect((await list('addLeads')).error).toBeUndefined();
+		expect((await list('removeLeads')).error).toBeUndefined();
+
+		const seen = async (event: string) =>
+			events(await poll(positions[event], { event })).filter((e) => e.leadId === leadId);
+		expect(await seen('newLead')).toEqual([
+			expect.objectContaining({ activityType: 'New Lead', assetName: email }),
+		]);
+		expect(await seen('leadFieldChanged')).toEqual([
+			expect.objectContaining({
+				activityType: 'Change Data Value',
+				assetName: 'Job Title',
+				newValue: 'Buyer',
+				oldValue: null,
+			}),
+		]);
+		expect(await seen('addedToList')).toEqual([
+			expect.objectContaining({ activityType: 'Add to List', assetId: 1001 }),
+		]);
+		expect(await seen('removedFromList')).toEqual([
+			expect.objectContaining({ activityType: 'Remove from List', assetId: 1001 }),
+		]);
+	});
+
 	it('manual test returns the most recent matching activity of the last 7 days and keeps the position', async () => {
 		const staticData = await activate({ event: 'webPageVisited' });
 		const saved = JSON.stringify(staticData);

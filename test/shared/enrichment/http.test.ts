@@ -1,12 +1,23 @@
+import { sleep, type IExecuteFunctions, type NodeApiError } from 'n8n-workflow';
+
 import {
+	answerError,
 	creditsOf,
 	exhaustedWindow,
-	retryDecision,
-	sendWithRetry,
-	setEnrichmentRetrySettings,
+	isFatal,
+	RETRY_POLICY,
+	sendClassified,
 	type ServiceAnswer,
+	type ServiceCall,
 } from '../../../nodes/enrichment/http';
 import { collectPages } from '../../../nodes/enrichment/paging';
+
+// Retry pauses take no time; the test reads the waits asked for.
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => await Promise.resolve()),
+}));
+const sleepMock = sleep as jest.MockedFunction<typeof sleep>;
 
 const answer = (
 	statusCode: number,
@@ -25,70 +36,145 @@ const node = {
 	position: [0, 0] as [number, number],
 	parameters: {},
 };
+const ctx = { getNode: () => node } as unknown as IExecuteFunctions;
+const lookup: ServiceCall = {
+	method: 'POST',
+	path: '/v3/contacts/search-and-enrich',
+	itemIndex: 3,
+};
 
-describe('retry decisions from the remaining-requests headers', () => {
-	beforeAll(() =>
-		setEnrichmentRetrySettings({ backoff: { retries: 3, baseDelayMs: 1, maxDelayMs: 5_000 } }),
-	);
+/** Sends `call` against a scripted service; returns the outcome and the number of calls. */
+async function run(script: Array<ServiceAnswer | Error>, call: ServiceCall = lookup) {
+	let calls = 0;
+	const service = {
+		name: 'test service',
+		send: async () => {
+			const next = script[Math.min(calls++, script.length - 1)];
+			if (next instanceof Error) throw next;
+			return next;
+		},
+	};
+	try {
+		return { answer: await sendClassified(ctx, service, call), calls };
+	} catch (error) {
+		return { error: error as NodeApiError, calls };
+	}
+}
 
-	it('retries 429 with a used-up minute window, or without headers', () => {
-		expect(
-			retryDecision(answer(429, { 'x-minute-requests-left': '0', 'x-hourly-requests-left': '12' })),
-		).toEqual({ retry: true });
-		expect(retryDecision(answer(429))).toEqual({ retry: true });
+const networkError = (code: string) => Object.assign(new Error(code), { code });
+
+describe('classification of answers and failures', () => {
+	beforeEach(() => sleepMock.mockClear());
+
+	it('retries 429 with a used-up minute window, or without headers, then returns the good answer', async () => {
+		const result = await run([
+			answer(429, { 'x-minute-requests-left': '0', 'x-hourly-requests-left': '12' }),
+			answer(429),
+			answer(200, {}, { ok: 1 }),
+		]);
+		expect(result).toEqual({ answer: answer(200, {}, { ok: 1 }), calls: 3 });
+		expect(sleepMock).toHaveBeenCalledTimes(2);
 	});
 
-	it('does not retry when the hourly or daily window is used up', () => {
-		expect(
-			retryDecision(answer(429, { 'x-daily-requests-left': '0', 'x-minute-requests-left': '5' })),
-		).toEqual({ retry: false });
-		expect(retryDecision(answer(429, { 'x-hourly-requests-left': '0' }))).toEqual({ retry: false });
+	it('stops at once on a used-up daily or hourly quota, naming it and when it resets', async () => {
+		const daily = await run([
+			answer(429, { 'x-daily-requests-left': '0', 'x-rate-limit-daily': '100' }),
+		]);
+		expect(daily.calls).toBe(1);
+		expect(daily.error?.message).toBe(
+			"The test service's daily request quota of 100 calls is used up (HTTP 429); it resets at the start of the next day",
+		);
+		expect(isFatal(daily.error)).toBe(true);
+		const hourly = await run([
+			answer(
+				429,
+				{},
+				{
+					statusCode: 429,
+					message:
+						'Hourly API rate limit exceeded. Limit: 150 calls per hour. Reset in 1200 seconds',
+				},
+			),
+		]);
+		expect(hourly.calls).toBe(1);
+		expect(hourly.error?.message).toBe(
+			"The test service's hourly request quota is used up (HTTP 429); it resets in 1200 seconds",
+		);
 		expect(exhaustedWindow(answer(429, { 'x-hourly-requests-left': '0' }))).toBe('hourly');
 	});
 
-	it('waits at least retry-after (capped at the policy maximum)', () => {
-		expect(retryDecision(answer(429, { 'retry-after': '2' }))).toEqual({
-			retry: true,
-			waitMs: 2000,
-		});
-		expect(retryDecision(answer(429, { 'retry-after': '120' }))).toEqual({
-			retry: true,
-			waitMs: 5000,
-		});
-		expect(retryDecision(answer(429, { 'x-ratelimit-reset': '1' }))).toEqual({
-			retry: true,
-			waitMs: 1000,
-		});
+	it('waits at least retry-after, and gives the 429 back after the retries', async () => {
+		const result = await run([answer(429, { 'retry-after': '2' })]);
+		expect(result.calls).toBe(RETRY_POLICY.retries + 1);
+		expect(result.answer?.statusCode).toBe(429);
+		for (const [ms] of sleepMock.mock.calls) expect(ms).toBeGreaterThanOrEqual(2000);
 	});
 
-	it('retries transient 5xx, never 4xx', () => {
-		expect(retryDecision(answer(503))).toEqual({ retry: true });
-		expect(retryDecision(answer(402))).toEqual({ retry: false });
-		expect(retryDecision(answer(400))).toEqual({ retry: false });
+	it('never repeats a lookup after 500/502/504 or a reset after sending: the message says it may have been charged', async () => {
+		for (const failure of [answer(502, { 'x-request-id': 'req-9' }), networkError('ECONNRESET')]) {
+			const result = await run([failure, answer(200, {}, { ok: 1 })]);
+			expect(result.calls).toBe(1);
+			expect(result.error?.message).toMatch(
+				/^The test service may have run and charged POST \/v3\/contacts\/search-and-enrich: .*It was not repeated, so no credit is spent twice$/,
+			);
+			expect(result.error?.context.itemIndex).toBe(3);
+			expect(isFatal(result.error)).toBe(false);
+		}
+		const withId = await run([answer(504, { 'x-request-id': 'req-9' })]);
+		expect(withId.error?.context.requestId).toBe('req-9');
 	});
 
-	it('sendWithRetry returns the first good answer, or the last bad one after the retries', async () => {
-		const script = [answer(429), answer(503), answer(200, {}, { ok: 1 })];
-		let calls = 0;
-		await expect(sendWithRetry(node, async () => script[calls++])).resolves.toEqual(
-			answer(200, {}, { ok: 1 }),
+	it('repeats calls safe to repeat, and calls that never left (connection refused, 503)', async () => {
+		const search = { ...lookup, replaySafe: true };
+		expect((await run([answer(502), answer(200, {}, [])], search)).calls).toBe(2);
+		expect((await run([networkError('ETIMEDOUT'), answer(200, {}, [])], search)).calls).toBe(2);
+		expect((await run([networkError('ECONNREFUSED'), answer(200, {}, [])])).calls).toBe(2);
+		expect((await run([answer(503), answer(200, {}, [])])).calls).toBe(2);
+		expect((await run([answer(402)])).answer?.statusCode).toBe(402);
+	});
+
+	it('a 200 that is not JSON says the base URL is probably wrong', async () => {
+		const result = await run([answer(200, {}, '<html><body>Welcome</body></html>')]);
+		expect(result.calls).toBe(1);
+		expect(result.error?.message).toBe(
+			'The test service answered POST /v3/contacts/search-and-enrich with something that is not the expected JSON (<html><body>Welcome</body></html>); the base URL in the credential is probably wrong',
 		);
-		expect(calls).toBe(3);
+	});
+});
 
-		calls = 0;
-		const last = await sendWithRetry(node, async () => {
-			calls++;
-			return answer(429, { 'x-minute-requests-left': '0' });
-		});
-		expect(last.statusCode).toBe(429);
-		expect(calls).toBe(4); // 1 + 3 retries
-
-		calls = 0;
-		await sendWithRetry(node, async () => {
-			calls++;
-			return answer(429, { 'x-daily-requests-left': '0' });
-		});
-		expect(calls).toBe(1);
+describe('refusals say what to do, in the message', () => {
+	it.each([
+		[401, 'The svc did not accept the API key (HTTP 401); check the key in the credential', true],
+		[
+			402,
+			'The svc account has no credits left (HTTP 402): Insufficient credits; top up the credits',
+			true,
+		],
+		[
+			403,
+			'The svc refused the API key for POST /v3/contacts/search-and-enrich (HTTP 403): Insufficient credits; the plan does not allow this call or the account is inactive',
+			true,
+		],
+		[
+			451,
+			'The svc may not return this record for legal reasons (HTTP 451): Insufficient credits',
+			false,
+		],
+	])('HTTP %i', (status, message, stopsRun) => {
+		const error = answerError(
+			node,
+			answer(
+				status,
+				{ 'x-request-id': 'req-1' },
+				{ statusCode: status, message: 'Insufficient credits' },
+			),
+			'svc',
+			lookup,
+		);
+		expect(error.message).toBe(message);
+		expect(error.context).toMatchObject({ itemIndex: 3, requestId: 'req-1' });
+		expect(error.description).toMatch(/\(request ID req-1\)$/);
+		expect(isFatal(error)).toBe(stopsRun);
 	});
 });
 

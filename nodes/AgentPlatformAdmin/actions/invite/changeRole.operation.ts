@@ -10,8 +10,12 @@ import type { AgentPlatformAdminMap } from '../node.type';
 export const operation = 'changeRole' satisfies AgentPlatformAdminMap['invite'];
 
 export const description = operationFields('invite', operation, [
-	inviteCodeField('Code of the invite whose roles change; it is deleted and replaced'),
-	emailField('E-mail address the invite was sent to; the new invite goes to this address'),
+	inviteCodeField(
+		'Code of the invite whose roles change (invite_code from Invite → Create); it is deleted and replaced by a new invite with a new code',
+	),
+	emailField(
+		'One e-mail address, the one the invite was sent to, e.g. name@example.com; the new invite goes to this address',
+	),
 	rolesField('Roles of the new invite; they replace the old invite’s roles'),
 ]);
 
@@ -19,7 +23,7 @@ export const description = operationFields('invite', operation, [
 export const option: INodePropertyOptions = {
 	name: 'Change Role',
 	value: operation,
-	action: 'Change the roles of an invite',
+	action: 'Change the roles of a pending invite (sends a new invite)',
 	description:
 		'Replace an invite with a new one that has other roles (the service cannot edit an invite). Needs an Admin key.',
 };

@@ -10,7 +10,7 @@ export const operation = 'create' satisfies AgentPlatformAdminMap['invite'];
 
 export const description = operationFields('invite', operation, [
 	emailField(
-		'E-mail address of the person to invite. Someone who already belongs to the organization is added to the project at once (the invite is auto-accepted).',
+		'One e-mail address of the person to invite, e.g. name@example.com. Someone who already belongs to the organization is added to the project at once (the invite is auto-accepted).',
 	),
 	rolesField('Roles the invitee gets in the project named in the credential'),
 ]);
@@ -33,8 +33,9 @@ const buildBody: PreSendAction = async function (this, options) {
 export const option: INodePropertyOptions = {
 	name: 'Create',
 	value: operation,
-	action: 'Invite a user to the project',
-	description: 'Invite someone to the project with one or more roles. Needs an Admin key.',
+	action: 'Invite a person to the project by email with roles',
+	description:
+		'Invite someone to the project with one or more roles (Admin, Editor, Viewer). Someone already in the organization is added at once. Needs an Admin key.',
 	routing: adminRouting({
 		url: '/auth/invite/create',
 		preSend: buildBody,

@@ -8,7 +8,9 @@ import type { AgentPlatformAdminMap } from '../node.type';
 export const operation = 'delete' satisfies AgentPlatformAdminMap['invite'];
 
 export const description = operationFields('invite', operation, [
-	inviteCodeField('Code of the invite to delete, as returned by Invite → Create'),
+	inviteCodeField(
+		'Code of the invite to delete, exactly as returned by Invite → Create (invite_code): one token without spaces or / ? # %',
+	),
 ]);
 
 const buildBody: PreSendAction = async function (this, options) {
@@ -24,7 +26,7 @@ const buildBody: PreSendAction = async function (this, options) {
 export const option: INodePropertyOptions = {
 	name: 'Delete',
 	value: operation,
-	action: 'Delete an invite',
+	action: 'Delete a pending invite by its invite code',
 	description: 'Delete a pending invite by its code. Needs an Admin key.',
 	routing: adminRouting({
 		url: '/auth/invite/delete',

@@ -15,7 +15,7 @@ export const description = operationFields('project', operation, [
 		required: true,
 		default: '',
 		placeholder: 'e.g. Support agents',
-		description: 'Name of the new project',
+		description: 'Name of the new project: any text that is not empty',
 	},
 	{
 		displayName: 'Description',
@@ -24,7 +24,7 @@ export const description = operationFields('project', operation, [
 		default: '',
 		typeOptions: { rows: 2 },
 		placeholder: 'e.g. Agents that answer customer tickets',
-		description: 'What the project is for',
+		description: 'What the project is for (optional text)',
 	},
 	{
 		displayName: 'Organization ID',
@@ -32,7 +32,8 @@ export const description = operationFields('project', operation, [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'ID of the organization that will own the project',
+		description:
+			'ID of the organization that will own the project, as the service shows it: one token without spaces or / ? # %, at most 240 characters',
 	},
 ]);
 
@@ -50,7 +51,7 @@ const buildBody: PreSendAction = async function (this, options) {
 export const option: INodePropertyOptions = {
 	name: 'Create',
 	value: operation,
-	action: 'Create a project',
+	action: 'Create a project in an organization and get its ID',
 	description: 'Create a project in an organization and return its ID',
 	routing: adminRouting({
 		url: '/projects/create',

@@ -21,7 +21,7 @@ const buildRequest: PreSendAction = async function (this, options) {
 export const option: INodePropertyOptions = {
 	name: 'Remove From Project',
 	value: operation,
-	action: 'Remove a user from the project',
+	action: 'Remove a user from the project by user ID',
 	description:
 		'Remove a user from the project named in the credential (not from the organization). Needs an Admin key.',
 	routing: adminRouting({

@@ -55,7 +55,7 @@ const buildRequest: PreSendAction = async function (this, options) {
 export const option: INodePropertyOptions = {
 	name: 'Update Role',
 	value: operation,
-	action: 'Update the roles of a user',
+	action: 'Give a project user roles by user ID',
 	description: 'Give a project member other roles. Needs an Admin key.',
 	// The path is set by buildRequest from the checked user ID.
 	routing: adminRouting({

@@ -12,12 +12,15 @@ import {
 	websiteIdentifier,
 } from '../../../enrichment/identifiers';
 import { runLookups } from '../../../enrichment/lookups';
-import { transport } from '../../transport';
+import { client, LOOKUP_CONCURRENCY, LOOKUP_WAVE_MS, recordOutcome } from '../../transport';
+import type { AnzSalesIntelligenceMap } from '../node.type';
+
+export const operation = 'enrich' satisfies AnzSalesIntelligenceMap['company'];
 
 const IDENTIFIERS = [
 	abnIdentifier('abn'),
-	domainIdentifier('domain'),
-	companyUrlIdentifier('network_url'),
+	domainIdentifier('domain', 'fqdn'),
+	companyUrlIdentifier('network_url', 'ln_url'),
 	websiteIdentifier('website'),
 ];
 
@@ -28,14 +31,14 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['company'], operation: ['enrich'] } },
+	{ show: { resource: ['company'], operation: [operation] } },
 	properties,
 );
 
 const prepare = identifierPreparer(IDENTIFIERS);
 
 /** The fields most workflows map, flat. */
-export function simplifyCompany(record: IDataObject): IDataObject {
+function simplifyCompany(record: IDataObject): IDataObject {
 	const codes = (record.industry_codes ?? {}) as IDataObject;
 	return compact({
 		id: record.id,
@@ -54,13 +57,27 @@ export function simplifyCompany(record: IDataObject): IDataObject {
 	});
 }
 
+/**
+ * Service API: `GET /company` with the identifier as query parameter. Contract:
+ * `POST /enrich/company` with it as body. One call per unique company, at most 50 per second (the service's
+ * limit per key); a lookup is never repeated after an ambiguous failure.
+ */
 export async function executeBatch(this: IExecuteFunctions) {
+	const api = await client.api(this);
 	return await runLookups.call(this, {
 		noun: 'company',
 		batchSize: 1,
+		concurrency: LOOKUP_CONCURRENCY,
+		minWaveMs: LOOKUP_WAVE_MS,
 		prepare,
 		send: async function (this: IExecuteFunctions, chunk) {
-			return await transport.lookupOne(this, '/enrich/company', chunk);
+			const [lookup] = chunk.lookups;
+			const itemIndex = chunk.itemIndexes[0];
+			const call =
+				api === 'service'
+					? { method: 'GET' as const, path: '/company', qs: lookup.service, itemIndex }
+					: { method: 'POST' as const, path: '/enrich/company', body: lookup.request, itemIndex };
+			return await client.lookupOne(this, call, chunk, recordOutcome);
 		},
 		format(record, itemIndex) {
 			return (this.getNodeParameter('simplify', itemIndex, true) as boolean)

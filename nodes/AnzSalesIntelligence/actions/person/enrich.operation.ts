@@ -11,12 +11,15 @@ import {
 	profileSlugIdentifier,
 } from '../../../enrichment/identifiers';
 import { runLookups } from '../../../enrichment/lookups';
-import { transport } from '../../transport';
+import { client, LOOKUP_CONCURRENCY, LOOKUP_WAVE_MS, recordOutcome } from '../../transport';
+import type { AnzSalesIntelligenceMap } from '../node.type';
+
+export const operation = 'enrich' satisfies AnzSalesIntelligenceMap['person'];
 
 const IDENTIFIERS = [
-	emailIdentifier('email'),
-	profileSlugIdentifier('network_slug'),
-	personUrlIdentifier('network_url'),
+	emailIdentifier('email', 'work_email'),
+	profileSlugIdentifier('network_slug', 'ln_slug'),
+	personUrlIdentifier('network_url', 'ln_url'),
 ];
 
 const properties: INodeProperties[] = [
@@ -26,14 +29,14 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['person'], operation: ['enrich'] } },
+	{ show: { resource: ['person'], operation: [operation] } },
 	properties,
 );
 
 const prepare = identifierPreparer(IDENTIFIERS);
 
 /** The fields most workflows map, flat. */
-export function simplifyPerson(record: IDataObject): IDataObject {
+function simplifyPerson(record: IDataObject): IDataObject {
 	const company = (record.current_company ?? {}) as IDataObject;
 	const emails = (record.emails ?? {}) as IDataObject;
 	return compact({
@@ -54,13 +57,27 @@ export function simplifyPerson(record: IDataObject): IDataObject {
 	});
 }
 
+/**
+ * Service API: `GET /people` with the identifier as query parameter. Contract:
+ * `POST /enrich/person` with it as body. One call per unique person, at most 50 per second (the service's
+ * limit per key); a lookup is never repeated after an ambiguous failure.
+ */
 export async function executeBatch(this: IExecuteFunctions) {
+	const api = await client.api(this);
 	return await runLookups.call(this, {
 		noun: 'person',
 		batchSize: 1,
+		concurrency: LOOKUP_CONCURRENCY,
+		minWaveMs: LOOKUP_WAVE_MS,
 		prepare,
 		send: async function (this: IExecuteFunctions, chunk) {
-			return await transport.lookupOne(this, '/enrich/person', chunk);
+			const [lookup] = chunk.lookups;
+			const itemIndex = chunk.itemIndexes[0];
+			const call =
+				api === 'service'
+					? { method: 'GET' as const, path: '/people', qs: lookup.service, itemIndex }
+					: { method: 'POST' as const, path: '/enrich/person', body: lookup.request, itemIndex };
+			return await client.lookupOne(this, call, chunk, recordOutcome);
 		},
 		format(record, itemIndex) {
 			return (this.getNodeParameter('simplify', itemIndex, true) as boolean)

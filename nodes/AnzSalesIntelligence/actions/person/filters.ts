@@ -38,6 +38,7 @@ export const SENIORITY_OPTIONS: INodePropertyOptions[] = [
 	{ name: 'VP / Director / Head Of', value: 4 },
 	{ name: 'Manager', value: 5 },
 	{ name: 'Other', value: 6 },
+	{ name: 'No Data Available', value: 7 },
 ].sort(byName);
 
 /** The service's department ids. */
@@ -58,4 +59,5 @@ export const DEPARTMENT_OPTIONS: INodePropertyOptions[] = [
 	{ name: 'Finance', value: 14 },
 	{ name: 'Product', value: 15 },
 	{ name: 'Other', value: 16 },
+	{ name: 'No Data Available', value: 17 },
 ].sort(byName);

@@ -3,7 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as enrich from './enrich.operation';
 import * as search from './search.operation';
 
-export { enrich, search };
+/** The resource's operations, by operation value (the router's map). */
+export const operations = { enrich, search };
 
 export const description: INodeProperties[] = [
 	{
@@ -16,15 +17,16 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Enrich',
 				value: 'enrich',
-				description: 'Get the profile of a person from a profile URL, e-mail or profile slug',
-				action: 'Enrich a person',
+				description:
+					'Get the profile of a person from a profile URL, e-mail or profile slug. 1-2 credits when found, none on a miss (found: false).',
+				action: 'Enrich a person by email profile link or profile slug',
 			},
 			{
 				name: 'Search',
 				value: 'search',
 				description:
 					'Find people by company, position, seniority, department, location and company size',
-				action: 'Search people',
+				action: 'Search people by company position seniority and location',
 			},
 		],
 		default: 'enrich',

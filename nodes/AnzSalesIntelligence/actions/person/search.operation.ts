@@ -4,8 +4,12 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { companySizeOptions, searchFiltersCollection } from '../../../enrichment/fields';
 import { collectPages } from '../../../enrichment/paging';
-import { transport } from '../../transport';
+import type { EnrichmentApi } from '../../../enrichment/http';
+import { client } from '../../transport';
+import type { AnzSalesIntelligenceMap } from '../node.type';
 import { DEPARTMENT_OPTIONS, LOCATION_OPTIONS, SENIORITY_OPTIONS } from './filters';
+
+export const operation = 'search' satisfies AnzSalesIntelligenceMap['person'];
 
 /** The service serves at most this many people per page (`size`). */
 export const SEARCH_PAGE_SIZE = 100;
@@ -19,7 +23,8 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. Example Pty Ltd',
-			description: 'Company name or domain the person currently works for',
+			description:
+				"Company the person currently works for: its name or domain on the connection contract, its ID (e.g. f000000117274, from Company → Enrich) on the service's own API",
 		},
 		{
 			displayName: 'Company Size',
@@ -62,7 +67,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['person'], operation: ['search'] } },
+	{ show: { resource: ['person'], operation: [operation] } },
 	properties,
 );
 
@@ -86,6 +91,76 @@ function filterBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return body;
 }
 
+/** Invalid input for the service's own API search, before any call. */
+function serviceFilterError(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	reason: string,
+) {
+	return new NodeOperationError(
+		ctx.getNode(),
+		`Invalid ${field} filter in item ${itemIndex}: ${reason}`,
+		{
+			itemIndex,
+			description:
+				"The service's own search takes a company ID, one country, seniority, department and position; use the connection contract for the other filters. No request was sent.",
+		},
+	);
+}
+
+/**
+ * The service's own search body (`POST /people/search`): `selectedCountry` from the chosen AU
+ * states or NZ regions (one country), `companyId`, `position`, and the seniority and department
+ * IDs (comma-separated strings, as the service's clients send them).
+ */
+function serviceBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const filters = filterBody(ctx, itemIndex);
+	const body: IDataObject = {};
+	if (filters.company !== undefined) {
+		const company = String(filters.company);
+		if (!/^f\d+$/i.test(company)) {
+			throw serviceFilterError(
+				ctx,
+				itemIndex,
+				'Company',
+				`the service's own API takes the company's ID (such as f000000117274), not "${company.slice(0, 100)}"; get the ID from Company → Enrich`,
+			);
+		}
+		body.companyId = company.toLowerCase();
+	}
+	if (filters.company_size !== undefined) {
+		throw serviceFilterError(
+			ctx,
+			itemIndex,
+			'Company Size',
+			"the service's own search has no company-size filter; remove it or use the connection contract",
+		);
+	}
+	if (filters.locations !== undefined) {
+		const countries = [...new Set((filters.locations as string[]).map((code) => code.slice(0, 2)))];
+		if (countries.length > 1) {
+			throw serviceFilterError(
+				ctx,
+				itemIndex,
+				'Location',
+				"the service's own search takes one country; choose places in Australia or in New Zealand, not both",
+			);
+		}
+		body.selectedCountry = countries[0];
+	}
+	if (filters.position !== undefined) body.position = filters.position;
+	if (filters.seniority !== undefined) body.seniority = (filters.seniority as number[]).join(',');
+	if (filters.department !== undefined) {
+		body.department = (filters.department as number[]).join(',');
+	}
+	return body;
+}
+
+function bodyFor(ctx: IExecuteFunctions, itemIndex: number, api: EnrichmentApi): IDataObject {
+	return api === 'service' ? serviceBody(ctx, itemIndex) : filterBody(ctx, itemIndex);
+}
+
 export function validate(this: IExecuteFunctions, itemIndex: number): void {
 	if (Object.keys(filterBody(this, itemIndex)).length === 0) {
 		throw new NodeOperationError(this.getNode(), `No search filter in item ${itemIndex}`, {
@@ -96,16 +171,22 @@ export function validate(this: IExecuteFunctions, itemIndex: number): void {
 	}
 }
 
+/**
+ * Service API: `POST /people/search`; contract: `POST /search/people`; both page with `from` and
+ * `size` and answer a list of people (a bare array or `{ records, total }`).
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filters = filterBody(this, itemIndex);
+	const api = await client.api(this);
+	const filters = bodyFor(this, itemIndex, api);
 	return await collectPages(
 		{ limit: limitOf(this, itemIndex), maxPageSize: SEARCH_PAGE_SIZE, fixedPageSize: false },
 		async (_page, offset, size) => {
-			const answer = await transport.apiRequestOk(this, {
+			const answer = await client.requestOk(this, {
 				method: 'POST',
-				path: '/search/people',
+				path: api === 'service' ? '/people/search' : '/search/people',
 				body: { ...filters, from: offset, size },
 				itemIndex,
+				replaySafe: true,
 			});
 			const body = answer.body as IDataObject | IDataObject[];
 			// The service answers `{ records, total }`; a bare array is accepted as well.

@@ -1,4 +1,7 @@
-import { apiCallResource } from '../../../enrichment/fields';
-import { CREDENTIAL_TYPE, SERVICE_NAME } from '../../transport';
+import { apiCallResourceDescription } from '../../../shared/apiCall';
+import * as request from './request.operation';
 
-export const { request, description } = apiCallResource(CREDENTIAL_TYPE, SERVICE_NAME);
+/** The resource's operations, by operation value (the router's map). */
+export const operations = { request };
+
+export const description = apiCallResourceDescription(request);

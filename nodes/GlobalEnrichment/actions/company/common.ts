@@ -15,8 +15,16 @@ export const companyIdentifierProperties = identifierProperties(IDENTIFIERS, 'do
 /** Validates item `itemIndex`'s company identifier and builds its lookup (body of `POST /company`). */
 export const prepareCompany = identifierPreparer(IDENTIFIERS);
 
+/** A number on the contract; `{ exact, min, max }` on the service's own API. */
+function employeeCountOf(value: unknown) {
+	if (!value || typeof value !== 'object') return value as IDataObject[string];
+	const { exact, min, max } = value as IDataObject;
+	if (exact !== undefined && exact !== null) return exact;
+	return min !== undefined || max !== undefined ? `${min ?? ''}-${max ?? ''}` : undefined;
+}
+
 /** The fields most workflows map, flat. */
-export function simplifyCompany(record: IDataObject): IDataObject {
+function simplifyCompany(record: IDataObject): IDataObject {
 	const location = (record.location ?? {}) as IDataObject;
 	const social = (record.socialLinks ?? {}) as IDataObject;
 	return compact({
@@ -25,7 +33,7 @@ export function simplifyCompany(record: IDataObject): IDataObject {
 		domain: record.domain,
 		website: record.website,
 		industry: record.industry,
-		employeeCount: record.employeeCount,
+		employeeCount: employeeCountOf(record.employeeCount),
 		revenue: record.revenue,
 		country: location.country,
 		city: location.city,

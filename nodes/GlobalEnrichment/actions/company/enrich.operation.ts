@@ -3,9 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyField } from '../../../shared/descriptions';
 import { lookupOptions } from '../../../enrichment/fields';
-import { runLookups } from '../../../enrichment/lookups';
-import { BULK_BATCH_SIZE, enrichBulk } from '../../transport';
+import { runGlobalLookups } from '../lookup';
+import type { GlobalEnrichmentMap } from '../node.type';
 import { companyIdentifierProperties, formatCompany, prepareCompany } from './common';
+
+export const operation = 'enrich' satisfies GlobalEnrichmentMap['company'];
 
 const properties: INodeProperties[] = [
 	...companyIdentifierProperties,
@@ -14,19 +16,19 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['company'], operation: ['enrich'] } },
+	{ show: { resource: ['company'], operation: [operation] } },
 	properties,
 );
 
-/** All input items through `POST /company/bulk`, deduplicated, in chunks of the service's batch size. */
+/**
+ * Service API: `POST /v3/companies/search-and-enrich` in batches of 100. Contract:
+ * the bulk endpoint, 100 records per call. Identical lookups are sent once.
+ */
 export async function executeBatch(this: IExecuteFunctions) {
-	return await runLookups.call(this, {
-		noun: 'company',
-		batchSize: BULK_BATCH_SIZE,
+	return await runGlobalLookups.call(this, {
+		kind: 'company',
+		bulk: true,
 		prepare: prepareCompany,
-		send: async function (this: IExecuteFunctions, chunk) {
-			return await enrichBulk.call(this, '/company/bulk', chunk);
-		},
 		format: formatCompany,
 	});
 }

@@ -3,9 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyField } from '../../../shared/descriptions';
 import { lookupOptions } from '../../../enrichment/fields';
-import { runLookups } from '../../../enrichment/lookups';
-import { transport } from '../../transport';
+import { runGlobalLookups } from '../lookup';
+import type { GlobalEnrichmentMap } from '../node.type';
 import { companyIdentifierProperties, formatCompany, prepareCompany } from './common';
+
+export const operation = 'find' satisfies GlobalEnrichmentMap['company'];
 
 const properties: INodeProperties[] = [
 	...companyIdentifierProperties,
@@ -14,19 +16,19 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['company'], operation: ['find'] } },
+	{ show: { resource: ['company'], operation: [operation] } },
 	properties,
 );
 
-/** One `POST /company` per unique company; identical lookups of the run are sent once. */
+/**
+ * Service API: `POST /v3/companies/search-and-enrich` in batches of 100. Contract:
+ * one call per unique company. Identical lookups are sent once.
+ */
 export async function executeBatch(this: IExecuteFunctions) {
-	return await runLookups.call(this, {
-		noun: 'company',
-		batchSize: 1,
+	return await runGlobalLookups.call(this, {
+		kind: 'company',
+		bulk: false,
 		prepare: prepareCompany,
-		send: async function (this: IExecuteFunctions, chunk) {
-			return await transport.lookupOne(this, '/company', chunk);
-		},
 		format: formatCompany,
 	});
 }

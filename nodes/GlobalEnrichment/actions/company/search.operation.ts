@@ -4,6 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllAndLimit, simplifyField } from '../../../shared/descriptions';
 import { runSearch, searchFilters, validateSearch } from '../search';
 import { formatCompany } from './common';
+import type { GlobalEnrichmentMap } from '../node.type';
+
+export const operation = 'search' satisfies GlobalEnrichmentMap['company'];
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -12,7 +15,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['company'], operation: ['search'] } },
+	{ show: { resource: ['company'], operation: [operation] } },
 	properties,
 );
 

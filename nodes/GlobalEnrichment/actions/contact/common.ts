@@ -8,9 +8,9 @@ import {
 	prepareIdentifier,
 } from '../../../enrichment/identifiers';
 import { invalidInput, type Lookup } from '../../../enrichment/lookups';
-import { normalizeName } from '../../../shared/validation';
+import { checkDomain, normalizeName } from '../../../shared/validation';
 
-const IDENTIFIERS = [emailIdentifier('email'), personUrlIdentifier('networkUrl')];
+const IDENTIFIERS = [emailIdentifier('email'), personUrlIdentifier('networkUrl', 'linkedinUrl')];
 
 const NAME_FIELDS: Array<{
 	name: string;
@@ -55,7 +55,7 @@ export function prepareContact(this: IExecuteFunctions, itemIndex: number): Look
 		const value = normalizeName(String(input[name]));
 		const fix =
 			'Identifying by name needs the first name, the last name and the company; or change "Identify By".';
-		if (!value) invalidInput(this, itemIndex, `"${displayName}"`, 'it is empty', fix);
+		if (!value) invalidInput(this, itemIndex, `"${displayName}"`, 'it is empty', fix, name);
 		if (name !== 'company' && (value.includes('@') || /[/:]/.test(value))) {
 			invalidInput(
 				this,
@@ -63,27 +63,39 @@ export function prepareContact(this: IExecuteFunctions, itemIndex: number): Look
 				`"${displayName}"`,
 				`"${value}" looks like an e-mail address or URL, not a name`,
 				'Set "Identify By" to E-Mail or Network Profile URL for such values.',
+				name,
 			);
 		}
 		request[name] = value;
 	}
 	const key = `name:${NAME_FIELDS.map(({ name }) => String(request[name]).toLowerCase()).join('|')}`;
-	return { key, request, input };
+	// The service's own API takes the company as a name or as a domain.
+	const company = String(request.company);
+	const service: IDataObject = {
+		firstName: request.firstName,
+		lastName: request.lastName,
+		...('value' in checkDomain(company) && !/\s/.test(company)
+			? { companyDomain: company.toLowerCase() }
+			: { companyName: company }),
+	};
+	return { key, request, service, input };
 }
 
 /** The fields most workflows map, flat. */
-export function simplifyContact(record: IDataObject): IDataObject {
+function simplifyContact(record: IDataObject): IDataObject {
 	const jobTitle = (record.jobTitle ?? {}) as IDataObject;
 	const company = (record.company ?? {}) as IDataObject;
 	const location = (record.location ?? {}) as IDataObject;
 	const social = (record.socialLinks ?? {}) as IDataObject;
 	return compact({
 		id: record.id,
-		fullName: record.fullName,
+		fullName:
+			record.fullName ??
+			([record.firstName, record.lastName].filter(Boolean).join(' ') || undefined),
 		firstName: record.firstName,
 		lastName: record.lastName,
-		email: firstOf(record.emailAddresses, 'email'),
-		phone: firstOf(record.phoneNumbers, 'number'),
+		email: firstOf(record.emailAddresses ?? record.emails, 'email'),
+		phone: firstOf(record.phoneNumbers ?? record.phones, 'number'),
 		jobTitle: jobTitle.title,
 		seniority: jobTitle.seniority,
 		companyName: company.name,

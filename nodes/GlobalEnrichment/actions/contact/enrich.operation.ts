@@ -3,9 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyField } from '../../../shared/descriptions';
 import { lookupOptions } from '../../../enrichment/fields';
-import { runLookups } from '../../../enrichment/lookups';
-import { BULK_BATCH_SIZE, enrichBulk } from '../../transport';
+import { runGlobalLookups } from '../lookup';
+import type { GlobalEnrichmentMap } from '../node.type';
 import { contactIdentifierProperties, formatContact, prepareContact } from './common';
+
+export const operation = 'enrich' satisfies GlobalEnrichmentMap['contact'];
 
 const properties: INodeProperties[] = [
 	...contactIdentifierProperties,
@@ -14,22 +16,19 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['enrich'] } },
+	{ show: { resource: ['contact'], operation: [operation] } },
 	properties,
 );
 
 /**
- * All input items through `POST /person/bulk`: validated first, identical contacts merged, then
- * sent in chunks of the service's batch size; each result goes back to the items that asked.
+ * Service API: `POST /v3/contacts/search-and-enrich` in batches of 100. Contract:
+ * the bulk endpoint, 100 records per call. Identical lookups are sent once.
  */
 export async function executeBatch(this: IExecuteFunctions) {
-	return await runLookups.call(this, {
-		noun: 'contact',
-		batchSize: BULK_BATCH_SIZE,
+	return await runGlobalLookups.call(this, {
+		kind: 'contact',
+		bulk: true,
 		prepare: prepareContact,
-		send: async function (this: IExecuteFunctions, chunk) {
-			return await enrichBulk.call(this, '/person/bulk', chunk);
-		},
 		format: formatContact,
 	});
 }

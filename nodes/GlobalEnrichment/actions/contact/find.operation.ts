@@ -3,9 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyField } from '../../../shared/descriptions';
 import { lookupOptions } from '../../../enrichment/fields';
-import { runLookups } from '../../../enrichment/lookups';
-import { transport } from '../../transport';
+import { runGlobalLookups } from '../lookup';
+import type { GlobalEnrichmentMap } from '../node.type';
 import { contactIdentifierProperties, formatContact, prepareContact } from './common';
+
+export const operation = 'find' satisfies GlobalEnrichmentMap['contact'];
 
 const properties: INodeProperties[] = [
 	...contactIdentifierProperties,
@@ -14,19 +16,19 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['find'] } },
+	{ show: { resource: ['contact'], operation: [operation] } },
 	properties,
 );
 
-/** One `POST /person` per unique contact; identical lookups of the run are sent once. */
+/**
+ * Service API: `POST /v3/contacts/search-and-enrich` in batches of 100. Contract:
+ * one call per unique contact. Identical lookups are sent once.
+ */
 export async function executeBatch(this: IExecuteFunctions) {
-	return await runLookups.call(this, {
-		noun: 'contact',
-		batchSize: 1,
+	return await runGlobalLookups.call(this, {
+		kind: 'contact',
+		bulk: false,
 		prepare: prepareContact,
-		send: async function (this: IExecuteFunctions, chunk) {
-			return await transport.lookupOne(this, '/person', chunk);
-		},
 		format: formatContact,
 	});
 }

@@ -4,7 +4,8 @@ import * as enrich from './enrich.operation';
 import * as find from './find.operation';
 import * as search from './search.operation';
 
-export { enrich, find, search };
+/** The resource's operations, by operation value (the router's map). */
+export const operations = { enrich, find, search };
 
 export const description: INodeProperties[] = [
 	{
@@ -17,20 +18,22 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Enrich',
 				value: 'enrich',
-				description: 'Enrich many contacts at once through the bulk endpoint (100 per call)',
-				action: 'Enrich contacts',
+				description:
+					'Enrich many contacts at once through the bulk endpoint (100 per call). 1-2 credits per contact found, none on a miss.',
+				action: 'Enrich many contacts at once by email profile link or name',
 			},
 			{
 				name: 'Find',
 				value: 'find',
-				description: 'Look up one known contact by e-mail, profile URL, or name and company',
-				action: 'Find a contact',
+				description:
+					'Look up one known contact by e-mail, profile URL, or name and company. 1-2 credits when found, none on a miss (found: false).',
+				action: 'Find a contact by email profile link or name and company',
 			},
 			{
 				name: 'Search',
 				value: 'search',
 				description: 'Discover contacts by job title, company, location, industry and company size',
-				action: 'Search contacts',
+				action: 'Search contacts by job title company location and size',
 			},
 		],
 		default: 'enrich',

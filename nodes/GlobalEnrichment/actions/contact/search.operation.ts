@@ -4,6 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllAndLimit, simplifyField } from '../../../shared/descriptions';
 import { runSearch, searchFilters, validateSearch } from '../search';
 import { formatContact } from './common';
+import type { GlobalEnrichmentMap } from '../node.type';
+
+export const operation = 'search' satisfies GlobalEnrichmentMap['contact'];
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -12,7 +15,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['search'] } },
+	{ show: { resource: ['contact'], operation: [operation] } },
 	properties,
 );
 

@@ -1,18 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { apiCallResourceDescription } from '../../../shared/apiCall';
 import * as send from './send.operation';
 
+/** The resource's operations, by operation value (the router's map). */
 export const operations = { send };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['apiCall'] } },
-		options: [send.option],
-		default: 'send',
-	},
-	...send.description,
-];
+export const description = apiCallResourceDescription(send);

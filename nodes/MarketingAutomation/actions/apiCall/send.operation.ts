@@ -1,34 +1,15 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { apiCallOperation, type ApiCallRequest } from '../../../shared/apiCall';
-import { apiRequest, CREDENTIAL_TYPE } from '../../transport';
+import { apiCallOperation } from '../../../shared/apiCall';
+import { CREDENTIAL_TYPE } from '../../transport';
 import { instanceUrls } from '../../transport/instance';
-import { collectByOffset, collectFollowing } from '../../transport/paging';
+import { request } from '../../transport/request';
+import type { MarketingAutomationMap } from '../node.type';
 
-async function send(
-	ctx: IExecuteFunctions,
-	call: ApiCallRequest,
-): Promise<IDataObject | IDataObject[]> {
-	// POST may create or trigger: never replayed after an ambiguous failure; GET and DELETE are.
-	const request = {
-		method: call.method,
-		path: call.path,
-		qs: call.qs,
-		body: call.body as IDataObject | undefined,
-		form: call.form,
-		idempotent: call.method !== 'POST',
-		itemIndex: call.itemIndex,
-	};
-	if (call.paginate) {
-		return call.path.startsWith('/rest/asset/')
-			? await collectByOffset(ctx, request)
-			: await collectFollowing(ctx, request);
-	}
-	return (await apiRequest.call(ctx, request)) as IDataObject;
-}
+export const operation = 'send' satisfies MarketingAutomationMap['apiCall'];
 
 export const { option, description, validate, execute } = apiCallOperation({
-	operation: 'send',
+	operation,
 	methods: ['DELETE', 'GET', 'POST'],
 	secret: 'the token',
 	where: 'on the instance',
@@ -44,5 +25,17 @@ export const { option, description, validate, execute } = apiCallOperation({
 		'Whether to read every page (nextPageToken, or offset for /rest/asset/ paths) and output each record as an item',
 	baseUrl: async (ctx) =>
 		instanceUrls((await ctx.getCredentials(CREDENTIAL_TYPE)).restEndpoint).base,
-	send,
+	async send(ctx, call) {
+		// POST may create or trigger: never replayed after an ambiguous failure; GET and DELETE are.
+		return (await request(ctx, {
+			method: call.method,
+			path: call.path,
+			qs: call.qs,
+			body: call.body as IDataObject | undefined,
+			bodyType: call.form ? 'form' : 'json',
+			idempotent: call.method !== 'POST',
+			itemIndex: call.itemIndex,
+			paginate: call.paginate,
+		})) as IDataObject | IDataObject[];
+	},
 });

@@ -1,15 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest, callsInFlight } from '../../transport';
 import { campaignLocator, readId } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+import type { BatchOutcome } from '../../../shared/router';
+import { readItems } from '../batches';
+
+export const operation = 'get' satisfies MarketingAutomationMap['campaign'];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['campaign'], operation: ['get'] } },
+	{ show: { resource: ['campaign'], operation: [operation] } },
 	[campaignLocator] as INodeProperties[],
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readId(this, 'campaign', itemIndex, 'campaign');
 	const answer = await apiRequest.call(this, {
 		method: 'GET',
@@ -24,4 +29,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	return campaign;
+}
+
+/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
 }

@@ -4,6 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
 import { nameFilters, readNameFilters } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+import type { BatchOutcome } from '../../../shared/router';
+import { callsInFlight } from '../../transport';
+import { readItems } from '../batches';
+
+export const operation = 'getAll' satisfies MarketingAutomationMap['campaign'];
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -21,11 +27,11 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['campaign'], operation: ['getAll'] } },
+	{ show: { resource: ['campaign'], operation: [operation] } },
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs = readNameFilters(filters);
 	if (filters.isTriggerable === true) qs.isTriggerable = true;
@@ -34,4 +40,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ method: 'GET', path: '/rest/v1/campaigns.json', qs, itemIndex },
 		limitOf(this, itemIndex),
 	);
+}
+
+/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
 }

@@ -10,6 +10,9 @@ import {
 	readTokens,
 	tokensCollection,
 } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'schedule' satisfies MarketingAutomationMap['campaign'];
 
 const properties: INodeProperties[] = [
 	campaignLocator,
@@ -35,7 +38,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['campaign'], operation: ['schedule'] } },
+	{ show: { resource: ['campaign'], operation: [operation] } },
 	properties,
 );
 

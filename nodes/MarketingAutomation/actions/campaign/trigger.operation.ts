@@ -2,17 +2,22 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
-import { apiRequest } from '../../transport';
-import { chunk } from '../../transport/paging';
+import { apiRequest, callsInFlight } from '../../transport';
+import { runBatches } from '../batches';
 import {
+	callFailure,
 	campaignLocator,
 	failItems,
+	parameterOf,
 	prepareAll,
 	readId,
 	readIdList,
 	readTokens,
 	tokensCollection,
 } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'trigger' satisfies MarketingAutomationMap['campaign'];
 
 /** The service's maximum of leads per Request Campaign call. */
 const TRIGGER_BATCH = 100;
@@ -33,7 +38,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['campaign'], operation: ['trigger'] } },
+	{ show: { resource: ['campaign'], operation: [operation] } },
 	properties,
 );
 
@@ -45,53 +50,102 @@ interface Trigger {
 
 /**
  * Request Campaign (`POST /rest/v1/campaigns/{id}/trigger.json`), batched: items with the same
- * campaign and tokens share calls of up to 100 distinct leads. The call is not idempotent (a lead
- * would run through the flow twice), so it is replayed only after a 6xx answer, never after a
- * timeout.
+ * campaign and tokens share calls of up to 100 distinct leads, packed item by item (an item's
+ * leads share one call unless it has more than 100), several calls in flight at once. The call is
+ * not idempotent (a lead would run through the flow twice), so it is replayed only after a 6xx
+ * answer, never after a timeout, a 5xx or a broken answer; the items of such a call get an error
+ * saying it may have run, the items of the other calls their own result, so a re-run of only the
+ * failed items triggers nothing twice.
  */
 export async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
+	const tokensOf = parameterOf<IDataObject>(this, 'tokens', {});
 	const { prepared, outcomes } = prepareAll<Trigger>(this, itemIndexes, (i) => ({
 		campaignId: readId(this, 'campaign', i, 'campaign'),
 		leadIds: readIdList(this, 'leadIds', i, 'Lead IDs'),
-		tokens: readTokens(this, 'tokens', i),
+		tokens: readTokens(this, 'tokens', i, tokensOf(i)),
 	}));
 	const groups = new Map<string, Array<{ itemIndex: number; value: Trigger }>>();
 	for (const entry of prepared) {
 		const key = `${entry.value.campaignId}|${JSON.stringify(entry.value.tokens)}`;
-		groups.set(key, [...(groups.get(key) ?? []), entry]);
+		const members = groups.get(key);
+		if (members) members.push(entry);
+		else groups.set(key, [entry]);
 	}
+	interface Call {
+		campaignId: number;
+		tokens: Trigger['tokens'];
+		ids: number[];
+		askers: number[];
+	}
+	const calls: Call[] = [];
+	/** Per group: lead → the call that carries it. */
+	const callOfLead: Array<Map<number, number>> = [];
 	for (const members of groups.values()) {
 		const { campaignId, tokens } = members[0].value;
-		const leadIds = [...new Set(members.flatMap((m) => m.value.leadIds))];
-		const failed = new Set<number>();
-		const requestIds: string[] = [];
-		for (const ids of chunk(leadIds, TRIGGER_BATCH)) {
-			const askers = members
-				.filter((m) => m.value.leadIds.some((id) => ids.includes(id)))
-				.map((m) => m.itemIndex);
-			try {
-				const input: IDataObject = { leads: ids.map((id) => ({ id })) };
-				if (tokens.length > 0) input.tokens = tokens;
-				const answer = await apiRequest.call(this, {
-					method: 'POST',
-					path: `/rest/v1/campaigns/${campaignId}/trigger.json`,
-					body: { input },
-					idempotent: false,
-					itemIndex: askers[0],
-				});
-				if (answer.requestId) requestIds.push(answer.requestId);
-			} catch (error) {
-				failItems(this, error as Error, askers, outcomes);
-				askers.forEach((i) => failed.add(i));
+		const carriedBy = new Map<number, number>();
+		callOfLead.push(carriedBy);
+		let current: Call | undefined;
+		for (const { itemIndex, value } of members) {
+			const fresh: number[] = [];
+			for (const id of value.leadIds) {
+				if (carriedBy.has(id)) continue;
+				carriedBy.set(id, -1);
+				fresh.push(id);
+			}
+			for (let start = 0; start < fresh.length; ) {
+				if (
+					!current ||
+					current.ids.length + Math.min(fresh.length - start, TRIGGER_BATCH) > TRIGGER_BATCH
+				) {
+					current = { campaignId, tokens, ids: [], askers: [] };
+					calls.push(current);
+				}
+				const take = Math.min(fresh.length - start, TRIGGER_BATCH - current.ids.length);
+				for (let k = start; k < start + take; k++) {
+					current.ids.push(fresh[k]);
+					carriedBy.set(fresh[k], calls.length - 1);
+				}
+				if (current.askers[current.askers.length - 1] !== itemIndex) current.askers.push(itemIndex);
+				start += take;
 			}
 		}
-		for (const { itemIndex, value } of members) {
-			if (failed.has(itemIndex)) continue;
-			outcomes[itemIndex] = [{ json: { campaignId, leadIds: value.leadIds, triggered: true } }];
-		}
 	}
+
+	const failures: Array<Error | undefined> = new Array<Error | undefined>(calls.length);
+	await runBatches(calls, await callsInFlight(this), async (call, index) => {
+		try {
+			const input: IDataObject = { leads: call.ids.map((id) => ({ id })) };
+			if (call.tokens.length > 0) input.tokens = call.tokens;
+			await apiRequest.call(this, {
+				method: 'POST',
+				path: `/rest/v1/campaigns/${call.campaignId}/trigger.json`,
+				body: { input },
+				idempotent: false,
+				itemIndex: call.askers[0],
+			});
+		} catch (error) {
+			const failure = callFailure(error as Error, index, calls.length, call.askers);
+			failures[index] = failure;
+			// Without Continue On Fail this stops the node; the message names the call's fate.
+			failItems(this, failure, call.askers, outcomes);
+		}
+	});
+
+	[...groups.values()].forEach((members, group) => {
+		const carriedBy = callOfLead[group];
+		for (const { itemIndex, value } of members) {
+			let failure: Error | undefined;
+			for (const id of value.leadIds) {
+				failure = failures[carriedBy.get(id) ?? -1];
+				if (failure) break;
+			}
+			outcomes[itemIndex] = failure
+				? [{ error: failure }]
+				: [{ json: { campaignId: value.campaignId, leadIds: value.leadIds, triggered: true } }];
+		}
+	});
 	return outcomes;
 }

@@ -4,7 +4,10 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest } from '../../transport';
 import { chunk } from '../../transport/paging';
-import { additionalFieldsCollection, failItems, prepareAll } from '../common';
+import { additionalFieldsCollection, callFailure, failItems, prepareAll, shorten } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'create' satisfies MarketingAutomationMap['customField'];
 
 /** The service creates "up to 100 custom fields" per call. */
 const FIELD_BATCH = 100;
@@ -79,7 +82,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['customField'], operation: ['create'] } },
+	{ show: { resource: ['customField'], operation: [operation] } },
 	properties,
 );
 
@@ -107,7 +110,7 @@ export async function executeBatch(
 		if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field.name as string)) {
 			throw new NodeOperationError(
 				this.getNode(),
-				`API Name "${String(field.name)}" in item ${i} is not allowed`,
+				`API Name ${shorten(String(field.name))} in item ${i} is not allowed`,
 				{
 					itemIndex: i,
 					description:
@@ -121,7 +124,8 @@ export async function executeBatch(
 		}
 		return field;
 	});
-	for (const batch of chunk(prepared, FIELD_BATCH)) {
+	const batches = chunk(prepared, FIELD_BATCH);
+	for (const [call, batch] of batches.entries()) {
 		const indexes = batch.map((entry) => entry.itemIndex);
 		try {
 			const answer = await apiRequest.call(this, {
@@ -140,7 +144,12 @@ export async function executeBatch(
 				outcomes[itemIndex] = [{ json }];
 			}
 		} catch (error) {
-			failItems(this, error as Error, indexes, outcomes);
+			failItems(
+				this,
+				callFailure(error as Error, call, batches.length, indexes),
+				indexes,
+				outcomes,
+			);
 		}
 	}
 	return outcomes;

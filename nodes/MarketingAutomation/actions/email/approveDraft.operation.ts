@@ -3,9 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { emailLocator, readId } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'approveDraft' satisfies MarketingAutomationMap['email'];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['email'], operation: ['approveDraft'] } },
+	{ show: { resource: ['email'], operation: [operation] } },
 	[emailLocator] as INodeProperties[],
 );
 

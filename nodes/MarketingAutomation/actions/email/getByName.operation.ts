@@ -2,7 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
-import { apiRequest } from '../../transport';
+import { apiRequest, callsInFlight } from '../../transport';
+import type { MarketingAutomationMap } from '../node.type';
+import { shorten } from '../common';
+import type { BatchOutcome } from '../../../shared/router';
+import { readItems } from '../batches';
+
+export const operation = 'getByName' satisfies MarketingAutomationMap['email'];
 
 const properties: INodeProperties[] = [
 	{
@@ -43,12 +49,12 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['email'], operation: ['getByName'] } },
+	{ show: { resource: ['email'], operation: [operation] } },
 	properties,
 );
 
 /** `GET /rest/asset/v1/email/byName.json`; no match is `{ found: false, name }` unless asked to fail. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
 	if (!name || name.includes(',')) {
 		throw new NodeOperationError(
@@ -74,11 +80,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const email = answer.result?.[0];
 	if (email) return email;
 	if (options.errorOnNoMatch === true) {
-		throw new NodeOperationError(this.getNode(), `No email named "${name}"`, {
+		throw new NodeOperationError(this.getNode(), `No email named ${shorten(name)}`, {
 			itemIndex,
 			description:
 				'Check the name (exact match) and the folder; emails inside A/B tests are not found.',
 		});
 	}
 	return { found: false, name };
+}
+
+/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
 }

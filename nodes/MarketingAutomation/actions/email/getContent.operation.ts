@@ -1,8 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest, callsInFlight } from '../../transport';
 import { emailLocator, readId } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+import type { BatchOutcome } from '../../../shared/router';
+import { readItems } from '../batches';
+
+export const operation = 'getContent' satisfies MarketingAutomationMap['email'];
 
 const properties: INodeProperties[] = [
 	emailLocator,
@@ -20,12 +25,12 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['email'], operation: ['getContent'] } },
+	{ show: { resource: ['email'], operation: [operation] } },
 	properties,
 );
 
 /** `GET /rest/asset/v1/email/{id}/content.json`: the editable sections, as one item. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readId(this, 'email', itemIndex, 'email');
 	const status = this.getNodeParameter('status', itemIndex, 'approved') as string;
 	const answer = await apiRequest.call(this, {
@@ -35,4 +40,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	return { id, status, sections: answer.result ?? [] };
+}
+
+/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
 }

@@ -4,6 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByOffset } from '../../transport/paging';
 import { readDateTime } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+import type { BatchOutcome } from '../../../shared/router';
+import { callsInFlight } from '../../transport';
+import { readItems } from '../batches';
+
+export const operation = 'getPrograms' satisfies MarketingAutomationMap['email'];
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -34,7 +40,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['email'], operation: ['getPrograms'] } },
+	{ show: { resource: ['email'], operation: [operation] } },
 	properties,
 );
 
@@ -43,7 +49,7 @@ export const description = updateDisplayOptions(
  * exist): pages of 200 are read by offset and only programs whose `type` is "Email" (any case) are
  * kept; Limit counts kept programs.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (filters.status) qs.status = filters.status;
@@ -69,4 +75,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		limitOf(this, itemIndex),
 		(program) => String(program.type ?? '').toLowerCase() === 'email',
 	);
+}
+
+/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
 }

@@ -3,8 +3,14 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { collectActivities } from '../../transport/paging';
-import { readDateTime } from '../common';
+import { readDateTime, shorten } from '../common';
 import { ACTIVITY } from '../activity/types';
+import type { MarketingAutomationMap } from '../node.type';
+import type { BatchOutcome } from '../../../shared/router';
+import { callsInFlight } from '../../transport';
+import { readItems } from '../batches';
+
+export const operation = 'getStatistics' satisfies MarketingAutomationMap['landingPage'];
 
 const properties: INodeProperties[] = [
 	{
@@ -35,7 +41,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['landingPage'], operation: ['getStatistics'] } },
+	{ show: { resource: ['landingPage'], operation: [operation] } },
 	properties,
 );
 
@@ -55,12 +61,12 @@ function attribute(activity: IDataObject, name: string): unknown {
  *   page: form fills and distinct filling leads.
  * Reading stops at the end of the data or at the first activity after Until.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const landingPageId = String(this.getNodeParameter('landingPageId', itemIndex, '')).trim();
 	if (!/^\d+$/.test(landingPageId)) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`Landing Page ID "${landingPageId}" is not numeric`,
+			`Landing Page ID ${shorten(landingPageId)} is not numeric`,
 			{
 				itemIndex,
 				description: 'Enter the numeric ID of the landing page.',
@@ -112,4 +118,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		uniqueFormFillers: fills.leads,
 		conversionRate: ratio(fills.leads, visits.leads),
 	};
+}
+
+/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
 }

@@ -2,10 +2,57 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
+import { isToolRun, toolArgumentOf } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
-import { apiRequest } from '../../transport';
+import { apiRequest, callsInFlight } from '../../transport';
 import { chunk, LEAD_BATCH } from '../../transport/paging';
-import { additionalFieldsCollection, failItems, prepareAll } from '../common';
+import { runBatches } from '../batches';
+import {
+	additionalFieldsCollection,
+	callFailure,
+	failItems,
+	parameterOf,
+	prepareAll,
+	shorten,
+} from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'createOrUpdate' satisfies MarketingAutomationMap['lead'];
+
+/** The argument a model fills with the lead when the node runs as a tool with Map Automatically. */
+const TOOL_LEAD_ARGUMENT = 'lead';
+const TOOL_LEAD_DESCRIPTION =
+	'The lead as a JSON object of field names and values, e.g. {"email": "ana@example.com", "firstName": "Ana", "company": "Example Inc"}. Include the lookup field (email unless told otherwise); use the service\'s field names (camelCase).';
+
+/**
+ * The fields "Map Automatically" maps for item `itemIndex`: the item's own fields, or, when the node
+ * runs as a tool, only the lead object the model sent (Lead (From the Model)): never the agent's
+ * input fields or n8n's `toolCallId`.
+ */
+function autoMapSource(ctx: IExecuteFunctions, itemIndex: number, json: IDataObject): IDataObject {
+	const node = ctx.getNode();
+	if (!isToolRun(node)) return json;
+	const fromModel: unknown = ctx.getNodeParameter('toolLead', itemIndex, '');
+	// Cleared by the user: the model's other arguments fill other fields, so there is no lead.
+	if (fromModel === '' || fromModel === undefined || fromModel === null) return {};
+	let lead = fromModel;
+	if (typeof lead === 'string') {
+		try {
+			lead = JSON.parse(lead);
+		} catch {
+			// refused below
+		}
+	}
+	if (lead === null || typeof lead !== 'object' || Array.isArray(lead)) {
+		const argument = toolArgumentOf(node, 'toolLead');
+		throw new NodeOperationError(
+			node,
+			`${argument ? `The argument '${argument}'` : 'Lead (From the Model)'} is ${shorten(fromModel)}, not a JSON object of lead fields: send e.g. {"email": "ana@example.com", "firstName": "Ana"}`,
+			{ itemIndex, description: 'Send the lead as one JSON object of field names and values.' },
+		);
+	}
+	return lead as IDataObject;
+}
 
 const properties: INodeProperties[] = [
 	{
@@ -64,6 +111,17 @@ const properties: INodeProperties[] = [
 		],
 	},
 	{
+		// As an AI agent's tool, "Map Automatically" maps what the model sends here, never the
+		// agent's own input (chatInput, sessionId, …) or n8n's tool-call fields (toolCallId).
+		displayName: 'Lead (From the Model)',
+		name: 'toolLead',
+		type: 'json',
+		default: `={{ $fromAI('${TOOL_LEAD_ARGUMENT}', \`${TOOL_LEAD_DESCRIPTION}\`, 'json') }}`,
+		description:
+			'The lead fields the AI model sends, as a JSON object of field names and values. Only these are mapped when the node runs as a tool.',
+		displayOptions: { show: { '@tool': [true], dataMode: ['autoMap'] } },
+	},
+	{
 		displayName: 'Lead Fields',
 		name: 'leadFields',
 		type: 'fixedCollection',
@@ -108,7 +166,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['lead'], operation: ['createOrUpdate'] } },
+	{ show: { resource: ['lead'], operation: [operation] } },
 	properties,
 );
 
@@ -122,31 +180,47 @@ interface Upsert {
 	lead: IDataObject;
 }
 
+/** A lookup value as the service compares it (e-mail addresses without regard to case). */
+const lookupKey = (lookupField: string, value: unknown) =>
+	`${lookupField}\u0000${String(value ?? '')
+		.trim()
+		.toLowerCase()}`;
+
 /**
  * Create or Update, batched: the items that share action, lookup field and partition go 300 per
  * call (`POST /rest/v1/leads.json`); the service answers one result per input record, in input
  * order, and each item gets its own record's status (`created`, `updated` or `skipped` with the
- * reasons). Upserts run one call after another: concurrent upserts of one key can duplicate it.
+ * reasons). Calls run concurrently (up to the credential's calls in flight), except that a call
+ * holding a lookup value waits for every earlier call holding the same value: two calls with one
+ * value are never in flight together (which could create a duplicate), and the later input wins,
+ * as when the calls ran one after another.
  */
 export async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
 	const items = this.getInputData();
+	const actionOf = parameterOf(this, 'syncAction', 'createOrUpdate');
+	const lookupFieldOf = parameterOf(this, 'lookupField', 'email');
+	const dataModeOf = parameterOf(this, 'dataMode', 'autoMap');
+	const additionalOf = parameterOf<IDataObject>(this, 'additionalFields', {});
+	const leadFieldsOf = parameterOf<IDataObject>(this, 'leadFields', {});
 	const { prepared, outcomes } = prepareAll<Upsert>(this, itemIndexes, (i) => {
-		const action = this.getNodeParameter('syncAction', i, 'createOrUpdate') as string;
-		const lookupField = String(this.getNodeParameter('lookupField', i, 'email')).trim() || 'email';
-		const additional = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
+		const action = String(actionOf(i));
+		const lookupField = String(lookupFieldOf(i)).trim() || 'email';
+		const additional = additionalOf(i);
 		const lead: IDataObject = {};
-		if (this.getNodeParameter('dataMode', i, 'autoMap') === 'autoMap') {
-			for (const [key, value] of Object.entries(items[i].json)) {
+		if (dataModeOf(i) === 'autoMap') {
+			const source = autoMapSource(this, i, items[i].json);
+			for (const key of Object.keys(source)) {
+				const value = source[key];
 				if (value === undefined || READ_ONLY.has(key)) continue;
 				// `id` identifies a lead only with Update Only; elsewhere the service refuses it.
 				if (key === 'id' && action !== 'updateOnly') continue;
 				lead[key] = value;
 			}
 		} else {
-			const rows = (this.getNodeParameter('leadFields', i, {}) as IDataObject).field as
+			const rows = leadFieldsOf(i).field as
 				| Array<{ name?: string; value?: IDataObject[keyof IDataObject] }>
 				| undefined;
 			for (const row of rows ?? []) {
@@ -167,7 +241,7 @@ export async function executeBatch(
 		) {
 			throw new NodeOperationError(
 				this.getNode(),
-				`Item ${i} has no value for the lookup field "${lookupField}"`,
+				`Item ${i} has no value for the lookup field ${shorten(lookupField)}`,
 				{ itemIndex: i, description: `Add a "${lookupField}" field to the lead data.` },
 			);
 		}
@@ -175,7 +249,7 @@ export async function executeBatch(
 			if (typeof lead.email !== 'string' || !isValidEmail(lead.email.trim())) {
 				throw new NodeOperationError(
 					this.getNode(),
-					`The email "${String(lead.email)}" of item ${i} is not a valid e-mail address`,
+					`The email ${shorten(lead.email)} of item ${i} is not a valid e-mail address`,
 					{ itemIndex: i, description: 'Fix the address or leave it out; no call was made.' },
 				);
 			}
@@ -192,11 +266,33 @@ export async function executeBatch(
 	const groups = new Map<string, Array<{ itemIndex: number; value: Upsert }>>();
 	for (const entry of prepared) {
 		const key = `${entry.value.action}|${entry.value.lookupField}|${entry.value.partitionName}`;
-		groups.set(key, [...(groups.get(key) ?? []), entry]);
+		const members = groups.get(key);
+		if (members) members.push(entry);
+		else groups.set(key, [entry]);
 	}
-	for (const members of groups.values()) {
-		const { action, lookupField, partitionName } = members[0].value;
-		for (const batch of chunk(members, LEAD_BATCH)) {
+	const batches: Array<Array<{ itemIndex: number; value: Upsert }>> = [];
+	for (const members of groups.values()) batches.push(...chunk(members, LEAD_BATCH));
+
+	// Each batch waits for the earlier batches that hold one of its lookup values.
+	const lastBatchOf = new Map<string, number>();
+	const waitsFor: number[][] = batches.map((batch, index) => {
+		const before = new Set<number>();
+		for (const { value } of batch) {
+			const lookupValue = value.lead[value.lookupField];
+			if (lookupValue === undefined || lookupValue === null || lookupValue === '') continue;
+			const key = lookupKey(value.lookupField, lookupValue);
+			const earlier = lastBatchOf.get(key);
+			if (earlier !== undefined && earlier !== index) before.add(earlier);
+			lastBatchOf.set(key, index);
+		}
+		return [...before];
+	});
+
+	await runBatches(
+		batches,
+		await callsInFlight(this),
+		async (batch, index) => {
+			const { action, lookupField, partitionName } = batch[0].value;
 			const indexes = batch.map((m) => m.itemIndex);
 			try {
 				const body: IDataObject = { action, lookupField, input: batch.map((m) => m.value.lead) };
@@ -231,9 +327,15 @@ export async function executeBatch(
 					outcomes[itemIndex] = [{ json }];
 				});
 			} catch (error) {
-				failItems(this, error as Error, indexes, outcomes);
+				failItems(
+					this,
+					callFailure(error as Error, index, batches.length, indexes),
+					indexes,
+					outcomes,
+				);
 			}
-		}
-	}
+		},
+		(index) => waitsFor[index],
+	);
 	return outcomes;
 }

@@ -1,11 +1,33 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
+import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import type { BatchOutcome } from '../../../shared/router';
+import { isToolRun, toolArgumentOf } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
+import { callsInFlight } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
-import { failItems, leadFieldsOption, prepareAll, splitValues } from '../common';
+import { runBatches } from '../batches';
+import {
+	failItems,
+	leadFieldsOption,
+	parameterOf,
+	prepareAll,
+	shorten,
+	splitValues,
+} from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'getAll' satisfies MarketingAutomationMap['lead'];
+
+const includeNotFound: INodeProperties = {
+	displayName: 'Include Not Found',
+	name: 'includeNotFound',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether to output an item with found: false (and the value) for each value that matched no lead, so a miss is never silent',
+};
 
 const properties: INodeProperties[] = [
 	{
@@ -30,19 +52,23 @@ const properties: INodeProperties[] = [
 	...returnAllAndLimit,
 	optionsCollection([
 		leadFieldsOption,
+		// Off in version 1 (saved workflows keep their behaviour), on from version 2.
 		{
-			displayName: 'Include Not Found',
-			name: 'includeNotFound',
-			type: 'boolean',
+			...includeNotFound,
 			default: false,
-			description:
-				'Whether to output an item with found: false for each value that matched no lead',
+			description: `${includeNotFound.description} Version 1 of the node: off unless set, except as an AI agent tool.`,
+			displayOptions: { show: { '@version': [1] } },
+		},
+		{
+			...includeNotFound,
+			default: true,
+			displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 		},
 	]),
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['lead'], operation: ['getAll'] } },
+	{ show: { resource: ['lead'], operation: [operation] } },
 	properties,
 );
 
@@ -68,15 +94,19 @@ const keyOf = (filterType: string, value: unknown) =>
 /**
  * Get Many by filter, batched across items: the values of all items that share a filter type and
  * field list are deduplicated and sent 300 per call (POST with `_method=GET` when the URL would pass
- * 8 KB); every page is followed by `nextPageToken`. Each returned lead goes to the item(s) that
- * asked for its value, paired with that item; Limit applies per item.
+ * 8 KB), several calls in flight at once; every page is followed by `nextPageToken`. Each returned
+ * lead goes to the item(s) that asked for its value, paired with that item; Limit applies per item.
  */
 export async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
+	const filterTypeOf = parameterOf(this, 'filterType', '');
+	const optionsOf = parameterOf<IDataObject>(this, 'options', {});
+	const returnAllOf = parameterOf(this, 'returnAll', false);
+	const limitParameterOf = parameterOf(this, 'limit', 50);
 	const { prepared, outcomes } = prepareAll<Lookup>(this, itemIndexes, (i) => {
-		const filterType = String(this.getNodeParameter('filterType', i, '')).trim();
+		const filterType = String(filterTypeOf(i)).trim();
 		if (!filterType) {
 			throw new NodeOperationError(this.getNode(), `Filter Type is empty in item ${i}`, {
 				itemIndex: i,
@@ -90,23 +120,26 @@ export async function executeBatch(
 				description: 'Enter at least one value to look up, e.g. {{ $json.email }}.',
 			});
 		}
+		// As a tool, name the argument the model filled and say the fix in the message.
+		const argument = toolArgumentOf(this.getNode(), 'filterValues');
+		const where = argument ? `the argument '${argument}'` : `Filter Values of item ${i}`;
 		for (const value of values) {
 			if (filterType === 'email' && !isValidEmail(value)) {
 				throw new NodeOperationError(
 					this.getNode(),
-					`"${value}" in Filter Values of item ${i} is not a valid e-mail address`,
+					`${shorten(value)} in ${where} is not a valid e-mail address${argument ? ': send e-mail addresses separated by commas, e.g. ana@example.com, bob@example.com' : ''}`,
 					{ itemIndex: i, description: 'Fix or remove the address; no call was made.' },
 				);
 			}
 			if (filterType === 'id' && !/^\d+$/.test(value)) {
 				throw new NodeOperationError(
 					this.getNode(),
-					`"${value}" in Filter Values of item ${i} is not a numeric lead ID`,
+					`${shorten(value)} in ${where} is not a numeric lead ID${argument ? ': send whole numbers separated by commas' : ''}`,
 					{ itemIndex: i, description: 'Lead IDs are whole numbers; no call was made.' },
 				);
 			}
 		}
-		const options = this.getNodeParameter('options', i, {}) as IDataObject;
+		const options = optionsOf(i);
 		const chosen = (options.fields as string[] | undefined) ?? [];
 		const fields = chosen.length > 0 ? [...chosen] : [...DEFAULT_FIELDS];
 		if (!NOT_FIELDS.has(filterType) && !fields.includes(filterType)) fields.push(filterType);
@@ -114,66 +147,100 @@ export async function executeBatch(
 			filterType,
 			values,
 			fields,
-			limit: limitOf(this, i),
-			includeNotFound: options.includeNotFound === true,
+			limit: returnAllOf(i) === true ? Infinity : Number(limitParameterOf(i)),
+			// Unless set: on from version 2, and as an AI agent's tool (the model gets "" for no item).
+			includeNotFound:
+				typeof options.includeNotFound === 'boolean'
+					? options.includeNotFound
+					: this.getNode().typeVersion >= 2 || isToolRun(this.getNode()),
 		};
 	});
 
 	const groups = new Map<string, Array<{ itemIndex: number; value: Lookup }>>();
 	for (const entry of prepared) {
 		const key = `${entry.value.filterType}|${entry.value.fields.join(',')}`;
-		groups.set(key, [...(groups.get(key) ?? []), entry]);
+		const members = groups.get(key);
+		if (members) members.push(entry);
+		else groups.set(key, [entry]);
 	}
 
-	for (const members of groups.values()) {
-		const { filterType, fields } = members[0].value;
-		const unique = new Map<string, string>();
-		for (const { value } of members) {
-			for (const v of value.values)
-				if (!unique.has(keyOf(filterType, v))) unique.set(keyOf(filterType, v), v);
-		}
-		const byValue = new Map<string, IDataObject[]>();
-		const unmatched: IDataObject[] = [];
-		const failed = new Set<number>();
-		// With a single asking item, paging can stop at its limit.
-		const fetchLimit = members.length === 1 ? members[0].value.limit : Infinity;
-		for (const values of chunk([...unique.keys()], LEAD_BATCH)) {
-			const askers = members
-				.filter(({ value }) => value.values.some((v) => values.includes(keyOf(filterType, v))))
-				.map(({ itemIndex }) => itemIndex);
-			try {
-				const records = await collectByToken(
-					this,
-					{
-						method: 'GET',
-						path: '/rest/v1/leads.json',
-						qs: {
-							filterType,
-							filterValues: values.map((v) => unique.get(v)).join(','),
-							fields: fields.join(','),
-						},
-						itemIndex: askers[0],
-					},
-					fetchLimit,
-				);
-				for (const record of records) {
-					if (record[filterType] === undefined || record[filterType] === null) {
-						unmatched.push(record);
-						continue;
-					}
-					const key = keyOf(filterType, record[filterType]);
-					byValue.set(key, [...(byValue.get(key) ?? []), record]);
-				}
-			} catch (error) {
-				failItems(this, error as Error, askers, outcomes);
-				askers.forEach((i) => failed.add(i));
+	interface Call {
+		group: number;
+		values: string[];
+		askers: number[];
+	}
+	const calls: Call[] = [];
+	const groupList = [...groups.values()];
+	groupList.forEach((members, group) => {
+		const { filterType } = members[0].value;
+		// Each distinct value (as the service compares it): its first spelling and who asked for it.
+		const unique = new Map<string, { value: string; askers: number[] }>();
+		for (const { itemIndex, value } of members) {
+			for (const v of value.values) {
+				const key = keyOf(filterType, v);
+				const entry = unique.get(key);
+				if (!entry) unique.set(key, { value: v, askers: [itemIndex] });
+				else if (entry.askers[entry.askers.length - 1] !== itemIndex) entry.askers.push(itemIndex);
 			}
 		}
+		for (const keys of chunk([...unique.values()], LEAD_BATCH)) {
+			const askers = new Set<number>();
+			for (const entry of keys) for (const i of entry.askers) askers.add(i);
+			calls.push({
+				group,
+				values: keys.map((entry) => entry.value),
+				askers: [...askers].sort((a, b) => a - b),
+			});
+		}
+	});
+
+	const answers: IDataObject[][] = new Array<IDataObject[]>(calls.length);
+	const failed = new Set<number>();
+	await runBatches(calls, await callsInFlight(this), async (call, index) => {
+		const members = groupList[call.group];
+		const { filterType, fields } = members[0].value;
+		// With a single asking item, paging can stop at its limit.
+		const fetchLimit = members.length === 1 ? members[0].value.limit : Infinity;
+		try {
+			answers[index] = await collectByToken(
+				this,
+				{
+					method: 'GET',
+					path: '/rest/v1/leads.json',
+					qs: { filterType, filterValues: call.values.join(','), fields: fields.join(',') },
+					itemIndex: call.askers[0],
+				},
+				fetchLimit,
+			);
+		} catch (error) {
+			failItems(this, error as Error, call.askers, outcomes);
+			for (const i of call.askers) failed.add(i);
+		}
+	});
+
+	groupList.forEach((members, group) => {
+		const { filterType } = members[0].value;
+		const byValue = new Map<string, IDataObject[]>();
+		const unmatched: IDataObject[] = [];
+		calls.forEach((call, index) => {
+			if (call.group !== group) return;
+			for (const record of answers[index] ?? []) {
+				if (record[filterType] === undefined || record[filterType] === null) {
+					unmatched.push(record);
+					continue;
+				}
+				const key = keyOf(filterType, record[filterType]);
+				const list = byValue.get(key);
+				if (list) list.push(record);
+				else byValue.set(key, [record]);
+			}
+		});
 		for (const { itemIndex, value } of members) {
 			if (failed.has(itemIndex)) continue;
 			const out: BatchOutcome[] = [];
 			const seen = new Set<unknown>();
 			for (const v of value.values) {
+				if (out.length >= value.limit) break;
 				const key = keyOf(filterType, v);
 				if (seen.has(key)) continue;
 				seen.add(key);
@@ -183,9 +250,12 @@ export async function executeBatch(
 					out.push({ json: { found: false, [filterType]: v } });
 				}
 			}
-			for (const record of unmatched) out.push({ json: record });
+			for (const record of unmatched) {
+				if (out.length >= value.limit) break;
+				out.push({ json: record });
+			}
 			outcomes[itemIndex] = out.slice(0, value.limit);
 		}
-	}
+	});
 	return outcomes;
 }

@@ -4,6 +4,12 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectActivities } from '../../transport/paging';
 import { activityScopeOptions, addActivityScope, readDateTime } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+import type { BatchOutcome } from '../../../shared/router';
+import { callsInFlight } from '../../transport';
+import { readItems } from '../batches';
+
+export const operation = 'getChanges' satisfies MarketingAutomationMap['lead'];
 
 /** The parameters of Get Lead Changes; shown under Lead and Activity (one implementation). */
 export function changesProperties(): INodeProperties[] {
@@ -32,7 +38,7 @@ export function changesProperties(): INodeProperties[] {
 }
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['lead'], operation: ['getChanges'] } },
+	{ show: { resource: ['lead'], operation: [operation] } },
 	changesProperties(),
 );
 
@@ -40,7 +46,7 @@ export const description = updateDisplayOptions(
  * `GET /rest/v1/activities/leadchanges.json` from a date-based paging token; pages follow while
  * `moreResult` is true (pages may be empty).
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const since = readDateTime(this, 'sinceDatetime', itemIndex, 'Since') as string;
 	const fields = (this.getNodeParameter('changeFields', itemIndex, []) as string[]).filter(Boolean);
 	if (fields.length === 0) {
@@ -58,4 +64,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		since,
 		limitOf(this, itemIndex),
 	);
+}
+
+/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
 }

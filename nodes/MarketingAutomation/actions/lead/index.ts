@@ -17,8 +17,9 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create or Update',
 				value: 'createOrUpdate',
-				description: 'Create or update leads, 300 per call',
-				action: 'Create or update leads',
+				description:
+					"Create or update leads matched by a lookup field (email by default), 300 per call. Map Automatically sends the item's fields; as an AI agent tool, the lead object the model sends.",
+				action: 'Create or update leads matched by email or another field',
 			},
 			{
 				name: 'Get Changes',
@@ -29,8 +30,9 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'Get many leads by a filter field and values',
-				action: 'Get many leads',
+				description:
+					'Get many leads whose filter field (email by default) matches one of the values (comma-separated, 300 per call). A value with no lead gives found: false when asked, and always as an AI agent tool.',
+				action: 'Get many leads by email or another field',
 			},
 		],
 		default: 'createOrUpdate',

@@ -4,6 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
 import { nameFilters, readNameFilters } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+import type { BatchOutcome } from '../../../shared/router';
+import { callsInFlight } from '../../transport';
+import { readItems } from '../batches';
+
+export const operation = 'getAll' satisfies MarketingAutomationMap['list'];
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -11,11 +17,11 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['list'], operation: ['getAll'] } },
+	{ show: { resource: ['list'], operation: [operation] } },
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs = readNameFilters(filters);
 	return await collectByToken(
@@ -23,4 +29,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ method: 'GET', path: '/rest/v1/lists.json', qs, itemIndex },
 		limitOf(this, itemIndex),
 	);
+}
+
+/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
 }

@@ -4,6 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
 import { leadFieldsOption, listLocator, readId } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+import type { BatchOutcome } from '../../../shared/router';
+import { callsInFlight } from '../../transport';
+import { readItems } from '../batches';
+
+export const operation = 'getMembers' satisfies MarketingAutomationMap['list'];
 
 const properties: INodeProperties[] = [
 	listLocator,
@@ -12,12 +18,12 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['list'], operation: ['getMembers'] } },
+	{ show: { resource: ['list'], operation: [operation] } },
 	properties,
 );
 
 /** `GET /rest/v1/lists/{listId}/leads.json`, 300 per page by `nextPageToken`. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const listId = readId(this, 'list', itemIndex, 'list');
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const fields = (options.fields as string[] | undefined) ?? [];
@@ -28,4 +34,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ method: 'GET', path: `/rest/v1/lists/${listId}/leads.json`, qs, itemIndex },
 		limitOf(this, itemIndex),
 	);
+}
+
+/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
 }

@@ -2,9 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
-import { apiRequest } from '../../transport';
+import { apiRequest, callsInFlight } from '../../transport';
 import { chunk, LEAD_BATCH } from '../../transport/paging';
-import { failItems, listLocator, prepareAll, readId, readIdList } from '../common';
+import { runBatches } from '../batches';
+import { callFailure, failItems, listLocator, prepareAll, readId, readIdList } from '../common';
 
 export const membershipProperties: INodeProperties[] = [
 	listLocator,
@@ -37,42 +38,67 @@ export async function changeMembership(
 	}));
 	const byList = new Map<number, typeof prepared>();
 	for (const entry of prepared) {
-		byList.set(entry.value.listId, [...(byList.get(entry.value.listId) ?? []), entry]);
+		const members = byList.get(entry.value.listId);
+		if (members) members.push(entry);
+		else byList.set(entry.value.listId, [entry]);
 	}
+	interface Call {
+		listId: number;
+		ids: number[];
+		askers: number[];
+	}
+	const calls: Call[] = [];
 	for (const [listId, members] of byList) {
-		const status = new Map<number, IDataObject>();
-		const failed = new Set<number>();
-		const leadIds = [...new Set(members.flatMap((m) => m.value.leadIds))];
-		for (const ids of chunk(leadIds, LEAD_BATCH)) {
-			const askers = members
-				.filter((m) => m.value.leadIds.some((id) => ids.includes(id)))
-				.map((m) => m.itemIndex);
-			try {
-				const answer = await apiRequest.call(ctx, {
-					method,
-					path: `/rest/v1/lists/${listId}/leads.json`,
-					body: { input: ids.map((id) => ({ id })) },
-					idempotent: true,
-					itemIndex: askers[0],
-				});
-				const results = answer.result ?? [];
-				for (const result of results) status.set(Number(result.id), result);
-				const missing = ids.filter((id) => !status.has(id));
-				if (missing.length > 0) {
-					throw new NodeApiError(
-						ctx.getNode(),
-						{ message: 'missing lead statuses' },
-						{
-							message: `The service gave no status for leads ${missing.slice(0, 5).join(', ')}`,
-							itemIndex: askers[0],
-						},
-					);
-				}
-			} catch (error) {
-				failItems(ctx, error as Error, askers, outcomes);
-				askers.forEach((i) => failed.add(i));
+		// Each distinct lead of the list, with the items that named it.
+		const askersOf = new Map<number, number[]>();
+		for (const { itemIndex, value } of members) {
+			for (const id of value.leadIds) {
+				const askers = askersOf.get(id);
+				if (!askers) askersOf.set(id, [itemIndex]);
+				else if (askers[askers.length - 1] !== itemIndex) askers.push(itemIndex);
 			}
 		}
+		for (const ids of chunk([...askersOf.keys()], LEAD_BATCH)) {
+			const askers = new Set<number>();
+			for (const id of ids) for (const i of askersOf.get(id) ?? []) askers.add(i);
+			calls.push({ listId, ids, askers: [...askers].sort((a, b) => a - b) });
+		}
+	}
+
+	const statusOf = new Map<number, Map<number, IDataObject>>();
+	for (const listId of byList.keys()) statusOf.set(listId, new Map());
+	const failed = new Set<number>();
+	await runBatches(calls, await callsInFlight(ctx), async ({ listId, ids, askers }, index) => {
+		const status = statusOf.get(listId) as Map<number, IDataObject>;
+		try {
+			const answer = await apiRequest.call(ctx, {
+				method,
+				path: `/rest/v1/lists/${listId}/leads.json`,
+				body: { input: ids.map((id) => ({ id })) },
+				idempotent: true,
+				itemIndex: askers[0],
+			});
+			const results = answer.result ?? [];
+			for (const result of results) status.set(Number(result.id), result);
+			const missing = ids.filter((id) => !status.has(id));
+			if (missing.length > 0) {
+				throw new NodeApiError(
+					ctx.getNode(),
+					{ message: 'missing lead statuses' },
+					{
+						message: `The service gave no status for leads ${missing.slice(0, 5).join(', ')}`,
+						itemIndex: askers[0],
+					},
+				);
+			}
+		} catch (error) {
+			failItems(ctx, callFailure(error as Error, index, calls.length, askers), askers, outcomes);
+			for (const i of askers) failed.add(i);
+		}
+	});
+
+	for (const [listId, members] of byList) {
+		const status = statusOf.get(listId) as Map<number, IDataObject>;
 		for (const { itemIndex, value } of members) {
 			if (failed.has(itemIndex)) continue;
 			const leads = value.leadIds.map((id) => {

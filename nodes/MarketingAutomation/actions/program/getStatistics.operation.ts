@@ -1,12 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest, callsInFlight } from '../../transport';
 import { collectByToken } from '../../transport/paging';
 import { programLocator, readId } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+import type { BatchOutcome } from '../../../shared/router';
+import { readItems } from '../batches';
+
+export const operation = 'getStatistics' satisfies MarketingAutomationMap['program'];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['program'], operation: ['getStatistics'] } },
+	{ show: { resource: ['program'], operation: [operation] } },
 	[programLocator] as INodeProperties[],
 );
 
@@ -20,7 +25,7 @@ const ratio = (part: number, whole: number) =>
  * `nextPageToken`), counting members per progression status, members who reached success, who were
  * acquired by the program and whose nurture is exhausted.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const programId = readId(this, 'program', itemIndex, 'program');
 	const program =
 		(
@@ -77,4 +82,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		firstMembershipDate: first ?? null,
 		lastMembershipDate: last ?? null,
 	};
+}
+
+/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
 }

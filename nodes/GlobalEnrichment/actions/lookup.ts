@@ -1,0 +1,63 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { runLookups, type Lookup } from '../../enrichment/lookups';
+import {
+	BULK_BATCH_SIZE,
+	BULK_CONCURRENCY,
+	client,
+	contractBulk,
+	contractOutcome,
+	serviceSearchAndEnrich,
+} from '../transport';
+
+export interface GlobalLookup {
+	kind: 'contact' | 'company';
+	/** Find: one record per call on the contract; Enrich: the contract's bulk endpoint. */
+	bulk: boolean;
+	prepare(this: IExecuteFunctions, itemIndex: number): Lookup;
+	format(this: IExecuteFunctions, record: IDataObject, itemIndex: number): IDataObject;
+}
+
+const CONTRACT_PATHS = {
+	contact: { single: '/person', bulk: '/person/bulk' },
+	company: { single: '/company', bulk: '/company/bulk' },
+};
+
+/**
+ * Find and Enrich on either API. The service's own API takes batches of up to 100 for both
+ * (`/v3/<kind>/search-and-enrich`); the contract has one record per call for Find and its bulk
+ * endpoint for Enrich. Identical lookups are sent once; independent chunks go out concurrently.
+ */
+export async function runGlobalLookups(this: IExecuteFunctions, lookup: GlobalLookup) {
+	const api = await client.api(this);
+	const paths = CONTRACT_PATHS[lookup.kind];
+	const batched = api === 'service' || lookup.bulk;
+	return await runLookups.call(this, {
+		noun: lookup.kind,
+		batchSize: batched ? BULK_BATCH_SIZE : 1,
+		concurrency: batched ? BULK_CONCURRENCY : 1,
+		prepare: lookup.prepare,
+		send: async function (this: IExecuteFunctions, chunk) {
+			if (api === 'service') {
+				return await serviceSearchAndEnrich(
+					this,
+					lookup.kind === 'contact' ? 'contacts' : 'companies',
+					chunk,
+				);
+			}
+			if (lookup.bulk) return await contractBulk(this, paths.bulk, chunk);
+			return await client.lookupOne(
+				this,
+				{
+					method: 'POST',
+					path: paths.single,
+					body: chunk.lookups[0].request,
+					itemIndex: chunk.itemIndexes[0],
+				},
+				chunk,
+				contractOutcome,
+			);
+		},
+		format: lookup.format,
+	});
+}

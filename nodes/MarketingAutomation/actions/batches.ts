@@ -1,0 +1,86 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { withItemIndex, type BatchOutcome } from '../../shared/router';
+
+/**
+ * Runs the batches of one operation concurrently, `concurrency` at a time, started in input order
+ * (the instance's limiter decides when each call goes out). A batch may name earlier batches it
+ * must wait for (`after`), e.g. upserts that share a lookup value. Each batch records its own
+ * outcomes; a batch that throws (no Continue On Fail) stops further batches from starting, and
+ * once the running ones have ended, the first failure in batch order is thrown.
+ */
+export async function runBatches<T>(
+	batches: T[],
+	concurrency: number,
+	send: (batch: T, index: number) => Promise<void>,
+	after?: (index: number) => number[],
+): Promise<void> {
+	const done: Array<Promise<void>> = new Array<Promise<void>>(batches.length);
+	let failure: { index: number; error: unknown } | undefined;
+	let active = 0;
+	const waiting: Array<() => void> = [];
+	const limit = Math.max(1, Math.floor(concurrency));
+	const take = async (): Promise<void> => {
+		if (active < limit) {
+			active++;
+			return;
+		}
+		// The slot is handed over by `give` without `active` changing.
+		await new Promise<void>((resolve) => waiting.push(resolve));
+	};
+	const give = () => {
+		const next = waiting.shift();
+		if (next) next();
+		else active--;
+	};
+	for (let index = 0; index < batches.length; index++) {
+		const before = after?.(index) ?? [];
+		done[index] = (async () => {
+			if (before.length > 0) await Promise.all(before.map(async (b) => await done[b]));
+			await take();
+			try {
+				if (failure) return;
+				await send(batches[index], index);
+			} catch (error) {
+				if (!failure || index < failure.index) failure = { index, error };
+			} finally {
+				give();
+			}
+		})();
+	}
+	await Promise.all(done);
+	if (failure) throw failure.error;
+}
+
+/**
+ * A read operation over many items: the items run concurrently, `concurrency` at a time (each
+ * item's pages one after another), and every item's records come out in input order, paired with
+ * it. A failing item becomes its error outcome under Continue On Fail; otherwise the first failure
+ * in item order stops the node, as when the items ran one by one.
+ */
+export async function readItems(
+	ctx: IExecuteFunctions,
+	itemIndexes: number[],
+	concurrency: number,
+	read: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject | IDataObject[]>,
+): Promise<BatchOutcome[][]> {
+	const outcomes: BatchOutcome[][] = itemIndexes.map(() => []);
+	const continueOnFail = ctx.continueOnFail();
+	// The first item alone first: it fetches the token, and a used-up quota (607) it meets blocks
+	// the others before they are sent.
+	const [first, ...rest] = itemIndexes;
+	await runBatches(first === undefined ? [] : [first], 1, readOne);
+	await runBatches(rest, concurrency, readOne);
+	return outcomes;
+
+	async function readOne(itemIndex: number): Promise<void> {
+		try {
+			const data = await read.call(ctx, itemIndex);
+			outcomes[itemIndex] = (Array.isArray(data) ? data : [data]).map((json) => ({ json }));
+		} catch (error) {
+			const failure = withItemIndex(ctx, error, itemIndex);
+			if (!continueOnFail) throw failure;
+			outcomes[itemIndex] = [{ error: failure }];
+		}
+	}
+}

@@ -1,0 +1,53 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/**
+ * The fields both enrichment credentials share: which API the node speaks, the service's own
+ * address (pre-filled), and the Base URL of a gateway that speaks the connection contract.
+ */
+export function apiChoiceProperties(
+	serviceUrl: string,
+	contractExample: string,
+): INodeProperties[] {
+	return [
+		{
+			displayName: 'API',
+			name: 'api',
+			type: 'options',
+			options: [
+				{
+					name: 'Service API',
+					value: 'service',
+					description: "The service's own API at its real address (for a key from the service)",
+				},
+				{
+					name: 'Connection Contract (Specification)',
+					value: 'contract',
+					description:
+						"The specification's paths and bodies, for the agent platform's connection or a gateway that speaks it",
+				},
+			],
+			default: 'service',
+			description:
+				'Which API the node speaks. A credential saved before this choice existed keeps its Base URL, and with it the connection contract.',
+		},
+		{
+			displayName: 'Service URL',
+			name: 'serviceUrl',
+			type: 'string',
+			default: serviceUrl,
+			placeholder: `e.g. ${serviceUrl}`,
+			description: "Address of the service's own API; change it only to go through a proxy",
+			displayOptions: { show: { api: ['service'] } },
+		},
+		{
+			// Shown for both choices on purpose: a credential saved before the API choice existed holds
+			// only this field, and n8n drops stored values of fields it does not display.
+			displayName: 'Base URL (Connection Contract)',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://gateway.example.com',
+			description: `Address of a gateway that speaks the connection contract (${contractExample}, ...). When set, the connection contract is used; leave it empty for the Service API.`,
+		},
+	];
+}
