@@ -7,7 +7,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { pollOnce } from '../harness';
-import { CREDENTIAL, useMarketing } from '../nodes/MarketingAutomation/helpers';
+import { CREDENTIAL, fastTransport, useMarketing } from '../nodes/MarketingAutomation/helpers';
 import { DEMO_CLIENT } from '../simulator/marketing';
 import SEEN_JSON from './expected/MarketingAutomationTrigger.json';
 import { TRANSPORT_FAULTS, verdictOf, type FaultCase } from './faultCases';
@@ -46,13 +46,9 @@ const CALLS: TriggerCall[] = [
 	},
 ];
 
-/**
- * The service's own "not executed" answer. Not in the cells yet: the transport waits out the
- * service's 20 s window after it, and the way tests shorten that wait changes with the marketing
- * transport's rework (it is added once that has landed).
- */
-export const rateLimited: FaultCase = {
-	name: 'service 606 (rate limit)',
+/** The service's own "not executed" answer: rate limit exceeded (HTTP 200, success false). */
+const rateLimited: FaultCase = {
+	name: 'service 606',
 	notExecuted: true,
 	rule: {
 		fault: 'inject',
@@ -66,6 +62,9 @@ export const rateLimited: FaultCase = {
 		},
 	},
 };
+
+/** The answer is held after the service ran the call, past the node's time limit. */
+const timeout: FaultCase = { name: 'timeout after', rule: { fault: 'timeout' } };
 
 const SEEN = SEEN_JSON as Record<string, string>;
 
@@ -104,11 +103,17 @@ describe('Faults › Marketing Automation Trigger', () => {
 	const ids = (result: INodeExecutionData[][] | null) =>
 		(result?.[0] ?? []).map((item) => String(item.json.activityId));
 
+	// The identity call has no time limit of its own (n8n's 300 s default): no timeout cell.
 	const cells = CALLS.flatMap((call) =>
-		TRANSPORT_FAULTS.map((fault) => [`${call.name}: ${fault.name}`, call, fault] as const),
+		[...TRANSPORT_FAULTS, ...(call.path.startsWith('/rest/') ? [timeout, rateLimited] : [])].map(
+			(fault) => [`${call.name}: ${fault.name}`, call, fault] as const,
+		),
 	);
 
 	it.each(cells)('%s', async (key, call, fault) => {
+		// A short time limit, and a short window to wait out after a 606.
+		if (fault.rule.fault === 'timeout') fastTransport({ timeoutMs: 300 });
+		if (fault.notExecuted) fastTransport({ windowMs: 300 });
 		const staticData: IDataObject = {};
 		expect(await poll(staticData, call.options)).toBeNull();
 		const bounces = [1, 2, 3].map((n) => {
