@@ -33,7 +33,14 @@ export interface MatrixRow {
 
 export const MATRIX_FILE = join(__dirname, 'matrix.md');
 
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+/** Text in a table cell: pipes escaped, line breaks and other control characters made visible. */
+const cell = (text: string) =>
+	Array.from(text.replace(/\|/g, '\\|'), (char) => {
+		const code = char.charCodeAt(0);
+		if (char === '\n') return '\\n';
+		if (char === '\r') return '\\r';
+		return code < 0x20 || code === 0x7f ? `\\u${code.toString(16).padStart(4, '0')}` : char;
+	}).join('');
 
 export function matrixTable(rows: MatrixRow[]): string {
 	const lines = [

@@ -219,7 +219,8 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
 					res,
 					200,
 					{ ...passHeaders(answer.headers), 'content-type': 'application/json' },
-					Buffer.concat([Buffer.from('\u0000<!-- cache -->'), answer.body.subarray(1)]),
+					// A JSON-hijacking guard prefix in front of the body, its first byte lost.
+					Buffer.concat([Buffer.from(")]}',\n"), answer.body.subarray(1)]),
 				);
 			case 'timeout':
 				// Held: the client's own timeout ends the exchange (it closes the connection).
