@@ -123,7 +123,8 @@ export function faultMatrix(node: string) {
 			const current = existsSync(MATRIX_FILE)
 				? readFileSync(MATRIX_FILE, 'utf8')
 				: '# Fault matrix\n\nWritten by `npx jest test/faults`; one section per node.\n';
-			const pattern = new RegExp(`<!-- ${node} -->[\\s\\S]*?<!-- /${node} -->`);
+			const name = node.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+			const pattern = new RegExp(`<!-- ${name} -->[\\s\\S]*?<!-- /${name} -->`);
 			const next = pattern.test(current)
 				? current.replace(pattern, section)
 				: `${current.trimEnd()}\n\n${section}\n`;
