@@ -68,6 +68,9 @@ const OPERATIONS: Record<string, Operation> = {
 	},
 };
 
+const HUGE = 'x'.repeat(100_000);
+const SHORTENED = `"${'x'.repeat(100)}…" (100000 characters)`;
+
 const notEmail = (echoed: string) => `The email ${echoed} of item 1 is not a valid e-mail address`;
 const notLeadId = (echoed: string) =>
 	`${echoed} in Lead IDs of item 1 is not a positive whole number`;
@@ -99,6 +102,8 @@ const CASES: Array<[string, keyof typeof OPERATIONS, IDataObject, string]> = [
 		{ email: 'an a@exämple.com' },
 		notEmail('"an a@exämple.com"'),
 	],
+	['e-mail of 100,000 characters', 'upsert', { email: HUGE }, notEmail(SHORTENED)],
+	['lead IDs of 100,000 characters', 'addLeads', { v: HUGE }, notLeadId(SHORTENED)],
 	['lead IDs as text', 'addLeads', { v: 'abc' }, notLeadId('"abc"')],
 	['a negative lead ID', 'addLeads', { v: '-5' }, notLeadId('"-5"')],
 	['lead IDs with a statement', 'addLeads', { v: '1;DROP TABLE' }, notLeadId('"DROP TABLE"')],
