@@ -18,6 +18,8 @@ const ADMIN_KEY = made('sk-admin');
 const WRONG_ADMIN_KEY = made('sk-wrong');
 const CLIENT_ID = made('client');
 const CLIENT_SECRET = made('client-secret');
+const ANZ_KEY = made('anz-key');
+const GLOBAL_KEY = made('global-key');
 
 const PKG = 'n8n-nodes-agent-platform';
 const node = (
@@ -80,6 +82,8 @@ function workflow(id: string, steps: Array<ReturnType<typeof node>>) {
 const adminCredential = { agentPlatformApi: { id: 'e2eSecretAdmin01', name: 'Admin' } };
 const wrongCredential = { agentPlatformApi: { id: 'e2eSecretAdmin02', name: 'Admin (wrong key)' } };
 const marketingCredential = { marketingAutomationApi: { id: 'e2eSecretMkt0001', name: 'Mkt' } };
+const anzCredential = { anzSalesIntelligenceApi: { id: 'e2eSecretAnz0001', name: 'Anz' } };
+const globalCredential = { globalEnrichmentApi: { id: 'e2eSecretGlb0001', name: 'Global' } };
 
 const ADMIN_WORKFLOW = workflow('e2eSecretsAdmin01', [
 	node(
@@ -134,6 +138,33 @@ const MARKETING_WORKFLOW = workflow('e2eSecretsMkt0001', [
 	),
 ]);
 
+const ENRICHMENT_WORKFLOW = workflow('e2eSecretsEnr0001', [
+	node(
+		'Person',
+		`${PKG}.anzSalesIntelligence`,
+		600,
+		{
+			resource: 'person',
+			operation: 'enrich',
+			identifyBy: 'email',
+			email: "={{ $('One Per Item').item.json.email }}",
+		},
+		anzCredential,
+	),
+	node(
+		'Contact',
+		`${PKG}.globalEnrichment`,
+		800,
+		{
+			resource: 'contact',
+			operation: 'enrich',
+			identifyBy: 'email',
+			email: "={{ $('One Per Item').item.json.email }}",
+		},
+		globalCredential,
+	),
+]);
+
 /** Every file under `dir` except the package install and the import files the test wrote. */
 function writtenFiles(dir: string): string[] {
 	const files: string[] = [];
@@ -163,6 +194,8 @@ describe('secrets in a real n8n (e2e)', () => {
 				marketing: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
 			},
 		});
+		e2e.sim.services.anz.apiKeys.add(ANZ_KEY);
+		e2e.sim.services.global.apiKeys.add(GLOBAL_KEY);
 		const demo = e2e.sim.services.admin.projects.get('proj-demo')!;
 		demo.users['usr-sam'] = { email: 'sam@example.com', actions: { 'role:viewer': true } };
 		await e2e.importCredentials([
@@ -193,9 +226,27 @@ describe('secrets in a real n8n (e2e)', () => {
 					clientSecret: CLIENT_SECRET,
 				},
 			},
+			{
+				id: 'e2eSecretAnz0001',
+				name: 'Anz',
+				type: 'anzSalesIntelligenceApi',
+				data: { api: 'service', serviceUrl: `${e2e.sim.url}/anz/`, baseUrl: '', apiKey: ANZ_KEY },
+			},
+			{
+				id: 'e2eSecretGlb0001',
+				name: 'Global',
+				type: 'globalEnrichmentApi',
+				data: {
+					api: 'service',
+					serviceUrl: `${e2e.sim.url}/global`,
+					baseUrl: '',
+					apiKey: GLOBAL_KEY,
+				},
+			},
 		]);
-		await e2e.importWorkflow([ADMIN_WORKFLOW, MARKETING_WORKFLOW]);
-		for (const id of [ADMIN_WORKFLOW.id, MARKETING_WORKFLOW.id]) runs.push(await e2e.execute(id));
+		const workflows = [ADMIN_WORKFLOW, MARKETING_WORKFLOW, ENRICHMENT_WORKFLOW];
+		await e2e.importWorkflow(workflows);
+		for (const { id } of workflows) runs.push(await e2e.execute(id));
 	});
 
 	afterAll(async () => {
@@ -203,7 +254,7 @@ describe('secrets in a real n8n (e2e)', () => {
 	});
 
 	it('ran every node: good items went through, hostile ones failed without a call', () => {
-		const [admin, marketing] = runs;
+		const [admin, marketing, enrichment] = runs;
 		expect(admin.status).toBe('success');
 		expect(admin.items('Invite').map((item) => (item.error ? 'error' : 'ok'))).toEqual([
 			'ok',
@@ -220,6 +271,15 @@ describe('secrets in a real n8n (e2e)', () => {
 			'error',
 			'error',
 		]);
+		// The enrichment nodes ran on the good item (looked up once) and refused the others.
+		expect(enrichment.status).toBe('success');
+		expect(enrichment.items('Person')[0].error).toBeUndefined();
+		expect(enrichment.items('Contact')[0].error).toBeUndefined();
+		for (const item of [...enrichment.items('Person'), ...enrichment.items('Contact')].filter(
+			(json) => json.error,
+		)) {
+			expect(item.error).toMatch(/item [1-4]/);
+		}
 		// The hostile items cost no call: one invite, one role update and one marketing call for the
 		// good item.
 		expect(e2e.sim.services.admin.calls.map((call) => `${call.path} ${call.status}`)).toEqual([
@@ -238,7 +298,10 @@ describe('secrets in a real n8n (e2e)', () => {
 			e2e.sim.services.marketing as unknown as { tokens: Array<{ value: string }> }
 		).tokens.map((token) => token.value);
 		expect(tokens.length).toBeGreaterThan(0);
-		const secrets = [ADMIN_KEY, WRONG_ADMIN_KEY, CLIENT_SECRET, ...tokens];
+		const secrets = [ADMIN_KEY, WRONG_ADMIN_KEY, CLIENT_SECRET, ANZ_KEY, GLOBAL_KEY, ...tokens];
+		// Every key was used (so not finding it means something).
+		expect(e2e.sim.services.anz.calls.map((call) => call.apiKey)).toContain(ANZ_KEY);
+		expect(e2e.sim.services.global.calls.map((call) => call.apiKey)).toContain(GLOBAL_KEY);
 
 		// SQLite keeps recent writes in its write-ahead log until a checkpoint: read both.
 		const database = path.join(e2e.userFolder, '.n8n', 'database.sqlite');
