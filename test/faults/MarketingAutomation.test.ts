@@ -119,10 +119,10 @@ const CALLS: MarketingCall[] = [
 ];
 
 /** The answer is held after the service ran the call, past the node's time limit. */
-export const TIMEOUT: FaultCase = { name: 'timeout after', rule: { fault: 'timeout' } };
+const TIMEOUT: FaultCase = { name: 'timeout after', rule: { fault: 'timeout' } };
 
 /** The service's own "not executed" answer: rate limit exceeded (HTTP 200, success false). */
-export const RATE_LIMITED: FaultCase = {
+const RATE_LIMITED: FaultCase = {
 	name: 'service 606',
 	notExecuted: true,
 	rule: {
