@@ -1,0 +1,248 @@
+/**
+ * Faults between the marketing node and the service: a read, two idempotent batch writes (lead
+ * upsert, list add), the non-idempotent campaign trigger and the token renewal meet every fault
+ * the proxy makes. Two items per run under Continue On Fail. Batch writes send both items in one
+ * call, so the fault reaches both; single-item calls break item 0's call only. For each cell: no
+ * item lost, no lead or trigger written twice (counted in the simulator), the exact message.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { fastTransport, useMarketing } from '../nodes/MarketingAutomation/helpers';
+import type { MarketingService } from '../simulator/marketing';
+import { DEMO_CLIENT } from '../simulator/marketing';
+import SEEN_JSON from './expected/MarketingAutomation.json';
+import { seenOf, TRANSPORT_FAULTS, verdictOf, type FaultCase } from './faultCases';
+import { faultMatrix, type CallClass } from './matrix';
+import { startFaultProxy, type FaultProxy } from './proxy';
+
+interface MarketingCall {
+	name: string;
+	class: CallClass;
+	parameters: IDataObject;
+	items: [IDataObject, IDataObject];
+	method: string;
+	faultPath: string;
+	/** Both items go in one call (the fault reaches both). */
+	batched: boolean;
+	/** Makes the run need this call (e.g. expires the token). */
+	prepare?: (service: MarketingService) => void;
+	/** How often the service executed the faulted call. */
+	executed(service: MarketingService, proxy: FaultProxy): number;
+	writtenTwice(service: MarketingService): number;
+}
+
+const leadsWith = (service: MarketingService, email: string) =>
+	[...service.leads.values()].filter((lead) => lead.email === email).length;
+const timesTriggered = (service: MarketingService, leadId: number) =>
+	service.triggered.filter((t) => t.campaignId === 2001 && t.leads.includes(leadId)).length;
+const okCalls = (service: MarketingService, method: string, path: string) =>
+	service.callsTo(method, path).filter((call) => !call.code).length;
+
+const CALLS: MarketingCall[] = [
+	{
+		name: 'Campaign → Get',
+		class: 'read',
+		parameters: { resource: 'campaign', operation: 'get', campaign: { mode: 'id', value: '2001' } },
+		items: [{}, {}],
+		method: 'GET',
+		faultPath: '/rest/v1/campaigns/2001.json',
+		batched: false,
+		executed: (service) => okCalls(service, 'GET', '/rest/v1/campaigns/2001.json'),
+		writtenTwice: () => 0,
+	},
+	{
+		name: 'Lead → Create or Update',
+		class: 'idempotent write',
+		parameters: {
+			resource: 'lead',
+			operation: 'createOrUpdate',
+			syncAction: 'createOrUpdate',
+			lookupField: 'email',
+			dataMode: 'autoMap',
+		},
+		items: [{ email: 'fault.one@example.com' }, { email: 'fault.two@example.com' }],
+		method: 'POST',
+		faultPath: '/rest/v1/leads.json',
+		batched: true,
+		executed: (service) => okCalls(service, 'POST', '/rest/v1/leads.json'),
+		writtenTwice: (service) =>
+			Math.max(0, leadsWith(service, 'fault.one@example.com') - 1) +
+			Math.max(0, leadsWith(service, 'fault.two@example.com') - 1),
+	},
+	{
+		name: 'List → Add Leads',
+		class: 'idempotent write',
+		parameters: {
+			resource: 'list',
+			operation: 'addLeads',
+			list: { mode: 'id', value: '1001' },
+			leadIds: '={{ $json.v }}',
+		},
+		items: [{ v: '1' }, { v: '2' }],
+		method: 'POST',
+		faultPath: '/rest/v1/lists/1001/leads.json',
+		batched: true,
+		executed: (service) => okCalls(service, 'POST', '/rest/v1/lists/1001/leads.json'),
+		writtenTwice: () => 0,
+	},
+	{
+		name: 'Campaign → Trigger',
+		class: 'non-idempotent write',
+		parameters: {
+			resource: 'campaign',
+			operation: 'trigger',
+			campaign: { mode: 'id', value: '2001' },
+			leadIds: '={{ $json.v }}',
+			tokens: {},
+		},
+		items: [{ v: '1' }, { v: '2' }],
+		method: 'POST',
+		faultPath: '/rest/v1/campaigns/2001/trigger.json',
+		batched: true,
+		executed: (service) => timesTriggered(service, 1),
+		writtenTwice: (service) =>
+			Math.max(0, timesTriggered(service, 1) - 1) + Math.max(0, timesTriggered(service, 2) - 1),
+	},
+	{
+		name: 'Token renewal (before Campaign → Get)',
+		class: 'token renewal',
+		parameters: { resource: 'campaign', operation: 'get', campaign: { mode: 'id', value: '2001' } },
+		items: [{}, {}],
+		method: 'POST',
+		faultPath: '/identity/oauth/token',
+		batched: false,
+		prepare: (service) => service.expireTokens(),
+		executed: (_service, proxy) =>
+			proxy.requests.filter((r) => r.path === '/identity/oauth/token' && r.forwarded).length,
+		writtenTwice: () => 0,
+	},
+];
+
+/** The answer is held after the service ran the call, past the node's time limit. */
+const TIMEOUT: FaultCase = { name: 'timeout after', rule: { fault: 'timeout' } };
+
+/** The service's own "not executed" answer: rate limit exceeded (HTTP 200, success false). */
+const RATE_LIMITED: FaultCase = {
+	name: 'service 606',
+	notExecuted: true,
+	rule: {
+		fault: 'inject',
+		answer: {
+			status: 200,
+			body: {
+				requestId: 'e42b#fault',
+				success: false,
+				errors: [{ code: '606', message: "Max rate limit '100' exceeded with in '20' secs" }],
+			},
+		},
+	},
+};
+
+const SEEN = SEEN_JSON as Record<string, string>;
+
+describe('Faults › Marketing Automation', () => {
+	const env = useMarketing();
+	const sim = () => env.sim.services.marketing;
+	let proxy: FaultProxy;
+	const matrix = faultMatrix('Marketing Automation');
+
+	beforeAll(async () => {
+		proxy = await startFaultProxy(env.sim.url);
+	});
+	afterAll(async () => {
+		matrix.write();
+		await proxy.close();
+	});
+
+	const cells = CALLS.flatMap((call) =>
+		// The identity call has no time limit of its own (n8n's 300 s default): no timeout cell.
+		[
+			...TRANSPORT_FAULTS,
+			...(call.faultPath.startsWith('/rest/') ? [TIMEOUT, RATE_LIMITED] : []),
+		].map((fault) => [`${call.name}: ${fault.name}`, call, fault] as const),
+	);
+
+	it.each(cells)('%s', async (key, call, fault: FaultCase) => {
+		// The held answer outlasts a short time limit (the client gives up; the proxy never answers).
+		if (fault.rule.fault === 'timeout') fastTransport({ timeoutMs: 300 });
+		// After a 606 the node waits out the service's window: a short one here.
+		if (fault.notExecuted) fastTransport({ windowMs: 300 });
+		// A token first (so a renewal is a renewal), then the fault on the call under test.
+		const credentials = { restEndpoint: `${proxy.url}/rest` };
+		const first = await env.run(
+			{ resource: 'campaign', operation: 'get', campaign: { mode: 'id', value: '2001' } },
+			{ credentials },
+		);
+		expect(first.error).toBeUndefined();
+		call.prepare?.(sim());
+		sim().resetCounters();
+		sim().triggered.length = 0;
+		proxy.reset();
+		proxy.inject({ ...fault.rule, method: call.method, path: call.faultPath, times: 1 });
+
+		const result = await env.run(call.parameters, {
+			items: call.items,
+			continueOnFail: true,
+			credentials,
+		});
+		expect(proxy.pending()).toEqual([]);
+		const output = result.output();
+		// No item lost: one output item per input item, each paired with its input.
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		if (!call.batched) expect(seenOf(output[1])).toBe('ok');
+		const writtenTwice = call.writtenTwice(sim());
+		expect(writtenTwice).toBe(0);
+		expect(JSON.stringify(output)).not.toContain(DEMO_CLIENT.clientSecret);
+
+		const seen = seenOf(output[0]).replaceAll(proxy.url, '<base URL>');
+		const sent = proxy.requests.filter((r) => r.path === call.faultPath).length;
+		matrix.observe(key, seen);
+		matrix.add({
+			call: call.name,
+			class: call.class,
+			fault: fault.name,
+			executed: call.executed(sim(), proxy),
+			itemsOut: output.length,
+			itemsIn: call.items.length,
+			writtenTwice,
+			seen,
+			verdict: verdictOf({ class: call.class, fault, seen, sent, writtenTwice }),
+		});
+		if (!matrix.observing) expect(seen).toBe(SEEN[key]);
+	});
+
+	it('Campaign → Trigger of 150 leads in two calls, the second broken: per-item fate; re-running only the failed items triggers every lead once', async () => {
+		const credentials = { restEndpoint: `${proxy.url}/rest` };
+		const trigger = CALLS.find((call) => call.name === 'Campaign → Trigger')!.parameters;
+		const leads = Array.from({ length: 150 }, (_, i) => ({ v: String(i + 1) }));
+		sim().resetCounters();
+		sim().triggered.length = 0;
+		proxy.reset();
+		// The second call (leads 101-150) meets a gateway 502 before reaching the service.
+		proxy.inject({
+			fault: '502-before',
+			method: 'POST',
+			path: '/rest/v1/campaigns/2001/trigger.json',
+			where: ({ body }) => body.includes('"id":101'),
+		});
+		const first = await env.run(trigger, { items: leads, continueOnFail: true, credentials });
+		expect(proxy.pending()).toEqual([]);
+		const output = first.output();
+		expect(output.map((item) => item.pairedItem)).toEqual(leads.map((_, item) => ({ item })));
+		const failed = output.flatMap((item, index) => (item.json.error ? [index] : []));
+		expect(failed).toEqual(Array.from({ length: 50 }, (_, i) => 100 + i));
+		matrix.observe('Campaign → Trigger, two calls: failed item', seenOf(output[100]));
+		if (!matrix.observing) {
+			expect(seenOf(output[100])).toBe(SEEN['Campaign → Trigger, two calls: failed item']);
+		}
+
+		// The user re-runs only the failed items.
+		const rerun = await env.run(trigger, {
+			items: failed.map((index) => leads[index]),
+			continueOnFail: true,
+			credentials,
+		});
+		expect(rerun.output().every((item) => !item.json.error)).toBe(true);
+		for (let lead = 1; lead <= 150; lead++) expect(timesTriggered(sim(), lead)).toBe(1);
+	});
+});
