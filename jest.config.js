@@ -14,8 +14,6 @@ module.exports = {
 			...shared,
 			// Pure logic and nodes inside n8n's engine: no n8n process, HTTP held by nock.
 			displayName: 'in-process',
-			// Generous: a loaded 2-core CI machine must not turn a slow test into a failed one.
-			testTimeout: 60_000,
 			testMatch: ['<rootDir>/test/**/*.test.ts'],
 			testPathIgnorePatterns: ['<rootDir>/test/e2e/'],
 			setupFilesAfterEnv: ['<rootDir>/test/setup/nock.ts'],

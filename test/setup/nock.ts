@@ -1,5 +1,8 @@
 import nock from 'nock';
 
+// Generous: a loaded 2-core CI machine must not turn a slow test into a failed one.
+jest.setTimeout(60_000);
+
 // One nock lifecycle for every test file: jest re-evaluates nock per file, but Node's http stays
 // patched by the previous file's instance unless it is restored.
 beforeAll(() => {
