@@ -1,3 +1,4 @@
+import { echo } from '../shared/echo';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
@@ -119,7 +120,7 @@ export function creditsOf(answer: ServiceAnswer): number | undefined {
 }
 
 function messageOf(body: unknown): string | undefined {
-	if (typeof body === 'string' && body.trim()) return shorten(body.trim());
+	if (typeof body === 'string' && body.trim()) return echo(body.trim());
 	if (!body || typeof body !== 'object') return undefined;
 	const record = body as IDataObject;
 	const nested = record.error as IDataObject | string | undefined;
@@ -127,12 +128,7 @@ function messageOf(body: unknown): string | undefined {
 		record.message ??
 		(typeof nested === 'object' ? nested?.message : nested) ??
 		record.error_description;
-	return typeof candidate === 'string' && candidate ? shorten(candidate) : undefined;
-}
-
-/** Echoed text: the first 100 characters and the length. */
-export function shorten(text: string): string {
-	return text.length <= 100 ? text : `${text.slice(0, 100)}… (${text.length} characters)`;
+	return typeof candidate === 'string' && candidate ? echo(candidate) : undefined;
 }
 
 function requestIdOf(answer: ServiceAnswer): string | undefined {
@@ -301,7 +297,7 @@ function checkJson(node: INode, answer: ServiceAnswer, serviceName: string, call
 		node,
 		call,
 		answer,
-		`The ${serviceName} answered ${call.method} ${call.path} with something that is not the expected JSON (${shorten(String(body))}); the base URL in the credential is probably wrong`,
+		`The ${serviceName} answered ${call.method} ${call.path} with something that is not the expected JSON (${echo(String(body))}); the base URL in the credential is probably wrong`,
 		"Check the credential's API and base URL: they must point at the service's API, not at a web page or another server.",
 	);
 }

@@ -8,7 +8,8 @@ import type {
 import { jsonParse, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from './descriptions';
-import { checkEndpoint, resolveUnderBase, shorten, type EndpointRules } from './endpoint';
+import { echo } from './echo';
+import { checkEndpoint, resolveUnderBase, type EndpointRules } from './endpoint';
 import type { ItemOperation } from './router';
 
 /** One API Call request, checked and ready for the node's transport. */
@@ -142,7 +143,7 @@ function prepare(ctx: IExecuteFunctions, itemIndex: number, config: ApiCallConfi
 	if (!config.methods.includes(method)) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Method "${shorten(String(method))}" in item ${itemIndex} is not allowed; use ${config.methods.join(', ')}`,
+			`Method "${echo(String(method))}" in item ${itemIndex} is not allowed; use ${config.methods.join(', ')}`,
 			{ itemIndex },
 		);
 	}
@@ -169,7 +170,7 @@ function prepare(ctx: IExecuteFunctions, itemIndex: number, config: ApiCallConfi
 		if (value !== null && typeof value === 'object') {
 			throw new NodeOperationError(
 				ctx.getNode(),
-				`Query parameter "${shorten(row.name)}" in item ${itemIndex} is an object; enter text or a number`,
+				`Query parameter "${echo(row.name)}" in item ${itemIndex} is an object; enter text or a number`,
 				{ itemIndex },
 			);
 		}

@@ -12,14 +12,8 @@ export interface EndpointRules {
 	allowedPrefixes?: string[];
 }
 
-const MAX_SHOWN = 100;
-
-/** A value as it may be echoed in a message: at most 100 characters, with the full length. */
-export function shorten(value: string): string {
-	return value.length > MAX_SHOWN
-		? `${value.slice(0, MAX_SHOWN)}… (${value.length} characters)`
-		: value;
-}
+/** Far above any real path with its query (servers refuse URLs over 8 KB). */
+const MAX_ENDPOINT = 2000;
 
 // C0 controls and DEL (line breaks included), raw or percent-encoded.
 const hasControl = (value: string) =>
@@ -65,6 +59,11 @@ export function checkEndpoint(endpoint: unknown, rules: EndpointRules = {}): End
 	}
 	const trimmed = endpoint.trim();
 	if (!trimmed) return { refused: 'The endpoint is empty' };
+	if (trimmed.length > MAX_ENDPOINT) {
+		return {
+			refused: `The endpoint is ${trimmed.length} characters long; at most ${MAX_ENDPOINT} are allowed`,
+		};
+	}
 	if (hasControl(trimmed) || ENCODED_CONTROL.test(trimmed)) {
 		return { refused: 'The endpoint contains control characters or line breaks' };
 	}

@@ -1,4 +1,5 @@
-import { checkEndpoint, resolveUnderBase, shorten } from '../../nodes/shared/endpoint';
+import { echo } from '../../nodes/shared/echo';
+import { checkEndpoint, resolveUnderBase } from '../../nodes/shared/endpoint';
 
 const DOT_SEGMENT =
 	'The endpoint contains a dot segment ("." or "..", in any encoding), an empty segment or an encoded slash, which could leave the service path';
@@ -29,6 +30,10 @@ describe('checkEndpoint', () => {
 
 	it.each([
 		['', 'The endpoint is empty'],
+		[
+			`/rest/${'x'.repeat(100_000)}`,
+			'The endpoint is 100006 characters long; at most 2000 are allowed',
+		],
 		['   ', 'The endpoint is empty'],
 		['https://evil.example.com/steal', ABSOLUTE],
 		['HTTP://host/x', ABSOLUTE],
@@ -114,9 +119,12 @@ describe('resolveUnderBase', () => {
 	});
 });
 
-describe('shorten', () => {
+describe('echo', () => {
 	it('keeps short values and cuts long ones to 100 characters with the length', () => {
-		expect(shorten('abc')).toBe('abc');
-		expect(shorten('x'.repeat(100_000))).toBe(`${'x'.repeat(100)}… (100000 characters)`);
+		expect(echo('abc')).toBe('abc');
+		expect(echo('x'.repeat(100_000))).toBe(`${'x'.repeat(100)}… (100000 characters)`);
+		expect(echo('a@b.example\r\nBcc: c@d.example\u0000')).toBe(
+			'a@b.example\\r\\nBcc: c@d.example\\u0000',
+		);
 	});
 });

@@ -1,33 +1,12 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { echo, isControl } from '../../shared/echo';
 import { fieldPlace, isToolRun } from '../../shared/tool';
 import { isValidEmail } from '../../shared/validation';
 import { normaliseRole, ROLE_NAMES } from './roles';
 
 /** Checks of one item's input, run before any call; each message names the field and the item. */
-
-const ECHO_LIMIT = 100;
-
-/** C0 and C1 control characters (line breaks, tabs, NUL, …). */
-function isControl(char: string): boolean {
-	const code = char.charCodeAt(0);
-	return code < 0x20 || (code >= 0x7f && code <= 0x9f);
-}
-
-const NAMED_CONTROLS: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/** Input as echoed in a message: control characters made visible, long values cut to 100 characters. */
-export function echo(value: string): string {
-	const visible = Array.from(value, (char) =>
-		isControl(char)
-			? (NAMED_CONTROLS[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
-			: char,
-	).join('');
-	return value.length > ECHO_LIMIT
-		? `${visible.slice(0, ECHO_LIMIT)}… (${value.length} characters)`
-		: visible;
-}
 
 /** The parameter behind each field label, to name a tool argument when the node runs as a tool. */
 const PARAMETERS: Record<string, string> = {

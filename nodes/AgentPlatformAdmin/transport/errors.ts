@@ -1,7 +1,7 @@
 import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { echo } from '../helpers/validation';
+import { echo } from '../../shared/echo';
 
 export interface ServiceCall {
 	/** What the node was doing, e.g. "create the invite". */

@@ -1,3 +1,4 @@
+import { visibleControls } from '../../shared/echo';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { NodeOperationError } from 'n8n-workflow';
@@ -68,10 +69,10 @@ export function readId(
 	if (!/^\d+$/.test(text) || Number(text) <= 0) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`The ${label} ID ${shorten(text)} is not a positive whole number`,
+			`The ${label} ID ${shorten(text)} in item ${itemIndex} is not a positive whole number`,
 			{
 				itemIndex,
-				description: `Pick the ${label} from the list or enter its numeric ID (item ${itemIndex}).`,
+				description: `Pick the ${label} from the list or enter its numeric ID.`,
 			},
 		);
 	}
@@ -390,8 +391,11 @@ export function readNameFilters(filters: IDataObject): IDataObject {
 	return qs;
 }
 
-/** Input echoed in a message: quoted, and cut to its first 100 characters plus its length. */
+/** Input echoed in a message: quoted, control characters made visible, cut to 100 characters plus its length. */
 export function shorten(value: unknown): string {
 	const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-	return text.length > 100 ? `"${text.slice(0, 100)}…" (${text.length} characters)` : `"${text}"`;
+	const visible = visibleControls(text);
+	return text.length > 100
+		? `"${visible.slice(0, 100)}…" (${text.length} characters)`
+		: `"${visible}"`;
 }
