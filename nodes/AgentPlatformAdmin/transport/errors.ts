@@ -9,6 +9,29 @@ export interface ServiceCall {
 	/** Whether the service reserves the call for keys with the Admin role. */
 	requiresAdmin: boolean;
 	itemIndex: number;
+	/**
+	 * For a call that creates something (not safe to repeat): where to look for what it may have
+	 * created, e.g. "the project's pending invites". Such a call is never replayed, and an answer
+	 * that leaves its fate open says so.
+	 */
+	creates?: string;
+}
+
+/** Answers after which the call may have run: the service failed while or after executing it. */
+const AMBIGUOUS_STATUSES = new Set([500, 502, 504]);
+
+function mayHaveRun(
+	node: INode,
+	call: ServiceCall & { creates: string },
+	what: string,
+	status: number,
+) {
+	return new NodeApiError(node, { message: what, statusCode: status } as JsonObject, {
+		message: `The service did not confirm that it could ${call.action} (${what}); the call may have run: check ${call.creates} before running the node again`,
+		description: `Running the node again as it is could ${call.action} twice. Look at ${call.creates} first; run the item again only if nothing was created.`,
+		httpCode: String(status),
+		itemIndex: call.itemIndex,
+	});
 }
 
 function header(response: IN8nHttpFullResponse, name: string): string | undefined {
@@ -53,7 +76,22 @@ export function assertServiceSuccess(
 	call: ServiceCall,
 ) {
 	const status = response.statusCode;
-	if (status >= 200 && status < 300) return;
+	const isObject = typeof response.body === 'object' && response.body !== null;
+	if (status >= 200 && status < 300) {
+		// A creating call answers with what it created; anything else is a cut-off or foreign answer.
+		if (call.creates && !isObject) {
+			throw mayHaveRun(
+				node,
+				{ ...call, creates: call.creates },
+				'its answer was cut off or is not JSON',
+				status,
+			);
+		}
+		return;
+	}
+	if (call.creates && AMBIGUOUS_STATUSES.has(status)) {
+		throw mayHaveRun(node, { ...call, creates: call.creates }, `HTTP ${status}`, status);
+	}
 	const body = (
 		typeof response.body === 'object' && response.body !== null ? response.body : {}
 	) as IDataObject;

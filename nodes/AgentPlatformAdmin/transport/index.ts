@@ -55,12 +55,13 @@ export function isAutoAccepted(answer: IDataObject): boolean {
 }
 
 /** Fails the item on any non-2xx answer (requests run with ignoreHttpStatusErrors). */
-function checkAnswer(action: string, requiresAdmin: boolean): PostReceiveAction {
+function checkAnswer(action: string, requiresAdmin: boolean, creates?: string): PostReceiveAction {
 	return async function (this, items, response) {
 		assertServiceSuccess(this.getNode(), response, {
 			action,
 			requiresAdmin,
 			itemIndex: this.getItemIndex(),
+			creates,
 		});
 		return items;
 	};
@@ -86,6 +87,8 @@ export interface RoutedCall {
 	/** What the call does, for error messages, e.g. "create the invite". */
 	action: string;
 	requiresAdmin: boolean;
+	/** For a creating call: where to look for what it may have created (see `ServiceCall`). */
+	creates?: string;
 	/** The output item made from the service's answer. */
 	output: (this: IExecuteSingleFunctions, answer: IDataObject) => IDataObject;
 }
@@ -95,7 +98,12 @@ export function adminRouting(call: RoutedCall): INodePropertyRouting {
 	return {
 		request: { method: 'POST', ...(call.url === undefined ? {} : { url: call.url }) },
 		send: { preSend: [call.preSend] },
-		output: { postReceive: [checkAnswer(call.action, call.requiresAdmin), outputOf(call.output)] },
+		output: {
+			postReceive: [
+				checkAnswer(call.action, call.requiresAdmin, call.creates),
+				outputOf(call.output),
+			],
+		},
 	};
 }
 
@@ -135,12 +143,19 @@ export async function adminRequest(
 		throw new NodeApiError(
 			this.getNode(),
 			{ message: (error as Error).message },
-			{
-				message: `Could not reach the service to ${call.action}: ${(error as Error).message}`,
-				description:
-					'Check the region or base URL in the credential and that the service is reachable.',
-				itemIndex: call.itemIndex,
-			},
+			call.creates
+				? {
+						// The request may have reached the service before the connection broke.
+						message: `The connection broke while asking the service to ${call.action} (${(error as Error).message}); the call may have run: check ${call.creates} before running the node again`,
+						description: `Running the node again as it is could ${call.action} twice. Look at ${call.creates} first.`,
+						itemIndex: call.itemIndex,
+					}
+				: {
+						message: `Could not reach the service to ${call.action}: ${(error as Error).message}`,
+						description:
+							'Check the region or base URL in the credential and that the service is reachable.',
+						itemIndex: call.itemIndex,
+					},
 		);
 	}
 	assertServiceSuccess(this.getNode(), response, call);

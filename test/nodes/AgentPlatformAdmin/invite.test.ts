@@ -232,12 +232,12 @@ describe('Agent Platform Admin › Invite', () => {
 			]);
 		});
 
-		it('says plainly that the old invite is gone when the create fails after the delete', async () => {
+		it('says plainly that the old invite is gone when the create is refused after the delete', async () => {
 			recordCalls(US_BASE, (call) =>
 				call.path.endsWith('/create')
 					? [
-							500,
-							{ message: 'Internal error', error_type: 'unset_error_type' },
+							422,
+							{ message: 'Email domain not allowed', error_type: 'validation' },
 							{ 'x-request-id': 'req-9' },
 						]
 					: [200, {}],
@@ -245,10 +245,26 @@ describe('Agent Platform Admin › Invite', () => {
 			const result = await runAdmin(changeRole(), [{ code: 'inv-old', email: 'ana@example.com' }]);
 			expect(result.status).toBe('error');
 			expect(result.error?.message).toBe(
-				'Invite inv-old was deleted, but the new invite for ana@example.com could not be created: The service refused to create the replacement invite: Internal error',
+				'Invite inv-old was deleted, but the new invite for ana@example.com could not be created: The service refused to create the replacement invite: Email domain not allowed',
 			);
 			expect(result.error?.description).toBe(
-				'The old invite code no longer works and ana@example.com has no invite now. Create one with Invite → Create (roles: role:viewer). The service is busy or failing; run the node again later. (request ID req-9)',
+				'The old invite code no longer works and ana@example.com has no invite now. Create one with Invite → Create (roles: role:viewer). Correct the fields the service names and run the node again. (request ID req-9)',
+			);
+		});
+
+		it('says the new invite may exist when the create fails ambiguously (HTTP 500), never to create one', async () => {
+			recordCalls(US_BASE, (call) =>
+				call.path.endsWith('/create')
+					? [500, { message: 'Internal error' }, { 'x-request-id': 'req-10' }]
+					: [200, {}],
+			);
+			const result = await runAdmin(changeRole(), [{ code: 'inv-old', email: 'ana@example.com' }]);
+			expect(result.status).toBe('error');
+			expect(result.error?.message).toBe(
+				"Invite inv-old was deleted; the service did not confirm that it could create the replacement invite (HTTP 500); the call may have run: check the project's pending invites before running the node again",
+			);
+			expect(result.error?.description).toBe(
+				"Running the node again as it is could create the replacement invite twice. Look at the project's pending invites first; run the item again only if nothing was created.",
 			);
 		});
 

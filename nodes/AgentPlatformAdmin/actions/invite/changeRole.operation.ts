@@ -65,10 +65,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			this,
 			'/auth/invite/create',
 			{ email, permissions: permissionsFor(roles) },
-			{ action: 'create the replacement invite', requiresAdmin: true, itemIndex },
+			{
+				action: 'create the replacement invite',
+				requiresAdmin: true,
+				itemIndex,
+				creates: "the project's pending invites",
+			},
 		);
 	} catch (error) {
 		const cause = error as NodeApiError;
+		if (/may have run/.test(cause.message)) {
+			// The new invite may exist: telling the user to create one could make a second.
+			cause.message = `Invite ${oldCode} was deleted; ${cause.message[0].toLowerCase()}${cause.message.slice(1)}`;
+			throw cause;
+		}
 		const replaced = new NodeApiError(
 			this.getNode(),
 			{ message: cause.message },

@@ -41,6 +41,7 @@ export const option: INodePropertyOptions = {
 		preSend: buildBody,
 		action: 'create the invite',
 		requiresAdmin: true,
+		creates: "the project's pending invites",
 		output(answer) {
 			return { ...answer, ...readInvite(this), auto_accepted: isAutoAccepted(answer) };
 		},

@@ -58,6 +58,7 @@ export const option: INodePropertyOptions = {
 		preSend: buildBody,
 		action: 'create the project',
 		requiresAdmin: false,
+		creates: "the organization's projects",
 		output: (answer) => answer,
 	}),
 };
