@@ -17,6 +17,7 @@ import path from 'node:path';
 import { CACHE_DIR, ensureN8n, n8nEnv } from '../scripts/n8n';
 import { installPackage, packPackage } from '../scripts/package';
 import { freePort } from '../test/e2e/runner';
+import { LEAD_UPSERT_BY_EMAIL } from '../test/harness/marketing';
 import { DEMO_CLIENT } from '../test/simulator/marketing';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 300);
@@ -158,14 +159,7 @@ const workflows = [
 		{
 			name: 'Upsert',
 			type: 'n8n-nodes-agent-platform.marketingAutomation',
-			parameters: {
-				resource: 'lead',
-				operation: 'createOrUpdate',
-				syncAction: 'createOrUpdate',
-				lookupField: 'email',
-				dataMode: 'autoMap',
-				additionalFields: {},
-			},
+			parameters: LEAD_UPSERT_BY_EMAIL,
 			credentials,
 		},
 	]),
