@@ -1,6 +1,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { backoffDelay } from '../../shared/backoff';
 import { instanceUrls } from './instance';
 import { timing } from './timing';
 
@@ -85,6 +86,19 @@ export async function requestToken(
 		client_secret: clientSecret,
 	}).toString();
 
+	// The identity call only issues a token: safe to repeat after a reset, a 5xx or a broken answer.
+	let failures = 0;
+	const retryable = async () => {
+		if (failures >= timing.retries) return false;
+		await sleep(
+			backoffDelay(failures++, {
+				retries: timing.retries,
+				baseDelayMs: timing.baseDelayMs,
+				maxDelayMs: timing.maxDelayMs,
+			}),
+		);
+		return true;
+	};
 	for (let attempt = 0; ; attempt++) {
 		let answer: TokenAnswer = {};
 		let failedStatus: number | undefined;
@@ -99,6 +113,7 @@ export async function requestToken(
 				},
 				body: form,
 				json: true,
+				timeout: timing.timeoutMs,
 			})) as TokenAnswer;
 		} catch (error) {
 			// Only the status is kept: the original error carries the request, whose body holds the secret.
@@ -108,6 +123,13 @@ export async function requestToken(
 					(error as { response?: { status?: number } }).response?.status,
 			);
 			failedStatus = Number.isFinite(status) ? status : undefined;
+		}
+		const broken = !failed && (answer === null || typeof answer !== 'object');
+		if ((failed && (failedStatus === undefined || failedStatus >= 500)) || broken) {
+			if (await retryable()) continue;
+		}
+		if (broken) {
+			throw new TokenRequestError('The identity endpoint answered with something that is not JSON');
 		}
 		if (failed) {
 			if (failedStatus === 401 || failedStatus === 400) {
