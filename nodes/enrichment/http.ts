@@ -287,18 +287,37 @@ function networkCodeOf(error: unknown): string | undefined {
 	return undefined;
 }
 
-/** A 2xx answer must be JSON: an HTML page or cut-off text means the base URL is wrong. */
-function checkJson(node: INode, answer: ServiceAnswer, serviceName: string, call: ServiceCall) {
-	if (answer.statusCode >= 300) return;
+/** A 2xx body that is not the JSON the service sends (text, an HTML page, cut-off JSON). */
+function brokenBody(answer: ServiceAnswer): string | undefined {
+	if (answer.statusCode >= 300) return undefined;
 	const body = answer.body;
-	if (body === undefined || body === null || body === '') return;
-	if (typeof body === 'object') return;
-	throw apiError(
+	if (body === undefined || body === null || body === '' || typeof body === 'object')
+		return undefined;
+	return String(body);
+}
+
+/**
+ * A 2xx answer that is not JSON. An HTML page means the base URL points at a web site; anything
+ * else (cut-off or garbled JSON) is a broken answer. The body is never quoted: it may hold
+ * personal data.
+ */
+function notJsonError(node: INode, answer: ServiceAnswer, serviceName: string, call: ServiceCall) {
+	const body = String(answer.body);
+	if (/^\s*</.test(body)) {
+		return apiError(
+			node,
+			call,
+			answer,
+			`The ${serviceName} answered ${call.method} ${call.path} with a web page (${body.length} characters), not the expected JSON; the base URL in the credential is probably wrong`,
+			"Check the credential's API and base URL: they must point at the service's API, not at a web page or another server.",
+		);
+	}
+	return apiError(
 		node,
 		call,
 		answer,
-		`The ${serviceName} answered ${call.method} ${call.path} with something that is not the expected JSON (${echo(String(body))}); the base URL in the credential is probably wrong`,
-		"Check the credential's API and base URL: they must point at the service's API, not at a web page or another server.",
+		`The ${serviceName} answered ${call.method} ${call.path} with a cut-off or garbled answer (${body.length} characters), also when asked again`,
+		'Run the item again later; if it keeps failing, check that nothing between n8n and the service (a proxy) alters answers.',
 	);
 }
 
@@ -307,7 +326,8 @@ function checkJson(node: INode, answer: ServiceAnswer, serviceName: string, call
  * - 429 (not executed) and 503 are retried with backoff; a used-up daily/hourly quota stops the node;
  * - a reset or timeout after sending, or HTTP 500/502/504, is retried only when the call is safe to
  *   repeat; otherwise the item gets an error saying the call may have been charged;
- * - a 2xx answer that is not JSON is an error saying the base URL is probably wrong.
+ * - a 2xx answer that is not JSON: an HTML page means a wrong base URL; a cut-off or garbled one
+ *   is retried when safe to repeat, and otherwise the item gets an error saying it may have been charged.
  * Every other status comes back as an answer for the caller to read.
  */
 export async function sendClassified(
@@ -378,7 +398,18 @@ export async function sendClassified(
 			}
 			throw mayHaveRunError(node, call, service.name, `it answered HTTP ${status}`, answer);
 		}
-		checkJson(node, answer, service.name, call);
+		const broken = brokenBody(answer);
+		if (broken !== undefined) {
+			const html = /^\s*</.test(broken);
+			if (!html && !call.replaySafe) {
+				throw mayHaveRunError(node, call, service.name, 'its answer was cut off or garbled');
+			}
+			if (!html && canRetry) {
+				await sleep(backoffDelay(attempt, RETRY_POLICY));
+				continue;
+			}
+			throw notJsonError(node, answer, service.name, call);
+		}
 		return answer;
 	}
 }

@@ -411,7 +411,7 @@ describe('Global Enrichment on the service API: limits and ambiguous failures', 
 			{ email: 'ana.silva@northwind.example.com' },
 		]);
 		expect(result.error?.message).toBe(
-			'The enrichment service answered POST /v3/contacts/search-and-enrich with something that is not the expected JSON (<!doctype html><title>Welcome</title>); the base URL in the credential is probably wrong',
+			'The enrichment service answered POST /v3/contacts/search-and-enrich with a web page (37 characters), not the expected JSON; the base URL in the credential is probably wrong',
 		);
 	});
 

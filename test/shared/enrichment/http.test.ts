@@ -133,11 +133,33 @@ describe('classification of answers and failures', () => {
 		expect((await run([answer(402)])).answer?.statusCode).toBe(402);
 	});
 
+	it('a cut-off 200 to a lookup is never repeated and says it may have been charged, without quoting the answer', async () => {
+		const cut = '{"data":{"id":"p-1","email":"ana@example.com"';
+		const result = await run([answer(200, {}, cut), answer(200, {}, { ok: 1 })]);
+		expect(result.calls).toBe(1);
+		expect(result.error?.message).toBe(
+			'The test service may have run and charged POST /v3/contacts/search-and-enrich: its answer was cut off or garbled. It was not repeated, so no credit is spent twice',
+		);
+		expect(result.error?.message).not.toContain('ana@example.com');
+	});
+
+	it('a cut-off 200 to a call safe to repeat is asked again, and named as such if it stays broken', async () => {
+		const search = { ...lookup, replaySafe: true };
+		expect((await run([answer(200, {}, '{"da'), answer(200, {}, [])], search)).calls).toBe(2);
+		const broken = await run(
+			Array.from({ length: RETRY_POLICY.retries + 1 }, () => answer(200, {}, '{"da')),
+			search,
+		);
+		expect(broken.error?.message).toBe(
+			'The test service answered POST /v3/contacts/search-and-enrich with a cut-off or garbled answer (4 characters), also when asked again',
+		);
+	});
+
 	it('a 200 that is not JSON says the base URL is probably wrong', async () => {
 		const result = await run([answer(200, {}, '<html><body>Welcome</body></html>')]);
 		expect(result.calls).toBe(1);
 		expect(result.error?.message).toBe(
-			'The test service answered POST /v3/contacts/search-and-enrich with something that is not the expected JSON (<html><body>Welcome</body></html>); the base URL in the credential is probably wrong',
+			'The test service answered POST /v3/contacts/search-and-enrich with a web page (33 characters), not the expected JSON; the base URL in the credential is probably wrong',
 		);
 	});
 });
