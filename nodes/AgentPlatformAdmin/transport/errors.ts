@@ -20,16 +20,18 @@ export interface ServiceCall {
 /** Answers after which the call may have run: the service failed while or after executing it. */
 const AMBIGUOUS_STATUSES = new Set([500, 502, 504]);
 
-function mayHaveRun(
+/** The error of a creating call whose fate is open: it may have run, so it is not repeated. */
+export function mayHaveRunError(
 	node: INode,
-	call: ServiceCall & { creates: string },
+	call: ServiceCall,
+	creates: string,
 	what: string,
-	status: number,
+	status?: number,
 ) {
-	return new NodeApiError(node, { message: what, statusCode: status } as JsonObject, {
-		message: `The service did not confirm that it could ${call.action} (${what}); the call may have run: check ${call.creates} before running the node again`,
-		description: `Running the node again as it is could ${call.action} twice. Look at ${call.creates} first; run the item again only if nothing was created.`,
-		httpCode: String(status),
+	return new NodeApiError(node, { message: what, statusCode: status ?? null } as JsonObject, {
+		message: `The service did not confirm that it could ${call.action} (${what}); the call may have run: check ${creates} before running the node again`,
+		description: `Running the node again as it is could ${call.action} twice. Look at ${creates} first; run the item again only if nothing was created.`,
+		httpCode: status === undefined ? undefined : String(status),
 		itemIndex: call.itemIndex,
 	});
 }
@@ -80,9 +82,10 @@ export function assertServiceSuccess(
 	if (status >= 200 && status < 300) {
 		// A creating call answers with what it created; anything else is a cut-off or foreign answer.
 		if (call.creates && !isObject) {
-			throw mayHaveRun(
+			throw mayHaveRunError(
 				node,
-				{ ...call, creates: call.creates },
+				call,
+				call.creates,
 				'its answer was cut off or is not JSON',
 				status,
 			);
@@ -90,7 +93,7 @@ export function assertServiceSuccess(
 		return;
 	}
 	if (call.creates && AMBIGUOUS_STATUSES.has(status)) {
-		throw mayHaveRun(node, { ...call, creates: call.creates }, `HTTP ${status}`, status);
+		throw mayHaveRunError(node, call, call.creates, `HTTP ${status}`, status);
 	}
 	const body = (
 		typeof response.body === 'object' && response.body !== null ? response.body : {}

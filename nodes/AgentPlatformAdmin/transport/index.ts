@@ -12,7 +12,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { ADMIN_BASE_URL_EXPRESSION, adminBaseUrl } from './baseUrl';
-import { assertServiceSuccess, type ServiceCall } from './errors';
+import { assertServiceSuccess, mayHaveRunError, type ServiceCall } from './errors';
 
 export { ADMIN_BASE_URL_EXPRESSION, adminBaseUrl } from './baseUrl';
 export type { ServiceCall } from './errors';
@@ -140,22 +140,20 @@ export async function adminRequest(
 			ignoreHttpStatusErrors: true,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
+		const reason = (error as Error).message;
+		// A creating request may have reached the service before the connection broke.
+		if (call.creates) {
+			throw mayHaveRunError(this.getNode(), call, call.creates, `the connection broke: ${reason}`);
+		}
 		throw new NodeApiError(
 			this.getNode(),
-			{ message: (error as Error).message },
-			call.creates
-				? {
-						// The request may have reached the service before the connection broke.
-						message: `The connection broke while asking the service to ${call.action} (${(error as Error).message}); the call may have run: check ${call.creates} before running the node again`,
-						description: `Running the node again as it is could ${call.action} twice. Look at ${call.creates} first.`,
-						itemIndex: call.itemIndex,
-					}
-				: {
-						message: `Could not reach the service to ${call.action}: ${(error as Error).message}`,
-						description:
-							'Check the region or base URL in the credential and that the service is reachable.',
-						itemIndex: call.itemIndex,
-					},
+			{ message: reason },
+			{
+				message: `Could not reach the service to ${call.action}: ${reason}`,
+				description:
+					'Check the region or base URL in the credential and that the service is reachable.',
+				itemIndex: call.itemIndex,
+			},
 		);
 	}
 	assertServiceSuccess(this.getNode(), response, call);
