@@ -6,7 +6,8 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { apiChoiceProperties } from '../nodes/enrichment/credentialFields';
+import { apiBaseUrlExpression, apiChoiceProperties } from '../nodes/enrichment/credentialFields';
+import { SERVICE_API_URL } from '../nodes/AnzSalesIntelligence/transport';
 
 /**
  * AU/NZ sales-intelligence service: an API key sent as `Authorization: Bearer <key>`.
@@ -26,7 +27,7 @@ export class AnzSalesIntelligenceApi implements ICredentialType {
 		'https://github.com/agent-platform-nodes/n8n-nodes-agent-platform#anz-sales-intelligence';
 
 	properties: INodeProperties[] = [
-		...apiChoiceProperties('https://api.firmable.com', '/enrich/person'),
+		...apiChoiceProperties(SERVICE_API_URL, '/enrich/person'),
 		{
 			displayName: 'API Key',
 			name: 'apiKey',
@@ -53,8 +54,7 @@ export class AnzSalesIntelligenceApi implements ICredentialType {
 	 */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL:
-				'={{($credentials.api === "contract" || $credentials.baseUrl.trim() !== "" ? $credentials.baseUrl : $credentials.serviceUrl || "https://api.firmable.com").trim().replace(/\\/+$/, "")}}',
+			baseURL: apiBaseUrlExpression(SERVICE_API_URL),
 			url: '={{$credentials.api === "contract" || $credentials.baseUrl.trim() !== "" ? "/account/usage" : "/people/search"}}',
 			method:
 				'={{$credentials.api === "contract" || $credentials.baseUrl.trim() !== "" ? "GET" : "POST"}}' as 'GET',

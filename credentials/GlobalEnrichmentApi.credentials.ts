@@ -6,7 +6,8 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { apiChoiceProperties } from '../nodes/enrichment/credentialFields';
+import { apiBaseUrlExpression, apiChoiceProperties } from '../nodes/enrichment/credentialFields';
+import { SERVICE_API_URL } from '../nodes/GlobalEnrichment/transport';
 
 /**
  * Global contact and company enrichment service: an API key sent in the `api_key` header.
@@ -26,7 +27,7 @@ export class GlobalEnrichmentApi implements ICredentialType {
 		'https://github.com/agent-platform-nodes/n8n-nodes-agent-platform#global-enrichment';
 
 	properties: INodeProperties[] = [
-		...apiChoiceProperties('https://api.lusha.com', '/person'),
+		...apiChoiceProperties(SERVICE_API_URL, '/person'),
 		{
 			displayName: 'API Key',
 			name: 'apiKey',
@@ -50,8 +51,7 @@ export class GlobalEnrichmentApi implements ICredentialType {
 	/** `GET /account/usage` on either API: the credit balance, free of charge. */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL:
-				'={{($credentials.api === "contract" || $credentials.baseUrl.trim() !== "" ? $credentials.baseUrl : $credentials.serviceUrl || "https://api.lusha.com").trim().replace(/\\/+$/, "")}}',
+			baseURL: apiBaseUrlExpression(SERVICE_API_URL),
 			url: '/account/usage',
 			method: 'GET',
 		},

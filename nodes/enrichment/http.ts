@@ -296,6 +296,9 @@ function brokenBody(answer: ServiceAnswer): string | undefined {
 	return String(body);
 }
 
+/** An HTML page: the base URL points at a web site, not at the API. */
+const isWebPage = (body: string) => /^\s*</.test(body);
+
 /**
  * A 2xx answer that is not JSON. An HTML page means the base URL points at a web site; anything
  * else (cut-off or garbled JSON) is a broken answer. The body is never quoted: it may hold
@@ -303,7 +306,7 @@ function brokenBody(answer: ServiceAnswer): string | undefined {
  */
 function notJsonError(node: INode, answer: ServiceAnswer, serviceName: string, call: ServiceCall) {
 	const body = String(answer.body);
-	if (/^\s*</.test(body)) {
+	if (isWebPage(body)) {
 		return apiError(
 			node,
 			call,
@@ -400,7 +403,7 @@ export async function sendClassified(
 		}
 		const broken = brokenBody(answer);
 		if (broken !== undefined) {
-			const html = /^\s*</.test(broken);
+			const html = isWebPage(broken);
 			if (!html && !call.replaySafe) {
 				throw mayHaveRunError(node, call, service.name, 'its answer was cut off or garbled');
 			}
