@@ -33,17 +33,20 @@ export async function runBatches<T>(
 		if (next) next();
 		else active--;
 	};
-	for (let index = 0; index < batches.length; index++) {
+	// Each batch is let go once it has run: a long run holds only what is still to be sent.
+	const pending: Array<T | undefined> = [...batches];
+	for (let index = 0; index < pending.length; index++) {
 		const before = after?.(index) ?? [];
 		done[index] = (async () => {
 			if (before.length > 0) await Promise.all(before.map(async (b) => await done[b]));
 			await take();
 			try {
 				if (failure) return;
-				await send(batches[index], index);
+				await send(pending[index] as T, index);
 			} catch (error) {
 				if (!failure || index < failure.index) failure = { index, error };
 			} finally {
+				pending[index] = undefined;
 				give();
 			}
 		})();

@@ -272,6 +272,10 @@ export async function executeBatch(
 	}
 	const batches: Array<Array<{ itemIndex: number; value: Upsert }>> = [];
 	for (const members of groups.values()) batches.push(...chunk(members, LEAD_BATCH));
+	// Only the batches are needed from here on; a long run waits on the rate limit for minutes,
+	// and what stays reachable meanwhile is what the garbage collector scans again and again.
+	groups.clear();
+	prepared.length = 0;
 
 	// Each batch waits for the earlier batches that hold one of its lookup values.
 	const lastBatchOf = new Map<string, number>();
@@ -287,6 +291,8 @@ export async function executeBatch(
 		}
 		return [...before];
 	});
+	lastBatchOf.clear();
+	const batchCount = batches.length;
 
 	await runBatches(
 		batches,
@@ -327,12 +333,7 @@ export async function executeBatch(
 					outcomes[itemIndex] = [{ json }];
 				});
 			} catch (error) {
-				failItems(
-					this,
-					callFailure(error as Error, index, batches.length, indexes),
-					indexes,
-					outcomes,
-				);
+				failItems(this, callFailure(error as Error, index, batchCount, indexes), indexes, outcomes);
 			}
 		},
 		(index) => waitsFor[index],
