@@ -183,7 +183,7 @@ interface Upsert {
 	lead: IDataObject;
 }
 
-/** A lookup value as the service compares it (e-mail addresses without regard to case). */
+/** A lookup value as the service compares it (email addresses without regard to case). */
 const lookupKey = (lookupField: string, value: unknown) =>
 	`${lookupField}\u0000${String(value ?? '')
 		.trim()
@@ -252,7 +252,7 @@ export async function executeBatch(
 			if (typeof lead.email !== 'string' || !isValidEmail(lead.email.trim())) {
 				throw new NodeOperationError(
 					this.getNode(),
-					`The email ${shorten(lead.email)} of item ${i} is not a valid e-mail address`,
+					`The email ${shorten(lead.email)} of item ${i} is not a valid email address`,
 					{ itemIndex: i, description: 'Fix the address or leave it out; no call was made.' },
 				);
 			}

@@ -128,7 +128,7 @@ export async function executeBatch(
 			if (filterType === 'email' && !isValidEmail(value)) {
 				throw new NodeOperationError(
 					this.getNode(),
-					`${shorten(value)} in ${where} is not a valid e-mail address${argument ? ': send e-mail addresses separated by commas, e.g. ana@example.com, bob@example.com' : ''}`,
+					`${shorten(value)} in ${where} is not a valid email address${argument ? ': send email addresses separated by commas, e.g. ana@example.com, bob@example.com' : ''}`,
 					{ itemIndex: i, description: 'Fix or remove the address; no call was made.' },
 				);
 			}
