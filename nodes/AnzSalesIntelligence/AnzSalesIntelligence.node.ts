@@ -21,7 +21,7 @@ export class AnzSalesIntelligence implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Enrich and search people and companies in Australia and New Zealand (profile URL, e-mail, domain, ABN)',
+			'Enrich and search people and companies in Australia and New Zealand (profile URL, email, domain, ABN)',
 		defaults: { name: 'ANZ Sales Intelligence' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

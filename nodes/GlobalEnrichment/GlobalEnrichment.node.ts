@@ -22,7 +22,7 @@ export class GlobalEnrichment implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Find, enrich (in bulk) and search contacts and companies worldwide by e-mail, profile URL, name or domain',
+			'Find, enrich (in bulk) and search contacts and companies worldwide by email, profile URL, name or domain',
 		defaults: { name: 'Global Enrichment' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

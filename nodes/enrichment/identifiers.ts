@@ -35,13 +35,13 @@ export interface IdentifierSpec {
 
 export const emailIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
 	value: 'email',
-	label: 'E-Mail',
+	label: 'Email',
 	placeholder: 'e.g. name@example.com',
-	description: 'One e-mail address, e.g. name@example.com',
+	description: 'One email address, e.g. name@example.com',
 	wire,
 	serviceWire,
 	check: checkEmail,
-	fix: 'Enter an e-mail address such as name@example.com, or change "Identify By".',
+	fix: 'Enter an email address such as name@example.com, or change "Identify By".',
 });
 
 export const personUrlIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({

@@ -77,7 +77,7 @@ export function compact(record: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
 }
 
-/** `list[0][key]` when `list` is a non-empty array (first e-mail, first phone, ...). */
+/** `list[0][key]` when `list` is a non-empty array (first email, first phone, ...). */
 export function firstOf(list: unknown, key: string): IDataObject[string] {
 	return Array.isArray(list) && list.length ? (list[0] as IDataObject)[key] : undefined;
 }

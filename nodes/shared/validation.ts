@@ -54,15 +54,15 @@ export function checkAbn(value: string): Checked {
 }
 
 // ---------------------------------------------------------------------------------------------
-// E-mail
+// Email
 
 export function checkEmail(value: string): Checked {
 	const email = normalizeEmail(value);
-	if (!email) return { refused: 'The e-mail address is empty' };
+	if (!email) return { refused: 'The email address is empty' };
 	if (looksLikeUrl(email)) {
-		return { refused: `"${value}" is a URL, not an e-mail address` };
+		return { refused: `"${value}" is a URL, not an email address` };
 	}
-	if (!isValidEmail(email)) return { refused: `"${value}" is not a valid e-mail address` };
+	if (!isValidEmail(email)) return { refused: `"${value}" is not a valid email address` };
 	return { value: email };
 }
 
@@ -104,7 +104,7 @@ export function checkProfileUrl(value: string, kind: ProfileKind): Checked {
 	const trimmed = value.trim();
 	if (!trimmed) return { refused: 'The profile URL is empty' };
 	if (!trimmed.includes('/') && trimmed.includes('@')) {
-		return { refused: `"${value}" is an e-mail address, not a profile URL` };
+		return { refused: `"${value}" is an email address, not a profile URL` };
 	}
 	const url = parseUrl(trimmed);
 	if (!url || !NETWORK_HOST.test(url.hostname.toLowerCase())) {
@@ -143,7 +143,7 @@ export function checkProfileSlug(value: string): Checked {
 		};
 	}
 	if (trimmed.includes('@'))
-		return { refused: `"${value}" is an e-mail address, not a profile slug` };
+		return { refused: `"${value}" is an email address, not a profile slug` };
 	if (!SLUG.test(trimmed)) return { refused: `"${value}" is not a valid profile slug` };
 	return { value: trimmed.toLowerCase() };
 }
@@ -166,7 +166,7 @@ export function checkDomain(value: string): Checked {
 	const trimmed = value.trim();
 	if (!trimmed) return { refused: 'The domain is empty' };
 	if (/^[^/]*@/.test(trimmed)) {
-		return { refused: `"${value}" is an e-mail address, not a domain` };
+		return { refused: `"${value}" is an email address, not a domain` };
 	}
 	const domain = normalizeDomain(trimmed);
 	if (NETWORK_HOST.test(domain) || NETWORK_HOST.test(`www.${domain}`)) {
@@ -180,7 +180,7 @@ export function checkDomain(value: string): Checked {
 export function checkWebsite(value: string): Checked {
 	const trimmed = value.trim();
 	if (!trimmed) return { refused: 'The website is empty' };
-	if (/^[^/]*@/.test(trimmed)) return { refused: `"${value}" is an e-mail address, not a website` };
+	if (/^[^/]*@/.test(trimmed)) return { refused: `"${value}" is an email address, not a website` };
 	if (/\s/.test(trimmed))
 		return { refused: `"${value}" contains spaces and is not a website address` };
 	const url = parseUrl(trimmed);

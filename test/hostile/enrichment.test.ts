@@ -51,7 +51,7 @@ const CASES: BadInputCase[] = [
 		parameters: personBy('email'),
 		good: 'jane.citizen@southerncross.example.com.au',
 		bad: 'jane.citizen@',
-		message: 'Invalid "E-Mail" in item 1: "jane.citizen@" is not a valid e-mail address',
+		message: 'Invalid "Email" in item 1: "jane.citizen@" is not a valid email address',
 	},
 	{
 		name: 'a profile URL where an e-mail belongs (conflicting identifier)',
@@ -60,7 +60,7 @@ const CASES: BadInputCase[] = [
 		good: 'tom.nguyen@kookaburra.example.com.au',
 		bad: 'https://www.linkedin.com/in/jane-citizen',
 		message:
-			'Invalid "E-Mail" in item 1: "https://www.linkedin.com/in/jane-citizen" is a URL, not an e-mail address',
+			'Invalid "Email" in item 1: "https://www.linkedin.com/in/jane-citizen" is a URL, not an email address',
 	},
 	{
 		name: 'a company profile URL where a person profile belongs',
@@ -139,7 +139,7 @@ const CASES: BadInputCase[] = [
 		good: 'southerncross.example.com.au',
 		bad: 'sales@southerncross.example.com.au',
 		message:
-			'Invalid "Domain" in item 1: "sales@southerncross.example.com.au" is an e-mail address, not a domain',
+			'Invalid "Domain" in item 1: "sales@southerncross.example.com.au" is an email address, not a domain',
 	},
 	{
 		name: 'a domain without a top-level domain',
@@ -173,7 +173,7 @@ const CASES: BadInputCase[] = [
 		parameters: contactBy('enrich', 'email'),
 		good: 'ana.silva@northwind.example.com',
 		bad: '',
-		message: 'Invalid "E-Mail" in item 1: The e-mail address is empty',
+		message: 'Invalid "Email" in item 1: The email address is empty',
 	},
 	{
 		name: 'an e-mail with two @',
@@ -182,7 +182,7 @@ const CASES: BadInputCase[] = [
 		good: 'ana.silva@northwind.example.com',
 		bad: 'ana@silva@northwind.example.com',
 		message:
-			'Invalid "E-Mail" in item 1: "ana@silva@northwind.example.com" is not a valid e-mail address',
+			'Invalid "Email" in item 1: "ana@silva@northwind.example.com" is not a valid email address',
 	},
 	{
 		name: 'name + company without a last name (missing identifier)',
@@ -207,7 +207,7 @@ const CASES: BadInputCase[] = [
 		good: 'Ana',
 		bad: 'ana.silva@northwind.example.com',
 		message:
-			'Invalid "First Name" in item 1: "ana.silva@northwind.example.com" looks like an e-mail address or URL, not a name',
+			'Invalid "First Name" in item 1: "ana.silva@northwind.example.com" looks like an email address or URL, not a name',
 	},
 	{
 		name: 'a company profile URL where a contact profile belongs',
@@ -310,9 +310,9 @@ describe('Bad input is refused before any HTTP call, naming the field and the it
 /** The Continue On Fail item for item `item`, whose e-mail `quoted` (in quotes) is not valid. */
 const invalidEmailItem = (item: number, quoted: string) => ({
 	json: {
-		error: `Invalid "E-Mail" in item ${item}: ${quoted} is not a valid e-mail address`,
+		error: `Invalid "Email" in item ${item}: ${quoted} is not a valid email address`,
 		description:
-			'Enter an e-mail address such as name@example.com, or change "Identify By". No request was sent, so no credit was spent.',
+			'Enter an email address such as name@example.com, or change "Identify By". No request was sent, so no credit was spent.',
 	},
 	pairedItem: { item },
 });

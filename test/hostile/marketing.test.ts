@@ -71,7 +71,7 @@ const OPERATIONS: Record<string, Operation> = {
 const HUGE = 'x'.repeat(100_000);
 const SHORTENED = `"${'x'.repeat(100)}…" (100000 characters)`;
 
-const notEmail = (echoed: string) => `The email ${echoed} of item 1 is not a valid e-mail address`;
+const notEmail = (echoed: string) => `The email ${echoed} of item 1 is not a valid email address`;
 const notLeadId = (echoed: string) =>
 	`${echoed} in Lead IDs of item 1 is not a positive whole number`;
 const refused = (reason: string) => `Endpoint refused in item 1: ${reason}`;

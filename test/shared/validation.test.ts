@@ -50,11 +50,11 @@ describe('e-mail', () => {
 		expect(checkEmail('  Jane.Doe@Example.COM ')).toEqual({ value: 'jane.doe@example.com' });
 	});
 	it.each([
-		['', 'The e-mail address is empty'],
-		['jane', '"jane" is not a valid e-mail address'],
-		['jane@example', '"jane@example" is not a valid e-mail address'],
-		['jane..doe@example.com', '"jane..doe@example.com" is not a valid e-mail address'],
-		['https://example.com/jane', '"https://example.com/jane" is a URL, not an e-mail address'],
+		['', 'The email address is empty'],
+		['jane', '"jane" is not a valid email address'],
+		['jane@example', '"jane@example" is not a valid email address'],
+		['jane..doe@example.com', '"jane..doe@example.com" is not a valid email address'],
+		['https://example.com/jane', '"https://example.com/jane" is a URL, not an email address'],
 	])('refuses %j', (value, refused) => {
 		expect(checkEmail(value)).toEqual({ refused });
 	});
@@ -86,7 +86,7 @@ describe('profile URLs', () => {
 
 	it.each([
 		['', 'The profile URL is empty'],
-		['jane@example.com', '"jane@example.com" is an e-mail address, not a profile URL'],
+		['jane@example.com', '"jane@example.com" is an email address, not a profile URL'],
 		[
 			'https://evil.example.com/in/jane',
 			'"https://evil.example.com/in/jane" is not a URL on the professional network',
@@ -114,7 +114,7 @@ describe('profile URLs', () => {
 			refused: '"in/jane" is a URL, not a profile slug (use the profile URL option for URLs)',
 		});
 		expect(checkProfileSlug('jane@x.com')).toEqual({
-			refused: '"jane@x.com" is an e-mail address, not a profile slug',
+			refused: '"jane@x.com" is an email address, not a profile slug',
 		});
 		expect(checkProfileSlug('a')).toEqual({ refused: '"a" is not a valid profile slug' });
 	});
@@ -134,7 +134,7 @@ describe('domains and websites', () => {
 
 	it.each([
 		['', 'The domain is empty'],
-		['sales@example.com', '"sales@example.com" is an e-mail address, not a domain'],
+		['sales@example.com', '"sales@example.com" is an email address, not a domain'],
 		['example', '"example" is not a valid domain name'],
 		['exa mple.com', '"exa mple.com" is not a valid domain name'],
 		['-example.com', '"-example.com" is not a valid domain name'],
@@ -153,7 +153,7 @@ describe('domains and websites', () => {
 
 	it.each([
 		['', 'The website is empty'],
-		['info@example.com', '"info@example.com" is an e-mail address, not a website'],
+		['info@example.com', '"info@example.com" is an email address, not a website'],
 		['example com', '"example com" contains spaces and is not a website address'],
 		['mailto:x', '"mailto:x" is not a website address (http or https)'],
 		['http://localhost/', '"http://localhost/" does not name a valid host'],

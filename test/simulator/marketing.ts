@@ -171,6 +171,21 @@ const csv = (value: unknown) =>
 		.map((v) => v.trim())
 		.filter(Boolean);
 
+/**
+ * Whether Request Campaign accepts the campaign: an active trigger campaign whose smart list has
+ * the "Campaign is Requested" (web service API) trigger (`isRequestable`, kept internally as the
+ * service's Asset API reports it). Also what `campaigns.json?isTriggerable=true` lists.
+ */
+const isRequestable = (campaign: Row) =>
+	campaign.type === 'trigger' && campaign.active === true && campaign.isRequestable === true;
+
+/** A campaign as `/rest/v1/campaigns…` show it: `type` and `active`, but no `isRequestable`. */
+const publicCampaign = (campaign: Row): Row => {
+	const copy = { ...campaign };
+	delete copy.isRequestable;
+	return copy;
+};
+
 export class MarketingService implements SimulatorModule {
 	readonly name = 'marketing';
 	clientId: string;
@@ -665,7 +680,7 @@ export class MarketingService implements SimulatorModule {
 		if (key === 'GET /rest/v1/campaigns.json') return this.getCampaigns(this.params(request));
 		if ((m = /^GET \/rest\/v1\/campaigns\/(\d+)\.json$/.exec(key))) {
 			const campaign = this.campaigns.get(Number(m[1]));
-			return campaign ? this.ok([campaign]) : this.ok([]);
+			return campaign ? this.ok([publicCampaign(campaign)]) : this.ok([]);
 		}
 		if ((m = /^POST \/rest\/v1\/campaigns\/(\d+)\/trigger\.json$/.exec(key))) {
 			return this.trigger(Number(m[1]), request.body as Row);
@@ -974,23 +989,15 @@ export class MarketingService implements SimulatorModule {
 				(programs.length === 0 || programs.includes(String(c.programName))) &&
 				(workspaces.length === 0 || workspaces.includes(String(c.workspaceName))) &&
 				(ids.length === 0 || ids.includes(Number(c.id))) &&
-				(q.isTriggerable !== 'true' || (c.active === true && c.isRequestable === true)),
+				(q.isTriggerable !== 'true' || isRequestable(c)),
 		);
-		return this.tokenPage(rows, q, (c) => {
-			const copy = { ...c };
-			delete copy.isRequestable;
-			return copy;
-		});
+		return this.tokenPage(rows, q, publicCampaign);
 	}
 
 	private trigger(campaignId: number, body: Row): SimResponse {
 		const campaign = this.campaigns.get(campaignId);
 		if (!campaign) return this.failure('1013', 'Campaign not found');
-		if (
-			campaign.type !== 'trigger' ||
-			campaign.isRequestable !== true ||
-			campaign.active !== true
-		) {
+		if (!isRequestable(campaign)) {
 			return this.failure('1003', `Campaign ${campaignId} cannot be requested by the API`);
 		}
 		const input = (body?.input ?? {}) as Row;

@@ -53,6 +53,13 @@ function locator(
 }
 
 export const campaignLocator = locator('Campaign', 'campaign', 'searchCampaigns', 'campaign');
+/** The campaign of Trigger: its list holds only the campaigns the service lets the API request. */
+export const triggerCampaignLocator: INodeProperties = {
+	...locator('Campaign', 'campaign', 'searchTriggerableCampaigns', 'campaign'),
+	hint: 'Only active trigger campaigns can be requested, so only those are listed; use Schedule for batch campaigns',
+	description:
+		'An active trigger campaign whose smart list has the "Campaign is Requested" (web service API) trigger',
+};
 export const listLocator = locator('List', 'list', 'searchLists', 'list');
 export const programLocator = locator('Program', 'program', 'searchPrograms', 'program');
 export const emailLocator = locator('Email', 'email', 'searchEmails', 'email');

@@ -13,5 +13,5 @@ export type MarketingAutomationMap = {
 	landingPage: 'getStatistics';
 	lead: 'createOrUpdate' | 'getAll' | 'getChanges';
 	list: 'addLeads' | 'getAll' | 'getMembers' | 'removeLeads';
-	program: 'getStatistics';
+	program: 'getEmailPrograms' | 'getStatistics';
 };

@@ -20,8 +20,9 @@ async function searchByToken(
 	path: string,
 	filter?: string,
 	paginationToken?: string,
+	query: IDataObject = {},
 ): Promise<INodeListSearchResult> {
-	const qs: IDataObject = { batchSize: LEAD_BATCH };
+	const qs: IDataObject = { ...query, batchSize: LEAD_BATCH };
 	if (paginationToken) qs.nextPageToken = paginationToken;
 	const page = await apiRequest.call(ctx, { method: 'GET', path, qs });
 	return { results: toResults(page.result ?? [], filter), paginationToken: page.nextPageToken };
@@ -53,6 +54,21 @@ export async function searchCampaigns(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	return await searchByToken(this, '/rest/v1/campaigns.json', filter, paginationToken);
+}
+
+/**
+ * Campaigns that Trigger can run: the service's `isTriggerable` lists only active trigger campaigns
+ * whose smart list has the "Campaign is Requested" (web service) trigger. Any other campaign
+ * refuses Request Campaign (1003), so the picker does not offer it.
+ */
+export async function searchTriggerableCampaigns(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchByToken(this, '/rest/v1/campaigns.json', filter, paginationToken, {
+		isTriggerable: true,
+	});
 }
 
 export async function searchLists(

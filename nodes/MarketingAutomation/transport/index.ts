@@ -51,6 +51,11 @@ export interface ApiRequest {
 	 */
 	idempotent?: boolean;
 	itemIndex?: number;
+	/**
+	 * What a service error code means for this call, by code: the message says what happened and
+	 * how to fix it; the service's own words and the request id go into the description.
+	 */
+	refusals?: Record<string, { message: string; fix: string }>;
 }
 
 /** 6xx answers that mean "not executed, try again later"; 606 and 615 are the rate limits. */
@@ -219,17 +224,19 @@ function toNodeError(ctx: MarketingContext, error: unknown, request: ApiRequest)
 		} else if (RETRYABLE_CODES.has(error.code)) {
 			description = `The call was retried ${timing.retries} times with backoff and still failed; try again later.`;
 		}
+		let message =
+			error.code === '607'
+				? `Daily API quota reached (607): ${error.message}`
+				: `The service refused the call (${error.code}): ${error.message}`;
+		const refusal = request.refusals?.[error.code];
+		if (refusal) {
+			message = refusal.message;
+			description = `${refusal.fix} The service answered error ${error.code} to ${where}${requestId}: ${error.message}`;
+		}
 		const apiError = new NodeApiError(
 			ctx.getNode(),
 			{ code: error.code, message: error.message, requestId: error.requestId ?? '' } as JsonObject,
-			{
-				message:
-					error.code === '607'
-						? `Daily API quota reached (607): ${error.message}`
-						: `The service refused the call (${error.code}): ${error.message}`,
-				description,
-				itemIndex,
-			},
+			{ message, description, itemIndex },
 		);
 		if (error.requestId) apiError.context.requestId = error.requestId;
 		return apiError;

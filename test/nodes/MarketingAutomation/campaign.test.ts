@@ -127,6 +127,39 @@ describe('Marketing Automation: campaigns', () => {
 		expect(sim().calls).toHaveLength(0);
 	});
 
+	it('Trigger on a batch or an inactive campaign says only active trigger campaigns can be requested', async () => {
+		const result = await env.run(
+			{ ...triggerDemoCampaign('1'), campaign: { mode: 'id', value: '={{ $json.campaign }}' } },
+			{ items: [{ campaign: 2001 }, { campaign: 2003 }, { campaign: 2004 }], continueOnFail: true },
+		);
+		const refused = (campaignId: number, serviceMessage: string, item: number) => ({
+			json: {
+				error: `Campaign ${campaignId} cannot be requested (1003): only active trigger campaigns can be requested; use Schedule for batch campaigns [call ${item + 1} of 3, item ${item}; the items of the other calls have their own results]`,
+				description: expect.stringMatching(
+					new RegExp(
+						`^Pick an active trigger campaign whose smart list has the "Campaign is Requested" \\(web service API\\) trigger, activate the campaign in the service, or run a batch campaign with Campaign → Schedule\\. The service answered error 1003 to POST /rest/v1/campaigns/${campaignId}/trigger\\.json \\(request [^)]+\\): ${serviceMessage}$`,
+					),
+				),
+				requestId: expect.any(String),
+			},
+			pairedItem: { item },
+		});
+		expect(outputOf(result)).toEqual([
+			{ json: { campaignId: 2001, leadIds: [1], triggered: true }, pairedItem: { item: 0 } },
+			refused(2003, 'Campaign 2003 cannot be requested by the API', 1),
+			refused(2004, 'Campaign 2004 cannot be requested by the API', 2),
+		]);
+		expect(
+			sim()
+				.calls.map((c) => `${c.method} ${c.path}`)
+				.sort(),
+		).toEqual([
+			'POST /rest/v1/campaigns/2001/trigger.json',
+			'POST /rest/v1/campaigns/2003/trigger.json',
+			'POST /rest/v1/campaigns/2004/trigger.json',
+		]);
+	});
+
 	it('Schedule sends runAt with offset, the clone program name and tokens', async () => {
 		const result = await env.run({
 			resource: 'campaign',

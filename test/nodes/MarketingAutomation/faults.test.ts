@@ -92,10 +92,10 @@ describe('Marketing Automation: rate limits and faults', () => {
 			tokens: {},
 		});
 		expect(result.error?.message).toBe(
-			'The service refused the call (1003): Campaign 2003 cannot be requested by the API',
+			'Campaign 2003 cannot be requested (1003): only active trigger campaigns can be requested; use Schedule for batch campaigns',
 		);
 		expect(result.error?.description).toMatch(
-			/^The service answered error 1003 to POST \/rest\/v1\/campaigns\/2003\/trigger\.json \(request .+#.+\)\.$/,
+			/^Pick an active trigger campaign .+ or run a batch campaign with Campaign → Schedule\. The service answered error 1003 to POST \/rest\/v1\/campaigns\/2003\/trigger\.json \(request .+#.+\): Campaign 2003 cannot be requested by the API$/,
 		);
 		expect(sim().calls).toHaveLength(1);
 	});

@@ -59,6 +59,8 @@ export interface Env {
 			continueOnFail?: boolean;
 			credentialsHelper?: TestCredentialsHelper;
 			credentials?: ICredentialDataDecryptedObject;
+			/** The node's version (1 when omitted: what saved workflows hold). */
+			typeVersion?: number;
 		},
 	): Promise<RunResult>;
 }
@@ -95,6 +97,7 @@ export function useMarketing(options: MarketingOptions = {}): Env {
 				parameters: parameters as NodeUnderTest['parameters'],
 				credentialTypes: [CREDENTIAL],
 				continueOnFail: runOptions.continueOnFail,
+				typeVersion: runOptions.typeVersion,
 			},
 			items: runOptions.items,
 			credentials: runOptions.credentialsHelper

@@ -95,7 +95,7 @@ describe('Marketing Automation: leads', () => {
 				items: [{ email: 'lead1@example.com' }, { email: 'not-an-address' }],
 			});
 			expect(result.error?.message).toBe(
-				'"not-an-address" in Filter Values of item 1 is not a valid e-mail address',
+				'"not-an-address" in Filter Values of item 1 is not a valid email address',
 			);
 			expect(sim().calls).toHaveLength(0);
 			expect(sim().identityCalls).toHaveLength(0);

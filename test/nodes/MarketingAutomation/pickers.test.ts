@@ -84,3 +84,33 @@ describe('Marketing Automation: pickers (list search and load options)', () => {
 		);
 	});
 });
+
+describe("Marketing Automation: Trigger's campaign picker", () => {
+	const env = useMarketing();
+	const sim = () => env.sim.services.marketing;
+	let context: ILoadOptionsFunctions;
+
+	beforeEach(async () => {
+		context = await loadOptionsContext(env);
+	});
+
+	it("Trigger's picker asks the service for triggerable campaigns only: no batch, no inactive", async () => {
+		const triggerable = await listSearch.searchTriggerableCampaigns.call(context);
+		expect(triggerable).toEqual({
+			results: [
+				{ name: 'Welcome flow', value: '2001' },
+				{ name: 'Webinar follow-up', value: '2002' },
+			],
+		});
+		const filtered = await listSearch.searchTriggerableCampaigns.call(context, 'nurture');
+		expect(filtered.results).toEqual([]);
+		// Schedule's picker (and Get's) still lists every campaign, batch campaigns included.
+		const all = await listSearch.searchCampaigns.call(context);
+		expect(all.results.map((r) => r.value)).toEqual(['2001', '2002', '2003', '2004']);
+		expect(sim().calls.map((c) => [c.path, c.query])).toEqual([
+			['/rest/v1/campaigns.json', { isTriggerable: 'true', batchSize: '300' }],
+			['/rest/v1/campaigns.json', { isTriggerable: 'true', batchSize: '300' }],
+			['/rest/v1/campaigns.json', { batchSize: '300' }],
+		]);
+	});
+});

@@ -108,7 +108,7 @@ describe('Marketing Automation as an AI agent tool', () => {
 				{ ...AGENT_INPUT, emails: 'ana at example', toolCallId: 'call_5' },
 			);
 			expect(result.error?.message).toBe(
-				'"ana at example" in the argument \'emails\' is not a valid e-mail address: send e-mail addresses separated by commas, e.g. ana@example.com, bob@example.com',
+				'"ana at example" in the argument \'emails\' is not a valid email address: send email addresses separated by commas, e.g. ana@example.com, bob@example.com',
 			);
 			expect(sim().callsTo('GET', '/rest/v1/leads.json')).toEqual([]);
 		});

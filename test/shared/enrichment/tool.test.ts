@@ -50,7 +50,7 @@ describe('enrichment input checks as an AI agent tool', () => {
 			{ email: 'kim at example' },
 		);
 		expect(messageOf(() => prepareIdentifier(email, 0, SPECS, 'email'))).toBe(
-			'Invalid argument \'email\': "kim at example" is not a valid e-mail address. Enter an e-mail address such as name@example.com.',
+			'Invalid argument \'email\': "kim at example" is not a valid email address. Enter an email address such as name@example.com.',
 		);
 	});
 
@@ -61,7 +61,7 @@ describe('enrichment input checks as an AI agent tool', () => {
 			{ email: 'kim at example' },
 		);
 		expect(messageOf(() => prepareIdentifier(plain, 0, SPECS, 'email'))).toBe(
-			'Invalid "E-Mail" in item 0: "kim at example" is not a valid e-mail address',
+			'Invalid "Email" in item 0: "kim at example" is not a valid email address',
 		);
 		const fixed = context(
 			TOOL,
@@ -71,7 +71,7 @@ describe('enrichment input checks as an AI agent tool', () => {
 			},
 		);
 		expect(messageOf(() => prepareIdentifier(fixed, 0, SPECS, 'email'))).toBe(
-			'Invalid "E-Mail" in item 0: "kim at example" is not a valid e-mail address',
+			'Invalid "Email" in item 0: "kim at example" is not a valid email address',
 		);
 	});
 });

@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 				name: 'Enrich',
 				value: 'enrich',
 				description:
-					'Get the profile of a person from a profile URL, e-mail or profile slug. 1-2 credits when found, none on a miss (found: false).',
+					'Get the profile of a person from a profile URL, email or profile slug. 1-2 credits when found, none on a miss (found: false).',
 				action: 'Enrich a person by email profile link or profile slug',
 			},
 			{

@@ -10,8 +10,8 @@ export const operation = 'search' satisfies GlobalEnrichmentMap['company'];
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
-	searchFilters('company'),
 	simplifyField,
+	searchFilters('company'),
 ];
 
 export const description = updateDisplayOptions(

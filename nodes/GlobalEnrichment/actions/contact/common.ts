@@ -61,8 +61,8 @@ export function prepareContact(this: IExecuteFunctions, itemIndex: number): Look
 				this,
 				itemIndex,
 				`"${displayName}"`,
-				`"${value}" looks like an e-mail address or URL, not a name`,
-				'Set "Identify By" to E-Mail or Network Profile URL for such values.',
+				`"${value}" looks like an email address or URL, not a name`,
+				'Set "Identify By" to Email or Network Profile URL for such values.',
 				name,
 			);
 		}

@@ -26,7 +26,7 @@ export const description: INodeProperties[] = [
 				name: 'Find',
 				value: 'find',
 				description:
-					'Look up one known contact by e-mail, profile URL, or name and company. 1-2 credits when found, none on a miss (found: false).',
+					'Look up one known contact by email, profile URL, or name and company. 1-2 credits when found, none on a miss (found: false).',
 				action: 'Find a contact by email profile link or name and company',
 			},
 			{

@@ -10,8 +10,8 @@ export const operation = 'search' satisfies GlobalEnrichmentMap['contact'];
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
-	searchFilters('contact'),
 	simplifyField,
+	searchFilters('contact'),
 ];
 
 export const description = updateDisplayOptions(

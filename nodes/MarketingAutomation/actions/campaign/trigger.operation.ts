@@ -6,7 +6,7 @@ import { apiRequest, callsInFlight } from '../../transport';
 import { runBatches } from '../batches';
 import {
 	callFailure,
-	campaignLocator,
+	triggerCampaignLocator,
 	failItems,
 	parameterOf,
 	prepareAll,
@@ -23,7 +23,7 @@ export const operation = 'trigger' satisfies MarketingAutomationMap['campaign'];
 const TRIGGER_BATCH = 100;
 
 const properties: INodeProperties[] = [
-	campaignLocator,
+	triggerCampaignLocator,
 	{
 		displayName: 'Lead IDs',
 		name: 'leadIds',
@@ -41,6 +41,12 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['campaign'], operation: [operation] } },
 	properties,
 );
+
+/** The service's 1003 to Request Campaign: the campaign is a batch campaign, or not requestable. */
+const notRequestable = (campaignId: number) => ({
+	message: `Campaign ${campaignId} cannot be requested (1003): only active trigger campaigns can be requested; use Schedule for batch campaigns`,
+	fix: 'Pick an active trigger campaign whose smart list has the "Campaign is Requested" (web service API) trigger, activate the campaign in the service, or run a batch campaign with Campaign → Schedule.',
+});
 
 interface Trigger {
 	campaignId: number;
@@ -125,6 +131,7 @@ export async function executeBatch(
 				body: { input },
 				idempotent: false,
 				itemIndex: call.askers[0],
+				refusals: { '1003': notRequestable(call.campaignId) },
 			});
 		} catch (error) {
 			const failure = callFailure(error as Error, index, calls.length, call.askers);

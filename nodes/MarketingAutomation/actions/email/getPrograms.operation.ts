@@ -1,86 +1,18 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
-import { collectByOffset } from '../../transport/paging';
-import { readDateTime } from '../common';
 import type { MarketingAutomationMap } from '../node.type';
-import type { BatchOutcome } from '../../../shared/router';
-import { callsInFlight } from '../../transport';
-import { readItems } from '../batches';
+import { emailProgramsProperties, executeBatch } from '../program/getEmailPrograms.operation';
+import { versionOne } from '../versions';
 
 export const operation = 'getPrograms' satisfies MarketingAutomationMap['email'];
 
-const properties: INodeProperties[] = [
-	...returnAllAndLimit,
-	filtersCollection([
-		{
-			displayName: 'Earliest Updated At',
-			name: 'earliestUpdatedAt',
-			type: 'dateTime',
-			default: '',
-			description: 'Only programs updated at or after this time (needs Latest Updated At)',
-		},
-		{
-			displayName: 'Latest Updated At',
-			name: 'latestUpdatedAt',
-			type: 'dateTime',
-			default: '',
-			description: 'Only programs updated at or before this time (needs Earliest Updated At)',
-		},
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'options',
-			default: 'unlocked',
-			options: [{ name: 'Unlocked', value: 'unlocked' }],
-			description: 'Only email programs in this status',
-		},
-	]),
-];
-
+/**
+ * Program → Get Many Email Programs under Email, kept for version-1 nodes (saved workflows); from
+ * version 2 the operation is offered under Program only. Same fields, same requests.
+ */
 export const description = updateDisplayOptions(
-	{ show: { resource: ['email'], operation: [operation] } },
-	properties,
+	{ show: { resource: ['email'], operation: [operation], ...versionOne } },
+	emailProgramsProperties,
 );
 
-/**
- * `GET /rest/asset/v1/programs.json` has no program-type parameter (the spec's `type=email` does not
- * exist): pages of 200 are read by offset and only programs whose `type` is "Email" (any case) are
- * kept; Limit counts kept programs.
- */
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (filters.status) qs.status = filters.status;
-	if (filters.earliestUpdatedAt) {
-		qs.earliestUpdatedAt = readDateTime(
-			this,
-			'filters.earliestUpdatedAt',
-			itemIndex,
-			'Earliest Updated At',
-		);
-	}
-	if (filters.latestUpdatedAt) {
-		qs.latestUpdatedAt = readDateTime(
-			this,
-			'filters.latestUpdatedAt',
-			itemIndex,
-			'Latest Updated At',
-		);
-	}
-	return await collectByOffset(
-		this,
-		{ method: 'GET', path: '/rest/asset/v1/programs.json', qs, itemIndex },
-		limitOf(this, itemIndex),
-		(program) => String(program.type ?? '').toLowerCase() === 'email',
-	);
-}
-
-/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
-export async function executeBatch(
-	this: IExecuteFunctions,
-	itemIndexes: number[],
-): Promise<BatchOutcome[][]> {
-	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
-}
+export { executeBatch };

@@ -56,30 +56,33 @@ function autoMapSource(ctx: IExecuteFunctions, itemIndex: number, json: IDataObj
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Action',
+		// The service's `action`; the parameter keeps its name and values so saved workflows run as before.
+		displayName: 'Write Mode',
 		name: 'syncAction',
 		type: 'options',
 		default: 'createOrUpdate',
+		description:
+			'What happens to a lead that matches an existing one by the lookup field, and to a lead that matches none',
 		options: [
 			{
-				name: 'Create Duplicate',
+				name: 'Always Create a New Lead',
 				value: 'createDuplicate',
-				description: 'Always create a new lead, even if one matches',
+				description: 'Create a lead even when one matches, which makes a duplicate',
 			},
 			{
-				name: 'Create Only',
+				name: 'Create New, Skip Existing',
 				value: 'createOnly',
-				description: 'Create the lead; skip it if one matches',
+				description: 'Create a lead when none matches; leave a matching lead unchanged (skipped)',
 			},
 			{
-				name: 'Create or Update',
+				name: 'Create New, Update Existing',
 				value: 'createOrUpdate',
-				description: 'Update the matching lead, or create it',
+				description: 'Update the matching lead, or create one when none matches',
 			},
 			{
-				name: 'Update Only',
+				name: 'Update Existing, Skip New',
 				value: 'updateOnly',
-				description: 'Update the matching lead; skip it if none matches',
+				description: 'Update the matching lead; create nothing when none matches (skipped)',
 			},
 		],
 	},
@@ -160,7 +163,7 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			description:
-				'Lead partition to create leads in (honoured with Create Only and Create or Update)',
+				'Lead partition to create leads in; used by the write modes "Create New, Skip Existing" and "Create New, Update Existing"',
 		},
 	]),
 ];
@@ -180,7 +183,7 @@ interface Upsert {
 	lead: IDataObject;
 }
 
-/** A lookup value as the service compares it (e-mail addresses without regard to case). */
+/** A lookup value as the service compares it (email addresses without regard to case). */
 const lookupKey = (lookupField: string, value: unknown) =>
 	`${lookupField}\u0000${String(value ?? '')
 		.trim()
@@ -215,7 +218,7 @@ export async function executeBatch(
 			for (const key of Object.keys(source)) {
 				const value = source[key];
 				if (value === undefined || READ_ONLY.has(key)) continue;
-				// `id` identifies a lead only with Update Only; elsewhere the service refuses it.
+				// `id` identifies a lead only with updateOnly; elsewhere the service refuses it.
 				if (key === 'id' && action !== 'updateOnly') continue;
 				lead[key] = value;
 			}
@@ -249,7 +252,7 @@ export async function executeBatch(
 			if (typeof lead.email !== 'string' || !isValidEmail(lead.email.trim())) {
 				throw new NodeOperationError(
 					this.getNode(),
-					`The email ${shorten(lead.email)} of item ${i} is not a valid e-mail address`,
+					`The email ${shorten(lead.email)} of item ${i} is not a valid email address`,
 					{ itemIndex: i, description: 'Fix the address or leave it out; no call was made.' },
 				);
 			}

@@ -17,6 +17,7 @@ import {
 	splitValues,
 } from '../common';
 import type { MarketingAutomationMap } from '../node.type';
+import { fromVersionTwo, versionOne } from '../versions';
 
 export const operation = 'getAll' satisfies MarketingAutomationMap['lead'];
 
@@ -57,12 +58,12 @@ const properties: INodeProperties[] = [
 			...includeNotFound,
 			default: false,
 			description: `${includeNotFound.description} Version 1 of the node: off unless set, except as an AI agent tool.`,
-			displayOptions: { show: { '@version': [1] } },
+			displayOptions: { show: versionOne },
 		},
 		{
 			...includeNotFound,
 			default: true,
-			displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+			displayOptions: { show: fromVersionTwo },
 		},
 	]),
 ];
@@ -127,7 +128,7 @@ export async function executeBatch(
 			if (filterType === 'email' && !isValidEmail(value)) {
 				throw new NodeOperationError(
 					this.getNode(),
-					`${shorten(value)} in ${where} is not a valid e-mail address${argument ? ': send e-mail addresses separated by commas, e.g. ana@example.com, bob@example.com' : ''}`,
+					`${shorten(value)} in ${where} is not a valid email address${argument ? ': send email addresses separated by commas, e.g. ana@example.com, bob@example.com' : ''}`,
 					{ itemIndex: i, description: 'Fix or remove the address; no call was made.' },
 				);
 			}

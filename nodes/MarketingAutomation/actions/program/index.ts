@@ -1,25 +1,27 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { fromVersionTwo, versionedOperation, versionOne } from '../versions';
+import * as getEmailPrograms from './getEmailPrograms.operation';
 import * as getStatistics from './getStatistics.operation';
 
-export const operations = { getStatistics };
+export const operations = { getEmailPrograms, getStatistics };
+
+const statistics: INodePropertyOptions = {
+	name: 'Get Statistics',
+	value: 'getStatistics',
+	description: 'Compute membership statistics of a program',
+	action: 'Get program statistics',
+};
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['program'] } },
-		options: [
-			{
-				name: 'Get Statistics',
-				value: 'getStatistics',
-				description: 'Compute membership statistics of a program',
-				action: 'Get program statistics',
-			},
-		],
-		default: 'getStatistics',
-	},
+	// Version 1 lists email programs under Email (Get Many Email Programs).
+	versionedOperation('program', versionOne, [statistics], 'getStatistics'),
+	versionedOperation(
+		'program',
+		fromVersionTwo,
+		[{ ...getEmailPrograms.emailProgramsOperation, value: getEmailPrograms.operation }, statistics],
+		'getStatistics',
+	),
+	...getEmailPrograms.description,
 	...getStatistics.description,
 ];

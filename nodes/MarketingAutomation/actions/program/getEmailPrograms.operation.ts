@@ -1,0 +1,94 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
+import { collectByOffset } from '../../transport/paging';
+import { readDateTime } from '../common';
+import type { MarketingAutomationMap } from '../node.type';
+import type { BatchOutcome } from '../../../shared/router';
+import { callsInFlight } from '../../transport';
+import { readItems } from '../batches';
+
+export const operation = 'getEmailPrograms' satisfies MarketingAutomationMap['program'];
+
+/** Its entry in the Operation list (under Program; under Email in version 1, with its old value). */
+export const emailProgramsOperation = {
+	name: 'Get Many Email Programs',
+	description: 'Get many programs of type Email',
+	action: 'Get many email programs',
+};
+
+/** Its fields; also shown under Email → Get Many Email Programs, its version-1 place. */
+export const emailProgramsProperties: INodeProperties[] = [
+	...returnAllAndLimit,
+	filtersCollection([
+		{
+			displayName: 'Earliest Updated At',
+			name: 'earliestUpdatedAt',
+			type: 'dateTime',
+			default: '',
+			description: 'Only programs updated at or after this time (needs Latest Updated At)',
+		},
+		{
+			displayName: 'Latest Updated At',
+			name: 'latestUpdatedAt',
+			type: 'dateTime',
+			default: '',
+			description: 'Only programs updated at or before this time (needs Earliest Updated At)',
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			default: 'unlocked',
+			options: [{ name: 'Unlocked', value: 'unlocked' }],
+			description: 'Only email programs in this status',
+		},
+	]),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['program'], operation: [operation] } },
+	emailProgramsProperties,
+);
+
+/**
+ * `GET /rest/asset/v1/programs.json` has no program-type parameter (the spec's `type=email` does not
+ * exist): pages of 200 are read by offset and only programs whose `type` is "Email" (any case) are
+ * kept; Limit counts kept programs.
+ */
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (filters.status) qs.status = filters.status;
+	if (filters.earliestUpdatedAt) {
+		qs.earliestUpdatedAt = readDateTime(
+			this,
+			'filters.earliestUpdatedAt',
+			itemIndex,
+			'Earliest Updated At',
+		);
+	}
+	if (filters.latestUpdatedAt) {
+		qs.latestUpdatedAt = readDateTime(
+			this,
+			'filters.latestUpdatedAt',
+			itemIndex,
+			'Latest Updated At',
+		);
+	}
+	return await collectByOffset(
+		this,
+		{ method: 'GET', path: '/rest/asset/v1/programs.json', qs, itemIndex },
+		limitOf(this, itemIndex),
+		(program) => String(program.type ?? '').toLowerCase() === 'email',
+	);
+}
+
+/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
+}
