@@ -24,7 +24,7 @@ import {
 import { timing } from './timing';
 
 export { adminBaseUrl } from './baseUrl';
-export { mayHaveRun, type ServiceCall } from './errors';
+export { mayHaveRun } from './errors';
 
 /**
  * The one place the admin node talks to the service. Every call is a POST with a JSON body and a
