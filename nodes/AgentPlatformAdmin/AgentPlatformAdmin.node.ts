@@ -1,11 +1,20 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/description';
-import { customOperations } from './actions/router';
-import { CREDENTIAL_TYPE, requestDefaults } from './transport';
+import { router } from './actions/router';
+import { CREDENTIAL_TYPE } from './transport';
 
-/** Declarative: n8n's routing engine sends the requests; Change Role is written in code. */
+/**
+ * Programmatic: every operation is written in code and runs through the shared router, so the
+ * transport can retry the calls that are safe to repeat and say when a creating call may have run
+ * (n8n's routing engine can do neither).
+ */
 export class AgentPlatformAdmin implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Agent Platform Admin',
@@ -23,9 +32,10 @@ export class AgentPlatformAdmin implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
-		requestDefaults,
 		properties,
 	};
 
-	customOperations = customOperations;
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
 }

@@ -10,6 +10,7 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { backoffDelay, type BackoffPolicy } from '../shared/backoff';
+import { networkCodeOf, wasNotSent } from '../shared/network';
 
 /** Which API a credential speaks: the service's own API, or the specification's connection contract. */
 export type EnrichmentApi = 'service' | 'contract';
@@ -276,17 +277,6 @@ function mayHaveRunError(
 	);
 }
 
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
-
-function networkCodeOf(error: unknown): string | undefined {
-	let current = error as { code?: unknown; cause?: unknown } | undefined;
-	for (let depth = 0; current && depth < 5; depth++) {
-		if (typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) return current.code;
-		current = current.cause as typeof current;
-	}
-	return undefined;
-}
-
 /** A 2xx body that is not the JSON the service sends (text, an HTML page, cut-off JSON). */
 function brokenBody(answer: ServiceAnswer): string | undefined {
 	if (answer.statusCode >= 300) return undefined;
@@ -352,7 +342,7 @@ export async function sendClassified(
 		if (failure instanceof NodeOperationError) throw failure;
 		if (answer === undefined) {
 			const code = networkCodeOf(failure);
-			const notSent = code !== undefined && NOT_SENT.has(code);
+			const notSent = wasNotSent(code);
 			if (canRetry && (notSent || call.replaySafe)) {
 				await sleep(backoffDelay(attempt, RETRY_POLICY));
 				continue;

@@ -10,6 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { runWorkflow } from '../harness';
 import { startServices, type Simulator } from '../simulator';
 import type { AdminService } from '../simulator/admin';
+import { timing } from '../../nodes/AgentPlatformAdmin/transport/timing';
 import SEEN_JSON from './expected/AgentPlatformAdmin.json';
 import { countWhere, seenOf, TRANSPORT_FAULTS, verdictOf, type FaultCase } from './faultCases';
 import { faultMatrix, type CallClass } from './matrix';
@@ -176,7 +177,10 @@ const SERVICE_FAULTS: FaultCase[] = [
 	},
 ];
 
-const FAULTS = [...TRANSPORT_FAULTS, ...SERVICE_FAULTS];
+/** The answer is held after the service ran the call, past the node's time limit. */
+const TIMEOUT: FaultCase = { name: 'timeout after', rule: { fault: 'timeout' } };
+
+const FAULTS = [...TRANSPORT_FAULTS, TIMEOUT, ...SERVICE_FAULTS];
 
 /**
  * What item 0 shows, per call and fault (expected/AgentPlatformAdmin.json): the node's behaviour
@@ -194,14 +198,17 @@ describe('Faults › Agent Platform Admin', () => {
 		sim = await startServices();
 		proxy = await startFaultProxy(sim.url);
 	});
+	afterEach(() => jest.restoreAllMocks());
 	afterAll(async () => {
 		matrix.write();
 		await proxy.close();
 		await sim.close();
 	});
 
-	/** Fresh project state: two members, two invites, no fault projects. */
+	/** Fresh project state: two members, two invites, no fault projects; short pauses between retries. */
 	beforeEach(() => {
+		jest.replaceProperty(timing, 'baseDelayMs', 5);
+		jest.replaceProperty(timing, 'maxDelayMs', 40);
 		proxy.reset();
 		const admin = sim.services.admin;
 		admin.calls.length = 0;
@@ -234,6 +241,8 @@ describe('Faults › Agent Platform Admin', () => {
 		'%s',
 		async (key, call, fault) => {
 			const admin = sim.services.admin;
+			// The held answer outlasts a short time limit (the client gives up; the proxy never answers).
+			if (fault.rule.fault === 'timeout') jest.replaceProperty(timing, 'timeoutMs', 300);
 			proxy.inject({ ...fault.rule, method: 'POST', path: call.faultPath, times: 1 });
 			const result = await runWorkflow({
 				nodes: {

@@ -6,25 +6,13 @@ import type { AgentPlatformAdminMap } from './node.type';
 import * as project from './project';
 import * as user from './user';
 
-/** The operations written in code, per resource (the others are routed by n8n's routing engine). */
-const coded = {
+const resources = {
 	invite: invite.operations,
 	project: project.operations,
 	user: user.operations,
-} satisfies {
-	[R in keyof AgentPlatformAdminMap]: Partial<NodeResources<AgentPlatformAdminMap>[R]>;
-};
+} satisfies NodeResources<AgentPlatformAdminMap>;
 
-async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await routeOperation.call(this, coded);
+/** Every operation runs through the shared router (validation first, pairedItem, Continue On Fail). */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await routeOperation.call(this, resources);
 }
-
-/** The node's `customOperations`: every coded operation goes through the shared router. */
-export const customOperations = Object.fromEntries(
-	Object.entries(coded)
-		.filter(([, operations]) => Object.keys(operations).length > 0)
-		.map(([resource, operations]) => [
-			resource,
-			Object.fromEntries(Object.keys(operations).map((operation) => [operation, route])),
-		]),
-);

@@ -11,27 +11,65 @@ export interface ServiceCall {
 	itemIndex: number;
 	/**
 	 * For a call that creates something (not safe to repeat): where to look for what it may have
-	 * created, e.g. "the project's pending invites". Such a call is never replayed, and an answer
-	 * that leaves its fate open says so.
+	 * created, e.g. "the project's pending invites". Such a call is never replayed, and a failure
+	 * that leaves its fate open says so. A call without it is safe to repeat and is retried.
 	 */
 	creates?: string;
 }
 
 /** Answers after which the call may have run: the service failed while or after executing it. */
-const AMBIGUOUS_STATUSES = new Set([500, 502, 504]);
+export const AMBIGUOUS_STATUSES = new Set([500, 502, 504]);
+/** Answers that mean "not executed, try again later": retried for every call. */
+export const NOT_EXECUTED_STATUSES = new Set([429, 503]);
+
+/** `context.mayHaveRun` marks the error of a creating call whose fate is open. */
+export function mayHaveRun(error: unknown): boolean {
+	return error instanceof NodeApiError && error.context.mayHaveRun === true;
+}
 
 /** The error of a creating call whose fate is open: it may have run, so it is not repeated. */
-export function mayHaveRunError(
-	node: INode,
-	call: ServiceCall,
-	creates: string,
-	what: string,
-	status?: number,
-) {
-	return new NodeApiError(node, { message: what, statusCode: status ?? null } as JsonObject, {
-		message: `The service did not confirm that it could ${call.action} (${what}); the call may have run: check ${creates} before running the node again`,
-		description: `Running the node again as it is could ${call.action} twice. Look at ${creates} first; run the item again only if nothing was created.`,
-		httpCode: status === undefined ? undefined : String(status),
+export function mayHaveRunError(node: INode, call: ServiceCall, what: string, status?: number) {
+	const creates = call.creates ?? 'the service';
+	const error = new NodeApiError(
+		node,
+		{ message: what, statusCode: status ?? null } as JsonObject,
+		{
+			message: `The service did not confirm that it could ${call.action} (${what}); the call may have run: check ${creates} before running the node again`,
+			description: `Running the node again as it is could ${call.action} twice. Look at ${creates} first; run the item again only if nothing was created.`,
+			httpCode: status === undefined ? undefined : String(status),
+			itemIndex: call.itemIndex,
+		},
+	);
+	error.context.mayHaveRun = true;
+	return error;
+}
+
+/** What the description adds when the call was sent more than once. */
+function attemptsNote(attempts: number): string {
+	return attempts > 1 ? ` The call was sent ${attempts} times, with growing pauses.` : '';
+}
+
+/**
+ * No answer came (refused, reset, timed out). `reason` is the node's own words: n8n would replace
+ * a message naming a network code with its generic text.
+ */
+export function noAnswerError(node: INode, call: ServiceCall, reason: string, attempts: number) {
+	const message = `Could not reach the service to ${call.action}: ${reason}${attempts > 1 ? ` (${attempts} attempts)` : ''}; check the region or base URL in the credential, or run the node again later`;
+	const error = new NodeApiError(node, { message: reason } as JsonObject, {
+		message,
+		description: `Check the region or base URL in the credential and that the service is reachable.${attemptsNote(attempts)}`,
+		itemIndex: call.itemIndex,
+	});
+	// NodeApiError swaps a message that names a network code for n8n's generic text.
+	error.message = message;
+	return error;
+}
+
+/** A 2xx answer cut off or not JSON to a call safe to repeat, also on its last attempt. */
+export function brokenAnswerError(node: INode, call: ServiceCall, attempts: number) {
+	return new NodeApiError(node, { message: 'cut-off or non-JSON answer' } as JsonObject, {
+		message: `The service's answer was cut off or is not JSON each time the node asked it to ${call.action} (${attempts} attempts); check that nothing between n8n and the service alters answers, then run the node again`,
+		description: `A proxy or gateway between n8n and the service may be cutting or rewriting answers.${attemptsNote(attempts)}`,
 		itemIndex: call.itemIndex,
 	});
 }
@@ -39,6 +77,12 @@ export function mayHaveRunError(
 function header(response: IN8nHttpFullResponse, name: string): string | undefined {
 	const value = response.headers?.[name];
 	return Array.isArray(value) ? value[0] : (value as string | undefined);
+}
+
+/** A 429's `Retry-After` in milliseconds (seconds form only), when the service sends one. */
+export function retryAfterMs(response: IN8nHttpFullResponse): number | undefined {
+	const seconds = Number(header(response, 'retry-after'));
+	return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
 }
 
 const ADMIN_FIX =
@@ -69,39 +113,34 @@ function messageHint(status: number, requiresAdmin: boolean): string {
 }
 
 /**
- * Turns a non-2xx answer into a NodeApiError that carries the service's own message, its request
- * id (for support, also in `context.requestId`), and what to change. Never includes the key.
+ * Turns the last answer of a call into an error when it is not a success: the service's own
+ * message, its request id (for support, also in `context.requestId`), and what to change. A
+ * creating call whose answer leaves its fate open (500/502/504, a cut-off or non-JSON 2xx) gets
+ * the may-have-run error instead. Never includes the key.
  */
 export function assertServiceSuccess(
 	node: INode,
 	response: IN8nHttpFullResponse,
 	call: ServiceCall,
+	attempts = 1,
 ) {
 	const status = response.statusCode;
 	const isObject = typeof response.body === 'object' && response.body !== null;
 	if (status >= 200 && status < 300) {
 		// A creating call answers with what it created; anything else is a cut-off or foreign answer.
 		if (call.creates && !isObject) {
-			throw mayHaveRunError(
-				node,
-				call,
-				call.creates,
-				'its answer was cut off or is not JSON',
-				status,
-			);
+			throw mayHaveRunError(node, call, 'its answer was cut off or is not JSON', status);
 		}
 		return;
 	}
 	if (call.creates && AMBIGUOUS_STATUSES.has(status)) {
-		throw mayHaveRunError(node, call, call.creates, `HTTP ${status}`, status);
+		throw mayHaveRunError(node, call, `HTTP ${status}`, status);
 	}
-	const body = (
-		typeof response.body === 'object' && response.body !== null ? response.body : {}
-	) as IDataObject;
+	const body = (isObject ? response.body : {}) as IDataObject;
 	const serviceMessage =
 		typeof body.message === 'string' && body.message ? echo(body.message) : `HTTP ${status}`;
 	const requestId = header(response, 'x-request-id') ?? header(response, 'error_id');
-	const fix = fixFor(status, call.requiresAdmin);
+	const fix = `${fixFor(status, call.requiresAdmin)}${attemptsNote(attempts)}`;
 	const error = new NodeApiError(node, { ...body, statusCode: status } as JsonObject, {
 		message: `The service refused to ${call.action}: ${serviceMessage}${messageHint(status, call.requiresAdmin)}`,
 		description: requestId ? `${fix} (request ID ${requestId})` : fix,

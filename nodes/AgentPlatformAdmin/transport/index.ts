@@ -1,50 +1,46 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	IN8nHttpFullResponse,
-	INodeExecutionData,
-	INodePropertyRouting,
-	PostReceiveAction,
-	PreSendAction,
+	INode,
+	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { ADMIN_BASE_URL_EXPRESSION, adminBaseUrl } from './baseUrl';
-import { assertServiceSuccess, mayHaveRunError, type ServiceCall } from './errors';
+import { withBackoff, type RetryDecision } from '../../shared/backoff';
+import { echo } from '../../shared/echo';
+import { networkCodeOf, wasNotSent } from '../../shared/network';
+import { adminBaseUrl } from './baseUrl';
+import {
+	AMBIGUOUS_STATUSES,
+	assertServiceSuccess,
+	brokenAnswerError,
+	mayHaveRunError,
+	noAnswerError,
+	NOT_EXECUTED_STATUSES,
+	retryAfterMs,
+	type ServiceCall,
+} from './errors';
+import { timing } from './timing';
 
-export { ADMIN_BASE_URL_EXPRESSION, adminBaseUrl } from './baseUrl';
-export type { ServiceCall } from './errors';
+export { adminBaseUrl } from './baseUrl';
+export { mayHaveRun } from './errors';
 
-/** The one place the admin node talks to the service: its routing defaults and its coded calls. */
+/**
+ * The one place the admin node talks to the service. Every call is a POST with a JSON body and a
+ * time limit per attempt. Calls safe to repeat (everything but the creating calls) are retried with
+ * backoff after any failure that leaves their fate open; creating calls are never replayed, and such
+ * a failure says they may have run. Answers that mean "not executed" (429, 503) and requests that
+ * never left (connection refused, unknown host) are retried for every call.
+ */
 
 export const CREDENTIAL_TYPE = 'agentPlatformApi';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
 
-/** Defaults of every declarative request; `adminRouting` checks each answer's status itself. */
-export const requestDefaults = {
-	baseURL: ADMIN_BASE_URL_EXPRESSION,
-	headers: JSON_HEADERS,
-	ignoreHttpStatusErrors: true,
-};
-
 /** Path of a user operation; the (checked) user ID is always encoded as one path segment. */
 export function userPath(userId: string, action: 'update' | 'delete'): string {
 	return `/auth/users/${encodeURIComponent(userId)}/${action}`;
-}
-
-/** Sets a declarative request's body; an empty object goes as JSON text (n8n drops `{}`). */
-export function withBody(options: IHttpRequestOptions, body: IDataObject): IHttpRequestOptions {
-	options.body = Object.keys(body).length === 0 ? '{}' : body;
-	return options;
-}
-
-function answerBody(response: IN8nHttpFullResponse): IDataObject {
-	return (
-		typeof response.body === 'object' && response.body !== null ? response.body : {}
-	) as IDataObject;
 }
 
 /** The service marks an invite that an existing organization member accepted at once. */
@@ -54,57 +50,10 @@ export function isAutoAccepted(answer: IDataObject): boolean {
 	);
 }
 
-/** Fails the item on any non-2xx answer (requests run with ignoreHttpStatusErrors). */
-function checkAnswer(action: string, requiresAdmin: boolean, creates?: string): PostReceiveAction {
-	return async function (this, items, response) {
-		assertServiceSuccess(this.getNode(), response, {
-			action,
-			requiresAdmin,
-			itemIndex: this.getItemIndex(),
-			creates,
-		});
-		return items;
-	};
-}
-
-/** Replaces the service's answer with `shape(answer)`, paired with the input item. */
-function outputOf(
-	shape: (this: IExecuteSingleFunctions, answer: IDataObject) => IDataObject,
-): PostReceiveAction {
-	return async function (this, _items: INodeExecutionData[], response: IN8nHttpFullResponse) {
-		return [
-			{ json: shape.call(this, answerBody(response)), pairedItem: { item: this.getItemIndex() } },
-		];
-	};
-}
-
-/** How a routed operation calls the service and shapes its answer. */
-export interface RoutedCall {
-	/** Path under the base URL; left out where `preSend` sets it from a checked ID. */
-	url?: string;
-	/** Checks the item and sets the body (and the path), before any call. */
-	preSend: PreSendAction;
-	/** What the call does, for error messages, e.g. "create the invite". */
-	action: string;
-	requiresAdmin: boolean;
-	/** For a creating call: where to look for what it may have created (see `ServiceCall`). */
-	creates?: string;
-	/** The output item made from the service's answer. */
-	output: (this: IExecuteSingleFunctions, answer: IDataObject) => IDataObject;
-}
-
-/** The `routing` of a declarative operation: POST, input checked, answer checked and shaped. */
-export function adminRouting(call: RoutedCall): INodePropertyRouting {
-	return {
-		request: { method: 'POST', ...(call.url === undefined ? {} : { url: call.url }) },
-		send: { preSend: [call.preSend] },
-		output: {
-			postReceive: [
-				checkAnswer(call.action, call.requiresAdmin, call.creates),
-				outputOf(call.output),
-			],
-		},
-	};
+function answerBody(response: IN8nHttpFullResponse): IDataObject {
+	return (
+		typeof response.body === 'object' && response.body !== null ? response.body : {}
+	) as IDataObject;
 }
 
 /** The credential's base URL, read once per execution (the context is the execution's own). */
@@ -119,43 +68,217 @@ async function baseUrlOf(ctx: IExecuteFunctions, itemIndex: number): Promise<str
 	return await baseUrl;
 }
 
-/** A coded operation's call: POST `path` with a JSON body; a refusal becomes a NodeApiError. */
+/** An attempt that got no answer; `reason` in the node's own words. */
+class NoAnswer extends Error {
+	constructor(
+		readonly reason: string,
+		/** The request never left (refused, unknown host): nothing can have run. */
+		readonly notSent: boolean,
+	) {
+		super(reason);
+		this.name = 'NoAnswer';
+	}
+}
+
+/** An answer that is not the call's result: "not executed" (429, 503), or one after which it may have run. */
+class FailedAnswer extends Error {
+	constructor(
+		readonly response: IN8nHttpFullResponse,
+		readonly mayHaveRun: boolean,
+	) {
+		super(`HTTP ${response.statusCode}`);
+		this.name = 'FailedAnswer';
+	}
+}
+
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
+
+function noAnswerOf(error: unknown): NoAnswer {
+	const code = networkCodeOf(error);
+	const text = String((error as Error)?.message ?? '');
+	if (wasNotSent(code)) {
+		return new NoAnswer(
+			code === 'ECONNREFUSED'
+				? 'the service refused the connection'
+				: 'the host name of the base URL could not be resolved',
+			true,
+		);
+	}
+	if ((code !== undefined && TIMEOUT_CODES.has(code)) || /time(d)? ?out/i.test(text)) {
+		return new NoAnswer(`no answer within ${timing.timeoutMs / 1000} s`, false);
+	}
+	if (
+		code === 'ECONNRESET' ||
+		code === 'EPIPE' ||
+		/socket hang up|closed unexpectedly/i.test(text)
+	) {
+		return new NoAnswer('the connection closed before an answer came', false);
+	}
+	return new NoAnswer(echo(text) || 'no answer came', false);
+}
+
+/**
+ * A 2xx answer that is not the service's JSON. A creating call answers with what it created, so
+ * any non-object is broken; the other calls answer `{}`, and an empty body is taken as that.
+ */
+function isBroken(response: IN8nHttpFullResponse, call: ServiceCall): boolean {
+	const body: unknown = response.body;
+	if (typeof body === 'object' && body !== null) return false;
+	if (call.creates) return true;
+	return typeof body === 'string' && body.trim() !== '';
+}
+
+interface Sent {
+	/** The last answer: a success, or a refusal for the caller to report. */
+	response: IN8nHttpFullResponse;
+	attempts: number;
+	/** An earlier attempt failed in a way that leaves open whether the service ran it. */
+	earlierMayHaveRun: boolean;
+}
+
+/**
+ * Sends the call, retrying as the header comment says, and returns the last answer. Throws the
+ * error the user sees when no usable answer came.
+ */
+async function send(
+	ctx: IExecuteFunctions,
+	path: string,
+	body: IDataObject,
+	call: ServiceCall,
+): Promise<Sent> {
+	const baseURL = await baseUrlOf(ctx, call.itemIndex);
+	const node = ctx.getNode();
+	const repeatable = call.creates === undefined;
+	let attempts = 0;
+	let earlierMayHaveRun = false;
+
+	const attempt = async (): Promise<IN8nHttpFullResponse> => {
+		attempts++;
+		let response: IN8nHttpFullResponse | undefined;
+		let failure: unknown;
+		try {
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
+				method: 'POST',
+				baseURL,
+				url: path,
+				// n8n drops an empty object; the service wants `{}` itself.
+				body: Object.keys(body).length === 0 ? '{}' : body,
+				json: true,
+				headers: { ...JSON_HEADERS },
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				timeout: timing.timeoutMs,
+			})) as IN8nHttpFullResponse;
+		} catch (error) {
+			failure = error;
+		}
+		if (response === undefined) {
+			// The node's own refusal (no credential) is raised before anything is sent.
+			if (failure instanceof NodeOperationError) throw failure;
+			throw noAnswerOf(failure);
+		}
+		const status = response.statusCode;
+		if (NOT_EXECUTED_STATUSES.has(status)) throw new FailedAnswer(response, false);
+		const ok = status >= 200 && status < 300;
+		if (AMBIGUOUS_STATUSES.has(status) || (ok && isBroken(response, call))) {
+			throw new FailedAnswer(response, true);
+		}
+		return response;
+	};
+
+	const decide = (error: unknown): RetryDecision => {
+		if (error instanceof FailedAnswer && !error.mayHaveRun) {
+			const waitMs = retryAfterMs(error.response);
+			return { retry: true, waitMs: Math.min(waitMs ?? 0, timing.maxDelayMs) };
+		}
+		if (error instanceof NoAnswer && error.notSent) return { retry: true };
+		if ((error instanceof NoAnswer || error instanceof FailedAnswer) && repeatable) {
+			earlierMayHaveRun = true;
+			return { retry: true };
+		}
+		return { retry: false };
+	};
+
+	try {
+		const response = await withBackoff(attempt, decide, {
+			retries: timing.retries,
+			baseDelayMs: timing.baseDelayMs,
+			maxDelayMs: timing.maxDelayMs,
+		});
+		return { response, attempts, earlierMayHaveRun };
+	} catch (error) {
+		throw finalError(node, call, error, attempts);
+	}
+}
+
+/** The error the user sees once the last attempt failed. */
+function finalError(node: INode, call: ServiceCall, error: unknown, attempts: number): Error {
+	if (error instanceof FailedAnswer) {
+		// A refusal, or a creating call's open fate; what passes is a repeatable call's broken 2xx.
+		assertServiceSuccess(node, error.response, call, attempts);
+		return brokenAnswerError(node, call, attempts);
+	}
+	if (error instanceof NoAnswer) {
+		if (call.creates && !error.notSent) return mayHaveRunError(node, call, error.reason);
+		return noAnswerError(node, call, error.reason, attempts);
+	}
+	if (error instanceof NodeOperationError || error instanceof NodeApiError) return error;
+	return new NodeApiError(node, error as JsonObject, { itemIndex: call.itemIndex });
+}
+
+/** A call whose answer is its result: POST `path` with a JSON body; a refusal becomes a NodeApiError. */
 export async function adminRequest(
 	this: IExecuteFunctions,
 	path: string,
 	body: IDataObject,
 	call: ServiceCall,
 ): Promise<IDataObject> {
-	const baseURL = await baseUrlOf(this, call.itemIndex);
-	let response: IN8nHttpFullResponse;
-	try {
-		response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
-			method: 'POST',
-			baseURL,
-			url: path,
-			body,
-			json: true,
-			headers: JSON_HEADERS,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-		})) as IN8nHttpFullResponse;
-	} catch (error) {
-		const reason = (error as Error).message;
-		// A creating request may have reached the service before the connection broke.
-		if (call.creates) {
-			throw mayHaveRunError(this.getNode(), call, call.creates, `the connection broke: ${reason}`);
-		}
-		throw new NodeApiError(
-			this.getNode(),
-			{ message: reason },
-			{
-				message: `Could not reach the service to ${call.action}: ${reason}`,
-				description:
-					'Check the region or base URL in the credential and that the service is reachable.',
-				itemIndex: call.itemIndex,
-			},
-		);
-	}
-	assertServiceSuccess(this.getNode(), response, call);
+	const { response, attempts } = await send(this, path, body, call);
+	assertServiceSuccess(this.getNode(), response, call, attempts);
 	return answerBody(response);
+}
+
+/**
+ * A removal (an invite, a user from the project): safe to repeat. When an attempt may have run
+ * and a retry is answered 404, that earlier attempt removed it: a success, said in the result.
+ */
+async function removeRequest(
+	this: IExecuteFunctions,
+	path: string,
+	body: IDataObject,
+	call: ServiceCall,
+): Promise<{ removedByEarlierAttempt: boolean }> {
+	const { response, attempts, earlierMayHaveRun } = await send(this, path, body, call);
+	if (response.statusCode === 404 && earlierMayHaveRun) return { removedByEarlierAttempt: true };
+	assertServiceSuccess(this.getNode(), response, call, attempts);
+	return { removedByEarlierAttempt: false };
+}
+
+/** Deletes a pending invite (Invite → Delete, and the first step of Change Role). */
+export async function deleteInvite(
+	this: IExecuteFunctions,
+	inviteCode: string,
+	action: string,
+	itemIndex: number,
+): Promise<{ removedByEarlierAttempt: boolean }> {
+	return await removeRequest.call(
+		this,
+		'/auth/invite/delete',
+		{ invite_code: inviteCode },
+		{ action, requiresAdmin: true, itemIndex },
+	);
+}
+
+/** Removes a user from the project named in the credential; the service wants `{}` as the body. */
+export async function removeUser(
+	this: IExecuteFunctions,
+	userId: string,
+	itemIndex: number,
+): Promise<{ removedByEarlierAttempt: boolean }> {
+	return await removeRequest.call(
+		this,
+		userPath(userId, 'delete'),
+		{},
+		{ action: 'remove the user from the project', requiresAdmin: true, itemIndex },
+	);
 }

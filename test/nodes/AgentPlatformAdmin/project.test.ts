@@ -71,7 +71,7 @@ describe('Agent Platform Admin › Project › Create', () => {
 		]);
 	});
 
-	it('rejects an empty organization ID before its call, naming the field and the item', async () => {
+	it('rejects an empty organization ID before any call, naming the field and the item', async () => {
 		const calls = recordCalls(US_BASE, () => [200, {}]);
 		const result = await runAdmin(createProject({ organizationId: '={{ $json.org }}' }), [
 			{ org: 'org-1' },
@@ -79,10 +79,8 @@ describe('Agent Platform Admin › Project › Create', () => {
 		]);
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toBe("The 'Organization ID' field of item 1 is empty");
-		// Each item is checked before its own call: the bad item sent nothing.
-		expect(calls.map((c) => (c.body as { organization_id: string }).organization_id)).toEqual([
-			'org-1',
-		]);
+		// Every item is checked before the first call: nothing was sent, not even for item 0.
+		expect(calls).toHaveLength(0);
 	});
 
 	it('sends an organization ID that an expression returns as a number as a JSON string', async () => {
@@ -127,17 +125,20 @@ describe('Agent Platform Admin › Project › Create', () => {
 		);
 		expect(result.status).toBe('success');
 		const [failed, ok] = result.output();
-		expect(failed.error?.message).toBe(
+		expect(failed.json.error).toBe(
 			"The service refused to create the project: Field 'name' is too long.",
 		);
 		expect(failed.pairedItem).toEqual({ item: 0 });
 		expect(ok).toEqual({ json: { project_id: 'proj-ok' }, pairedItem: { item: 1 } });
 	});
 
-	it('reports a network failure as an error of the node', async () => {
-		nock(US_BASE).post('/latest/projects/create').replyWithError('socket hang up');
+	it('says the project may exist when the connection drops (not replayed: see retries.test.ts)', async () => {
+		const scope = nock(US_BASE).post('/latest/projects/create').replyWithError('socket hang up');
 		const result = await runAdmin(createProject());
 		expect(result.status).toBe('error');
-		expect(result.error?.message).toContain('socket hang up');
+		expect(result.error?.message).toBe(
+			"The service did not confirm that it could create the project (the connection closed before an answer came); the call may have run: check the organization's projects before running the node again",
+		);
+		expect(scope.isDone()).toBe(true);
 	});
 });

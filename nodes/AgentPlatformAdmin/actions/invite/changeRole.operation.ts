@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { emailField, inviteCodeField, operationFields, rolesField } from '../../helpers/fields';
 import { permissionsFor } from '../../helpers/roles';
 import { INVITE_CODE, requireEmail, requireId, requireRoles } from '../../helpers/validation';
-import { adminRequest, isAutoAccepted } from '../../transport';
+import { adminRequest, deleteInvite, isAutoAccepted, mayHaveRun } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'changeRole' satisfies AgentPlatformAdminMap['invite'];
@@ -19,7 +19,6 @@ export const description = operationFields('invite', operation, [
 	rolesField('Roles of the new invite; they replace the old invite’s roles'),
 ]);
 
-/** Coded (a `customOperations` entry): the routing engine cannot chain two calls. */
 export const option: INodePropertyOptions = {
 	name: 'Change Role',
 	value: operation,
@@ -53,12 +52,7 @@ export function validate(this: IExecuteFunctions, itemIndex: number): void {
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { oldCode, email, roles } = readInput.call(this, itemIndex);
-	await adminRequest.call(
-		this,
-		'/auth/invite/delete',
-		{ invite_code: oldCode },
-		{ action: `delete invite ${oldCode}`, requiresAdmin: true, itemIndex },
-	);
+	await deleteInvite.call(this, oldCode, `delete invite ${oldCode}`, itemIndex);
 	let answer: IDataObject;
 	try {
 		answer = await adminRequest.call(
@@ -74,7 +68,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	} catch (error) {
 		const cause = error as NodeApiError;
-		if (/may have run/.test(cause.message)) {
+		if (mayHaveRun(cause)) {
 			// The new invite may exist: telling the user to create one could make a second.
 			cause.message = `Invite ${oldCode} was deleted; ${cause.message[0].toLowerCase()}${cause.message.slice(1)}`;
 			throw cause;

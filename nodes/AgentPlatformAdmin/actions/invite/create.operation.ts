@@ -1,9 +1,9 @@
-import type { IExecuteSingleFunctions, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { emailField, operationFields, rolesField } from '../../helpers/fields';
 import { permissionsFor } from '../../helpers/roles';
 import { requireEmail, requireRoles } from '../../helpers/validation';
-import { adminRouting, isAutoAccepted, withBody } from '../../transport';
+import { adminRequest, isAutoAccepted } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'create' satisfies AgentPlatformAdminMap['invite'];
@@ -15,35 +15,41 @@ export const description = operationFields('invite', operation, [
 	rolesField('Roles the invitee gets in the project named in the credential'),
 ]);
 
-/** The item's checked e-mail and roles (wire form). */
-function readInvite(ctx: IExecuteSingleFunctions) {
-	const node = ctx.getNode();
-	const itemIndex = ctx.getItemIndex();
-	return {
-		email: requireEmail(node, itemIndex, ctx.getNodeParameter('email', '')),
-		roles: requireRoles(node, itemIndex, ctx.getNodeParameter('roles', [])),
-	};
-}
-
-const buildBody: PreSendAction = async function (this, options) {
-	const { email, roles } = readInvite(this);
-	return withBody(options, { email, permissions: permissionsFor(roles) });
-};
-
 export const option: INodePropertyOptions = {
 	name: 'Create',
 	value: operation,
 	action: 'Invite a person to the project by email with roles',
 	description:
 		'Invite someone to the project with one or more roles (Admin, Editor, Viewer). Someone already in the organization is added at once. Needs an Admin key.',
-	routing: adminRouting({
-		url: '/auth/invite/create',
-		preSend: buildBody,
-		action: 'create the invite',
-		requiresAdmin: true,
-		creates: "the project's pending invites",
-		output(answer) {
-			return { ...answer, ...readInvite(this), auto_accepted: isAutoAccepted(answer) };
-		},
-	}),
 };
+
+/** The item's checked e-mail and roles (wire form). */
+function readInput(this: IExecuteFunctions, itemIndex: number) {
+	const node = this.getNode();
+	return {
+		email: requireEmail(node, itemIndex, this.getNodeParameter('email', itemIndex, '')),
+		roles: requireRoles(node, itemIndex, this.getNodeParameter('roles', itemIndex, [])),
+	};
+}
+
+/** Every item is checked before the first call. */
+export function validate(this: IExecuteFunctions, itemIndex: number): void {
+	readInput.call(this, itemIndex);
+}
+
+/** Sends `{email, permissions}`; never replayed (a second call would send a second invite). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const { email, roles } = readInput.call(this, itemIndex);
+	const answer = await adminRequest.call(
+		this,
+		'/auth/invite/create',
+		{ email, permissions: permissionsFor(roles) },
+		{
+			action: 'create the invite',
+			requiresAdmin: true,
+			itemIndex,
+			creates: "the project's pending invites",
+		},
+	);
+	return { ...answer, email, roles, auto_accepted: isAutoAccepted(answer) };
+}

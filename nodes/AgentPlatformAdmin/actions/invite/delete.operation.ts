@@ -1,8 +1,8 @@
-import type { INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { inviteCodeField, operationFields } from '../../helpers/fields';
 import { INVITE_CODE, requireId } from '../../helpers/validation';
-import { adminRouting, withBody } from '../../transport';
+import { deleteInvite } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'delete' satisfies AgentPlatformAdminMap['invite'];
@@ -13,26 +13,40 @@ export const description = operationFields('invite', operation, [
 	),
 ]);
 
-const buildBody: PreSendAction = async function (this, options) {
-	const code = requireId(
-		this.getNode(),
-		this.getItemIndex(),
-		this.getNodeParameter('inviteCode', ''),
-		INVITE_CODE,
-	);
-	return withBody(options, { invite_code: code });
-};
-
 export const option: INodePropertyOptions = {
 	name: 'Delete',
 	value: operation,
 	action: 'Delete a pending invite by its invite code',
 	description: 'Delete a pending invite by its code. Needs an Admin key.',
-	routing: adminRouting({
-		url: '/auth/invite/delete',
-		preSend: buildBody,
-		action: 'delete the invite',
-		requiresAdmin: true,
-		output: () => ({ deleted: true }),
-	}),
 };
+
+function readCode(this: IExecuteFunctions, itemIndex: number): string {
+	return requireId(
+		this.getNode(),
+		itemIndex,
+		this.getNodeParameter('inviteCode', itemIndex, ''),
+		INVITE_CODE,
+	);
+}
+
+/** Every item is checked before the first call. */
+export function validate(this: IExecuteFunctions, itemIndex: number): void {
+	readCode.call(this, itemIndex);
+}
+
+/** Safe to repeat: retried after a failure that leaves open whether the invite was deleted. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const code = readCode.call(this, itemIndex);
+	const { removedByEarlierAttempt } = await deleteInvite.call(
+		this,
+		code,
+		'delete the invite',
+		itemIndex,
+	);
+	if (!removedByEarlierAttempt) return { deleted: true };
+	return {
+		deleted: true,
+		deleted_by_earlier_attempt: true,
+		note: `An earlier attempt got no clear answer; asked again, the service no longer knew invite ${code}: it is deleted, most likely by that attempt.`,
+	};
+}

@@ -12,5 +12,5 @@ export const description: INodeProperties[] = [
 	...changeRole.description,
 ];
 
-/** Operations implemented in code; the others are routed by n8n. */
-export const operations = { changeRole };
+/** Every operation of the resource, written in code. */
+export const operations = { changeRole, create, delete: del };

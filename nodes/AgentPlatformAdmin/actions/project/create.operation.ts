@@ -1,8 +1,8 @@
-import type { INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { operationFields } from '../../helpers/fields';
 import { ORGANIZATION_ID, readText, requireId, requireText } from '../../helpers/validation';
-import { adminRouting, withBody } from '../../transport';
+import { adminRequest } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'create' satisfies AgentPlatformAdminMap['project'];
@@ -37,28 +37,35 @@ export const description = operationFields('project', operation, [
 	},
 ]);
 
-/** Checks the item and sends `{name, description, organization_id}`, the ID always as a string. */
-const buildBody: PreSendAction = async function (this, options) {
-	const node = this.getNode();
-	const itemIndex = this.getItemIndex();
-	const read = (name: string) => this.getNodeParameter(name, '');
-	const name = requireText(node, itemIndex, read('name'), 'Name');
-	const text = readText(node, itemIndex, read('description'), 'Description');
-	const organizationId = requireId(node, itemIndex, read('organizationId'), ORGANIZATION_ID);
-	return withBody(options, { name, description: text, organization_id: organizationId });
-};
-
 export const option: INodePropertyOptions = {
 	name: 'Create',
 	value: operation,
 	action: 'Create a project in an organization and get its ID',
 	description: 'Create a project in an organization and return its ID',
-	routing: adminRouting({
-		url: '/projects/create',
-		preSend: buildBody,
+};
+
+/** The item's checked fields as the service wants them, the organization ID always as a string. */
+function readInput(this: IExecuteFunctions, itemIndex: number) {
+	const node = this.getNode();
+	const read = (name: string) => this.getNodeParameter(name, itemIndex, '');
+	return {
+		name: requireText(node, itemIndex, read('name'), 'Name'),
+		description: readText(node, itemIndex, read('description'), 'Description'),
+		organization_id: requireId(node, itemIndex, read('organizationId'), ORGANIZATION_ID),
+	};
+}
+
+/** Every item is checked before the first call. */
+export function validate(this: IExecuteFunctions, itemIndex: number): void {
+	readInput.call(this, itemIndex);
+}
+
+/** Sends `{name, description, organization_id}`; the output is the service's answer (`{project_id}`). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	return await adminRequest.call(this, '/projects/create', readInput.call(this, itemIndex), {
 		action: 'create the project',
 		requiresAdmin: false,
+		itemIndex,
 		creates: "the organization's projects",
-		output: (answer) => answer,
-	}),
-};
+	});
+}

@@ -8,5 +8,5 @@ export const description: INodeProperties[] = [
 	...create.description,
 ];
 
-/** Operations implemented in code (all of this resource's operations are routed). */
-export const operations = {};
+/** Every operation of the resource, written in code. */
+export const operations = { create };

@@ -1,9 +1,9 @@
-import type { IExecuteSingleFunctions, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { operationFields, rolesField, userIdField } from '../../helpers/fields';
 import { permissionsFor } from '../../helpers/roles';
 import { requireId, requireRoles, USER_ID } from '../../helpers/validation';
-import { adminRouting, userPath, withBody } from '../../transport';
+import { adminRequest, userPath } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'updateRole' satisfies AgentPlatformAdminMap['user'];
@@ -17,7 +17,7 @@ export const description = operationFields('user', operation, [
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add option',
+		placeholder: 'Add Option',
 		default: {},
 		options: [
 			{
@@ -32,39 +32,41 @@ export const description = operationFields('user', operation, [
 	},
 ]);
 
-function readInput(ctx: IExecuteSingleFunctions) {
-	const node = ctx.getNode();
-	const itemIndex = ctx.getItemIndex();
-	const { overwrite } = (ctx.getNodeParameter('options', {}) ?? {}) as { overwrite?: boolean };
-	return {
-		userId: requireId(node, itemIndex, ctx.getNodeParameter('userId', ''), USER_ID),
-		roles: requireRoles(node, itemIndex, ctx.getNodeParameter('roles', [])),
-		overwrite,
-	};
-}
-
-const buildRequest: PreSendAction = async function (this, options) {
-	const { userId, roles, overwrite } = readInput(this);
-	options.url = userPath(userId, 'update');
-	return withBody(options, {
-		permissions: permissionsFor(roles),
-		...(overwrite === undefined ? {} : { overwrite }),
-	});
-};
-
 export const option: INodePropertyOptions = {
 	name: 'Update Role',
 	value: operation,
 	action: 'Give a project user roles by user ID',
 	description: 'Give a project member other roles. Needs an Admin key.',
-	// The path is set by buildRequest from the checked user ID.
-	routing: adminRouting({
-		preSend: buildRequest,
-		action: 'update the user’s roles',
-		requiresAdmin: true,
-		output() {
-			const { userId, roles, overwrite } = readInput(this);
-			return { updated: true, user_id: userId, roles, replaced_existing_roles: overwrite === true };
-		},
-	}),
 };
+
+function readInput(this: IExecuteFunctions, itemIndex: number) {
+	const node = this.getNode();
+	const { overwrite } = (this.getNodeParameter('options', itemIndex, {}) ?? {}) as {
+		overwrite?: boolean;
+	};
+	return {
+		userId: requireId(node, itemIndex, this.getNodeParameter('userId', itemIndex, ''), USER_ID),
+		roles: requireRoles(node, itemIndex, this.getNodeParameter('roles', itemIndex, [])),
+		overwrite,
+	};
+}
+
+/** Every item is checked before the first call. */
+export function validate(this: IExecuteFunctions, itemIndex: number): void {
+	readInput.call(this, itemIndex);
+}
+
+/**
+ * Sends the roles, with `overwrite` only when the option is set. Safe to repeat (the same roles
+ * set twice are the same roles), so it is retried after a failure that leaves its fate open.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const { userId, roles, overwrite } = readInput.call(this, itemIndex);
+	await adminRequest.call(
+		this,
+		userPath(userId, 'update'),
+		{ permissions: permissionsFor(roles), ...(overwrite === undefined ? {} : { overwrite }) },
+		{ action: 'update the user’s roles', requiresAdmin: true, itemIndex },
+	);
+	return { updated: true, user_id: userId, roles, replaced_existing_roles: overwrite === true };
+}
