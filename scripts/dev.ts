@@ -32,7 +32,7 @@ const STOP_TIMEOUT_MS = 20_000;
 /** Fixed, so the imported credentials stay readable across restarts. Local demo data only. */
 const DEV_ENCRYPTION_KEY = 'dev-n8n-local-demo-encryption-key';
 /** The editor login, created by n8n from N8N_INSTANCE_OWNER_* on every start. */
-const DEMO_OWNER = { email: 'dev@example.com', password: 'Demo-n8n-2026' };
+export const DEMO_OWNER = { email: 'dev@example.com', password: 'Demo-n8n-2026' };
 
 export interface DemoCredential {
 	id: string;
@@ -347,7 +347,9 @@ async function main() {
 	}
 }
 
-void main().catch((error: Error) => {
-	process.stderr.write(`[dev] ${error.message}\n`);
-	process.exit(1);
-});
+if (require.main === module) {
+	void main().catch((error: Error) => {
+		process.stderr.write(`[dev] ${error.message}\n`);
+		process.exit(1);
+	});
+}
