@@ -11,7 +11,7 @@
  * 5. Runs `n8n start` on http://127.0.0.1:5678 with a demo owner login, waits for "Editor is now
  *    accessible", prints what to open; Ctrl-C (or SIGTERM) stops n8n and the simulator.
  *
- * Ports: DEV_N8N_PORT (5678), DEV_SIMULATOR_PORT (5680). The n8n task broker uses 5679.
+ * Ports: DEV_N8N_PORT (5678), DEV_SIMULATOR_PORT (5680), DEV_BROKER_PORT (5679, n8n's task broker).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +24,7 @@ import { installPackage, packPackage, readManifest } from './package';
 
 const N8N_PORT = Number(process.env.DEV_N8N_PORT ?? 5678);
 const SIMULATOR_PORT = Number(process.env.DEV_SIMULATOR_PORT ?? 5680);
+const BROKER_PORT = Number(process.env.DEV_BROKER_PORT ?? 5679);
 const USER_FOLDER = path.join(CACHE_DIR, 'dev-n8n');
 const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 const READY_TIMEOUT_MS = 180_000;
@@ -31,7 +32,7 @@ const STOP_TIMEOUT_MS = 20_000;
 /** Fixed, so the imported credentials stay readable across restarts. Local demo data only. */
 const DEV_ENCRYPTION_KEY = 'dev-n8n-local-demo-encryption-key';
 /** The editor login, created by n8n from N8N_INSTANCE_OWNER_* on every start. */
-const DEMO_OWNER = { email: 'dev@example.com', password: 'Demo-n8n-2026' };
+export const DEMO_OWNER = { email: 'dev@example.com', password: 'Demo-n8n-2026' };
 
 export interface DemoCredential {
 	id: string;
@@ -280,6 +281,7 @@ async function main() {
 		const env = n8nEnv(install, USER_FOLDER, {
 			N8N_ENCRYPTION_KEY: DEV_ENCRYPTION_KEY,
 			N8N_PORT: String(N8N_PORT),
+			N8N_RUNNERS_BROKER_PORT: String(BROKER_PORT),
 			N8N_LOG_LEVEL: 'info',
 			N8N_SECURE_COOKIE: 'false',
 			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
@@ -345,7 +347,9 @@ async function main() {
 	}
 }
 
-void main().catch((error: Error) => {
-	process.stderr.write(`[dev] ${error.message}\n`);
-	process.exit(1);
-});
+if (require.main === module) {
+	void main().catch((error: Error) => {
+		process.stderr.write(`[dev] ${error.message}\n`);
+		process.exit(1);
+	});
+}
