@@ -101,6 +101,10 @@ const showFor = (filter: EventFilter) => ({
 	},
 });
 
+/** The event's name as the editor shows it, for messages. */
+export const eventName = (event: string): string =>
+	eventOptions.find((option) => option.value === event)?.name ?? event;
+
 export const properties: INodeProperties[] = [
 	{
 		displayName: 'Event',

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { EVENTS, SOFT_BOUNCE_TYPE, toEvent } from './events';
+import { EVENTS, eventName, SOFT_BOUNCE_TYPE, toEvent } from './events';
 import {
 	activityPage,
 	activityTypeNames,
@@ -206,7 +206,7 @@ async function latestForTest(ctx: IPollFunctions, plan: Plan): Promise<INodeExec
 	if (!latest) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`No "${plan.event}" activity in the last ${MANUAL_LOOKBACK_DAYS} days`,
+			`No "${eventName(plan.event)}" activity in the last ${MANUAL_LOOKBACK_DAYS} days`,
 			{
 				description:
 					'Make the event happen in the service (or widen the filters), then test again. Activated, the trigger reads from the moment of activation.',

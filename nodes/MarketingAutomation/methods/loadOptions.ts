@@ -33,7 +33,11 @@ export async function getLeadFields(this: ILoadOptionsFunctions): Promise<INodeP
 	return (describe.fields ?? [])
 		.filter((field) => field.name)
 		.map((field) => ({
-			name: `${field.displayName ?? field.name} (${field.name})`,
+			// The API name in brackets only where it says more than the label ("Id", not "Id (id)").
+			name:
+				!field.displayName || field.displayName.toLowerCase() === String(field.name).toLowerCase()
+					? String(field.displayName ?? field.name)
+					: `${field.displayName} (${field.name})`,
 			value: field.name as string,
 			description: field.dataType,
 		}))

@@ -351,7 +351,7 @@ describe('Marketing Automation Trigger', () => {
 
 	it('manual test says so when nothing matched in the last 7 days', async () => {
 		await expect(poll({}, { event: 'leadDeleted' }, 'manual')).rejects.toThrow(
-			'No "leadDeleted" activity in the last 7 days',
+			'No "Lead Deleted" activity in the last 7 days',
 		);
 	});
 });
