@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- a local benchmark, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a local benchmark, never shipped */
 /**
  * `npm run bench:queue`: the marketing node in a real n8n in queue mode. PostgreSQL and Redis
  * (Debian packages `postgresql` and `redis-server`) run as private instances on free local ports,
