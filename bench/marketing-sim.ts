@@ -3,9 +3,24 @@
  * The marketing simulator in its own process for `marketing.bench.ts`, so the CPU the benchmark
  * measures is n8n's and the node's, not the simulated service's. Real limits (100 calls per 20 s,
  * 10 in flight, 606/615 beyond), `BENCH_LATENCY_MS` per call (default 300), and
- * `BENCH_SEED_LEADS` leads `bench<i>@example.org` stored up front. Answers `stats` and `stop`.
+ * `BENCH_SEED_LEADS` leads `bench<i>@example.org` stored up front. Answers `stats` and `stop`;
+ * `{ type: 'hold-trigger', after, holdMs }` lets `after` more campaign requests through, then runs
+ * the next one and holds its answer `holdMs` (a call the service ran whose answer is still on its
+ * way, for `queue-kill.ts`); `{ type: 'audit', emailPrefix, count, listIds }` counts, for the
+ * e-mails `<emailPrefix><i>@example.org` (i < count), the e-mails without a lead, the leads stored
+ * twice, and the lists' members among those leads; `{ type: 'add-lists', lists }` creates empty
+ * static lists `{ id, name }`.
  */
 import { startServices } from '../test/simulator';
+
+const TRIGGER_PATH = /^\/rest\/v1\/campaigns\/\d+\/trigger\.json$/;
+const is =
+	<T>(type: string) =>
+	(message: unknown): message is T =>
+		typeof message === 'object' && message !== null && (message as { type?: string }).type === type;
+const isHold = is<{ after: number; holdMs: number }>('hold-trigger');
+const isAudit = is<{ emailPrefix: string; count: number; listIds: number[] }>('audit');
+const isAddLists = is<{ lists: Array<{ id: number; name: string }> }>('add-lists');
 
 async function main() {
 	const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 300);
@@ -27,6 +42,54 @@ async function main() {
 				maxInWindowSeen: service.counters.maxInWindowSeen,
 				overlappingUpserts: service.counters.overlappingUpserts,
 				leads: service.leads.size,
+			});
+		} else if (isAudit(message)) {
+			const perEmail = new Map<string, number[]>();
+			for (const lead of service.leads.values()) {
+				const email = String(lead.email ?? '');
+				if (!email.startsWith(message.emailPrefix)) continue;
+				perEmail.set(email, [...(perEmail.get(email) ?? []), Number(lead.id)]);
+			}
+			const leadIds: number[] = [];
+			let missing = 0;
+			for (let i = 0; i < message.count; i++) {
+				const ids = perEmail.get(`${message.emailPrefix}${i}@example.org`) ?? [];
+				if (ids.length === 0) missing++;
+				leadIds.push(...ids);
+			}
+			const ours = new Set(leadIds);
+			process.send?.({
+				type: 'audit',
+				missing,
+				storedTwice: leadIds.length - (message.count - missing),
+				leadIds,
+				members: Object.fromEntries(
+					message.listIds.map((id) => [
+						id,
+						[...(service.lists.get(id)?.members ?? [])].filter((lead) => ours.has(lead)),
+					]),
+				),
+			});
+		} else if (isAddLists(message)) {
+			for (const { id, name } of message.lists) {
+				service.lists.set(id, {
+					id,
+					name,
+					description: '',
+					programName: 'Onboarding',
+					workspaceName: 'Default',
+					createdAt: '2026-10-01T00:00:00Z',
+					updatedAt: '2026-10-01T00:00:00Z',
+					members: new Set<number>(),
+				});
+			}
+			process.send?.({ type: 'ok' });
+		} else if (isHold(message)) {
+			let seen = 0;
+			service.inject('timeout', {
+				times: 1,
+				holdMs: message.holdMs,
+				match: (request) => TRIGGER_PATH.test(request.path) && ++seen > message.after,
 			});
 		} else if (message === 'stop') {
 			void sim.close().then(() => process.exit(0));

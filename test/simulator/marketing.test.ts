@@ -35,4 +35,37 @@ describe('marketing simulator controls', () => {
 			message: 'POST /__sim/marketing/activity needs leadId and activityTypeId',
 		});
 	});
+
+	it('GET /__sim/marketing/triggers counts each lead requested into each campaign, repeats named', async () => {
+		const marketing = sim.services.marketing;
+		marketing.triggered.length = 0;
+		marketing.triggersByLead.clear();
+		const token = (
+			(await (
+				await fetch(
+					`${sim.url}/identity/oauth/token?grant_type=client_credentials&client_id=demo-client-id&client_secret=demo-client-secret`,
+				)
+			).json()) as { access_token: string }
+		).access_token;
+		const trigger = async (ids: number[]) =>
+			await fetch(`${sim.url}/rest/v1/campaigns/2001/trigger.json`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+				body: JSON.stringify({ input: { leads: ids.map((id) => ({ id })) } }),
+			});
+		await trigger([1, 2]);
+		await trigger([2, 3]);
+
+		const answer = await fetch(`${sim.url}/__sim/marketing/triggers`);
+		expect(answer.status).toBe(200);
+		expect(await answer.json()).toEqual({
+			campaigns: { '2001': { calls: 2, leads: { '1': 1, '2': 2, '3': 1 }, repeated: [2] } },
+		});
+	});
+
+	it('answers 404 to a view it does not have', async () => {
+		const answer = await fetch(`${sim.url}/__sim/marketing/leads`);
+		expect(answer.status).toBe(404);
+		expect(await answer.json()).toEqual({ message: 'GET /__sim/marketing/ offers: triggers' });
+	});
 });

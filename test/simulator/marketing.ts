@@ -224,6 +224,11 @@ export class MarketingService implements SimulatorModule {
 	readonly emails = new Map<number, Row & { approved?: Row[]; draft?: Row[] }>();
 	readonly activities: Row[] = [];
 	readonly triggered: Array<{ campaignId: number; leads: number[]; tokens: unknown }> = [];
+	/**
+	 * How many times each lead was requested into each campaign (`campaignId` → lead → count). A
+	 * request is not safe to repeat: a count above 1 is a lead that ran through the flow twice.
+	 */
+	readonly triggersByLead = new Map<number, Map<number, number>>();
 	readonly scheduled: Array<{ campaignId: number; input: unknown }> = [];
 
 	private tokens: Token[] = [];
@@ -401,6 +406,25 @@ export class MarketingService implements SimulatorModule {
 		}
 		this.logActivity(Number(given.leadId), Number(given.activityTypeId), given);
 		return { status: 200, body: this.activities[this.activities.length - 1] };
+	}
+
+	/**
+	 * `GET /__sim/marketing/triggers`: per campaign, the calls that ran, how many times each lead was
+	 * requested (`leads`: id → count) and the leads requested more than once (`repeated`).
+	 */
+	read(view: string): SimResponse {
+		if (view !== 'triggers') {
+			return { status: 404, body: { message: 'GET /__sim/marketing/ offers: triggers' } };
+		}
+		const campaigns: Row = {};
+		for (const [campaignId, counts] of this.triggersByLead) {
+			campaigns[campaignId] = {
+				calls: this.triggered.filter((t) => t.campaignId === campaignId).length,
+				leads: Object.fromEntries(counts),
+				repeated: [...counts].filter(([, count]) => count > 1).map(([id]) => id),
+			};
+		}
+		return { status: 200, body: { campaigns } };
 	}
 
 	/** What the service logs when the API changes something: dated now, like the real log. */
@@ -1013,6 +1037,9 @@ export class MarketingService implements SimulatorModule {
 			leads: leads.map((l) => Number(l.id)),
 			tokens: input.tokens,
 		});
+		let counts = this.triggersByLead.get(campaignId);
+		if (!counts) this.triggersByLead.set(campaignId, (counts = new Map()));
+		for (const lead of leads) counts.set(Number(lead.id), (counts.get(Number(lead.id)) ?? 0) + 1);
 		return this.ok([{ id: campaignId }]);
 	}
 

@@ -33,6 +33,8 @@ export interface SimulatorModule {
 	snapshot(): unknown;
 	/** `POST /__sim/<name>/<action>`: makes something happen in the service (demos, e2e tests). */
 	control?(action: string, body: unknown): SimResponse;
+	/** `GET /__sim/<name>/<view>`: a detailed read of the state (counters too large for the snapshot). */
+	read?(view: string): SimResponse;
 }
 
 export interface RunningSimulator {
@@ -87,6 +89,12 @@ export async function startSimulator(
 					answer = target?.control
 						? target.control(action, request.body)
 						: { status: 404, body: { message: `No control ${request.path}` } };
+				} else if (request.method === 'GET' && request.path.startsWith('/__sim/')) {
+					const [name, view = ''] = request.path.slice('/__sim/'.length).split('/');
+					const target = modules.find((m) => m.name === name);
+					answer = target?.read
+						? target.read(view)
+						: { status: 404, body: { message: `No view ${request.path}` } };
 				} else {
 					const module = modules.find((m) => m.handles(request.path));
 					answer = module
