@@ -62,7 +62,7 @@ describe('Marketing Automation: pickers (list search and load options)', () => {
 			{ name: 'cookies (cookies)', value: 'cookies' },
 			{ name: 'Email Address (email)', value: 'email' },
 			{ name: 'External Id (externalId)', value: 'externalId' },
-			{ name: 'Id (id)', value: 'id' },
+			{ name: 'Id', value: 'id' },
 		]);
 		const fields = await loadOptions.getLeadFields.call(context);
 		expect(fields).toContainEqual({
