@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../transport';
+import { fieldLabel } from './fieldLabel';
 
 interface Describe {
 	searchableFields?: string[][];
@@ -23,7 +24,7 @@ export async function getFilterTypes(this: ILoadOptionsFunctions): Promise<INode
 	const labels = new Map((describe.fields ?? []).map((f) => [f.name, f.displayName]));
 	return (describe.searchableFields ?? [])
 		.filter((key) => Array.isArray(key) && key.length === 1)
-		.map(([name]) => ({ name: `${labels.get(name) ?? name} (${name})`, value: name }))
+		.map(([name]) => ({ name: fieldLabel(name, labels.get(name)), value: name }))
 		.sort(byName);
 }
 
@@ -33,11 +34,7 @@ export async function getLeadFields(this: ILoadOptionsFunctions): Promise<INodeP
 	return (describe.fields ?? [])
 		.filter((field) => field.name)
 		.map((field) => ({
-			// The API name in brackets only where it says more than the label ("Id", not "Id (id)").
-			name:
-				!field.displayName || field.displayName.toLowerCase() === String(field.name).toLowerCase()
-					? String(field.displayName ?? field.name)
-					: `${field.displayName} (${field.name})`,
+			name: fieldLabel(String(field.name), field.displayName),
 			value: field.name as string,
 			description: field.dataType,
 		}))

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { fieldLabel } from '../../MarketingAutomation/methods/fieldLabel';
 import { apiRequest } from '../../MarketingAutomation/transport';
 import { collectByOffset, collectByToken } from '../../MarketingAutomation/transport/paging';
 
@@ -35,7 +36,10 @@ export async function getFieldNames(this: ILoadOptionsFunctions): Promise<INodeP
 	return (fields ?? [])
 		.filter((field) => field.displayName ?? field.name)
 		.map((field) => ({
-			name: `${String(field.displayName ?? field.name)} (${String(field.name)})`,
+			name: fieldLabel(
+				String(field.name ?? field.displayName),
+				field.displayName as string | undefined,
+			),
 			value: String(field.displayName ?? field.name),
 		}))
 		.sort(byName);
