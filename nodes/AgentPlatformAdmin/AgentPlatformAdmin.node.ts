@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/description';
 import { customOperations } from './actions/router';
-import { CREDENTIAL_TYPE, requestDefaults } from './transport';
+import { credentialTest, requestDefaults } from './transport';
 
 /** Declarative: n8n's routing engine sends the requests; Change Role is written in code. */
 export class AgentPlatformAdmin implements INodeType {
@@ -22,10 +22,12 @@ export class AgentPlatformAdmin implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'credentialTest' }],
 		requestDefaults,
 		properties,
 	};
 
 	customOperations = customOperations;
+
+	methods = { credentialTest: { credentialTest } };
 }

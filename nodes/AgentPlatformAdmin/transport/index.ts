@@ -1,9 +1,13 @@
 import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
 	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
+	INodeCredentialTestResult,
 	INodeExecutionData,
 	INodePropertyRouting,
 	PostReceiveAction,
@@ -11,7 +15,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { ADMIN_BASE_URL_EXPRESSION, adminBaseUrl } from './baseUrl';
+import {
+	checkAddress,
+	CredentialTestFailure,
+	isNotApiAnswer,
+	probe,
+	statusFailure,
+	testResult,
+} from '../../shared/credentialTest';
+import { ADMIN_BASE_URL_EXPRESSION, adminBaseUrl, REGION_BASE_URLS } from './baseUrl';
 import { assertServiceSuccess, mayHaveRunError, type ServiceCall } from './errors';
 
 export { ADMIN_BASE_URL_EXPRESSION, adminBaseUrl } from './baseUrl';
@@ -23,11 +35,39 @@ export const CREDENTIAL_TYPE = 'agentPlatformApi';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
 
+/**
+ * The key goes in `Authorization: Bearer <project>:<key>`, added here and not by the credential:
+ * a credential with `authenticate` makes n8n add its "Custom API Call" to the node (see README,
+ * "API Call"). Calls on the organization, not on a project, send an empty project part.
+ */
+const ORGANIZATION_SCOPED_PATHS = [/\/projects\/create$/];
+
+function authorization(credentials: ICredentialDataDecryptedObject, path: string): string {
+	const projectPart = ORGANIZATION_SCOPED_PATHS.some((scoped) => scoped.test(path))
+		? ''
+		: String(credentials.projectId ?? '').trim();
+	return `Bearer ${projectPart}:${String(credentials.apiKey ?? '').trim()}`;
+}
+
+/** The same header as an n8n expression, for the routed requests (n8n reads `$credentials` once). */
+const AUTHORIZATION_EXPRESSION =
+	'={{ "Bearer " + String($credentials.projectId ?? "").trim() + ":" + String($credentials.apiKey ?? "").trim() }}';
+
 /** Defaults of every declarative request; `adminRouting` checks each answer's status itself. */
 export const requestDefaults = {
 	baseURL: ADMIN_BASE_URL_EXPRESSION,
-	headers: JSON_HEADERS,
+	headers: { ...JSON_HEADERS, Authorization: AUTHORIZATION_EXPRESSION },
 	ignoreHttpStatusErrors: true,
+};
+
+/** A routed call on the organization: the header's project part is left empty. */
+const organizationScoped: PreSendAction = async function (this, options) {
+	const header = String(options.headers?.Authorization ?? '');
+	options.headers = {
+		...options.headers,
+		Authorization: header.replace(/^Bearer [^:]*:/, 'Bearer :'),
+	};
+	return options;
 };
 
 /** Path of a user operation; the (checked) user ID is always encoded as one path segment. */
@@ -97,7 +137,11 @@ export interface RoutedCall {
 export function adminRouting(call: RoutedCall): INodePropertyRouting {
 	return {
 		request: { method: 'POST', ...(call.url === undefined ? {} : { url: call.url }) },
-		send: { preSend: [call.preSend] },
+		send: {
+			preSend: ORGANIZATION_SCOPED_PATHS.some((scoped) => scoped.test(call.url ?? ''))
+				? [call.preSend, organizationScoped]
+				: [call.preSend],
+		},
 		output: {
 			postReceive: [
 				checkAnswer(call.action, call.requiresAdmin, call.creates),
@@ -107,16 +151,19 @@ export function adminRouting(call: RoutedCall): INodePropertyRouting {
 	};
 }
 
-/** The credential's base URL, read once per execution (the context is the execution's own). */
-const baseUrls = new WeakMap<IExecuteFunctions, Promise<string>>();
+/** The credential, read once per execution (the context is the execution's own). */
+const credentialReads = new WeakMap<IExecuteFunctions, Promise<ICredentialDataDecryptedObject>>();
 
-async function baseUrlOf(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
-	let baseUrl = baseUrls.get(ctx);
-	if (!baseUrl) {
-		baseUrl = ctx.getCredentials(CREDENTIAL_TYPE, itemIndex).then(adminBaseUrl);
-		baseUrls.set(ctx, baseUrl);
+async function credentialsOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<ICredentialDataDecryptedObject> {
+	let credentials = credentialReads.get(ctx);
+	if (!credentials) {
+		credentials = ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
+		credentialReads.set(ctx, credentials);
 	}
-	return await baseUrl;
+	return await credentials;
 }
 
 /** A coded operation's call: POST `path` with a JSON body; a refusal becomes a NodeApiError. */
@@ -126,16 +173,16 @@ export async function adminRequest(
 	body: IDataObject,
 	call: ServiceCall,
 ): Promise<IDataObject> {
-	const baseURL = await baseUrlOf(this, call.itemIndex);
+	const credentials = await credentialsOf(this, call.itemIndex);
 	let response: IN8nHttpFullResponse;
 	try {
 		response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
 			method: 'POST',
-			baseURL,
+			baseURL: adminBaseUrl(credentials),
 			url: path,
 			body,
 			json: true,
-			headers: JSON_HEADERS,
+			headers: { ...JSON_HEADERS, Authorization: authorization(credentials, path) },
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 		})) as IN8nHttpFullResponse;
@@ -158,4 +205,64 @@ export async function adminRequest(
 	}
 	assertServiceSuccess(this.getNode(), response, call);
 	return answerBody(response);
+}
+
+/**
+ * The credential test (the node's `methods.credentialTest`): Base URL checked before any call,
+ * then `GET /auth/info`, which any valid key may call; every failure says which field to change.
+ */
+export async function credentialTest(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	return await testResult(async () => {
+		const credentials = credential.data ?? {};
+		const custom = !(String(credentials.region ?? '') in REGION_BASE_URLS);
+		const address = custom
+			? { field: 'Base URL', example: 'https://api-xxxxxx.stack.example.com' }
+			: { field: 'Region', example: 'the region your organization is hosted in' };
+		if (custom && !String(credentials.baseUrl ?? '').trim()) {
+			throw new CredentialTestFailure(
+				"Base URL is required when Region is Custom: enter the API's address (e.g. https://api-xxxxxx.stack.example.com), or choose your organization's region.",
+			);
+		}
+		const url = `${adminBaseUrl(credentials)}/auth/info`;
+		if (custom) checkAddress(url, address, String(credentials.baseUrl));
+		const answer = await probe(
+			this,
+			{
+				method: 'GET',
+				url,
+				headers: { Accept: 'application/json', Authorization: authorization(credentials, url) },
+			},
+			address,
+		);
+		const status = answer.statusCode;
+		if (status === 401) {
+			throw new CredentialTestFailure(
+				'The service refused the API key for this project (HTTP 401). Check that the API Key is complete, that the Project ID is a project of the key’s organization, and that Region is the region your organization lives in (a key works only in its own region).',
+			);
+		}
+		if (status === 403) {
+			throw new CredentialTestFailure(
+				'The API key is valid but may not use this project (HTTP 403). Check the Project ID, or create the key in the project’s organization under Integrations & API Keys.',
+			);
+		}
+		const addressFix = custom
+			? 'With Region Custom, Base URL must be the API’s address (e.g. https://api-xxxxxx.stack.example.com), not the app’s web address.'
+			: 'Check Region; if your organization has its own address, choose Custom and enter it as Base URL.';
+		if (status < 200 || status >= 300) {
+			throw new CredentialTestFailure(
+				statusFailure(answer, url, {
+					key: 'Check the API Key, the Project ID and Region.',
+					address: addressFix,
+				}),
+			);
+		}
+		if (isNotApiAnswer(answer)) {
+			throw new CredentialTestFailure(
+				`The address answered, but not with the API's JSON (a web page?). ${addressFix}`,
+			);
+		}
+	}, 'Connection successful: the service accepted the API key for this project.');
 }
