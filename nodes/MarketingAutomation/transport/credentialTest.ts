@@ -1,15 +1,9 @@
-import type {
-	ICredentialsDecrypted,
-	ICredentialTestFunctions,
-	INodeCredentialTestResult,
-} from 'n8n-workflow';
-
 import {
+	credentialTestMethod,
 	CredentialTestFailure,
 	isNotApiAnswer,
 	probe,
 	statusFailure,
-	testResult,
 	type AddressField,
 } from '../../shared/credentialTest';
 import { instanceUrls, type InstanceUrls } from './instance';
@@ -40,19 +34,16 @@ function instanceUrlsOrFailure(restEndpoint: unknown): InstanceUrls {
  * issues a token for the client ID and secret, then one read-only call proves the token and the
  * API user's permission. Each failure says which field to change.
  */
-export async function credentialTest(
-	this: ICredentialTestFunctions,
-	credential: ICredentialsDecrypted,
-): Promise<INodeCredentialTestResult> {
-	return await testResult(async () => {
-		const credentials = credential.data ?? {};
+export const credentialTest = credentialTestMethod(
+	'Connection successful: the identity endpoint issued a token and the API user can read leads.',
+	async (ctx, credentials) => {
 		const urls = instanceUrlsOrFailure(credentials.restEndpoint);
 		if (!String(credentials.clientId ?? '').trim() || !String(credentials.clientSecret ?? '')) {
 			throw new CredentialTestFailure(`Enter both Client ID and Client Secret. ${CLIENT_FIX}`);
 		}
 		const request = tokenRequest(credentials);
 		const identity = await probe(
-			this,
+			ctx,
 			{
 				method: 'POST',
 				url: urls.tokenUrl,
@@ -80,7 +71,7 @@ export async function credentialTest(
 
 		const describeUrl = `${urls.rest}/v1/leads/describe2.json`;
 		const describe = await probe(
-			this,
+			ctx,
 			{
 				method: 'GET',
 				url: describeUrl,
@@ -114,5 +105,5 @@ export async function credentialTest(
 				`The token was issued, but the test call was refused (${code}). ${CLIENT_FIX}`,
 			);
 		}
-	}, 'Connection successful: the identity endpoint issued a token and the API user can read leads.');
-}
+	},
+);
