@@ -1,16 +1,11 @@
-import type {
-	IAuthenticateGeneric,
-	ICredentialTestRequest,
-	ICredentialType,
-	INodeProperties,
-	Icon,
-} from 'n8n-workflow';
+import type { ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
-import { apiBaseUrlExpression, apiChoiceProperties } from '../nodes/enrichment/credentialFields';
+import { apiChoiceProperties } from '../nodes/enrichment/credentialFields';
 import { SERVICE_API_URL } from '../nodes/AnzSalesIntelligence/transport';
 
 /**
- * AU/NZ sales-intelligence service: an API key sent as `Authorization: Bearer <key>`.
+ * AU/NZ sales-intelligence service: an API key sent as `Authorization: Bearer <key>` by the node's
+ * transport (no `authenticate`, see README "API Call"); the node tests it (`testedBy`).
  * Two APIs: the service's own (default) and the connection contract of the specification.
  */
 export class AnzSalesIntelligenceApi implements ICredentialType {
@@ -38,27 +33,4 @@ export class AnzSalesIntelligenceApi implements ICredentialType {
 			description: "Key from the service's dashboard (profile, integrations, API)",
 		},
 	];
-
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.apiKey.trim()}}',
-			},
-		},
-	};
-
-	/**
-	 * Service API: a one-person search (`POST /people/search`, size 1) proves the key; a search
-	 * returns previews and reveals no contact data. Connection contract: `GET /account/usage`.
-	 */
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: apiBaseUrlExpression(SERVICE_API_URL),
-			url: '={{$credentials.api === "contract" || $credentials.baseUrl.trim() !== "" ? "/account/usage" : "/people/search"}}',
-			method:
-				'={{$credentials.api === "contract" || $credentials.baseUrl.trim() !== "" ? "GET" : "POST"}}' as 'GET',
-			body: '={{$credentials.api === "contract" || $credentials.baseUrl.trim() !== "" ? undefined : { selectedCountry: "AU", from: 0, size: 1 }}}',
-		},
-	};
 }

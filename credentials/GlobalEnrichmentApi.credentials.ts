@@ -1,16 +1,11 @@
-import type {
-	IAuthenticateGeneric,
-	ICredentialTestRequest,
-	ICredentialType,
-	INodeProperties,
-	Icon,
-} from 'n8n-workflow';
+import type { ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
-import { apiBaseUrlExpression, apiChoiceProperties } from '../nodes/enrichment/credentialFields';
+import { apiChoiceProperties } from '../nodes/enrichment/credentialFields';
 import { SERVICE_API_URL } from '../nodes/GlobalEnrichment/transport';
 
 /**
- * Global contact and company enrichment service: an API key sent in the `api_key` header.
+ * Global contact and company enrichment service: an API key sent in the `api_key` header by the node's
+ * transport (no `authenticate`, see README "API Call"); the node tests it (`testedBy`).
  * Two APIs: the service's own (default) and the connection contract of the specification.
  */
 export class GlobalEnrichmentApi implements ICredentialType {
@@ -38,22 +33,4 @@ export class GlobalEnrichmentApi implements ICredentialType {
 			description: "Key from the service's API settings page",
 		},
 	];
-
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				api_key: '={{$credentials.apiKey.trim()}}',
-			},
-		},
-	};
-
-	/** `GET /account/usage` on either API: the credit balance, free of charge. */
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: apiBaseUrlExpression(SERVICE_API_URL),
-			url: '/account/usage',
-			method: 'GET',
-		},
-	};
 }

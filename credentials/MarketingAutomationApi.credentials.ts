@@ -1,32 +1,18 @@
-import type {
-	IAuthenticateGeneric,
-	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
-	ICredentialType,
-	IDataObject,
-	IHttpRequestHelper,
-	INodeProperties,
-} from 'n8n-workflow';
-
-import { requestToken } from '../nodes/MarketingAutomation/transport/token';
+import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
 /**
  * Marketing-automation service, 2-legged OAuth 2.0 (client credentials).
  *
- * Mechanism: a hidden `expirable` field holds the access token and `preAuthentication` fetches it
- * (POST form body to `<instance>/identity/oauth/token`); n8n persists the result in the stored
- * credential, so the token is reused by later calls and executions. `authenticate` puts it in the
- * `Authorization: Bearer` header only (never in a query string). Because the service signals an
- * expired token with HTTP 200 + code 601/602 and n8n has no time-based expiry, the node's transport
- * forces a refresh itself (see nodes/MarketingAutomation/transport/token.ts).
+ * The node's transport asks the identity endpoint (`<instance>/identity/oauth/token`, POST form
+ * body) for the access token, keeps it in the n8n process and sends it only in the
+ * `Authorization: Bearer` header; it renews it before expiry and on the service's 601 / 602 answers
+ * (see nodes/MarketingAutomation/transport/token.ts). The credential has no `authenticate`, so n8n
+ * adds no "Custom API Call" to the nodes and does not offer it to the HTTP Request node, which could
+ * not renew the token (README, "API Call"). The nodes test it (`testedBy`).
  *
  * n8n's `oAuth2Api` client-credentials flow was not used: it refreshes only on an HTTP status code
  * (401 by default), which this service never sends for API calls, and offers no way to force a new
  * token from a 200 answer.
- *
- * The HTTP Request node can use this credential (it has `authenticate`): it gets a token on first
- * use; after the token expires, a call answers 602 until the node of this package (or a credential
- * test) has refreshed it.
  */
 export class MarketingAutomationApi implements ICredentialType {
 	name = 'marketingAutomationApi';
@@ -85,62 +71,5 @@ export class MarketingAutomationApi implements ICredentialType {
 			description:
 				'Calls this n8n process may have waiting for an answer at once. The instance allows 10 for all its integrations together and advises about 5 per integration; in queue mode divide by the number of workers.',
 		},
-		{
-			displayName: 'Access Token',
-			name: 'accessToken',
-			type: 'hidden',
-			typeOptions: { expirable: true, password: true },
-			default: '',
-		},
-		{
-			displayName: 'Expires At',
-			name: 'expiresAt',
-			type: 'hidden',
-			default: 0,
-		},
-		{
-			displayName: 'Issued For',
-			name: 'issuedFor',
-			type: 'hidden',
-			default: '',
-		},
 	];
-
-	async preAuthentication(
-		this: IHttpRequestHelper,
-		credentials: ICredentialDataDecryptedObject,
-	): Promise<IDataObject> {
-		return await requestToken.call(this, credentials);
-	}
-
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.accessToken}}',
-			},
-		},
-	};
-
-	// The test runs preAuthentication (so a wrong ID or secret fails at the identity endpoint),
-	// then one read-only call that needs a valid token.
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL:
-				'={{$credentials.restEndpoint.trim().replace(/\\/+$/, "").replace(/\\/rest$/i, "").replace(/\\/+$/, "")}}',
-			url: '/rest/v1/leads/describe2.json',
-			method: 'GET',
-		},
-		rules: [
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'success',
-					value: false,
-					message:
-						'The token was issued but the API user cannot read the lead database: check its role permissions',
-				},
-			},
-		],
-	};
 }

@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/description';
 import { router } from './actions/router';
-import { CREDENTIAL_TYPE } from './transport';
+import { CREDENTIAL_TYPE, credentialTest } from './transport';
 
 /**
  * Programmatic: every operation is written in code and runs through the shared router, so the
@@ -31,9 +31,11 @@ export class AgentPlatformAdmin implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true, testedBy: 'credentialTest' }],
 		properties,
 	};
+
+	methods = { credentialTest: { credentialTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

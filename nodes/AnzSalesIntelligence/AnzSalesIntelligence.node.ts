@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/description';
 import { router } from './actions/router';
+import { credentialTest } from './transport';
 
 export class AnzSalesIntelligence implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,9 +27,11 @@ export class AnzSalesIntelligence implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'anzSalesIntelligenceApi', required: true }],
+		credentials: [{ name: 'anzSalesIntelligenceApi', required: true, testedBy: 'credentialTest' }],
 		properties,
 	};
+
+	methods = { credentialTest: { credentialTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

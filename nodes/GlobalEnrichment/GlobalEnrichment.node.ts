@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties } from './actions/description';
 import { loadOptions } from './methods';
 import { router } from './actions/router';
+import { credentialTest } from './transport';
 
 export class GlobalEnrichment implements INodeType {
 	description: INodeTypeDescription = {
@@ -27,11 +28,11 @@ export class GlobalEnrichment implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'globalEnrichmentApi', required: true }],
+		credentials: [{ name: 'globalEnrichmentApi', required: true, testedBy: 'credentialTest' }],
 		properties,
 	};
 
-	methods = { loadOptions };
+	methods = { loadOptions, credentialTest: { credentialTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties } from './actions/description';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
+import { credentialTest } from './transport/credentialTest';
 
 export class MarketingAutomation implements INodeType {
 	description: INodeTypeDescription = {
@@ -29,11 +30,11 @@ export class MarketingAutomation implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'marketingAutomationApi', required: true }],
+		credentials: [{ name: 'marketingAutomationApi', required: true, testedBy: 'credentialTest' }],
 		properties,
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch, loadOptions, credentialTest: { credentialTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './events';
 import * as loadOptions from './methods/loadOptions';
+import { credentialTest } from '../MarketingAutomation/transport/credentialTest';
 import { pollActivities } from './poll';
 
 export class MarketingAutomationTrigger implements INodeType {
@@ -22,11 +23,11 @@ export class MarketingAutomationTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'marketingAutomationApi', required: true }],
+		credentials: [{ name: 'marketingAutomationApi', required: true, testedBy: 'credentialTest' }],
 		properties,
 	};
 
-	methods = { loadOptions };
+	methods = { loadOptions, credentialTest: { credentialTest } };
 
 	poll = pollActivities;
 }

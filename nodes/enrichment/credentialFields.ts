@@ -51,11 +51,3 @@ export function apiChoiceProperties(
 		},
 	];
 }
-
-/**
- * The credential test's base URL, as an n8n expression: the connection contract's Base URL when
- * it is chosen or set (as `chosenBaseUrl` decides at run time), else the service's own address.
- */
-export function apiBaseUrlExpression(serviceUrl: string): string {
-	return `={{($credentials.api === "contract" || $credentials.baseUrl.trim() !== "" ? $credentials.baseUrl : $credentials.serviceUrl || "${serviceUrl}").trim().replace(/\\/+$/, "")}}`;
-}

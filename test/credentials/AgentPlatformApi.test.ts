@@ -4,51 +4,10 @@ import { adminBaseUrl } from '../../nodes/AgentPlatformAdmin/transport';
 
 describe('Agent Platform API credential', () => {
 	const credential = new AgentPlatformApi();
-	const values = { region: 'eu', projectId: ' proj-1 ', apiKey: 'sk-abc' };
 
-	it('signs project calls with Bearer <project_id>:<api_key>', async () => {
-		const signed = await credential.authenticate(values, {
-			baseURL: 'https://host/latest',
-			url: '/auth/invite/create',
-			headers: { Accept: 'application/json' },
-		});
-		expect(signed.headers).toEqual({
-			Accept: 'application/json',
-			Authorization: 'Bearer proj-1:sk-abc',
-		});
-	});
-
-	it('signs project creation with an empty project part: Bearer :<api_key>', async () => {
-		const signed = await credential.authenticate(values, {
-			url: 'https://host/latest/projects/create',
-		});
-		expect(signed.headers).toEqual({ Authorization: 'Bearer :sk-abc' });
-	});
-
-	it('tests the key with one cheap GET of /auth/info on the region address', () => {
-		expect(credential.test.request).toMatchObject({ url: '/auth/info', method: 'GET' });
-	});
-
-	it('turns 401, 403, 404 and 5xx answers to the test into messages that say what to change', () => {
-		const messages = Object.fromEntries(
-			(credential.test.rules ?? []).map((rule) => [
-				rule.properties.value,
-				(rule.properties as { message: string }).message,
-			]),
-		);
-		expect(Object.keys(messages)).toEqual(['401', '403', '404', '500', '502', '503', '504']);
-		expect(messages[401]).toBe(
-			'The service refused the API key for this project (HTTP 401). Check that the API Key is complete, that the Project ID is a project of the key’s organization, and that Region is the region your organization lives in (a key works only in its own region).',
-		);
-		expect(messages[403]).toMatch(
-			/^The API key is valid but may not use this project \(HTTP 403\)\. Check the Project ID/,
-		);
-		expect(messages[404]).toMatch(
-			/^No admin API answers at this address \(HTTP 404\)\. Check Region; with Custom, Base URL must be/,
-		);
-		expect(messages[502]).toBe(
-			'The service is failing (HTTP 502); the credential could not be checked. Try again later, or check Region and Base URL if it persists.',
-		);
+	it('has no authenticate and no test: the node signs its calls and tests the credential', () => {
+		expect(credential).not.toHaveProperty('authenticate');
+		expect(credential).not.toHaveProperty('test');
 	});
 
 	it('requires Base URL, and shows it only when Region is Custom', () => {

@@ -1,90 +1,73 @@
-import type { ICredentialDataDecryptedObject, IHttpRequestHelper } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { loadPackage } from '../harness';
+import { MarketingAutomationApi } from '../../credentials/MarketingAutomationApi.credentials';
 import { DEMO_CLIENT } from '../simulator/marketing';
-import { CREDENTIAL, loadOptionsContext, useMarketing } from '../nodes/MarketingAutomation/helpers';
+import { useMarketing } from '../nodes/MarketingAutomation/helpers';
+import { runCredentialTest } from './helpers';
 
 /** Not a secret: a value the simulator refuses. */
 const WRONG = ['not', 'the', 'secret'].join('-');
 
 describe('Marketing Automation API credential', () => {
 	const env = useMarketing();
-
-	async function credentialTest(values: ICredentialDataDecryptedObject) {
-		const pkg = await loadPackage();
-		const type = pkg.getCredentialType(CREDENTIAL);
-		const context = await loadOptionsContext(env);
-		const helpers: IHttpRequestHelper = { helpers: { httpRequest: context.helpers.httpRequest } };
-		// What n8n does for a credential test: preAuthentication, then the test request, signed.
-		const data = { ...values, ...(await type.preAuthentication!.call(helpers, values)) };
-		const workflow = new Workflow({
-			nodes: [],
-			connections: {},
-			active: false,
-			nodeTypes: pkg.nodeTypes,
+	const test = async (values: ICredentialDataDecryptedObject) =>
+		await runCredentialTest('marketingAutomation', 'marketingAutomationApi', {
+			restEndpoint: `${env.sim.url}/rest`,
+			clientId: DEMO_CLIENT.clientId,
+			clientSecret: DEMO_CLIENT.clientSecret,
+			...values,
 		});
-		const resolve = (value: string) =>
-			workflow.expression.getSimpleParameterValue(
-				{ id: 't', name: 't', type: 'x', typeVersion: 1, position: [0, 0], parameters: {} },
-				value,
-				'internal',
-				{ $credentials: data },
-			) as string;
-		const request = type.test!.request;
-		return await context.helpers.httpRequest({
-			method: request.method,
-			url: `${resolve(request.baseURL as string)}${request.url as string}`,
-			headers: { Authorization: resolve('=Bearer {{$credentials.accessToken}}') },
-			json: true,
-		});
-	}
 
 	it.each([['/rest'], ['/rest/'], ['']])(
-		'passes the test with the right ID and secret (endpoint <host>%s)',
+		'passes the test with the right ID and secret (endpoint <host>%s): a token, then one read',
 		async (suffix) => {
-			const answer = await credentialTest({
-				restEndpoint: `${env.sim.url}${suffix}`,
-				clientId: DEMO_CLIENT.clientId,
-				clientSecret: DEMO_CLIENT.clientSecret,
-			});
-			expect(answer).toMatchObject({
-				success: true,
-				result: [expect.objectContaining({ name: 'API Lead' })],
+			expect(await test({ restEndpoint: `${env.sim.url}${suffix}` })).toEqual({
+				status: 'OK',
+				message:
+					'Connection successful: the identity endpoint issued a token and the API user can read leads.',
 			});
 			const sim = env.sim.services.marketing;
+			expect(sim.identityCalls).toHaveLength(1);
+			expect(sim.identityCalls[0]).toMatchObject({
+				method: 'POST',
+				query: {},
+				contentType: 'application/x-www-form-urlencoded',
+			});
 			expect(sim.calls.map((c) => [c.method, c.path])).toEqual([
 				['GET', '/rest/v1/leads/describe2.json'],
 			]);
-			expect(sim.identityCalls).toHaveLength(1);
+			expect(sim.calls[0].authorization).toMatch(/^Bearer .+:ab$/);
 		},
 	);
 
-	it('fails the test at the identity endpoint with a wrong secret, without echoing it', async () => {
-		const failure = credentialTest({
-			restEndpoint: `${env.sim.url}/rest`,
-			clientId: DEMO_CLIENT.clientId,
-			clientSecret: WRONG,
+	it('fails at the identity endpoint with a wrong secret, says what to copy, never echoes it', async () => {
+		const result = await test({ clientSecret: WRONG });
+		expect(result).toEqual({
+			status: 'Error',
+			message:
+				'The identity endpoint refused the Client ID or Client Secret (HTTP 401). Copy the Client ID and Client Secret again from the custom service of the API-only user (admin pages), and check that the user is active.',
 		});
-		await expect(failure).rejects.toThrow(
-			'The identity endpoint refused the client ID or secret (HTTP 401)',
-		);
-		await failure.catch((error: Error) =>
-			expect(JSON.stringify(error) + error.message).not.toContain(WRONG),
-		);
 		expect(env.sim.services.marketing.calls).toHaveLength(0);
 	});
 
-	it('is usable from the HTTP Request node: generic Bearer header from the stored token', async () => {
-		const pkg = await loadPackage();
-		const type = pkg.getCredentialType(CREDENTIAL);
-		expect(type.authenticate).toEqual({
-			type: 'generic',
-			properties: { headers: { Authorization: '=Bearer {{$credentials.accessToken}}' } },
-		});
-		expect(type.properties.find((p) => p.name === 'accessToken')).toMatchObject({
-			type: 'hidden',
-			typeOptions: { expirable: true },
-		});
+	it('names the API user permission when the read is refused with 603', async () => {
+		env.sim.services.marketing.inject('603', { path: '/rest/v1/leads/describe2.json' });
+		expect((await test({})).message).toBe(
+			'The token was issued, but the API user may not read the lead database (603, access denied): give its role the "Read-Only Lead" or "Read-Write Lead" permission.',
+		);
+	});
+
+	it('has no authenticate, no test and no stored token: the nodes fetch, hold and test it', () => {
+		const credential = new MarketingAutomationApi();
+		expect(credential).not.toHaveProperty('authenticate');
+		expect(credential).not.toHaveProperty('preAuthentication');
+		expect(credential).not.toHaveProperty('test');
+		expect(credential.properties.map((p) => p.name)).toEqual([
+			'restEndpoint',
+			'clientId',
+			'clientSecret',
+			'callsPer20Seconds',
+			'callsInFlight',
+		]);
 	});
 });

@@ -33,6 +33,7 @@
  *   description, node), `nodesRun`, `items(node)` (json of output 0), `fullItems(node)` (with
  *   pairedItem), `raw`. Throws only when n8n printed no run at all (crash, unknown id, timeout).
  * - `e2e.n8n(args)`: any other n8n CLI command in this user folder.
+ * - `e2e.startServer()`: `n8n start`, up at `e2e.serverUrl` (the editor's REST API).
  * - `e2e.stop()`: kills running n8n commands, closes the simulator and deletes the user folder
  *   (kept when `E2E_KEEP=1`). test/e2e/setup.ts also stops leftovers after each test file.
  * Every n8n command has a time limit (`commandTimeoutMs`, 120 s by default). Each command is a
@@ -112,9 +113,11 @@ export interface E2e {
 	n8n(args: string[], extraEnv?: Record<string, string>): Promise<CommandResult>;
 	/**
 	 * Starts `n8n start` (published workflows become active: triggers and polls run) and resolves
-	 * once the editor is up; `stop()` ends it.
+	 * once the editor is up at `serverUrl`; `stop()` ends it.
 	 */
 	startServer(): Promise<void>;
+	/** Where `startServer()` serves the editor and its REST API (`http://127.0.0.1:<port>`). */
+	serverUrl: string;
 	stop(): Promise<void>;
 }
 
@@ -306,12 +309,8 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 	let importCounter = 0;
 	try {
 		await installPackage(userFolder, tarball);
-		const env = n8nEnvironment(
-			install,
-			userFolder,
-			{ broker: await freePort(), http: await freePort() },
-			options.env,
-		);
+		const ports = { broker: await freePort(), http: await freePort() };
+		const env = n8nEnvironment(install, userFolder, ports, options.env);
 		const n8n = async (args: string[], extraEnv: Record<string, string> = {}) =>
 			await runN8n(
 				install,
@@ -360,6 +359,7 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 			tarball,
 			n8n,
 			startServer,
+			serverUrl: `http://127.0.0.1:${ports.http}`,
 			importCredentials: async (list) => await importFile('credentials', list),
 			importWorkflow: async (workflow) => await importFile('workflow', workflow),
 			execute: async (workflowId) => {

@@ -25,6 +25,3 @@ export function adminBaseUrl(credentials: { region?: unknown; baseUrl?: unknown 
 			.replace(/^(?![a-z][a-z0-9+.-]*:\/\/)/i, 'https://');
 	return `${host}/${API_VERSION_SEGMENT}`;
 }
-
-/** The same rule as an n8n expression, for declarative routing and the credential test. */
-export const ADMIN_BASE_URL_EXPRESSION = `={{ (${JSON.stringify(REGION_BASE_URLS)}[$credentials.region] ?? String($credentials.baseUrl ?? '').trim().replace(/\\/+$/, '').replace(/\\/${API_VERSION_SEGMENT}$/, '').replace(/^(?![a-z][a-z0-9+.-]*:\\/\\/)/i, 'https://')) + '/${API_VERSION_SEGMENT}' }}`;

@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IN8nHttpFullResponse,
@@ -10,7 +11,15 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { withBackoff, type RetryDecision } from '../../shared/backoff';
 import { echo } from '../../shared/echo';
 import { networkCodeOf, wasNotSent } from '../../shared/network';
-import { adminBaseUrl } from './baseUrl';
+import {
+	checkAddress,
+	CredentialTestFailure,
+	credentialTestMethod,
+	isNotApiAnswer,
+	probe,
+	statusFailure,
+} from '../../shared/credentialTest';
+import { adminBaseUrl, REGION_BASE_URLS } from './baseUrl';
 import {
 	AMBIGUOUS_STATUSES,
 	assertServiceSuccess,
@@ -38,6 +47,20 @@ export const CREDENTIAL_TYPE = 'agentPlatformApi';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
 
+/**
+ * The key goes in `Authorization: Bearer <project>:<key>`, added here and not by the credential:
+ * a credential with `authenticate` makes n8n add its "Custom API Call" to the node (see README,
+ * "API Call"). Calls on the organization, not on a project, send an empty project part.
+ */
+const ORGANIZATION_SCOPED_PATHS = [/\/projects\/create$/];
+
+function authorization(credentials: ICredentialDataDecryptedObject, path: string): string {
+	const projectPart = ORGANIZATION_SCOPED_PATHS.some((scoped) => scoped.test(path))
+		? ''
+		: String(credentials.projectId ?? '').trim();
+	return `Bearer ${projectPart}:${String(credentials.apiKey ?? '').trim()}`;
+}
+
 /** Path of a user operation; the (checked) user ID is always encoded as one path segment. */
 export function userPath(userId: string, action: 'update' | 'delete'): string {
 	return `/auth/users/${encodeURIComponent(userId)}/${action}`;
@@ -56,16 +79,19 @@ function answerBody(response: IN8nHttpFullResponse): IDataObject {
 	) as IDataObject;
 }
 
-/** The credential's base URL, read once per execution (the context is the execution's own). */
-const baseUrls = new WeakMap<IExecuteFunctions, Promise<string>>();
+/** The credential, read once per execution (the context is the execution's own). */
+const credentialReads = new WeakMap<IExecuteFunctions, Promise<ICredentialDataDecryptedObject>>();
 
-async function baseUrlOf(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
-	let baseUrl = baseUrls.get(ctx);
-	if (!baseUrl) {
-		baseUrl = ctx.getCredentials(CREDENTIAL_TYPE, itemIndex).then(adminBaseUrl);
-		baseUrls.set(ctx, baseUrl);
+async function credentialsOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<ICredentialDataDecryptedObject> {
+	let credentials = credentialReads.get(ctx);
+	if (!credentials) {
+		credentials = ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
+		credentialReads.set(ctx, credentials);
 	}
-	return await baseUrl;
+	return await credentials;
 }
 
 /** An attempt that got no answer; `reason` in the node's own words. */
@@ -146,7 +172,9 @@ async function send(
 	body: IDataObject,
 	call: ServiceCall,
 ): Promise<Sent> {
-	const baseURL = await baseUrlOf(ctx, call.itemIndex);
+	const credentials = await credentialsOf(ctx, call.itemIndex);
+	const baseURL = adminBaseUrl(credentials);
+	const headers = { ...JSON_HEADERS, Authorization: authorization(credentials, path) };
 	const node = ctx.getNode();
 	const repeatable = call.creates === undefined;
 	let attempts = 0;
@@ -164,7 +192,7 @@ async function send(
 				// n8n drops an empty object; the service wants `{}` itself.
 				body: Object.keys(body).length === 0 ? '{}' : body,
 				json: true,
-				headers: { ...JSON_HEADERS },
+				headers,
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
 				timeout: timing.timeoutMs,
@@ -282,3 +310,60 @@ export async function removeUser(
 		{ action: 'remove the user from the project', requiresAdmin: true, itemIndex },
 	);
 }
+
+/**
+ * The credential test (the node's `methods.credentialTest`): Base URL checked before any call,
+ * then `GET /auth/info`, which any valid key may call; every failure says which field to change.
+ */
+export const credentialTest = credentialTestMethod(
+	'Connection successful: the service accepted the API key for this project.',
+	async (ctx, credentials) => {
+		const custom = !(String(credentials.region ?? '') in REGION_BASE_URLS);
+		const address = custom
+			? { field: 'Base URL', example: 'https://api-xxxxxx.stack.example.com' }
+			: { field: 'Region', example: 'the region your organization is hosted in' };
+		if (custom && !String(credentials.baseUrl ?? '').trim()) {
+			throw new CredentialTestFailure(
+				"Base URL is required when Region is Custom: enter the API's address (e.g. https://api-xxxxxx.stack.example.com), or choose your organization's region.",
+			);
+		}
+		const url = `${adminBaseUrl(credentials)}/auth/info`;
+		if (custom) checkAddress(url, address, String(credentials.baseUrl));
+		const answer = await probe(
+			ctx,
+			{
+				method: 'GET',
+				url,
+				headers: { Accept: 'application/json', Authorization: authorization(credentials, url) },
+			},
+			address,
+		);
+		const status = answer.statusCode;
+		if (status === 401) {
+			throw new CredentialTestFailure(
+				'The service refused the API key for this project (HTTP 401). Check that the API Key is complete, that the Project ID is a project of the key’s organization, and that Region is the region your organization lives in (a key works only in its own region).',
+			);
+		}
+		if (status === 403) {
+			throw new CredentialTestFailure(
+				'The API key is valid but may not use this project (HTTP 403). Check the Project ID, or create the key in the project’s organization under Integrations & API Keys.',
+			);
+		}
+		const addressFix = custom
+			? 'With Region Custom, Base URL must be the API’s address (e.g. https://api-xxxxxx.stack.example.com), not the app’s web address.'
+			: 'Check Region; if your organization has its own address, choose Custom and enter it as Base URL.';
+		if (status < 200 || status >= 300) {
+			throw new CredentialTestFailure(
+				statusFailure(answer, url, {
+					key: 'Check the API Key, the Project ID and Region.',
+					address: addressFix,
+				}),
+			);
+		}
+		if (isNotApiAnswer(answer)) {
+			throw new CredentialTestFailure(
+				`The address answered, but not with the API's JSON (a web page?). ${addressFix}`,
+			);
+		}
+	},
+);

@@ -1,5 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { enrichmentCredentialTest } from '../../enrichment/credentialTest';
 import { chosenBaseUrl, type ServiceAnswer, type ServiceCall } from '../../enrichment/http';
 import type { LookupOutcome } from '../../enrichment/lookups';
 import {
@@ -30,9 +31,19 @@ export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
 	return chosenBaseUrl(credentials, SERVICE_API_URL);
 }
 
-/** The only place this node does HTTP: n8n's authenticated helper adds `Authorization: Bearer <key>`. */
+/** The key's header, on every call and in the credential test. */
+function authHeaders(credentials: ICredentialDataDecryptedObject): Record<string, string> {
+	return { Authorization: `Bearer ${String(credentials.apiKey ?? '').trim()}` };
+}
+
+/**
+ * The only place this node does HTTP. The credential has no `authenticate` (so n8n adds no
+ * "Custom API Call"): the key read once per execution goes in the header here.
+ */
 async function send(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {
-	const options = serviceRequest(ctx, baseUrl(await readCredentials(ctx)), call);
+	const credentials = await readCredentials(ctx);
+	const options = serviceRequest(ctx, baseUrl(credentials), call);
+	options.headers = { ...options.headers, ...authHeaders(credentials) };
 	return answerOf(
 		(await ctx.helpers.httpRequestWithAuthentication.call(
 			ctx,
@@ -41,6 +52,24 @@ async function send(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceA
 		)) as ServiceAnswer,
 	);
 }
+
+/**
+ * The credential test: on the service API a one-person search (`POST /people/search`, size 1)
+ * proves the key and reveals no contact data; on the connection contract `GET /account/usage`.
+ */
+export const credentialTest = enrichmentCredentialTest({
+	serviceUrl: SERVICE_API_URL,
+	keySource: "the service's dashboard (profile, integrations, API)",
+	authHeaders,
+	testCall: (api) =>
+		api === 'contract'
+			? { method: 'GET', path: '/account/usage' }
+			: {
+					method: 'POST',
+					path: '/people/search',
+					body: { selectedCountry: 'AU', from: 0, size: 1 },
+				},
+});
 
 export const client = enrichmentClient({ name: SERVICE_NAME, send }, readCredentials);
 

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { enrichmentCredentialTest } from '../../enrichment/credentialTest';
 import {
 	apiOf,
 	chosenBaseUrl,
@@ -42,9 +43,19 @@ export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
 	return chosenBaseUrl(credentials, SERVICE_API_URL);
 }
 
-/** The only place this node does HTTP: n8n's authenticated helper adds the `api_key` header. */
+/** The key's header, on every call and in the credential test. */
+function authHeaders(credentials: ICredentialDataDecryptedObject): Record<string, string> {
+	return { api_key: String(credentials.apiKey ?? '').trim() };
+}
+
+/**
+ * The only place this node does HTTP. The credential has no `authenticate` (so n8n adds no
+ * "Custom API Call"): the key read once per execution goes in the `api_key` header here.
+ */
 async function send(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {
-	const options = serviceRequest(ctx, baseUrl(await readCredentials(ctx)), call);
+	const credentials = await readCredentials(ctx);
+	const options = serviceRequest(ctx, baseUrl(credentials), call);
+	options.headers = { ...options.headers, ...authHeaders(credentials) };
 	return answerOf(
 		(await ctx.helpers.httpRequestWithAuthentication.call(
 			ctx,
@@ -53,6 +64,14 @@ async function send(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceA
 		)) as ServiceAnswer,
 	);
 }
+
+/** The credential test: `GET /account/usage` on either API, the credit balance, free of charge. */
+export const credentialTest = enrichmentCredentialTest({
+	serviceUrl: SERVICE_API_URL,
+	keySource: "the service's API settings page",
+	authHeaders,
+	testCall: () => ({ method: 'GET', path: '/account/usage' }),
+});
 
 /**
  * The industry picker: the service's own list (`GET /v3/companies/prospecting/filters/industriesLabels`,
@@ -70,7 +89,7 @@ export async function industryOptions(ctx: ILoadOptionsFunctions): Promise<INode
 		method: 'GET',
 		url: `${baseUrl(credentials)}/v3/companies/prospecting/filters/industriesLabels`,
 		json: true,
-		headers: { Accept: 'application/json' },
+		headers: { Accept: 'application/json', ...authHeaders(credentials) },
 		timeout: TIMEOUT_MS,
 	})) as unknown;
 	const body = (answer ?? {}) as IDataObject;

@@ -14,7 +14,14 @@ import { withBackoff, type RetryDecision } from '../../shared/backoff';
 import { instanceUrls, type InstanceUrls } from './instance';
 import { limiterFor, limitsOf, nextQuotaReset, type InstanceLimiter } from './throttle';
 import { timing } from './timing';
-import { TOKEN_FIELDS, TokenRequestError, tokenIsStale } from './token';
+import {
+	requestToken,
+	tokenHolderFor,
+	TokenRequestError,
+	tokenIsStale,
+	type AccessToken,
+	type TokenHolder,
+} from './token';
 
 export const CREDENTIAL_TYPE = 'marketingAutomationApi';
 
@@ -283,14 +290,13 @@ function buildOptions(base: string, request: ApiRequest): IHttpRequestOptions {
 
 /**
  * What one execution (or one editor request) reads once: the credential, the instance's
- * addresses and its limiter. The token is read again only when it is refreshed.
+ * addresses, its limiter and the process's token holder for this client.
  */
 interface Session {
 	credentials: ICredentialDataDecryptedObject;
 	urls: InstanceUrls;
 	limiter: InstanceLimiter;
-	/** A refresh in progress: every other call waits for it rather than refreshing too. */
-	refreshing?: Promise<void>;
+	tokens: TokenHolder;
 }
 
 const sessions = new WeakMap<object, Promise<Session>>();
@@ -300,7 +306,7 @@ async function openSession(ctx: MarketingContext): Promise<Session> {
 	const urls = instanceUrls(credentials.restEndpoint);
 	const limiter = limiterFor(urls.base);
 	limiter.configure(limitsOf(credentials));
-	return { credentials, urls, limiter };
+	return { credentials, urls, limiter, tokens: tokenHolderFor(credentials) };
 }
 
 function sessionOf(ctx: MarketingContext): Promise<Session> {
@@ -316,9 +322,9 @@ function sessionOf(ctx: MarketingContext): Promise<Session> {
 
 /**
  * The only place that calls the service. Per call: wait for a slot of the instance's limiter,
- * make sure the token is fresh (one refresh per execution at a time: n8n runs the credential's
- * preAuthentication when the token field is empty), send, then check the envelope. 601/602
- * refresh the token and replay once; 604/606/608/611/614/615/713 and 429/503 are retried with
+ * make sure the token is fresh (one renewal at a time for every call of the process, see
+ * `./token`), send with `Authorization: Bearer <token>`, then check the envelope. 601/602 renew
+ * the token and replay once; 604/606/608/611/614/615/713 and 429/503 are retried with
  * exponential backoff and jitter; 606/615 also slow the limiter down. Ambiguous failures (no
  * answer, HTTP 500/502/504, an answer cut off or not JSON) are retried only for idempotent calls.
  * 607 stops and blocks further calls to the instance until the quota resets.
@@ -334,46 +340,37 @@ export async function apiRequest(this: MarketingContext, request: ApiRequest): P
 			request,
 		);
 	}
-	const { limiter, credentials } = session;
+	const { limiter, credentials, tokens } = session;
 	const nodeCredentials = this.getNode().credentials?.[CREDENTIAL_TYPE];
 	const options = buildOptions(session.urls.base, request);
 	let tokenReplayed = false;
 
-	const send = async (data: ICredentialDataDecryptedObject): Promise<unknown> =>
-		await this.helpers.httpRequestWithAuthentication.call(
-			this,
-			CREDENTIAL_TYPE,
-			{ ...options, headers: { ...options.headers } },
-			{
-				credentialsDecrypted: {
-					id: nodeCredentials?.id ?? CREDENTIAL_TYPE,
-					name: nodeCredentials?.name ?? CREDENTIAL_TYPE,
-					type: CREDENTIAL_TYPE,
-					data,
-				},
+	// The credential has no `authenticate`: n8n's helper sends the request as given, and the
+	// credential data read for this execution is passed on so n8n does not read it again.
+	const send = async (requestOptions: IHttpRequestOptions): Promise<unknown> =>
+		await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, requestOptions, {
+			credentialsDecrypted: {
+				id: nodeCredentials?.id ?? CREDENTIAL_TYPE,
+				name: nodeCredentials?.name ?? CREDENTIAL_TYPE,
+				type: CREDENTIAL_TYPE,
+				data: credentials,
 			},
-		);
+		});
 
-	/** Sends with a fresh token: refreshes it first when stale, once for all concurrent calls. */
-	const sendFresh = async (): Promise<unknown> => {
+	/** A token with life left: the process's, or a new one (one renewal for all waiting calls). */
+	const freshToken = async (): Promise<AccessToken> => {
 		for (;;) {
-			if (session.refreshing) {
-				await session.refreshing;
+			if (tokens.renewing) {
+				await tokens.renewing;
 				continue;
 			}
-			if (!tokenIsStale(credentials)) return await send(credentials);
-			// This call refreshes: n8n fetches a token when the field is empty and fills it in `data`.
-			const data: ICredentialDataDecryptedObject = { ...credentials, [TOKEN_FIELDS.token]: '' };
-			let done!: () => void;
-			session.refreshing = new Promise<void>((resolve) => (done = resolve));
+			if (tokens.token && !tokenIsStale(tokens.token)) return tokens.token;
+			tokens.renewing = requestToken(send, credentials);
 			try {
-				return await send(data);
+				tokens.token = await tokens.renewing;
+				return tokens.token;
 			} finally {
-				if (typeof data[TOKEN_FIELDS.token] === 'string' && data[TOKEN_FIELDS.token] !== '') {
-					for (const field of Object.values(TOKEN_FIELDS)) credentials[field] = data[field];
-				}
-				session.refreshing = undefined;
-				done();
+				tokens.renewing = undefined;
 			}
 		}
 	};
@@ -388,9 +385,13 @@ export async function apiRequest(this: MarketingContext, request: ApiRequest): P
 			}
 			const release = await limiter.acquire();
 			let answer: unknown;
-			const usedToken = credentials[TOKEN_FIELDS.token];
+			let token: AccessToken;
 			try {
-				answer = await sendFresh();
+				token = await freshToken();
+				answer = await send({
+					...options,
+					headers: { ...options.headers, Authorization: `Bearer ${token.value}` },
+				});
 			} finally {
 				release();
 			}
@@ -400,9 +401,7 @@ export async function apiRequest(this: MarketingContext, request: ApiRequest): P
 			if (TOKEN_CODES.has(failure.code) && !tokenReplayed) {
 				tokenReplayed = true;
 				// The token was refused: unless another call already replaced it, it must be renewed.
-				if (credentials[TOKEN_FIELDS.token] === usedToken || usedToken === '') {
-					credentials[TOKEN_FIELDS.expiresAt] = 0;
-				}
+				if (tokens.token === token) tokens.token = undefined;
 				continue;
 			}
 			throw new ServiceError(failure.code, failure.message, answer.requestId);

@@ -1,4 +1,5 @@
-import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
+import { createHash } from 'crypto';
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { backoffDelay } from '../../shared/backoff';
@@ -8,42 +9,50 @@ import { timing } from './timing';
 /**
  * Token lifecycle (client-credentials grant of the service's identity endpoint).
  *
- * The credential keeps the token in a hidden `expirable` field (`accessToken`) next to two hidden
- * bookkeeping fields: `expiresAt` (epoch ms) and `issuedFor` (token URL + client ID). The
- * credential's `preAuthentication` fetches the token; n8n persists what it returns in the stored
- * credential, so one token serves every call of an execution and of later executions (and other
- * workers in queue mode) until it nears expiry.
- *
- * n8n re-runs `preAuthentication` only when the expirable field is empty, during a credential test,
- * or after an HTTP 401 (n8n-core `httpRequestWithAuthentication`). The service never answers 401 on
- * API calls: an invalid or expired token comes back as HTTP 200 with error 601 / 602, and n8n has no
- * time-based expiry. So the transport decides itself (see `tokenIsStale`) and forces the refresh
- * through the one documented lever n8n offers: it passes the credential data to
- * `httpRequestWithAuthentication` as `additionalCredentialOptions.credentialsDecrypted` with the
- * expirable field emptied; n8n then runs `preAuthentication`, persists its output and signs the
- * request with the new token.
+ * The transport owns the token: the credential has no `authenticate` (with one, n8n adds its
+ * "Custom API Call" to the node, which sends users to the HTTP Request node, and that node cannot
+ * renew this service's token). A token lives in this n8n process, one per instance, client ID and
+ * client secret (`tokenHolderFor`), so every call of every execution and poll in the process shares
+ * it until it nears expiry; a new process (a queue-mode worker, `n8n execute`) asks the identity
+ * endpoint once, which hands back the same token while it is valid and does not count toward the
+ * API limits. The service signals an expired token with HTTP 200 + code 601 / 602, never with 401,
+ * so the transport renews on those codes and shortly before the expiry the identity endpoint gave.
  */
-export const TOKEN_FIELDS = {
-	token: 'accessToken',
-	expiresAt: 'expiresAt',
-	issuedFor: 'issuedFor',
-} as const;
-
-function issuedFor(credentials: ICredentialDataDecryptedObject): string {
-	return `${instanceUrls(credentials.restEndpoint).tokenUrl} ${String(credentials.clientId ?? '')}`;
+export interface AccessToken {
+	value: string;
+	/** Epoch ms. */
+	expiresAt: number;
 }
 
-/** Whether the stored token must be replaced before the next call. */
-export function tokenIsStale(
-	credentials: ICredentialDataDecryptedObject,
-	now = Date.now(),
-): boolean {
-	const token = credentials[TOKEN_FIELDS.token];
-	if (typeof token !== 'string' || token === '') return true;
-	// A token fetched for another client ID or instance (the user edited the credential).
-	if (credentials[TOKEN_FIELDS.issuedFor] !== issuedFor(credentials)) return true;
-	const expiresAt = Number(credentials[TOKEN_FIELDS.expiresAt] ?? 0);
-	return !Number.isFinite(expiresAt) || expiresAt - now <= timing.tokenRefreshMarginMs;
+/** The process's token for one instance and client, and the renewal in progress, if any. */
+export interface TokenHolder {
+	token?: AccessToken;
+	renewing?: Promise<AccessToken>;
+}
+
+const holders = new Map<string, TokenHolder>();
+
+/**
+ * The token holder of a credential. The key includes a hash of the client secret, so a credential
+ * with a wrong secret never borrows the token another one was given.
+ */
+export function tokenHolderFor(credentials: ICredentialDataDecryptedObject): TokenHolder {
+	const secret = createHash('sha256')
+		.update(String(credentials.clientSecret ?? ''))
+		.digest('hex');
+	const key = `${instanceUrls(credentials.restEndpoint).tokenUrl} ${String(credentials.clientId ?? '').trim()} ${secret}`;
+	let holder = holders.get(key);
+	if (!holder) {
+		holder = {};
+		holders.set(key, holder);
+	}
+	return holder;
+}
+
+/** Whether a token must be replaced before the next call. */
+export function tokenIsStale(token: AccessToken | undefined, now = Date.now()): boolean {
+	if (!token || token.value === '') return true;
+	return !Number.isFinite(token.expiresAt) || token.expiresAt - now <= timing.tokenRefreshMarginMs;
 }
 
 interface TokenAnswer {
@@ -65,26 +74,41 @@ export class TokenRequestError extends Error {
 }
 
 /**
- * `preAuthentication` body: POST the client ID and secret as a form body (never in a URL) to
- * `<base>/identity/oauth/token`. The identity endpoint hands back the current token while it is
- * valid, with `expires_in` = seconds left (can be 0). A token that is about to die is waited out
- * once, then a fresh one is requested, so a caller never gets a token it would treat as stale.
+ * The token request: the client ID and secret as a form body (never in a URL), POSTed to
+ * `<base>/identity/oauth/token`. Also what the credential test sends.
  */
-export async function requestToken(
-	this: IHttpRequestHelper,
-	credentials: ICredentialDataDecryptedObject,
-): Promise<IDataObject> {
-	const urls = instanceUrls(credentials.restEndpoint);
+export function tokenRequest(credentials: ICredentialDataDecryptedObject): IHttpRequestOptions {
 	const clientId = String(credentials.clientId ?? '').trim();
 	const clientSecret = String(credentials.clientSecret ?? '');
 	if (!clientId || !clientSecret) {
 		throw new TokenRequestError('The credential needs both a client ID and a client secret');
 	}
-	const form = new URLSearchParams({
-		grant_type: 'client_credentials',
-		client_id: clientId,
-		client_secret: clientSecret,
-	}).toString();
+	return {
+		method: 'POST',
+		url: instanceUrls(credentials.restEndpoint).tokenUrl,
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+		body: new URLSearchParams({
+			grant_type: 'client_credentials',
+			client_id: clientId,
+			client_secret: clientSecret,
+		}).toString(),
+		json: true,
+		timeout: timing.timeoutMs,
+	};
+}
+
+/**
+ * Fetches a token through `post` (the transport's sender). The identity endpoint hands back the
+ * current token while it is valid, with `expires_in` = seconds left (can be 0). A token that is
+ * about to die is waited out once, then a fresh one is requested, so a caller never gets a token
+ * it would treat as stale.
+ */
+export async function requestToken(
+	post: (options: IHttpRequestOptions) => Promise<unknown>,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<AccessToken> {
+	const urls = instanceUrls(credentials.restEndpoint);
+	const request = tokenRequest(credentials);
 
 	// The identity call only issues a token: safe to repeat after a reset, a 5xx or a broken answer.
 	let failures = 0;
@@ -104,17 +128,7 @@ export async function requestToken(
 		let failedStatus: number | undefined;
 		let failed = false;
 		try {
-			answer = (await this.helpers.httpRequest({
-				method: 'POST',
-				url: urls.tokenUrl,
-				headers: {
-					'Content-Type': 'application/x-www-form-urlencoded',
-					Accept: 'application/json',
-				},
-				body: form,
-				json: true,
-				timeout: timing.timeoutMs,
-			})) as TokenAnswer;
+			answer = (await post({ ...request, headers: { ...request.headers } })) as TokenAnswer;
 		} catch (error) {
 			// Only the status is kept: the original error carries the request, whose body holds the secret.
 			failed = true;
@@ -159,10 +173,6 @@ export async function requestToken(
 			await sleep(Math.min(timing.tokenMaxWaitMs, lifeMs + 1000));
 			continue;
 		}
-		return {
-			[TOKEN_FIELDS.token]: answer.access_token,
-			[TOKEN_FIELDS.expiresAt]: Date.now() + lifeMs,
-			[TOKEN_FIELDS.issuedFor]: issuedFor(credentials),
-		};
+		return { value: answer.access_token, expiresAt: Date.now() + lifeMs };
 	}
 }

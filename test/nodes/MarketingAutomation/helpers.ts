@@ -6,6 +6,7 @@ import type {
 
 import * as throttle from '../../../nodes/MarketingAutomation/transport/throttle';
 import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
+import * as token from '../../../nodes/MarketingAutomation/transport/token';
 import {
 	nodeLoadOptionsContext,
 	runWorkflow,
@@ -21,8 +22,9 @@ export const CREDENTIAL = 'marketingAutomationApi';
 
 /**
  * Fast timings (tests must not wait out 1 s backoffs), changed through jest on the transport's
- * own timing object, and a fresh limiter per test (jest.spyOn on the module's `limiterFor`), so
- * no test inherits another's window, pauses or quota block. `jest.restoreAllMocks` undoes both.
+ * own timing object, and a fresh limiter and token holder per test (jest.spyOn on the modules'
+ * `limiterFor` and `tokenHolderFor`), so no test inherits another's window, pauses, quota block or
+ * token. `jest.restoreAllMocks` undoes all three. The holders are returned with the limiters.
  */
 export function fastTransport(overrides: Partial<typeof timing> = {}) {
 	const settings: Partial<typeof timing> = {
@@ -43,6 +45,21 @@ export function fastTransport(overrides: Partial<typeof timing> = {}) {
 			limiters.set(instance, limiter);
 		}
 		return limiter;
+	});
+	const holders = new Map<string, token.TokenHolder>();
+	jest.spyOn(token, 'tokenHolderFor').mockImplementation((credentials) => {
+		// One holder per instance, client ID and secret, as in the transport, but this test's own.
+		const key = JSON.stringify([
+			credentials.restEndpoint,
+			credentials.clientId,
+			credentials.clientSecret,
+		]);
+		let holder = holders.get(key);
+		if (!holder) {
+			holder = {};
+			holders.set(key, holder);
+		}
+		return holder;
 	});
 	return limiters;
 }
@@ -84,9 +101,6 @@ export function useMarketing(options: MarketingOptions = {}): Env {
 			restEndpoint: `${env.sim.url}/rest`,
 			clientId: DEMO_CLIENT.clientId,
 			clientSecret: DEMO_CLIENT.clientSecret,
-			accessToken: '',
-			expiresAt: 0,
-			issuedFor: '',
 			...overrides,
 		},
 	});

@@ -30,16 +30,8 @@ describe('Marketing Automation: what one execution reads once', () => {
 		expect(first.error).toBeUndefined();
 		sim().resetCounters();
 		sim().expireTokens();
-		// The stored token looks fresh to the node (its expiry is far ahead): the service says 602.
-		const stored = first.credentialsHelper.store.marketingAutomationApi;
-		const result = await env.run(upsert, {
-			items: leads(1_500, 'renew'),
-			credentials: {
-				accessToken: stored.accessToken,
-				expiresAt: stored.expiresAt,
-				issuedFor: stored.issuedFor,
-			},
-		});
+		// The held token looks fresh to the node (its expiry is far ahead): the service says 602.
+		const result = await env.run(upsert, { items: leads(1_500, 'renew') });
 		expect(result.error).toBeUndefined();
 		expect(sim().identityCalls).toHaveLength(1);
 		const codes = sim()

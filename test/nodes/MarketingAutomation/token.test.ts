@@ -1,11 +1,14 @@
 import { CREDENTIAL, useMarketing } from './helpers';
 import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
+import { tokenHolderFor } from '../../../nodes/MarketingAutomation/transport/token';
 import { DEMO_CLIENT } from '../../simulator/marketing';
 
 const WRONG = ['wrong', 'value', '123'].join('-');
 
 describe('Marketing Automation: token lifecycle', () => {
 	const env = useMarketing();
+	/** The token this test's n8n process holds for the demo client (see `fastTransport`). */
+	const held = () => tokenHolderFor(env.credentials()[CREDENTIAL]);
 	const getCampaign = {
 		resource: 'campaign',
 		operation: 'get',
@@ -26,21 +29,23 @@ describe('Marketing Automation: token lifecycle', () => {
 			client_id: DEMO_CLIENT.clientId,
 			client_secret: DEMO_CLIENT.clientSecret,
 		});
-		const stored = result.credentialsHelper.store[CREDENTIAL];
-		expect(stored.accessToken).toMatch(/:ab$/);
-		expect(Number(stored.expiresAt)).toBeGreaterThan(Date.now() + 3500_000);
+		const token = held().token!;
+		expect(token.value).toMatch(/:ab$/);
+		expect(token.expiresAt).toBeGreaterThan(Date.now() + 3500_000);
+		// Nothing is written to the stored credential.
+		expect(result.credentialsHelper.updates).toHaveLength(0);
 		expect(sim.calls).toHaveLength(1);
 		expect(sim.calls[0]).toMatchObject({
 			method: 'GET',
 			path: '/rest/v1/campaigns/2001.json',
 			query: {},
-			authorization: `Bearer ${String(stored.accessToken)}`,
+			authorization: `Bearer ${token.value}`,
 		});
 		expect(JSON.stringify(sim.calls)).not.toContain(DEMO_CLIENT.clientSecret);
 		expect(result.json()).toEqual([expect.objectContaining({ id: 2001, name: 'Welcome flow' })]);
 	});
 
-	it('reuses one token for every call of a run and for a later run (persisted by n8n)', async () => {
+	it('reuses one token for every call of a run and for a later run in the same n8n process', async () => {
 		const first = await env.run(
 			{ resource: 'list', operation: 'getAll', returnAll: true },
 			{
@@ -48,44 +53,42 @@ describe('Marketing Automation: token lifecycle', () => {
 			},
 		);
 		expect(first.error).toBeUndefined();
-		const second = await env.run(getCampaign, { credentialsHelper: first.credentialsHelper });
+		const second = await env.run(getCampaign);
 		expect(second.error).toBeUndefined();
 		const sim = env.sim.services.marketing;
 		expect(sim.identityCalls).toHaveLength(1);
 		expect(sim.calls).toHaveLength(4);
 		expect(new Set(sim.calls.map((c) => c.authorization)).size).toBe(1);
-		expect(first.credentialsHelper.updates).toHaveLength(1);
 	});
 
 	it('refreshes a token that nears expiry before sending, and keeps the new expiry', async () => {
-		const first = await env.run(getCampaign);
-		const store = first.credentialsHelper.store[CREDENTIAL];
-		store.expiresAt = Date.now() + 5_000; // inside the 20 s margin
-		const second = await env.run(getCampaign, { credentialsHelper: first.credentialsHelper });
+		await env.run(getCampaign);
+		held().token!.expiresAt = Date.now() + 5_000; // inside the 20 s margin
+		const second = await env.run(getCampaign);
 		expect(second.error).toBeUndefined();
 		const sim = env.sim.services.marketing;
 		expect(sim.identityCalls).toHaveLength(2);
 		// The service hands back the same, still valid token with its remaining life.
-		expect(Number(first.credentialsHelper.store[CREDENTIAL].expiresAt)).toBeGreaterThan(
-			Date.now() + 3500_000,
-		);
+		expect(held().token!.expiresAt).toBeGreaterThan(Date.now() + 3500_000);
 		expect(sim.calls.map((c) => c.code)).toEqual([undefined, undefined]);
 	});
 
 	it('answers 602 mid-run: new token, one replay, later pages use the new token', async () => {
 		const sim = env.sim.services.marketing;
 		sim.addCampaigns(650);
-		const warm = await env.run(getCampaign);
-		const oldToken = String(warm.credentialsHelper.store[CREDENTIAL].accessToken);
+		await env.run(getCampaign);
+		const oldToken = held().token!.value;
 		sim.resetCounters();
 		sim.expireTokensAfter(1);
-		const result = await env.run(
-			{ resource: 'campaign', operation: 'getAll', returnAll: true, filters: {} },
-			{ credentialsHelper: warm.credentialsHelper },
-		);
+		const result = await env.run({
+			resource: 'campaign',
+			operation: 'getAll',
+			returnAll: true,
+			filters: {},
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.json()).toHaveLength(654);
-		const newToken = String(warm.credentialsHelper.store[CREDENTIAL].accessToken);
+		const newToken = held().token!.value;
 		expect(newToken).not.toBe(oldToken);
 		expect(sim.calls.map((c) => [c.code ?? 'ok', c.authorization])).toEqual([
 			['ok', `Bearer ${oldToken}`],

@@ -8,7 +8,7 @@ import {
 	nextQuotaReset,
 } from '../../../nodes/MarketingAutomation/transport/throttle';
 import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
-import { tokenIsStale } from '../../../nodes/MarketingAutomation/transport/token';
+import { tokenHolderFor, tokenIsStale } from '../../../nodes/MarketingAutomation/transport/token';
 
 describe('instanceUrls', () => {
 	it.each([
@@ -42,23 +42,39 @@ describe('instanceUrls', () => {
 });
 
 describe('tokenIsStale', () => {
-	const base = {
-		restEndpoint: 'https://x.example.com/rest',
-		clientId: 'cid',
-		clientSecret: 's',
-		accessToken: 'tok:ab',
-		issuedFor: 'https://x.example.com/identity/oauth/token cid',
-	};
+	const token = { value: 'tok:ab', expiresAt: 0 };
 	beforeEach(() => jest.replaceProperty(timing, 'tokenRefreshMarginMs', 20_000));
 	afterEach(() => jest.restoreAllMocks());
 
 	it('is fresh with more than the margin left', () => {
-		expect(tokenIsStale({ ...base, expiresAt: 1_000_000 + 21_000 }, 1_000_000)).toBe(false);
+		expect(tokenIsStale({ ...token, expiresAt: 1_000_000 + 21_000 }, 1_000_000)).toBe(false);
 	});
-	it('is stale within the margin, when empty, or when issued for another client', () => {
-		expect(tokenIsStale({ ...base, expiresAt: 1_000_000 + 20_000 }, 1_000_000)).toBe(true);
-		expect(tokenIsStale({ ...base, accessToken: '', expiresAt: 9e15 }, 1_000_000)).toBe(true);
-		expect(tokenIsStale({ ...base, clientId: 'other', expiresAt: 9e15 }, 1_000_000)).toBe(true);
+	it('is stale within the margin, when empty, or when there is none', () => {
+		expect(tokenIsStale({ ...token, expiresAt: 1_000_000 + 20_000 }, 1_000_000)).toBe(true);
+		expect(tokenIsStale({ value: '', expiresAt: 9e15 }, 1_000_000)).toBe(true);
+		expect(tokenIsStale(undefined, 1_000_000)).toBe(true);
+	});
+});
+
+describe('tokenHolderFor', () => {
+	const credentials = {
+		restEndpoint: 'https://x.example.com/rest',
+		clientId: 'cid',
+		clientSecret: 's',
+	};
+
+	it('shares one holder per instance and client, however the endpoint is written', () => {
+		expect(tokenHolderFor(credentials)).toBe(
+			tokenHolderFor({ ...credentials, restEndpoint: 'https://x.example.com/' }),
+		);
+	});
+	it('gives another client ID, secret or instance a holder of its own', () => {
+		const holder = tokenHolderFor(credentials);
+		expect(tokenHolderFor({ ...credentials, clientId: 'other' })).not.toBe(holder);
+		expect(tokenHolderFor({ ...credentials, clientSecret: 'wrong' })).not.toBe(holder);
+		expect(tokenHolderFor({ ...credentials, restEndpoint: 'https://y.example.com/rest' })).not.toBe(
+			holder,
+		);
 	});
 });
 
