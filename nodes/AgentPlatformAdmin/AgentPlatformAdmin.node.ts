@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/description';
 import { router } from './actions/router';
-import { CREDENTIAL_TYPE, credentialTest } from './transport';
+import { credentialTest } from './transport';
 
 /**
  * Programmatic: every operation is written in code and runs through the shared router, so the
@@ -31,7 +31,7 @@ export class AgentPlatformAdmin implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL_TYPE, required: true, testedBy: 'credentialTest' }],
+		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'credentialTest' }],
 		properties,
 	};
 

@@ -33,7 +33,7 @@ export const description: INodeProperties[] = [
 				name: 'Search',
 				value: 'search',
 				description: 'Discover companies by name, location, industry and company size',
-				action: 'Search companies by name, location, industry and size',
+				action: 'Search companies by name location industry and size',
 			},
 		],
 		default: 'enrich',
