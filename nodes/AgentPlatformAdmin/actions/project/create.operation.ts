@@ -33,7 +33,7 @@ export const description = operationFields('project', operation, [
 		required: true,
 		default: '',
 		description:
-			'ID of the organization that will own the project, as the service shows it: one token without spaces or / ? # %, at most 240 characters',
+			'ID of the organization that will own the project: one token without spaces or / ? # %, at most 240 characters. Copy it from the organization’s settings in the platform’s console, or from the organization_id of one of its projects.',
 	},
 ]);
 
@@ -41,7 +41,8 @@ export const option: INodePropertyOptions = {
 	name: 'Create',
 	value: operation,
 	action: 'Create a project in an organization and get its ID',
-	description: 'Create a project in an organization and return its ID',
+	description:
+		'Create a project in an organization and return its ID. The other operations keep working in the credential’s project, not the new one.',
 };
 
 /** The item's checked fields as the service wants them, the organization ID always as a string. */
