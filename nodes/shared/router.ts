@@ -107,9 +107,10 @@ export async function routeOperation(
 	const continueOnFail = this.continueOnFail();
 	const output: INodeExecutionData[] = [];
 	// As an AI agent's tool, an input item with no result says so (see noRecordsJson).
-	const toolRun = isToolRun(this.getNode());
+	const node = this.getNode();
+	const toolRun = isToolRun(node);
 	const noRecords = (itemIndex: number): INodeExecutionData => ({
-		json: noRecordsJson(this.getNode(), items[itemIndex].json),
+		json: noRecordsJson(node, items[itemIndex].json),
 		pairedItem: { item: itemIndex },
 	});
 	const fail = (error: unknown, itemIndex: number) => {

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
@@ -29,8 +29,12 @@ const TOOL_LEAD_DESCRIPTION =
  * runs as a tool, only the lead object the model sent (Lead (From the Model)): never the agent's
  * input fields or n8n's `toolCallId`.
  */
-function autoMapSource(ctx: IExecuteFunctions, itemIndex: number, json: IDataObject): IDataObject {
-	const node = ctx.getNode();
+function autoMapSource(
+	ctx: IExecuteFunctions,
+	node: INode,
+	itemIndex: number,
+	json: IDataObject,
+): IDataObject {
 	if (!isToolRun(node)) return json;
 	const fromModel: unknown = ctx.getNodeParameter('toolLead', itemIndex, '');
 	// Cleared by the user: the model's other arguments fill other fields, so there is no lead.
@@ -203,6 +207,8 @@ export async function executeBatch(
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
 	const items = this.getInputData();
+	// n8n hands out a deep copy of the node on every getNode(): once per execution, not per item.
+	const node = this.getNode();
 	const actionOf = parameterOf(this, 'syncAction', 'createOrUpdate');
 	const lookupFieldOf = parameterOf(this, 'lookupField', 'email');
 	const dataModeOf = parameterOf(this, 'dataMode', 'autoMap');
@@ -214,7 +220,7 @@ export async function executeBatch(
 		const additional = additionalOf(i);
 		const lead: IDataObject = {};
 		if (dataModeOf(i) === 'autoMap') {
-			const source = autoMapSource(this, i, items[i].json);
+			const source = autoMapSource(this, node, i, items[i].json);
 			for (const key of Object.keys(source)) {
 				const value = source[key];
 				if (value === undefined || READ_ONLY.has(key)) continue;
@@ -232,7 +238,7 @@ export async function executeBatch(
 			}
 		}
 		if (Object.keys(lead).length === 0) {
-			throw new NodeOperationError(this.getNode(), `Item ${i} has no lead fields to send`, {
+			throw new NodeOperationError(node, `Item ${i} has no lead fields to send`, {
 				itemIndex: i,
 				description: 'Map the item to lead fields, e.g. email, firstName, lastName.',
 			});
@@ -243,7 +249,7 @@ export async function executeBatch(
 			(lookupValue === undefined || lookupValue === null || lookupValue === '')
 		) {
 			throw new NodeOperationError(
-				this.getNode(),
+				node,
 				`Item ${i} has no value for the lookup field ${shorten(lookupField)}`,
 				{ itemIndex: i, description: `Add a "${lookupField}" field to the lead data.` },
 			);
@@ -251,7 +257,7 @@ export async function executeBatch(
 		if (lead.email !== undefined && lead.email !== null && lead.email !== '') {
 			if (typeof lead.email !== 'string' || !isValidEmail(lead.email.trim())) {
 				throw new NodeOperationError(
-					this.getNode(),
+					node,
 					`The email ${shorten(lead.email)} of item ${i} is not a valid email address`,
 					{ itemIndex: i, description: 'Fix the address or leave it out; no call was made.' },
 				);
@@ -317,7 +323,7 @@ export async function executeBatch(
 				const results = answer.result ?? [];
 				if (results.length !== batch.length) {
 					throw new NodeApiError(
-						this.getNode(),
+						node,
 						{ message: 'result count mismatch' },
 						{
 							message: `The service answered ${results.length} results for ${batch.length} leads`,

@@ -102,6 +102,12 @@ export async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
+	// n8n hands out a deep copy of the node on every getNode(): once per execution, not per item.
+	const node = this.getNode();
+	// As a tool, messages name the argument the model filled and say the fix.
+	const argument = toolArgumentOf(node, 'filterValues');
+	// Unless set: on from version 2, and as an AI agent's tool (the model gets "" for no item).
+	const includeNotFoundByDefault = node.typeVersion >= 2 || isToolRun(node);
 	const filterTypeOf = parameterOf(this, 'filterType', '');
 	const optionsOf = parameterOf<IDataObject>(this, 'options', {});
 	const returnAllOf = parameterOf(this, 'returnAll', false);
@@ -109,32 +115,30 @@ export async function executeBatch(
 	const { prepared, outcomes } = prepareAll<Lookup>(this, itemIndexes, (i) => {
 		const filterType = String(filterTypeOf(i)).trim();
 		if (!filterType) {
-			throw new NodeOperationError(this.getNode(), `Filter Type is empty in item ${i}`, {
+			throw new NodeOperationError(node, `Filter Type is empty in item ${i}`, {
 				itemIndex: i,
 				description: 'Pick a searchable field such as email or id.',
 			});
 		}
 		const values = splitValues(this.getNodeParameter('filterValues', i, ''));
 		if (values.length === 0) {
-			throw new NodeOperationError(this.getNode(), `Filter Values is empty in item ${i}`, {
+			throw new NodeOperationError(node, `Filter Values is empty in item ${i}`, {
 				itemIndex: i,
 				description: 'Enter at least one value to look up, e.g. {{ $json.email }}.',
 			});
 		}
-		// As a tool, name the argument the model filled and say the fix in the message.
-		const argument = toolArgumentOf(this.getNode(), 'filterValues');
 		const where = argument ? `the argument '${argument}'` : `Filter Values of item ${i}`;
 		for (const value of values) {
 			if (filterType === 'email' && !isValidEmail(value)) {
 				throw new NodeOperationError(
-					this.getNode(),
+					node,
 					`${shorten(value)} in ${where} is not a valid email address${argument ? ': send email addresses separated by commas, e.g. ana@example.com, bob@example.com' : ''}`,
 					{ itemIndex: i, description: 'Fix or remove the address; no call was made.' },
 				);
 			}
 			if (filterType === 'id' && !/^\d+$/.test(value)) {
 				throw new NodeOperationError(
-					this.getNode(),
+					node,
 					`${shorten(value)} in ${where} is not a numeric lead ID${argument ? ': send whole numbers separated by commas' : ''}`,
 					{ itemIndex: i, description: 'Lead IDs are whole numbers; no call was made.' },
 				);
@@ -149,11 +153,10 @@ export async function executeBatch(
 			values,
 			fields,
 			limit: returnAllOf(i) === true ? Infinity : Number(limitParameterOf(i)),
-			// Unless set: on from version 2, and as an AI agent's tool (the model gets "" for no item).
 			includeNotFound:
 				typeof options.includeNotFound === 'boolean'
 					? options.includeNotFound
-					: this.getNode().typeVersion >= 2 || isToolRun(this.getNode()),
+					: includeNotFoundByDefault,
 		};
 	});
 
