@@ -281,9 +281,9 @@ const CASES: Array<[string, Operation, string, unknown, unknown, string]> = [
 	],
 ];
 
-/** The message of an error item: routed operations keep the error, coded ones write `json.error`. */
+/** The message of an error item: every operation runs through the router, which writes `json.error`. */
 function messageOf(item: INodeExecutionData): string | undefined {
-	return item.error?.message ?? (item.json.error as string | undefined);
+	return item.json.error as string | undefined;
 }
 
 function answer(call: RecordedCall): [number, unknown] {
