@@ -14,6 +14,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { Session } from 'node:inspector/promises';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -91,6 +92,52 @@ function collectGarbage() {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
+/** The package's own source files, as the profiler names them. */
+const PACKAGE_CODE = [
+	path.resolve(__dirname, '../nodes'),
+	path.resolve(__dirname, '../credentials'),
+];
+
+interface CpuProfile {
+	nodes: Array<{ id: number; callFrame: { functionName: string; url: string } }>;
+	samples: number[];
+	timeDeltas: number[];
+}
+
+/**
+ * V8's sampling profiler over one run (`BENCH_PROFILE=1`; it slows the run, so the other figures
+ * of such a run are not comparable): the main thread's time in the package's own functions, and in
+ * the garbage collector, which the process CPU cannot tell apart from the engine's work.
+ */
+async function startProfiler() {
+	const session = new Session();
+	session.connect();
+	await session.post('Profiler.enable');
+	await session.post('Profiler.setSamplingInterval', { interval: 200 });
+	await session.post('Profiler.start');
+	return {
+		async stop() {
+			const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
+			session.disconnect();
+			const kindOf = new Map<number, 'package' | 'collector' | undefined>();
+			for (const node of profile.nodes) {
+				const { url, functionName } = node.callFrame;
+				const file = url.replace(/^file:\/\//, '');
+				if (PACKAGE_CODE.some((dir) => file.startsWith(dir))) kindOf.set(node.id, 'package');
+				else if (functionName === '(garbage collector)') kindOf.set(node.id, 'collector');
+			}
+			let packageUs = 0;
+			let collectorUs = 0;
+			profile.samples.forEach((id, i) => {
+				const kind = kindOf.get(id);
+				if (kind === 'package') packageUs += profile.timeDeltas[i] ?? 0;
+				if (kind === 'collector') collectorUs += profile.timeDeltas[i] ?? 0;
+			});
+			return { packageMs: packageUs / 1000, collectorMs: collectorUs / 1000 };
+		},
+	};
+}
+
 async function run(): Promise<string> {
 	// n8n-core reads these at import time: keep its files out of the home folder.
 	process.env.N8N_USER_FOLDER ??= path.resolve(__dirname, '../.cache/bench-n8n');
@@ -101,6 +148,8 @@ async function run(): Promise<string> {
 	const { DEMO_CLIENT } = await import('../test/simulator/marketing');
 	const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 300);
 	const maxItems = Number(process.env.BENCH_MAX_ITEMS ?? 100_000);
+	const profiling = process.env.BENCH_PROFILE === '1';
+	const profileRows: string[] = [];
 
 	const rows: string[][] = [
 		[
@@ -126,6 +175,8 @@ async function run(): Promise<string> {
 		cpuMs: number;
 		/** Time the main thread (engine, expressions, node) was busy: what blocks other executions. */
 		mainMs: number;
+		/** With `BENCH_PROFILE=1`: main-thread time in the package's own functions and in the collector. */
+		profile?: { packageMs: number; collectorMs: number };
 	}
 
 	interface Cost {
@@ -160,6 +211,7 @@ async function run(): Promise<string> {
 				for (const entry of list.getEntries()) gcMs += entry.duration;
 			});
 			gcWatch.observe({ entryTypes: ['gc'] });
+			const profiler = profiling ? await startProfiler() : undefined;
 			const loop = performance.eventLoopUtilization();
 			const cpu = process.cpuUsage();
 			const started = Date.now();
@@ -175,15 +227,13 @@ async function run(): Promise<string> {
 						restEndpoint: `${sim.url}/rest`,
 						clientId: DEMO_CLIENT.clientId,
 						clientSecret: DEMO_CLIENT.clientSecret,
-						accessToken: '',
-						expiresAt: 0,
-						issuedFor: '',
 					},
 				},
 			});
 			const wall = Date.now() - started;
 			const used = process.cpuUsage(cpu);
 			const mainMs = performance.eventLoopUtilization(loop).active;
+			const profile = profiler ? await profiler.stop() : undefined;
 			clearInterval(sampler);
 			gcWatch.disconnect();
 			sample();
@@ -194,6 +244,7 @@ async function run(): Promise<string> {
 			return {
 				cpuMs,
 				mainMs,
+				profile,
 				row: [
 					title,
 					`${stats.calls} (${minimum})`,
@@ -259,6 +310,12 @@ async function run(): Promise<string> {
 		chosen.row[7] = beyond.cpuMs.toFixed(0);
 		chosen.row[8] = beyond.mainMs.toFixed(0);
 		rows.push(chosen.row);
+		if (chosen.profile) {
+			const per1k = (ms: number) => ((ms / items) * 1000).toFixed(1);
+			profileRows.push(
+				`| ${chosen.row[0]} | ${per1k(chosen.profile.packageMs)} | ${per1k(chosen.profile.collectorMs)} |`,
+			);
+		}
 		return beyond;
 	}
 
@@ -333,6 +390,16 @@ async function run(): Promise<string> {
 			'Look-ups, main thread',
 			lookupCost.map((c) => c?.mainMs),
 		),
+		...(profiling
+			? [
+					'',
+					'Profiled (BENCH_PROFILE=1: the figures above are slowed by the profiler), main thread per 1k items:',
+					'',
+					'| scenario | package code ms | garbage collector ms |',
+					'|---|---|---|',
+					...profileRows,
+				]
+			: []),
 	].join('\n');
 }
 
