@@ -42,7 +42,7 @@ export interface ServiceAnswer {
 export interface ServiceInfo {
 	/** For messages: "enrichment service", "sales-intelligence service". */
 	name: string;
-	/** Sends one call as is (the node's transport: n8n's authenticated request helper). */
+	/** Sends one call as is (the enrichment client: n8n's authenticated request helper). */
 	send(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
 }
 

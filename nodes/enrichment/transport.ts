@@ -19,11 +19,28 @@ import {
 	type ServiceInfo,
 } from './http';
 import type { LookupChunk, LookupOutcome } from './lookups';
+import { credentialReader } from '../shared/credentials';
 
-/** What a node's transport offers its operations (built from the node's own `send`). */
+/** One enrichment node's service: its credential, its address, and how its key is sent. */
+export interface EnrichmentService {
+	/** For messages: "enrichment service", "sales-intelligence service". */
+	name: string;
+	credentialType: string;
+	/** The base URL of the credential's chosen API. */
+	baseUrl(credentials: ICredentialDataDecryptedObject): string;
+	/**
+	 * The key's header. The credential has no `authenticate` (so n8n adds no "Custom API Call"):
+	 * the header is added here, on every call.
+	 */
+	authHeaders(credentials: ICredentialDataDecryptedObject): Record<string, string>;
+}
+
+/** What a node's transport offers its operations. */
 export interface EnrichmentClient {
 	/** The credential's chosen API, read once per execution. */
 	api(ctx: IExecuteFunctions): Promise<EnrichmentApi>;
+	/** The base URL of the credential's chosen API, read once per execution. */
+	baseUrl(ctx: IExecuteFunctions): Promise<string>;
 	/** One classified call; error statuses other than those classified come back as answers. */
 	request(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
 	/** Like `request`, but an error status becomes the node's NodeApiError. */
@@ -41,11 +58,11 @@ export interface EnrichmentClient {
 }
 
 /**
- * The request a node's transport sends for one call under `base` (the credential's chosen API):
+ * The request sent for one call under `base` (the credential's chosen API):
  * every status comes back as an answer, which `sendClassified` classifies. Refuses an empty base
  * (the connection contract without a Base URL) before any call.
  */
-export function serviceRequest(
+function serviceRequest(
 	ctx: IExecuteFunctions,
 	base: string,
 	call: ServiceCall,
@@ -76,29 +93,28 @@ export function serviceRequest(
 }
 
 /** The parts of n8n's full response that make an answer. */
-export function answerOf(response: ServiceAnswer): ServiceAnswer {
+function answerOf(response: ServiceAnswer): ServiceAnswer {
 	return { statusCode: response.statusCode, body: response.body, headers: response.headers ?? {} };
 }
 
-/** Reads a credential once per execution (the same context object serves every item). */
-export function credentialReader(credentialType: string) {
-	const cache = new WeakMap<IExecuteFunctions, Promise<ICredentialDataDecryptedObject>>();
-	return async (ctx: IExecuteFunctions, itemIndex = 0) => {
-		let credentials = cache.get(ctx);
-		if (!credentials) {
-			credentials = ctx.getCredentials(credentialType, itemIndex);
-			cache.set(ctx, credentials);
-		}
-		return await credentials;
+export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
+	const readCredentials = credentialReader(service.credentialType);
+	/** The only place the enrichment nodes do HTTP: the credential read once per execution. */
+	const send = async (ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> => {
+		const credentials = await readCredentials(ctx);
+		const options = serviceRequest(ctx, service.baseUrl(credentials), call);
+		options.headers = { ...options.headers, ...service.authHeaders(credentials) };
+		return answerOf(
+			(await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				service.credentialType,
+				options,
+			)) as ServiceAnswer,
+		);
 	};
-}
-
-export function enrichmentClient(
-	service: ServiceInfo,
-	readCredentials: (ctx: IExecuteFunctions) => Promise<ICredentialDataDecryptedObject>,
-): EnrichmentClient {
+	const info: ServiceInfo = { name: service.name, send };
 	const request = async (ctx: IExecuteFunctions, call: ServiceCall) =>
-		await sendClassified(ctx, service, call);
+		await sendClassified(ctx, info, call);
 	const requestOk = async (ctx: IExecuteFunctions, call: ServiceCall) => {
 		const answer = await request(ctx, call);
 		if (answer.statusCode >= 400) throw answerError(ctx.getNode(), answer, service.name, call);
@@ -106,6 +122,7 @@ export function enrichmentClient(
 	};
 	return {
 		api: async (ctx) => apiOf(await readCredentials(ctx)),
+		baseUrl: async (ctx) => service.baseUrl(await readCredentials(ctx)),
 		request,
 		requestOk,
 		async lookupOne(ctx, call, chunk, outcomeOf) {

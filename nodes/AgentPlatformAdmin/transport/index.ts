@@ -9,6 +9,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { withBackoff, type RetryDecision } from '../../shared/backoff';
+import { credentialReader } from '../../shared/credentials';
 import { echo } from '../../shared/echo';
 import { networkCodeOf, wasNotSent } from '../../shared/network';
 import {
@@ -79,20 +80,8 @@ function answerBody(response: IN8nHttpFullResponse): IDataObject {
 	) as IDataObject;
 }
 
-/** The credential, read once per execution (the context is the execution's own). */
-const credentialReads = new WeakMap<IExecuteFunctions, Promise<ICredentialDataDecryptedObject>>();
-
-async function credentialsOf(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-): Promise<ICredentialDataDecryptedObject> {
-	let credentials = credentialReads.get(ctx);
-	if (!credentials) {
-		credentials = ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
-		credentialReads.set(ctx, credentials);
-	}
-	return await credentials;
-}
+/** The credential, read once per execution. */
+const credentialsOf = credentialReader(CREDENTIAL_TYPE);
 
 /** An attempt that got no answer; `reason` in the node's own words. */
 class NoAnswer extends Error {

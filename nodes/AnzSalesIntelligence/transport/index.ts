@@ -3,12 +3,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } f
 import { enrichmentCredentialTest } from '../../enrichment/credentialTest';
 import { chosenBaseUrl, type ServiceAnswer, type ServiceCall } from '../../enrichment/http';
 import type { LookupOutcome } from '../../enrichment/lookups';
-import {
-	answerOf,
-	credentialReader,
-	enrichmentClient,
-	serviceRequest,
-} from '../../enrichment/transport';
+import { enrichmentClient } from '../../enrichment/transport';
 
 export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
 export const SERVICE_NAME = 'sales-intelligence service';
@@ -24,33 +19,14 @@ export const SERVICE_API_URL = 'https://api.firmable.com';
 export const LOOKUP_CONCURRENCY = 1;
 export const LOOKUP_WAVE_MS = 20;
 
-const readCredentials = credentialReader(CREDENTIAL_TYPE);
-
 /** The base URL of the credential's chosen API. */
 export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
 	return chosenBaseUrl(credentials, SERVICE_API_URL);
 }
 
-/** The key's header, on every call and in the credential test. */
+/** The key's header, on every call (added by the client) and in the credential test. */
 function authHeaders(credentials: ICredentialDataDecryptedObject): Record<string, string> {
 	return { Authorization: `Bearer ${String(credentials.apiKey ?? '').trim()}` };
-}
-
-/**
- * The only place this node does HTTP. The credential has no `authenticate` (so n8n adds no
- * "Custom API Call"): the key read once per execution goes in the header here.
- */
-async function send(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {
-	const credentials = await readCredentials(ctx);
-	const options = serviceRequest(ctx, baseUrl(credentials), call);
-	options.headers = { ...options.headers, ...authHeaders(credentials) };
-	return answerOf(
-		(await ctx.helpers.httpRequestWithAuthentication.call(
-			ctx,
-			CREDENTIAL_TYPE,
-			options,
-		)) as ServiceAnswer,
-	);
 }
 
 /**
@@ -71,7 +47,12 @@ export const credentialTest = enrichmentCredentialTest({
 				},
 });
 
-export const client = enrichmentClient({ name: SERVICE_NAME, send }, readCredentials);
+export const client = enrichmentClient({
+	name: SERVICE_NAME,
+	credentialType: CREDENTIAL_TYPE,
+	baseUrl,
+	authHeaders,
+});
 
 /** One classified call against the credential's chosen API (also for the shared API Call). */
 export async function request(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {

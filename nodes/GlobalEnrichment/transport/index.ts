@@ -17,12 +17,7 @@ import {
 	type ServiceCall,
 } from '../../enrichment/http';
 import type { LookupChunk, LookupOutcome } from '../../enrichment/lookups';
-import {
-	answerOf,
-	credentialReader,
-	enrichmentClient,
-	serviceRequest,
-} from '../../enrichment/transport';
+import { enrichmentClient } from '../../enrichment/transport';
 
 export const CREDENTIAL_TYPE = 'globalEnrichmentApi';
 export const SERVICE_NAME = 'enrichment service';
@@ -36,33 +31,14 @@ export const BULK_BATCH_SIZE = 100;
 /** Bulk calls in flight at once; the service counts requests per minute, not records. */
 export const BULK_CONCURRENCY = 3;
 
-const readCredentials = credentialReader(CREDENTIAL_TYPE);
-
 /** The base URL of the credential's chosen API. */
 export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
 	return chosenBaseUrl(credentials, SERVICE_API_URL);
 }
 
-/** The key's header, on every call and in the credential test. */
+/** The key's header, on every call (added by the client) and in the credential test. */
 function authHeaders(credentials: ICredentialDataDecryptedObject): Record<string, string> {
 	return { api_key: String(credentials.apiKey ?? '').trim() };
-}
-
-/**
- * The only place this node does HTTP. The credential has no `authenticate` (so n8n adds no
- * "Custom API Call"): the key read once per execution goes in the `api_key` header here.
- */
-async function send(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {
-	const credentials = await readCredentials(ctx);
-	const options = serviceRequest(ctx, baseUrl(credentials), call);
-	options.headers = { ...options.headers, ...authHeaders(credentials) };
-	return answerOf(
-		(await ctx.helpers.httpRequestWithAuthentication.call(
-			ctx,
-			CREDENTIAL_TYPE,
-			options,
-		)) as ServiceAnswer,
-	);
 }
 
 /** The credential test: `GET /account/usage` on either API, the credit balance, free of charge. */
@@ -105,7 +81,12 @@ export async function industryOptions(ctx: ILoadOptionsFunctions): Promise<INode
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export const client = enrichmentClient({ name: SERVICE_NAME, send }, readCredentials);
+export const client = enrichmentClient({
+	name: SERVICE_NAME,
+	credentialType: CREDENTIAL_TYPE,
+	baseUrl,
+	authHeaders,
+});
 
 /** One classified call against the credential's chosen API (also for the shared API Call). */
 export async function request(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {

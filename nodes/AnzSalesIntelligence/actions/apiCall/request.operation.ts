@@ -1,5 +1,5 @@
 import { apiCallOperationFor } from '../../../enrichment/fields';
-import { baseUrl, CREDENTIAL_TYPE, request, SERVICE_NAME } from '../../transport';
+import { client, request, SERVICE_NAME } from '../../transport';
 import type { AnzSalesIntelligenceMap } from '../node.type';
 
 export const operation = 'request' satisfies AnzSalesIntelligenceMap['apiCall'];
@@ -8,5 +8,5 @@ export const operation = 'request' satisfies AnzSalesIntelligenceMap['apiCall'];
 export const { option, description, validate, execute } = apiCallOperationFor(
 	request,
 	SERVICE_NAME,
-	async (ctx) => baseUrl(await ctx.getCredentials(CREDENTIAL_TYPE)),
+	client.baseUrl,
 );
