@@ -2,7 +2,8 @@ import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } f
 
 import { enrichmentCredentialTest } from '../../enrichment/credentialTest';
 import { chosenBaseUrl, type ServiceAnswer, type ServiceCall } from '../../enrichment/http';
-import type { LookupOutcome } from '../../enrichment/lookups';
+import { runLookups, type LookupOutcome, type LookupPlan } from '../../enrichment/lookups';
+import type { BatchOutcome } from '../../shared/router';
 import { enrichmentClient } from '../../enrichment/transport';
 
 export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
@@ -16,8 +17,8 @@ export const SERVICE_API_URL = 'https://api.firmable.com';
  * key, and a 402 or used-up quota stops the run before any further lookup is sent (a lookup in
  * flight at that moment would be charged and its record thrown away).
  */
-export const LOOKUP_CONCURRENCY = 1;
-export const LOOKUP_WAVE_MS = 20;
+const LOOKUP_CONCURRENCY = 1;
+const LOOKUP_WAVE_MS = 20;
 
 /** The base URL of the credential's chosen API. */
 export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
@@ -63,11 +64,56 @@ export async function request(ctx: IExecuteFunctions, call: ServiceCall): Promis
  * A lookup answer on either API is the record itself; an answer without `id` is a no match (the
  * service documents no other no-match form; a 404 carrying NOT_FOUND is one as well).
  */
-export function recordOutcome(
+function recordOutcome(
 	record: IDataObject | undefined,
 	creditsCharged: number | undefined,
 ): LookupOutcome {
 	return record?.id
 		? { status: 'found', record, creditsCharged }
 		: { status: 'noMatch', creditsCharged };
+}
+
+/** What one enrichment operation (person or company) looks up, and where. */
+export interface EnrichTarget {
+	/** For messages: "person", "company". */
+	noun: string;
+	/** Service API: `GET <servicePath>` with the identifier as query parameters. */
+	servicePath: string;
+	/** Connection contract: `POST <contractPath>` with the identifier as body. */
+	contractPath: string;
+	prepare: LookupPlan['prepare'];
+	/** The flat record Simplify gives. */
+	simplify(record: IDataObject): IDataObject;
+}
+
+/**
+ * Enrichment by identifier on either API: one call per unique record, one at a time at most 50 per
+ * second (the service's limit per key); a lookup is never repeated after an ambiguous failure.
+ */
+export async function enrichByIdentifier(
+	this: IExecuteFunctions,
+	target: EnrichTarget,
+): Promise<BatchOutcome[][]> {
+	const api = await client.api(this);
+	return await runLookups.call(this, {
+		noun: target.noun,
+		batchSize: 1,
+		concurrency: LOOKUP_CONCURRENCY,
+		minWaveMs: LOOKUP_WAVE_MS,
+		prepare: target.prepare,
+		send: async function (this: IExecuteFunctions, chunk) {
+			const [lookup] = chunk.lookups;
+			const itemIndex = chunk.itemIndexes[0];
+			const call =
+				api === 'service'
+					? { method: 'GET' as const, path: target.servicePath, qs: lookup.service, itemIndex }
+					: { method: 'POST' as const, path: target.contractPath, body: lookup.request, itemIndex };
+			return await client.lookupOne(this, call, chunk, recordOutcome);
+		},
+		format(record, itemIndex) {
+			return (this.getNodeParameter('simplify', itemIndex, true) as boolean)
+				? target.simplify(record)
+				: record;
+		},
+	});
 }

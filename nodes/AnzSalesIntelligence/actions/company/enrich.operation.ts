@@ -11,8 +11,7 @@ import {
 	identifierPreparer,
 	websiteIdentifier,
 } from '../../../enrichment/identifiers';
-import { runLookups } from '../../../enrichment/lookups';
-import { client, LOOKUP_CONCURRENCY, LOOKUP_WAVE_MS, recordOutcome } from '../../transport';
+import { enrichByIdentifier } from '../../transport';
 import type { AnzSalesIntelligenceMap } from '../node.type';
 
 export const operation = 'enrich' satisfies AnzSalesIntelligenceMap['company'];
@@ -58,31 +57,15 @@ function simplifyCompany(record: IDataObject): IDataObject {
 }
 
 /**
- * Service API: `GET /company` with the identifier as query parameter. Contract:
- * `POST /enrich/company` with it as body. One call per unique company, at most 50 per second (the service's
- * limit per key); a lookup is never repeated after an ambiguous failure.
+ * Service API: `GET /company` with the identifier as query parameter. Contract: `POST /enrich/company` with it
+ * as body.
  */
 export async function executeBatch(this: IExecuteFunctions) {
-	const api = await client.api(this);
-	return await runLookups.call(this, {
+	return await enrichByIdentifier.call(this, {
 		noun: 'company',
-		batchSize: 1,
-		concurrency: LOOKUP_CONCURRENCY,
-		minWaveMs: LOOKUP_WAVE_MS,
+		servicePath: '/company',
+		contractPath: '/enrich/company',
 		prepare,
-		send: async function (this: IExecuteFunctions, chunk) {
-			const [lookup] = chunk.lookups;
-			const itemIndex = chunk.itemIndexes[0];
-			const call =
-				api === 'service'
-					? { method: 'GET' as const, path: '/company', qs: lookup.service, itemIndex }
-					: { method: 'POST' as const, path: '/enrich/company', body: lookup.request, itemIndex };
-			return await client.lookupOne(this, call, chunk, recordOutcome);
-		},
-		format(record, itemIndex) {
-			return (this.getNodeParameter('simplify', itemIndex, true) as boolean)
-				? simplifyCompany(record)
-				: record;
-		},
+		simplify: simplifyCompany,
 	});
 }

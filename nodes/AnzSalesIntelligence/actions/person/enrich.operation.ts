@@ -10,8 +10,7 @@ import {
 	identifierPreparer,
 	profileSlugIdentifier,
 } from '../../../enrichment/identifiers';
-import { runLookups } from '../../../enrichment/lookups';
-import { client, LOOKUP_CONCURRENCY, LOOKUP_WAVE_MS, recordOutcome } from '../../transport';
+import { enrichByIdentifier } from '../../transport';
 import type { AnzSalesIntelligenceMap } from '../node.type';
 
 export const operation = 'enrich' satisfies AnzSalesIntelligenceMap['person'];
@@ -59,30 +58,14 @@ function simplifyPerson(record: IDataObject): IDataObject {
 
 /**
  * Service API: `GET /people` with the identifier as query parameter. Contract:
- * `POST /enrich/person` with it as body. One call per unique person, at most 50 per second (the service's
- * limit per key); a lookup is never repeated after an ambiguous failure.
+ * `POST /enrich/person` with it as body.
  */
 export async function executeBatch(this: IExecuteFunctions) {
-	const api = await client.api(this);
-	return await runLookups.call(this, {
+	return await enrichByIdentifier.call(this, {
 		noun: 'person',
-		batchSize: 1,
-		concurrency: LOOKUP_CONCURRENCY,
-		minWaveMs: LOOKUP_WAVE_MS,
+		servicePath: '/people',
+		contractPath: '/enrich/person',
 		prepare,
-		send: async function (this: IExecuteFunctions, chunk) {
-			const [lookup] = chunk.lookups;
-			const itemIndex = chunk.itemIndexes[0];
-			const call =
-				api === 'service'
-					? { method: 'GET' as const, path: '/people', qs: lookup.service, itemIndex }
-					: { method: 'POST' as const, path: '/enrich/person', body: lookup.request, itemIndex };
-			return await client.lookupOne(this, call, chunk, recordOutcome);
-		},
-		format(record, itemIndex) {
-			return (this.getNodeParameter('simplify', itemIndex, true) as boolean)
-				? simplifyPerson(record)
-				: record;
-		},
+		simplify: simplifyPerson,
 	});
 }
