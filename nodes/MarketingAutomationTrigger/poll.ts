@@ -5,7 +5,7 @@ import { EVENTS, eventName, SOFT_BOUNCE_TYPE, toEvent } from './events';
 import {
 	activityPage,
 	activityTypeNames,
-	instanceOf,
+	instanceBase,
 	leadsById,
 	pagingTokenSince,
 } from './transport';
@@ -31,7 +31,8 @@ const TYPE_NAMES_TTL_MS = 24 * 60 * 60_000;
 const typeNamesCache = new Map<string, { at: number; names: Map<number, string> }>();
 
 async function typeNames(ctx: IPollFunctions): Promise<Map<number, string>> {
-	const instance = await instanceOf(ctx);
+	// The instance's base URL keys its type-name cache.
+	const instance = await instanceBase(ctx);
 	const cached = typeNamesCache.get(instance);
 	if (cached && Date.now() - cached.at < TYPE_NAMES_TTL_MS) return cached.names;
 	const names = await activityTypeNames(ctx);

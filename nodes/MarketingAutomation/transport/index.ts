@@ -441,6 +441,11 @@ export async function apiRequest(this: MarketingContext, request: ApiRequest): P
 	}
 }
 
+/** The instance's base URL, from the execution's one reading of the credential. */
+export async function instanceBase(ctx: MarketingContext): Promise<string> {
+	return (await sessionOf(ctx)).urls.base;
+}
+
 /** The limiter's in-flight setting for this execution: how many batches to keep going at once. */
 export async function callsInFlight(ctx: MarketingContext): Promise<number> {
 	try {

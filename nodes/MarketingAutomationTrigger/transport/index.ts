@@ -2,8 +2,9 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 // The trigger's calls go through the action node's transport: the same per-instance throttle,
 // retries and token handling, so a poll and a running workflow never exceed the limits together.
-import { apiRequest, CREDENTIAL_TYPE } from '../../MarketingAutomation/transport';
-import { instanceUrls } from '../../MarketingAutomation/transport/instance';
+import { apiRequest } from '../../MarketingAutomation/transport';
+
+export { instanceBase } from '../../MarketingAutomation/transport';
 import {
 	activityPagingToken,
 	chunk,
@@ -69,9 +70,4 @@ export async function leadsById(
 		for (const lead of answer.result ?? []) leads.set(Number(lead.id), lead);
 	}
 	return leads;
-}
-
-/** The instance's base URL: the key of its type-name cache. */
-export async function instanceOf(ctx: IPollFunctions): Promise<string> {
-	return instanceUrls((await ctx.getCredentials(CREDENTIAL_TYPE)).restEndpoint).base;
 }

@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { apiCallOperation } from '../../../shared/apiCall';
-import { CREDENTIAL_TYPE } from '../../transport';
-import { instanceUrls } from '../../transport/instance';
+import { instanceBase } from '../../transport';
 import { request } from '../../transport/request';
 import type { MarketingAutomationMap } from '../node.type';
 
@@ -23,8 +22,7 @@ export const { option, description, validate, execute } = apiCallOperation({
 	},
 	paging:
 		'Whether to read every page (nextPageToken, or offset for /rest/asset/ paths) and output each record as an item',
-	baseUrl: async (ctx) =>
-		instanceUrls((await ctx.getCredentials(CREDENTIAL_TYPE)).restEndpoint).base,
+	baseUrl: instanceBase,
 	async send(ctx, call) {
 		// POST may create or trigger: never replayed after an ambiguous failure; GET and DELETE are.
 		return (await request(ctx, {
