@@ -10,7 +10,14 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { backoffDelay, type BackoffPolicy } from '../shared/backoff';
-import { networkCodeOf, wasNotSent } from '../shared/network';
+import {
+	classifyAnswer,
+	classifyThrown,
+	headerOf,
+	isWebPage,
+	shouldRetry,
+	type Failure,
+} from '../shared/failure';
 
 /** Which API a credential speaks: the service's own API, or the specification's connection contract. */
 export type EnrichmentApi = 'service' | 'contract';
@@ -25,10 +32,10 @@ export interface ServiceCall {
 	/** The item the call is made for (the first asking item of a deduplicated or bulk call). */
 	itemIndex: number;
 	/**
-	 * Whether the call may be repeated after an ambiguous failure (reset or timeout after sending,
-	 * HTTP 500/502/504). Credit-spending lookups are not: the service may have charged them.
+	 * Whether the call may be repeated after an ambiguous failure (see `nodes/shared/failure.ts`).
+	 * Credit-spending lookups are not: the service may have charged them.
 	 */
-	replaySafe?: boolean;
+	safeToRepeat: boolean;
 }
 
 /** The service's answer: every HTTP status arrives here, the transport does not throw on them. */
@@ -81,10 +88,7 @@ export function chosenBaseUrl(
 		: baseUrlOf(credentials.serviceUrl) || serviceApiUrl;
 }
 
-export function header(answer: ServiceAnswer, name: string): string | undefined {
-	const value = answer.headers[name.toLowerCase()];
-	return Array.isArray(value) ? value[0] : value;
-}
+export const header = (answer: ServiceAnswer, name: string) => headerOf(answer.headers, name);
 
 /** Which rate-limit window is used up, from the remaining-requests headers or the 429 message. */
 export function exhaustedWindow(answer: ServiceAnswer): 'daily' | 'hourly' | 'minute' | undefined {
@@ -277,18 +281,6 @@ function mayHaveRunError(
 	);
 }
 
-/** A 2xx body that is not the JSON the service sends (text, an HTML page, cut-off JSON). */
-function brokenBody(answer: ServiceAnswer): string | undefined {
-	if (answer.statusCode >= 300) return undefined;
-	const body = answer.body;
-	if (body === undefined || body === null || body === '' || typeof body === 'object')
-		return undefined;
-	return String(body);
-}
-
-/** An HTML page: the base URL points at a web site, not at the API. */
-const isWebPage = (body: string) => /^\s*</.test(body);
-
 /**
  * A 2xx answer that is not JSON. An HTML page means the base URL points at a web site; anything
  * else (cut-off or garbled JSON) is a broken answer. The body is never quoted: it may hold
@@ -323,7 +315,7 @@ function notJsonError(node: INode, answer: ServiceAnswer, serviceName: string, c
  *   is retried when safe to repeat, and otherwise the item gets an error saying it may have been charged.
  * Every other status comes back as an answer for the caller to read.
  */
-export async function sendClassified(
+export async function sendWithRetries(
 	ctx: IExecuteFunctions,
 	service: ServiceInfo,
 	call: ServiceCall,
@@ -332,79 +324,75 @@ export async function sendClassified(
 	for (let attempt = 0; ; attempt++) {
 		const canRetry = attempt < RETRY_POLICY.retries;
 		let answer: ServiceAnswer | undefined;
-		let failure: unknown;
+		let thrown: unknown;
 		try {
 			answer = await service.send(ctx, call);
 		} catch (error) {
-			failure = error;
+			thrown = error;
 		}
 		// The node's own refusal (bad credential) was raised before anything was sent.
-		if (failure instanceof NodeOperationError) throw failure;
-		if (answer === undefined) {
-			const code = networkCodeOf(failure);
-			const notSent = wasNotSent(code);
-			if (canRetry && (notSent || call.replaySafe)) {
-				await sleep(backoffDelay(attempt, RETRY_POLICY));
-				continue;
-			}
-			if (notSent) {
-				throw apiError(
-					node,
-					call,
-					undefined,
-					`The ${service.name} could not be reached (${code}); nothing was sent`,
-					"Check the credential's base URL and the network.",
-				);
-			}
-			if (call.replaySafe) {
-				throw new NodeApiError(node, failure as JsonObject, { itemIndex: call.itemIndex });
-			}
-			throw mayHaveRunError(
-				node,
-				call,
-				service.name,
-				`the connection broke after the request was sent (${code ?? 'no answer'})`,
-			);
+		if (thrown instanceof NodeOperationError) throw thrown;
+		const failure = answer === undefined ? classifyThrown(thrown) : classifyAnswer(answer);
+		if (failure.class === 'answered') return answer!;
+		// A used-up daily or hourly quota is this service's own: it stops the node at once.
+		const window = answer?.statusCode === 429 ? exhaustedWindow(answer) : undefined;
+		if (answer && (window === 'daily' || window === 'hourly')) {
+			throw quotaError(node, answer, service.name, call, window);
 		}
-		const status = answer.statusCode;
-		if (status === 429) {
-			const window = exhaustedWindow(answer);
-			if (window === 'daily' || window === 'hourly') {
-				throw quotaError(node, answer, service.name, call, window);
-			}
-			if (!canRetry) return answer;
-			const seconds = resetSeconds(answer);
+		if (canRetry && shouldRetry(failure, call)) {
+			const seconds = answer?.statusCode === 429 ? resetSeconds(answer) : undefined;
 			await sleep(backoffDelay(attempt, RETRY_POLICY, seconds ? seconds * 1000 : 0));
 			continue;
 		}
-		if (status === 503 && canRetry) {
-			await sleep(backoffDelay(attempt, RETRY_POLICY));
-			continue;
-		}
-		if (status === 500 || status === 502 || status === 504) {
-			if (call.replaySafe) {
-				if (canRetry) {
-					await sleep(backoffDelay(attempt, RETRY_POLICY));
-					continue;
-				}
-				return answer;
-			}
-			throw mayHaveRunError(node, call, service.name, `it answered HTTP ${status}`, answer);
-		}
-		const broken = brokenBody(answer);
-		if (broken !== undefined) {
-			const html = isWebPage(broken);
-			if (!html && !call.replaySafe) {
-				throw mayHaveRunError(node, call, service.name, 'its answer was cut off or garbled');
-			}
-			if (!html && canRetry) {
-				await sleep(backoffDelay(attempt, RETRY_POLICY));
-				continue;
-			}
-			throw notJsonError(node, answer, service.name, call);
-		}
-		return answer;
+		const outcome = finalError(node, service.name, call, failure, answer, thrown);
+		if (outcome instanceof Error) throw outcome;
+		return outcome;
 	}
+}
+
+/** The error once a failure is not (or no longer) retried; statuses come back as answers. */
+function finalError(
+	node: INode,
+	serviceName: string,
+	call: ServiceCall,
+	failure: Failure,
+	answer: ServiceAnswer | undefined,
+	thrown: unknown,
+): Error | ServiceAnswer {
+	if (failure.class === 'neverSent') {
+		return apiError(
+			node,
+			call,
+			undefined,
+			`The ${serviceName} could not be reached (${failure.code}); nothing was sent`,
+			"Check the credential's base URL and the network.",
+		);
+	}
+	const brokenBody = failure.reason === 'webPage' || failure.reason === 'notJson';
+	if (failure.class === 'ambiguous' && !call.safeToRepeat) {
+		const what = answer
+			? failure.reason === 'webPage'
+				? 'its answer was a web page, not the JSON the service sends (check the base URL)'
+				: brokenBody
+					? 'its answer was cut off or garbled'
+					: `it answered HTTP ${answer.statusCode}`
+			: failure.reason === 'cutOff'
+				? 'its answer was cut off or garbled'
+				: `the connection broke after the request was sent (${failure.code ?? 'no answer'})`;
+		return mayHaveRunError(node, call, serviceName, what, brokenBody ? undefined : answer);
+	}
+	if (answer && brokenBody) return notJsonError(node, answer, serviceName, call);
+	if (answer) return answer;
+	if (failure.reason === 'cutOff') {
+		return apiError(
+			node,
+			call,
+			undefined,
+			`The ${serviceName} answered ${call.method} ${call.path} with a cut-off or garbled answer, also when asked again`,
+			'Run the item again later; if it keeps failing, check that nothing between n8n and the service (a proxy) alters answers.',
+		);
+	}
+	return new NodeApiError(node, thrown as JsonObject, { itemIndex: call.itemIndex });
 }
 
 /** The error code in a body such as `{ error: { code } }` or `{ error: "code" }`. */

@@ -11,7 +11,7 @@ import {
 	apiOf,
 	creditsOf,
 	isNoMatch,
-	sendClassified,
+	sendWithRetries,
 	TIMEOUT_MS,
 	type EnrichmentApi,
 	type ServiceAnswer,
@@ -42,9 +42,9 @@ export interface EnrichmentClient {
 	/** The base URL of the credential's chosen API, read once per execution. */
 	baseUrl(ctx: IExecuteFunctions): Promise<string>;
 	/** One classified call; error statuses other than those classified come back as answers. */
-	request(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
-	/** Like `request`, but an error status becomes the node's NodeApiError. */
-	requestOk(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
+	apiRequest(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
+	/** Like `apiRequest`, but an error status becomes the node's NodeApiError. */
+	apiRequestOk(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
 	/**
 	 * One single-record lookup: a 404 or 200 carrying `NOT_FOUND` is a no match; another error
 	 * status throws; a 200 goes to `outcomeOf`.
@@ -59,7 +59,7 @@ export interface EnrichmentClient {
 
 /**
  * The request sent for one call under `base` (the credential's chosen API):
- * every status comes back as an answer, which `sendClassified` classifies. Refuses an empty base
+ * every status comes back as an answer, which `sendWithRetries` classifies. Refuses an empty base
  * (the connection contract without a Base URL) before any call.
  */
 function serviceRequest(
@@ -113,21 +113,21 @@ export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 		);
 	};
 	const info: ServiceInfo = { name: service.name, send };
-	const request = async (ctx: IExecuteFunctions, call: ServiceCall) =>
-		await sendClassified(ctx, info, call);
-	const requestOk = async (ctx: IExecuteFunctions, call: ServiceCall) => {
-		const answer = await request(ctx, call);
+	const apiRequest = async (ctx: IExecuteFunctions, call: ServiceCall) =>
+		await sendWithRetries(ctx, info, call);
+	const apiRequestOk = async (ctx: IExecuteFunctions, call: ServiceCall) => {
+		const answer = await apiRequest(ctx, call);
 		if (answer.statusCode >= 400) throw answerError(ctx.getNode(), answer, service.name, call);
 		return answer;
 	};
 	return {
 		api: async (ctx) => apiOf(await readCredentials(ctx)),
 		baseUrl: async (ctx) => service.baseUrl(await readCredentials(ctx)),
-		request,
-		requestOk,
+		apiRequest,
+		apiRequestOk,
 		async lookupOne(ctx, call, chunk, outcomeOf) {
 			const [lookup] = chunk.lookups;
-			const answer = await request(ctx, call);
+			const answer = await apiRequest(ctx, call);
 			const creditsCharged = creditsOf(answer);
 			const body =
 				answer.body && typeof answer.body === 'object' ? (answer.body as IDataObject) : undefined;

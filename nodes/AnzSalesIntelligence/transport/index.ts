@@ -56,8 +56,11 @@ export const client = enrichmentClient({
 });
 
 /** One classified call against the credential's chosen API (also for the shared API Call). */
-export async function request(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {
-	return await client.request(ctx, call);
+export async function apiRequest(
+	ctx: IExecuteFunctions,
+	call: ServiceCall,
+): Promise<ServiceAnswer> {
+	return await client.apiRequest(ctx, call);
 }
 
 /**
@@ -104,10 +107,23 @@ export async function enrichByIdentifier(
 		send: async function (this: IExecuteFunctions, chunk) {
 			const [lookup] = chunk.lookups;
 			const itemIndex = chunk.itemIndexes[0];
-			const call =
+			// A lookup spends credits: not safe to repeat after an ambiguous failure.
+			const call: ServiceCall =
 				api === 'service'
-					? { method: 'GET' as const, path: target.servicePath, qs: lookup.service, itemIndex }
-					: { method: 'POST' as const, path: target.contractPath, body: lookup.request, itemIndex };
+					? {
+							method: 'GET',
+							path: target.servicePath,
+							qs: lookup.service,
+							itemIndex,
+							safeToRepeat: false,
+						}
+					: {
+							method: 'POST',
+							path: target.contractPath,
+							body: lookup.request,
+							itemIndex,
+							safeToRepeat: false,
+						};
 			return await client.lookupOne(this, call, chunk, recordOutcome);
 		},
 		format(record, itemIndex) {

@@ -89,8 +89,11 @@ export const client = enrichmentClient({
 });
 
 /** One classified call against the credential's chosen API (also for the shared API Call). */
-export async function request(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {
-	return await client.request(ctx, call);
+export async function apiRequest(
+	ctx: IExecuteFunctions,
+	call: ServiceCall,
+): Promise<ServiceAnswer> {
+	return await client.apiRequest(ctx, call);
 }
 
 /**
@@ -132,8 +135,9 @@ export async function contractBulk(
 		keyByReference.set(referenceId, lookup.key);
 		return { referenceId, ...lookup.request };
 	});
-	const answer = await client.requestOk(ctx, {
+	const answer = await client.apiRequestOk(ctx, {
 		method: 'POST',
+		safeToRepeat: false,
 		path,
 		body,
 		itemIndex: chunk.itemIndexes[0],
@@ -166,8 +170,9 @@ export async function serviceSearchAndEnrich(
 		keyByReference.set(clientReferenceId, lookup.key);
 		return { clientReferenceId, ...(lookup.service ?? lookup.request) };
 	});
-	const answer = await client.requestOk(ctx, {
+	const answer = await client.apiRequestOk(ctx, {
 		method: 'POST',
+		safeToRepeat: false,
 		path: `/v3/${kind}/search-and-enrich`,
 		body: { [kind]: records },
 		itemIndex: chunk.itemIndexes[0],

@@ -181,12 +181,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await collectPages(
 		{ limit: limitOf(this, itemIndex), maxPageSize: SEARCH_PAGE_SIZE, fixedPageSize: false },
 		async (_page, offset, size) => {
-			const answer = await client.requestOk(this, {
+			const answer = await client.apiRequestOk(this, {
 				method: 'POST',
 				path: api === 'service' ? '/people/search' : '/search/people',
 				body: { ...filters, from: offset, size },
 				itemIndex,
-				replaySafe: true,
+				safeToRepeat: true,
 			});
 			const body = answer.body as IDataObject | IDataObject[];
 			// The service answers `{ records, total }`; a bare array is accepted as well.

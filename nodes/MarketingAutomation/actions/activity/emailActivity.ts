@@ -54,7 +54,7 @@ export async function readEmailActivities(
 	const kept: IDataObject[] = [];
 	await collectActivities(
 		ctx,
-		{ method: 'GET', path: '/rest/v1/activities.json', qs, itemIndex },
+		{ method: 'GET', safeToRepeat: true, path: '/rest/v1/activities.json', qs, itemIndex },
 		since,
 		Infinity,
 		(page) => {

@@ -18,6 +18,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const id = readId(this, 'campaign', itemIndex, 'campaign');
 	const answer = await apiRequest.call(this, {
 		method: 'GET',
+		safeToRepeat: true,
 		path: `/rest/v1/campaigns/${id}.json`,
 		itemIndex,
 	});

@@ -37,7 +37,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	if (filters.isTriggerable === true) qs.isTriggerable = true;
 	return await collectByToken(
 		this,
-		{ method: 'GET', path: '/rest/v1/campaigns.json', qs, itemIndex },
+		{ method: 'GET', safeToRepeat: true, path: '/rest/v1/campaigns.json', qs, itemIndex },
 		limitOf(this, itemIndex),
 	);
 }

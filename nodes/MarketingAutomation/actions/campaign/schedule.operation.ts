@@ -42,7 +42,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Schedule a batch campaign. Not idempotent: replayed only after a 6xx answer. */
+/** Schedule a batch campaign. Not safeToRepeat: replayed only after a 6xx answer. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const campaignId = readId(this, 'campaign', itemIndex, 'campaign');
 	const tokens = readTokens(this, 'tokens', itemIndex);
@@ -57,7 +57,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		method: 'POST',
 		path: `/rest/v1/campaigns/${campaignId}/schedule.json`,
 		body: { input },
-		idempotent: false,
+		safeToRepeat: false,
 		itemIndex,
 	});
 	return { campaignId, scheduled: true, ...input, result: answer.result?.[0] ?? null };

@@ -129,7 +129,7 @@ export async function executeBatch(
 				method: 'POST',
 				path: `/rest/v1/campaigns/${call.campaignId}/trigger.json`,
 				body: { input },
-				idempotent: false,
+				safeToRepeat: false,
 				itemIndex: call.askers[0],
 				refusals: { '1003': notRequestable(call.campaignId) },
 			});

@@ -132,7 +132,7 @@ export async function executeBatch(
 				method: 'POST',
 				path: '/rest/v1/leads/schema/fields.json',
 				body: { input: batch.map((entry) => entry.value) },
-				idempotent: false,
+				safeToRepeat: false,
 				itemIndex: indexes[0],
 			});
 			const byName = new Map((answer.result ?? []).map((r) => [String(r.name), r]));

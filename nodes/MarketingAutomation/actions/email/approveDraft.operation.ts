@@ -23,7 +23,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: `/rest/asset/v1/email/${id}/approveDraft.json`,
 		form: true,
 		body: {},
-		idempotent: false,
+		safeToRepeat: false,
 		itemIndex,
 	});
 	return { id: answer.result?.[0]?.id ?? id, approved: true };

@@ -73,6 +73,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		qs.folder = JSON.stringify({ id: Number(options.folderId), type: 'Folder' });
 	const answer = await apiRequest.call(this, {
 		method: 'GET',
+		safeToRepeat: true,
 		path: '/rest/asset/v1/email/byName.json',
 		qs,
 		itemIndex,

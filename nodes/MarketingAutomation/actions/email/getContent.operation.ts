@@ -35,6 +35,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const status = this.getNodeParameter('status', itemIndex, 'approved') as string;
 	const answer = await apiRequest.call(this, {
 		method: 'GET',
+		safeToRepeat: true,
 		path: `/rest/asset/v1/email/${id}/content.json`,
 		qs: { status },
 		itemIndex,

@@ -84,7 +84,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		const leads = new Set<unknown>();
 		await collectActivities(
 			this,
-			{ method: 'GET', path: '/rest/v1/activities.json', qs, itemIndex },
+			{ method: 'GET', safeToRepeat: true, path: '/rest/v1/activities.json', qs, itemIndex },
 			since,
 			Infinity,
 			(page) => {

@@ -317,7 +317,7 @@ export async function executeBatch(
 					path: '/rest/v1/leads.json',
 					body,
 					// Replaying createOnly / createDuplicate after a lost answer could duplicate leads.
-					idempotent: action === 'createOrUpdate' || action === 'updateOnly',
+					safeToRepeat: action === 'createOrUpdate' || action === 'updateOnly',
 					itemIndex: indexes[0],
 				});
 				const results = answer.result ?? [];

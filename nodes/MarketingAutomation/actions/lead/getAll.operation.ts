@@ -210,6 +210,7 @@ export async function executeBatch(
 				this,
 				{
 					method: 'GET',
+					safeToRepeat: true,
 					path: '/rest/v1/leads.json',
 					qs: { filterType, filterValues: call.values.join(','), fields: fields.join(',') },
 					itemIndex: call.askers[0],

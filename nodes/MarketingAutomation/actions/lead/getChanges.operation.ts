@@ -60,7 +60,13 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	addActivityScope(this, options, qs, itemIndex);
 	return await collectActivities(
 		this,
-		{ method: 'GET', path: '/rest/v1/activities/leadchanges.json', qs, itemIndex },
+		{
+			method: 'GET',
+			safeToRepeat: true,
+			path: '/rest/v1/activities/leadchanges.json',
+			qs,
+			itemIndex,
+		},
 		since,
 		limitOf(this, itemIndex),
 	);

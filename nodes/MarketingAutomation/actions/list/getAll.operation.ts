@@ -26,7 +26,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const qs = readNameFilters(filters);
 	return await collectByToken(
 		this,
-		{ method: 'GET', path: '/rest/v1/lists.json', qs, itemIndex },
+		{ method: 'GET', safeToRepeat: true, path: '/rest/v1/lists.json', qs, itemIndex },
 		limitOf(this, itemIndex),
 	);
 }

@@ -31,7 +31,13 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	if (fields.length > 0) qs.fields = fields.join(',');
 	return await collectByToken(
 		this,
-		{ method: 'GET', path: `/rest/v1/lists/${listId}/leads.json`, qs, itemIndex },
+		{
+			method: 'GET',
+			safeToRepeat: true,
+			path: `/rest/v1/lists/${listId}/leads.json`,
+			qs,
+			itemIndex,
+		},
 		limitOf(this, itemIndex),
 	);
 }

@@ -75,7 +75,7 @@ export async function changeMembership(
 				method,
 				path: `/rest/v1/lists/${listId}/leads.json`,
 				body: { input: ids.map((id) => ({ id })) },
-				idempotent: true,
+				safeToRepeat: true,
 				itemIndex: askers[0],
 			});
 			const results = answer.result ?? [];

@@ -79,7 +79,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	}
 	return await collectByOffset(
 		this,
-		{ method: 'GET', path: '/rest/asset/v1/programs.json', qs, itemIndex },
+		{ method: 'GET', safeToRepeat: true, path: '/rest/asset/v1/programs.json', qs, itemIndex },
 		limitOf(this, itemIndex),
 		(program) => String(program.type ?? '').toLowerCase() === 'email',
 	);

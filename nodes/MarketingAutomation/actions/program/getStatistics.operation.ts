@@ -31,6 +31,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		(
 			await apiRequest.call(this, {
 				method: 'GET',
+				safeToRepeat: true,
 				path: `/rest/asset/v1/program/${programId}.json`,
 				itemIndex,
 			})
@@ -46,6 +47,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		this,
 		{
 			method: 'GET',
+			safeToRepeat: true,
 			path: `/rest/v1/leads/programs/${programId}.json`,
 			qs: { fields: 'id' },
 			itemIndex,
