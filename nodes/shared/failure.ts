@@ -193,10 +193,6 @@ export function shouldRetry(failure: Failure, request: RepeatSafety): boolean {
 	}
 }
 
-/** Whether a failure leaves a call that is not safe to repeat with an open fate. */
-export const leavesFateOpen = (failure: Failure, request: RepeatSafety) =>
-	failure.class === 'ambiguous' && !request.safeToRepeat;
-
 /** What the "may have run" error says: the call, what happened, what to check. */
 export interface MayHaveRun {
 	message: string;
