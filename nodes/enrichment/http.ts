@@ -3,6 +3,7 @@ import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
+	ILoadOptionsFunctions,
 	IHttpRequestMethods,
 	INode,
 	JsonObject,
@@ -18,6 +19,9 @@ import {
 	shouldRetry,
 	type Failure,
 } from '../shared/failure';
+
+/** A node run or an editor request (a picker): both call the service the same way. */
+export type EnrichmentContext = IExecuteFunctions | ILoadOptionsFunctions;
 
 /** Which API a credential speaks: the service's own API, or the specification's connection contract. */
 export type EnrichmentApi = 'service' | 'contract';
@@ -50,7 +54,7 @@ export interface ServiceInfo {
 	/** For messages: "enrichment service", "sales-intelligence service". */
 	name: string;
 	/** Sends one call as is (the enrichment client: n8n's authenticated request helper). */
-	send(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
+	send(ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer>;
 }
 
 /**
@@ -316,7 +320,7 @@ function notJsonError(node: INode, answer: ServiceAnswer, serviceName: string, c
  * Every other status comes back as an answer for the caller to read.
  */
 export async function sendWithRetries(
-	ctx: IExecuteFunctions,
+	ctx: EnrichmentContext,
 	service: ServiceInfo,
 	call: ServiceCall,
 ): Promise<ServiceAnswer> {

@@ -10,7 +10,8 @@ export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
 export const SERVICE_NAME = 'sales-intelligence service';
 
 /** The service's own API (pre-filled in the credential). */
-export const SERVICE_API_URL = 'https://api.firmable.com';
+export { ANZ_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
+import { ANZ_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
 
 /**
  * One lookup at a time, at least 20 ms apart: never above the service's 50 requests per second per
