@@ -1,10 +1,11 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { enrichmentCredentialTest } from '../../enrichment/credentialTest';
-import { chosenBaseUrl, type ServiceAnswer, type ServiceCall } from '../../enrichment/http';
+import { chosenBaseUrl } from '../../enrichment/credentialChoice';
+import { type ServiceAnswer, type ServiceCall } from '../../enrichment/types';
 import { runLookups, type LookupOutcome, type LookupPlan } from '../../enrichment/lookups';
 import type { BatchOutcome } from '../../shared/router';
-import { enrichmentClient } from '../../enrichment/transport';
+import { enrichmentClient } from '../../enrichment/client';
 
 export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
 export const SERVICE_NAME = 'sales-intelligence service';

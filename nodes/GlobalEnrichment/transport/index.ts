@@ -8,14 +8,11 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { enrichmentCredentialTest } from '../../enrichment/credentialTest';
-import {
-	chosenBaseUrl,
-	errorCodeOf,
-	type ServiceAnswer,
-	type ServiceCall,
-} from '../../enrichment/http';
+import { errorCodeOf } from '../../enrichment/answers';
+import { chosenBaseUrl } from '../../enrichment/credentialChoice';
+import { type ServiceAnswer, type ServiceCall } from '../../enrichment/types';
 import type { LookupChunk, LookupOutcome } from '../../enrichment/lookups';
-import { enrichmentClient } from '../../enrichment/transport';
+import { enrichmentClient } from '../../enrichment/client';
 
 export const CREDENTIAL_TYPE = 'globalEnrichmentApi';
 export const SERVICE_NAME = 'enrichment service';

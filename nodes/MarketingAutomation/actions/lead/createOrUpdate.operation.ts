@@ -6,15 +6,9 @@ import { isToolRun, toolArgumentOf } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
 import { apiRequest, callsInFlight } from '../../transport';
 import { chunk, LEAD_BATCH } from '../../transport/paging';
-import { runBatches } from '../batches';
-import {
-	additionalFieldsCollection,
-	callFailure,
-	failItems,
-	parameterOf,
-	prepareAll,
-	shorten,
-} from '../common';
+import { runBatches, callFailure, failItems, prepareAll } from '../batches';
+import { additionalFieldsCollection } from '../fields';
+import { parameterOf, shorten } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'createOrUpdate' satisfies MarketingAutomationMap['lead'];

@@ -6,19 +6,18 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { creditsOf, isNoMatch } from './answers';
+import { apiOf } from './credentialChoice';
+import { answerError } from './errors';
+import { sendWithRetries } from './retries';
 import {
-	answerError,
-	apiOf,
-	creditsOf,
-	isNoMatch,
-	sendWithRetries,
 	TIMEOUT_MS,
 	type EnrichmentApi,
 	type EnrichmentContext,
 	type ServiceAnswer,
 	type ServiceCall,
 	type ServiceInfo,
-} from './http';
+} from './types';
 import type { LookupChunk, LookupOutcome } from './lookups';
 import { credentialReader } from '../shared/credentials';
 
