@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test of the release set-up, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test of the release set-up, never shipped */
 /**
  * What a release and n8n's verification rely on, checked without network: the CI and publish
  * workflows (triggers, least privilege, actions pinned by SHA, Node from .nvmrc, provenance
