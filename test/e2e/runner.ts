@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error, @n8n/community-nodes/no-hardcoded-secrets -- test tooling, never shipped */
 /**
- * End-to-end runs in a real n8n 2.41.1 (Node 24), with this package installed from its packed
- * tarball as a community package, exactly as users get it.
+ * End-to-end runs in a real n8n (2.41.1 on Node 24 by default; `N8N_VERSION=<x.y.z>` for another,
+ * see scripts/n8n.ts), with this package installed from its packed tarball as a community package,
+ * exactly as users get it.
  *
  * ```ts
  * import { startE2e, type E2e } from './runner';
