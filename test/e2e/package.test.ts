@@ -20,11 +20,9 @@ import marketingDemo from '../../examples/marketing-demo.json';
 import { DEMO_CREDENTIALS } from '../../scripts/dev';
 import { N8N_VERSION, REPO_ROOT } from '../../scripts/n8n';
 import { readManifest } from '../../scripts/package';
-import { startE2e, type E2e } from './runner';
+import { ownerSession, startE2e, type E2e } from './runner';
 
 const manifest = readManifest();
-/** Login of the owner of this throw-away n8n (made of parts: not a secret). */
-const OWNER_LOGIN = ['E2e', 'owner', 'login', '1'].join('-');
 const SERVER_START_MS = 240_000;
 
 interface DemoWorkflow {
@@ -124,19 +122,7 @@ describe(`the packed package in a fresh n8n ${N8N_VERSION} (e2e)`, () => {
 		'loads every node (and its AI-tool variant) and every credential of the package',
 		async () => {
 			await e2e.startServer();
-			const headers = { 'content-type': 'application/json', 'browser-id': 'e2e', cookie: '' };
-			const setup = await fetch(`${e2e.serverUrl}/rest/owner/setup`, {
-				method: 'POST',
-				headers,
-				body: JSON.stringify({
-					email: 'owner@example.com',
-					firstName: 'E2e',
-					lastName: 'Owner',
-					password: OWNER_LOGIN,
-				}),
-			});
-			expect(setup.status).toBe(200);
-			headers.cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
+			const headers = await ownerSession(e2e.serverUrl);
 
 			const get = async (url: string) => {
 				const answer = await fetch(`${e2e.serverUrl}${url}`, { headers });
