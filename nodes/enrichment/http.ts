@@ -11,6 +11,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { backoffDelay, type BackoffPolicy } from '../shared/backoff';
 import { networkCodeOf, wasNotSent } from '../shared/network';
+import { withDecision } from '../shared/toolDecision';
 
 /** Which API a credential speaks: the service's own API, or the specification's connection contract. */
 export type EnrichmentApi = 'service' | 'contract';
@@ -214,11 +215,16 @@ export function answerError(
 				`The ${serviceName} may not return this record for legal reasons (HTTP 451)${said}`,
 				'The record is blocked by a data-protection rule (for example GDPR); it cannot be enriched. The other items go on.',
 			);
-		case 429:
-			return make(
-				`The ${serviceName} kept answering "too many requests" (HTTP 429) after ${RETRY_POLICY.retries} retries`,
-				'Run fewer items at once, or try again in a minute.',
+		case 429: {
+			const seconds = resetSeconds(answer);
+			return withDecision(
+				make(
+					`The ${serviceName} kept answering "too many requests" (HTTP 429) after ${RETRY_POLICY.retries} retries`,
+					'Run fewer items at once, or try again in a minute.',
+				),
+				{ kind: 'retry', afterMs: seconds === undefined ? undefined : seconds * 1000 },
 			);
+		}
 		case 404:
 			return make(
 				`The ${serviceName} has no ${where} (HTTP 404)${said}; the credential's API or base URL is probably wrong`,
@@ -256,7 +262,11 @@ function quotaError(
 		messageOf(answer.body),
 	);
 	error.context.quotaExhausted = true;
-	return error;
+	return withDecision(error, {
+		kind: 'stop',
+		reason: 'quota',
+		resetsInMs: seconds === undefined ? undefined : seconds * 1000,
+	});
 }
 
 /** A call that may have run (and been charged): never repeated automatically. */

@@ -2,6 +2,7 @@ import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-w
 import { NodeApiError } from 'n8n-workflow';
 
 import { echo } from '../../shared/echo';
+import { withDecision } from '../../shared/toolDecision';
 
 export interface ServiceCall {
 	/** What the node was doing, e.g. "create the invite". */
@@ -148,5 +149,10 @@ export function assertServiceSuccess(
 		itemIndex: call.itemIndex,
 	});
 	if (requestId) error.context.requestId = requestId;
+	// For an AI agent's model: the service's own wait, and a missing Admin role as such.
+	if (status === 429) withDecision(error, { kind: 'retry', afterMs: retryAfterMs(response) });
+	if ((status === 401 || status === 403) && call.requiresAdmin) {
+		withDecision(error, { kind: 'stop', reason: 'role' });
+	}
 	throw error;
 }

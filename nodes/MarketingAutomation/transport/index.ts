@@ -11,6 +11,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { withBackoff, type RetryDecision } from '../../shared/backoff';
+import { withDecision } from '../../shared/toolDecision';
 import { instanceUrls, type InstanceUrls } from './instance';
 import { limiterFor, limitsOf, nextQuotaReset, type InstanceLimiter } from './throttle';
 import { timing } from './timing';
@@ -178,7 +179,7 @@ function toNodeError(ctx: MarketingContext, error: unknown, request: ApiRequest)
 				: failure.status
 					? `The call ${where} failed (HTTP ${failure.status}) and may have run; it was not repeated`
 					: `The answer to ${where} was cut off or not JSON; the call may have run and was not repeated`;
-			return new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
+			const mayHaveRun = new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
 				message,
 				description: `${
 					failure.noAnswer
@@ -188,6 +189,7 @@ function toNodeError(ctx: MarketingContext, error: unknown, request: ApiRequest)
 				httpCode: failure.status ? String(failure.status) : undefined,
 				itemIndex,
 			});
+			return withDecision(mayHaveRun, { kind: 'stop', reason: 'mayHaveRun' });
 		} else if (error instanceof MalformedAnswer) {
 			return new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
 				message: `The answer to ${where} was cut off or not JSON, also after ${timing.retries} retries`,
@@ -246,6 +248,12 @@ function toNodeError(ctx: MarketingContext, error: unknown, request: ApiRequest)
 			{ message, description, itemIndex },
 		);
 		if (error.requestId) apiError.context.requestId = error.requestId;
+		// For an AI agent's model: when the quota comes back, and the rate limit's own window.
+		if (error.code === '607') {
+			withDecision(apiError, { kind: 'stop', reason: 'quota', resetsAt: nextQuotaReset() });
+		} else if (error.code === '606') {
+			withDecision(apiError, { kind: 'retry', afterMs: timing.windowMs });
+		}
 		return apiError;
 	}
 	return new NodeApiError(
