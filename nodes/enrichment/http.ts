@@ -277,7 +277,7 @@ function mayHaveRunError(
 	what: string,
 	answer?: ServiceAnswer,
 ): NodeApiError {
-	return apiError(
+	const error = apiError(
 		node,
 		call,
 		answer,
@@ -285,6 +285,7 @@ function mayHaveRunError(
 		"Check the service's usage or credit history before running this item again. The other items went on.",
 		answer ? messageOf(answer.body) : undefined,
 	);
+	return withDecision(error, { kind: 'stop', reason: 'mayHaveRun' });
 }
 
 /** A 2xx body that is not the JSON the service sends (text, an HTML page, cut-off JSON). */
