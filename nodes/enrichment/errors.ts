@@ -2,6 +2,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { isWebPage } from '../shared/failure';
+import { withDecision } from '../shared/toolDecision';
 import { header, messageOf, requestIdOf, secondsUntilReset } from './answers';
 import { RETRY_POLICY, type ServiceAnswer, type ServiceCall } from './types';
 
@@ -77,11 +78,16 @@ export function answerError(
 				`The ${serviceName} may not return this record for legal reasons (HTTP 451)${said}`,
 				'The record is blocked by a data-protection rule (for example GDPR); it cannot be enriched. The other items go on.',
 			);
-		case 429:
-			return make(
-				`The ${serviceName} kept answering "too many requests" (HTTP 429) after ${RETRY_POLICY.retries} retries`,
-				'Run fewer items at once, or try again in a minute.',
+		case 429: {
+			const seconds = secondsUntilReset(answer);
+			return withDecision(
+				make(
+					`The ${serviceName} kept answering "too many requests" (HTTP 429) after ${RETRY_POLICY.retries} retries`,
+					'Run fewer items at once, or try again in a minute.',
+				),
+				{ kind: 'retry', afterMs: seconds === undefined ? undefined : seconds * 1000 },
 			);
+		}
 		case 404:
 			return make(
 				`The ${serviceName} has no ${where} (HTTP 404)${said}; the credential's API or base URL is probably wrong`,
@@ -119,7 +125,11 @@ export function quotaError(
 		messageOf(answer.body),
 	);
 	error.context.quotaExhausted = true;
-	return error;
+	return withDecision(error, {
+		kind: 'stop',
+		reason: 'quota',
+		resetsInMs: seconds === undefined ? undefined : seconds * 1000,
+	});
 }
 
 /** A call that may have run (and been charged): never repeated automatically. */
