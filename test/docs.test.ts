@@ -151,7 +151,7 @@ describe('documentation links', () => {
 
 	it('reliability links the fault matrix the fault tests write', () => {
 		expect(linksOf(read('docs/reliability.md')).map(({ target }) => target)).toContain(
-			'../test/faults/matrix.md',
+			'../test/harness/faults/matrix.md',
 		);
 	});
 });

@@ -2,7 +2,7 @@
  * The one failure model: the same fault matrix in both shapes n8n's request helper reports it,
  * a thrown error (the marketing transport sends without `ignoreHttpStatusErrors`) and a full
  * answer (the admin and enrichment transports), gives the same class and the same retry decision.
- * Every node's fault suite (test/faults/) runs the same faults through the real transports.
+ * Every node's fault suite (test/nodes/<Node>/faults.test.ts) runs the same faults through the real transports.
  */
 import {
 	classifyAnswer,

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test tooling, never shipped */
 /* The fault matrix: each fault test file adds one row per (call, fault) cell and writes its node's
-   section of test/faults/matrix.md (and prints it) when the file ends. The content depends only on
+   section of test/harness/faults/matrix.md (and prints it) when the file ends. The content depends only on
    what the node did, never on timing, so the file is stable from run to run. */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -122,7 +122,7 @@ export function faultMatrix(node: string) {
 			].join('\n');
 			const current = existsSync(MATRIX_FILE)
 				? readFileSync(MATRIX_FILE, 'utf8')
-				: '# Fault matrix\n\nWritten by `npx jest test/faults`; one section per node.\n';
+				: '# Fault matrix\n\nWritten by `npx jest faults`; one section per node.\n';
 			const name = node.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 			const pattern = new RegExp(`<!-- ${name} -->[\\s\\S]*?<!-- /${name} -->`);
 			const next = pattern.test(current)

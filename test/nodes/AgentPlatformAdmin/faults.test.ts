@@ -7,14 +7,20 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runWorkflow } from '../harness';
-import { startServices, type Simulator } from '../simulator';
-import type { AdminService } from '../simulator/admin';
-import { timing } from '../../nodes/AgentPlatformAdmin/transport/timing';
-import SEEN_JSON from './expected/AgentPlatformAdmin.json';
-import { countWhere, seenOf, TRANSPORT_FAULTS, verdictOf, type FaultCase } from './faultCases';
-import { faultMatrix, type CallClass } from './matrix';
-import { startFaultProxy, type FaultProxy, type ProxiedRequest } from './proxy';
+import { runWorkflow } from '../../harness';
+import { startServices, type Simulator } from '../../simulator';
+import type { AdminService } from '../../simulator/admin';
+import { timing } from '../../../nodes/AgentPlatformAdmin/transport/timing';
+import SEEN_JSON from './faults.expected.json';
+import {
+	countWhere,
+	seenOf,
+	TRANSPORT_FAULTS,
+	verdictOf,
+	type FaultCase,
+} from '../../harness/faults/faultCases';
+import { faultMatrix, type CallClass } from '../../harness/faults/matrix';
+import { startFaultProxy, type FaultProxy, type ProxiedRequest } from '../../harness/faults/proxy';
 
 const PROJECT = 'proj-demo';
 

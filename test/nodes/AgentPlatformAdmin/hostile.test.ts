@@ -5,14 +5,8 @@
  */
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { runWorkflow } from '../harness';
-import {
-	adminCredentials,
-	adminNode,
-	recordCalls,
-	US_BASE,
-	type RecordedCall,
-} from '../nodes/AgentPlatformAdmin/helpers';
+import { runWorkflow } from '../../harness';
+import { adminCredentials, adminNode, recordCalls, US_BASE, type RecordedCall } from './helpers';
 
 type Operation =
 	| 'user:updateRole'

@@ -9,7 +9,7 @@ import {
 	leadLookupByEmail,
 	triggerDemoCampaign,
 } from '../../harness/marketing';
-import { startFaultProxy, type FaultProxy } from '../../faults/proxy';
+import { startFaultProxy, type FaultProxy } from '../../harness/faults/proxy';
 import { useMarketing } from './helpers';
 
 describe('Marketing Automation: answers cut off mid-body', () => {

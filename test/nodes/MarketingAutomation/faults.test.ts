@@ -7,14 +7,19 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { leadLookupByEmail } from '../harness/marketing';
-import { fastTransport, useMarketing } from '../nodes/MarketingAutomation/helpers';
-import type { MarketingService } from '../simulator/marketing';
-import { DEMO_CLIENT } from '../simulator/marketing';
-import SEEN_JSON from './expected/MarketingAutomation.json';
-import { seenOf, TRANSPORT_FAULTS, verdictOf, type FaultCase } from './faultCases';
-import { faultMatrix, type CallClass } from './matrix';
-import { startFaultProxy, type FaultProxy } from './proxy';
+import { leadLookupByEmail } from '../../harness/marketing';
+import { fastTransport, useMarketing } from './helpers';
+import type { MarketingService } from '../../simulator/marketing';
+import { DEMO_CLIENT } from '../../simulator/marketing';
+import SEEN_JSON from './faults.expected.json';
+import {
+	seenOf,
+	TRANSPORT_FAULTS,
+	verdictOf,
+	type FaultCase,
+} from '../../harness/faults/faultCases';
+import { faultMatrix, type CallClass } from '../../harness/faults/matrix';
+import { startFaultProxy, type FaultProxy } from '../../harness/faults/proxy';
 
 interface MarketingCall {
 	name: string;

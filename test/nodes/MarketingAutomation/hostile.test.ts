@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { useMarketing } from '../nodes/MarketingAutomation/helpers';
+import { useMarketing } from './helpers';
 
 interface Operation {
 	parameters: IDataObject;

@@ -7,14 +7,24 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runWorkflow, type CredentialValues } from '../harness';
-import { ANZ_KEY, GLOBAL_KEY, serviceCredential } from '../harness/enrichment';
-import { startServices, type Simulator } from '../simulator';
-import type { EnrichmentCall } from '../simulator/enrichmentBase';
-import SEEN_JSON from './expected/enrichment.json';
-import { seenOf, TRANSPORT_FAULTS, verdictOf, type FaultCase } from './faultCases';
-import { faultMatrix, type CallClass } from './matrix';
-import { startFaultProxy, type FaultProxy, type FaultRule, type ProxiedRequest } from './proxy';
+import { runWorkflow, type CredentialValues } from '../../harness';
+import { ANZ_KEY, GLOBAL_KEY, serviceCredential } from '../../harness/enrichment';
+import { startServices, type Simulator } from '../../simulator';
+import type { EnrichmentCall } from '../../simulator/enrichmentBase';
+import SEEN_JSON from './faults.expected.json';
+import {
+	seenOf,
+	TRANSPORT_FAULTS,
+	verdictOf,
+	type FaultCase,
+} from '../../harness/faults/faultCases';
+import { faultMatrix, type CallClass } from '../../harness/faults/matrix';
+import {
+	startFaultProxy,
+	type FaultProxy,
+	type FaultRule,
+	type ProxiedRequest,
+} from '../../harness/faults/proxy';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),

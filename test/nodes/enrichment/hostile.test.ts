@@ -1,4 +1,4 @@
-import { apiCall, items, withSimulator, type EnrichmentContext } from '../harness/enrichment';
+import { apiCall, items, withSimulator, type EnrichmentContext } from '../../harness/enrichment';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({

@@ -6,13 +6,13 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { pollOnce } from '../harness';
-import { CREDENTIAL, fastTransport, useMarketing } from '../nodes/MarketingAutomation/helpers';
-import { DEMO_CLIENT } from '../simulator/marketing';
-import SEEN_JSON from './expected/MarketingAutomationTrigger.json';
-import { TRANSPORT_FAULTS, verdictOf, type FaultCase } from './faultCases';
-import { faultMatrix, type CallClass } from './matrix';
-import { startFaultProxy, type FaultProxy } from './proxy';
+import { pollOnce } from '../../../harness';
+import { CREDENTIAL, fastTransport, useMarketing } from '../helpers';
+import { DEMO_CLIENT } from '../../../simulator/marketing';
+import SEEN_JSON from './faults.expected.json';
+import { TRANSPORT_FAULTS, verdictOf, type FaultCase } from '../../../harness/faults/faultCases';
+import { faultMatrix, type CallClass } from '../../../harness/faults/matrix';
+import { startFaultProxy, type FaultProxy } from '../../../harness/faults/proxy';
 
 interface TriggerCall {
 	name: string;

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { pollOnce } from '../../harness';
-import { CREDENTIAL, useMarketing } from '../MarketingAutomation/helpers';
-import { LEAD_UPSERT_BY_EMAIL } from '../../harness/marketing';
+import { pollOnce } from '../../../harness';
+import { CREDENTIAL, useMarketing } from '../helpers';
+import { LEAD_UPSERT_BY_EMAIL } from '../../../harness/marketing';
 
 describe('Marketing Automation Trigger', () => {
 	const env = useMarketing();
