@@ -56,3 +56,8 @@ export function recordCalls(
 /** Runs the admin node `node` (from `adminNode`) on `items` with the default test credential. */
 export const runAdmin = async (node: ReturnType<typeof adminNode>, items?: IDataObject[]) =>
 	await runWorkflow({ nodes: node, items, credentials: adminCredentials() });
+
+/** The permissions answer of an invite's role read: which actions each role may take. */
+export const permissions = (actions: Record<string, boolean>) => ({
+	items: { relevanceDefault: { actions } },
+});

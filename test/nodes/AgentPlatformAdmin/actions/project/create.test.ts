@@ -1,7 +1,7 @@
 import nock from 'nock';
 
-import { runWorkflow } from '../../harness';
-import { adminCredentials, adminNode, recordCalls, runAdmin, US_BASE } from './helpers';
+import { runWorkflow } from '../../../../harness';
+import { adminCredentials, adminNode, recordCalls, runAdmin, US_BASE } from '../../helpers';
 
 const createProject = (overrides: Record<string, unknown> = {}) =>
 	adminNode({
