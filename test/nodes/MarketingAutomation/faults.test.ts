@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { leadLookupByEmail } from '../../harness/marketing';
+import { LEAD_UPSERT_BY_EMAIL, leadLookupByEmail } from '../../harness/marketing';
 import { fastTransport, useMarketing } from './helpers';
 import type { MarketingService } from '../../simulator/marketing';
 import { DEMO_CLIENT } from '../../simulator/marketing';
@@ -61,13 +61,7 @@ const CALLS: MarketingCall[] = [
 	{
 		name: 'Lead → Create or Update',
 		class: 'idempotent write',
-		parameters: {
-			resource: 'lead',
-			operation: 'createOrUpdate',
-			syncAction: 'createOrUpdate',
-			lookupField: 'email',
-			dataMode: 'autoMap',
-		},
+		parameters: LEAD_UPSERT_BY_EMAIL,
 		items: [{ email: 'fault.one@example.com' }, { email: 'fault.two@example.com' }],
 		method: 'POST',
 		faultPath: '/rest/v1/leads.json',

@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { LEAD_UPSERT_BY_EMAIL } from '../../harness/marketing';
 import { useMarketing } from './helpers';
 
 interface Operation {
@@ -16,13 +17,7 @@ interface Operation {
 
 const OPERATIONS: Record<string, Operation> = {
 	upsert: {
-		parameters: {
-			resource: 'lead',
-			operation: 'createOrUpdate',
-			syncAction: 'createOrUpdate',
-			lookupField: 'email',
-			dataMode: 'autoMap',
-		},
+		parameters: LEAD_UPSERT_BY_EMAIL,
 		good: { email: 'good.lead@example.com' },
 		calls: ['POST /rest/v1/leads.json'],
 	},
