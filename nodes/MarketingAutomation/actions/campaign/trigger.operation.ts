@@ -16,6 +16,7 @@ import {
 	tokensCollection,
 } from '../common';
 import type { MarketingAutomationMap } from '../node.type';
+import { stoppedTrigger, type CallFate } from './triggerReport';
 
 export const operation = 'trigger' satisfies MarketingAutomationMap['campaign'];
 
@@ -61,7 +62,8 @@ interface Trigger {
  * not idempotent (a lead would run through the flow twice), so it is replayed only after a 6xx
  * answer, never after a timeout, a 5xx or a broken answer; the items of such a call get an error
  * saying it may have run, the items of the other calls their own result, so a re-run of only the
- * failed items triggers nothing twice.
+ * failed items triggers nothing twice. Without Continue On Fail, a failed call stops the node with
+ * a message naming the leads requested and not requested (`stoppedTrigger`).
  */
 export async function executeBatch(
 	this: IExecuteFunctions,
@@ -121,25 +123,35 @@ export async function executeBatch(
 	}
 
 	const failures: Array<Error | undefined> = new Array<Error | undefined>(calls.length);
-	await runBatches(calls, await callsInFlight(this), async (call, index) => {
-		try {
-			const input: IDataObject = { leads: call.ids.map((id) => ({ id })) };
-			if (call.tokens.length > 0) input.tokens = call.tokens;
-			await apiRequest.call(this, {
-				method: 'POST',
-				path: `/rest/v1/campaigns/${call.campaignId}/trigger.json`,
-				body: { input },
-				safeToRepeat: false,
-				itemIndex: call.askers[0],
-				refusals: { '1003': notRequestable(call.campaignId) },
-			});
-		} catch (error) {
-			const failure = callFailure(error as Error, index, calls.length, call.askers);
-			failures[index] = failure;
-			// Without Continue On Fail this stops the node; the message names the call's fate.
-			failItems(this, failure, call.askers, outcomes);
-		}
-	});
+	const fates: CallFate[] = calls.map(() => 'notSent');
+	const continueOnFail = this.continueOnFail();
+	try {
+		await runBatches(calls, await callsInFlight(this), async (call, index) => {
+			try {
+				const input: IDataObject = { leads: call.ids.map((id) => ({ id })) };
+				if (call.tokens.length > 0) input.tokens = call.tokens;
+				await apiRequest.call(this, {
+					method: 'POST',
+					path: `/rest/v1/campaigns/${call.campaignId}/trigger.json`,
+					body: { input },
+					safeToRepeat: false,
+					itemIndex: call.askers[0],
+					refusals: { '1003': notRequestable(call.campaignId) },
+				});
+				fates[index] = 'requested';
+			} catch (error) {
+				fates[index] = 'failed';
+				// Without Continue On Fail no further call starts; the calls in flight end first.
+				if (!continueOnFail) throw error;
+				failures[index] = callFailure(error as Error, index, calls.length, call.askers);
+			}
+		});
+	} catch (error) {
+		const failedCall = fates.indexOf('failed');
+		if (calls.length <= 1 || failedCall < 0) throw error;
+		const stopped = stoppedTrigger(error as Error, failedCall, calls, fates);
+		failItems(this, stopped, calls[failedCall].askers, outcomes);
+	}
 
 	[...groups.values()].forEach((members, group) => {
 		const carriedBy = callOfLead[group];
