@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { DateTime } from 'luxon';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { plainFieldReader } from '../../shared/fieldReference';
 import type { BatchOutcome } from '../../shared/router';
 
 /** The "Additional Fields" collection of a create or update operation. */
@@ -70,8 +71,8 @@ export function readId(
 	name: string,
 	itemIndex: number,
 	label: string,
+	raw: unknown = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }),
 ): number {
-	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
 	const text = String(raw ?? '').trim();
 	if (!/^\d+$/.test(text) || Number(text) <= 0) {
 		throw new NodeOperationError(
@@ -100,8 +101,9 @@ export function readIdList(
 	name: string,
 	itemIndex: number,
 	label: string,
+	raw: unknown = ctx.getNodeParameter(name, itemIndex, ''),
 ): number[] {
-	const values = splitValues(ctx.getNodeParameter(name, itemIndex, '') as unknown);
+	const values = splitValues(raw);
 	if (values.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), `No ${label} given in item ${itemIndex}`, {
 			itemIndex,
@@ -258,7 +260,8 @@ function holdsExpression(value: unknown): boolean {
 
 /**
  * A parameter read for each item only when it holds an expression; a fixed value is read once per
- * execution (item-invariant parameters cost nothing per item).
+ * execution (item-invariant parameters cost nothing per item), and a plain field reference
+ * (`{{ $json.email }}`) is read from the item without n8n's evaluator (`plainFieldReader`).
  */
 export function parameterOf<T>(
 	ctx: IExecuteFunctions,
@@ -266,8 +269,14 @@ export function parameterOf<T>(
 	fallback: T,
 	options?: { extractValue?: boolean },
 ): (itemIndex: number) => T {
-	if (holdsExpression(ctx.getNode().parameters[name])) {
-		return (itemIndex) => ctx.getNodeParameter(name, itemIndex, fallback, options) as T;
+	const raw = ctx.getNode().parameters[name];
+	if (holdsExpression(raw)) {
+		const evaluate = (itemIndex: number) =>
+			ctx.getNodeParameter(name, itemIndex, fallback, options) as T;
+		// `{{ $json.email }}` and the like: read from the item, not through the evaluator.
+		return (
+			(plainFieldReader(ctx, raw, evaluate) as ((itemIndex: number) => T) | undefined) ?? evaluate
+		);
 	}
 	let read = false;
 	let value: T = fallback;

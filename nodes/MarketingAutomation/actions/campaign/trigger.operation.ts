@@ -70,9 +70,11 @@ export async function executeBatch(
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
 	const tokensOf = parameterOf<IDataObject>(this, 'tokens', {});
+	const leadIdsOf = parameterOf<unknown>(this, 'leadIds', '');
+	const campaignOf = parameterOf<unknown>(this, 'campaign', '', { extractValue: true });
 	const { prepared, outcomes } = prepareAll<Trigger>(this, itemIndexes, (i) => ({
-		campaignId: readId(this, 'campaign', i, 'campaign'),
-		leadIds: readIdList(this, 'leadIds', i, 'Lead IDs'),
+		campaignId: readId(this, 'campaign', i, 'campaign', campaignOf(i)),
+		leadIds: readIdList(this, 'leadIds', i, 'Lead IDs', leadIdsOf(i)),
 		tokens: readTokens(this, 'tokens', i, tokensOf(i)),
 	}));
 	const groups = new Map<string, Array<{ itemIndex: number; value: Trigger }>>();
