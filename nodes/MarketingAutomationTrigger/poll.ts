@@ -211,7 +211,7 @@ async function latestForTest(ctx: IPollFunctions, plan: Plan): Promise<INodeExec
 			`No "${eventName(plan.event)}" activity in the last ${MANUAL_LOOKBACK_DAYS} days`,
 			{
 				description:
-					'Make the event happen in the service (or widen the filters), then test again. Activated, the trigger reads from the moment of activation.',
+					'Make the event happen in the service (or widen the filters), then test again. Once the workflow is published, the trigger reads from the moment it was published.',
 			},
 		);
 	}
@@ -219,7 +219,7 @@ async function latestForTest(ctx: IPollFunctions, plan: Plan): Promise<INodeExec
 }
 
 /**
- * One poll. The first poll after activation only marks "now" (no flood of history); later polls
+ * One poll. The first poll after the workflow is published only marks "now" (no flood of history); later polls
  * emit each new activity once, in the log's order, and move the saved position only when the
  * poll succeeds. A poll never runs beside the previous poll of the same trigger (`oneAtATime`).
  */
