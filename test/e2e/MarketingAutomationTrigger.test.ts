@@ -57,7 +57,8 @@ describe('marketing trigger in a running n8n (e2e)', () => {
 		});
 		const published = await e2e.n8n(['publish:workflow', `--id=${triggerDemo.id}`]);
 		expect(published.exitCode).toBe(0);
-	});
+		// Installing the package and importing take minutes on a loaded machine.
+	}, 600_000);
 
 	afterAll(async () => {
 		await e2e?.stop();
