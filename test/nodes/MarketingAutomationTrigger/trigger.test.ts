@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
 import { activeTrigger, pollOnce } from '../../harness';
@@ -273,7 +274,7 @@ describe('Marketing Automation Trigger', () => {
 		const slow = trigger.poll();
 		const reads = () => sim().calls.filter((c) => c.path === '/rest/v1/activities.json').length;
 		for (let wait = 0; wait < 500 && reads() === 0; wait++) {
-			await new Promise((resolve) => setTimeout(resolve, 2));
+			await sleep(2);
 		}
 		expect(reads()).toBe(1);
 		const positionDuring = JSON.stringify(trigger.staticData());

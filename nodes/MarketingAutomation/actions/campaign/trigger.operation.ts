@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest, callsInFlight } from '../../transport';
@@ -143,16 +143,23 @@ export async function executeBatch(
 				fates[index] = 'requested';
 			} catch (error) {
 				fates[index] = 'failed';
+				const failure = error as Error;
 				// Without Continue On Fail no further call starts; the calls in flight end first.
-				if (!continueOnFail) throw error;
-				failures[index] = callFailure(error as Error, index, calls.length, call.askers);
+				if (!continueOnFail) throw failure;
+				failures[index] = callFailure(failure, index, calls.length, call.askers);
 			}
 		});
 	} catch (error) {
+		// The first failed call in call order (runBatches throws that one).
 		const failedCall = fates.indexOf('failed');
-		if (calls.length <= 1 || failedCall < 0) throw error;
-		const stopped = stoppedTrigger(error as Error, failedCall, calls, fates);
-		failItems(this, stopped, calls[failedCall].askers, outcomes);
+		if (failedCall < 0) throw new NodeOperationError(this.getNode(), error as Error);
+		const failure = error as Error;
+		failItems(
+			this,
+			calls.length > 1 ? stoppedTrigger(failure, failedCall, calls, fates) : failure,
+			calls[failedCall].askers,
+			outcomes,
+		);
 	}
 
 	[...groups.values()].forEach((members, group) => {
