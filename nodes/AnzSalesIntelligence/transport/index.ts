@@ -1,16 +1,18 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { enrichmentCredentialTest } from '../../enrichment/credentialTest';
-import { chosenBaseUrl, type ServiceAnswer, type ServiceCall } from '../../enrichment/http';
+import { chosenBaseUrl } from '../../enrichment/credentialChoice';
+import { type ServiceAnswer, type ServiceCall } from '../../enrichment/types';
 import { runLookups, type LookupOutcome, type LookupPlan } from '../../enrichment/lookups';
 import type { BatchOutcome } from '../../shared/router';
-import { enrichmentClient } from '../../enrichment/transport';
+import { enrichmentClient } from '../../enrichment/client';
 
 export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
 export const SERVICE_NAME = 'sales-intelligence service';
 
 /** The service's own API (pre-filled in the credential). */
-export const SERVICE_API_URL = 'https://api.firmable.com';
+export { ANZ_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
+import { ANZ_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
 
 /**
  * One lookup at a time, at least 20 ms apart: never above the service's 50 requests per second per

@@ -1,6 +1,6 @@
 import actionCodex from '../../../nodes/MarketingAutomation/MarketingAutomation.node.json';
 import { MarketingAutomation } from '../../../nodes/MarketingAutomation/MarketingAutomation.node';
-import { MarketingAutomationTrigger } from '../../../nodes/MarketingAutomationTrigger/MarketingAutomationTrigger.node';
+import { MarketingAutomationTrigger } from '../../../nodes/MarketingAutomation/MarketingAutomationTrigger.node';
 
 /**
  * n8n's node panel lists an action node and its trigger (`<name>Trigger`) as one entry: the action

@@ -1,15 +1,13 @@
 import { sleep, type IExecuteFunctions, type NodeApiError } from 'n8n-workflow';
 
+import { creditsOf, exhaustedWindow } from '../../../nodes/enrichment/answers';
+import { answerError, isFatal } from '../../../nodes/enrichment/errors';
+import { sendWithRetries } from '../../../nodes/enrichment/retries';
 import {
-	answerError,
-	creditsOf,
-	exhaustedWindow,
-	isFatal,
 	RETRY_POLICY,
-	sendWithRetries,
 	type ServiceAnswer,
 	type ServiceCall,
-} from '../../../nodes/enrichment/http';
+} from '../../../nodes/enrichment/types';
 import { collectPages } from '../../../nodes/enrichment/paging';
 
 // Retry pauses take no time; the test reads the waits asked for.

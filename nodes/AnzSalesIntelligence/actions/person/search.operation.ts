@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { companySizeOptions, searchFiltersCollection } from '../../../enrichment/fields';
 import { collectPages } from '../../../enrichment/paging';
-import type { EnrichmentApi } from '../../../enrichment/http';
+import type { EnrichmentApi } from '../../../enrichment/types';
 import { client } from '../../transport';
 import type { AnzSalesIntelligenceMap } from '../node.type';
 import { DEPARTMENT_OPTIONS, LOCATION_OPTIONS, SENIORITY_OPTIONS } from './filters';

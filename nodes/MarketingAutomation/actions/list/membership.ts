@@ -4,16 +4,9 @@ import { NodeApiError } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest, callsInFlight } from '../../transport';
 import { chunk, LEAD_BATCH } from '../../transport/paging';
-import { runBatches } from '../batches';
-import {
-	callFailure,
-	failItems,
-	listLocator,
-	parameterOf,
-	prepareAll,
-	readId,
-	readIdList,
-} from '../common';
+import { runBatches, callFailure, failItems, prepareAll } from '../batches';
+import { listLocator } from '../fields';
+import { parameterOf, readId, readIdList } from '../parameters';
 
 export const membershipProperties: INodeProperties[] = [
 	listLocator,

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { oneAtATime } from '../shared/pollGuard';
+import { oneAtATime } from '../../shared/pollGuard';
 import { EVENTS, eventName, SOFT_BOUNCE_TYPE, toEvent } from './events';
 import {
 	activityPage,
@@ -9,7 +9,7 @@ import {
 	instanceBase,
 	leadsById,
 	pagingTokenSince,
-} from './transport';
+} from '../transport/activities';
 
 /** Where the trigger stands in the activity log; kept in the workflow's static data. */
 interface Position {

@@ -1,69 +1,11 @@
-import { visibleControls } from '../../shared/echo';
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { visibleControls } from '../../shared/echo';
 import { plainFieldReader } from '../../shared/fieldReference';
-import type { BatchOutcome } from '../../shared/router';
 
-/** The "Additional Fields" collection of a create or update operation. */
-export function additionalFieldsCollection(options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options,
-	};
-}
-
-function locator(
-	displayName: string,
-	name: string,
-	searchListMethod: string,
-	what: string,
-): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 1001',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: `Not a valid ${what} ID` },
-					},
-				],
-			},
-		],
-	};
-}
-
-export const campaignLocator = locator('Campaign', 'campaign', 'searchCampaigns', 'campaign');
-/** The campaign of Trigger: its list holds only the campaigns the service lets the API request. */
-export const triggerCampaignLocator: INodeProperties = {
-	...locator('Campaign', 'campaign', 'searchTriggerableCampaigns', 'campaign'),
-	hint: 'Only active trigger campaigns can be requested, so only those are listed; use Schedule for batch campaigns',
-	description:
-		'An active trigger campaign whose smart list has the "Campaign is Requested" (web service API) trigger',
-};
-export const listLocator = locator('List', 'list', 'searchLists', 'list');
-export const programLocator = locator('Program', 'program', 'searchPrograms', 'program');
-export const emailLocator = locator('Email', 'email', 'searchEmails', 'email');
+/** Readers of the marketing node's parameters: IDs, lists, tokens, dates and filters, checked. */
 
 /** A positive integer ID from a resource locator or a plain parameter. */
 export function readId(
@@ -122,39 +64,6 @@ export function readIdList(
 	return values.map(Number);
 }
 
-/** "My Tokens" overrides, `{{my.token}}` → value, for trigger and schedule. */
-export const tokensCollection: INodeProperties = {
-	displayName: 'Tokens',
-	name: 'tokens',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	placeholder: 'Add Token',
-	default: {},
-	description: 'Program "my" tokens to override for this run (at most 100)',
-	options: [
-		{
-			displayName: 'Token',
-			name: 'token',
-			values: [
-				{
-					displayName: 'Name',
-					name: 'name',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. {{my.offer}}',
-					description: 'Token name, with or without the surrounding "{{my." and "}}"',
-				},
-				{
-					displayName: 'Value',
-					name: 'value',
-					type: 'string',
-					default: '',
-				},
-			],
-		},
-	],
-};
-
 export function readTokens(
 	ctx: IExecuteFunctions,
 	parameter: string,
@@ -186,68 +95,6 @@ export function readTokens(
 		);
 	}
 	return tokens;
-}
-
-/**
- * First step of every batch operation: read and check each item's input before any call. Bad
- * input stops the node at once (naming the item), unless "Continue On Fail" is set, in which case
- * that item gets an error outcome and the others go on.
- */
-export function prepareAll<T>(
-	ctx: IExecuteFunctions,
-	itemIndexes: number[],
-	prepare: (itemIndex: number) => T,
-): { prepared: Array<{ itemIndex: number; value: T }>; outcomes: BatchOutcome[][] } {
-	const outcomes: BatchOutcome[][] = itemIndexes.map(() => []);
-	const prepared: Array<{ itemIndex: number; value: T }> = [];
-	for (const itemIndex of itemIndexes) {
-		try {
-			prepared.push({ itemIndex, value: prepare(itemIndex) });
-		} catch (error) {
-			const failure = new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-			if (!ctx.continueOnFail()) throw failure;
-			outcomes[itemIndex] = [{ error: failure }];
-		}
-	}
-	return { prepared, outcomes };
-}
-
-/** A call for several items failed: stop, or give each of those items the error. */
-export function failItems(
-	ctx: IExecuteFunctions,
-	error: Error,
-	itemIndexes: number[],
-	outcomes: BatchOutcome[][],
-): void {
-	if (!ctx.continueOnFail()) {
-		const context = (error as { context?: IDataObject }).context;
-		if (context && context.itemIndex === undefined) context.itemIndex = itemIndexes[0];
-		throw error;
-	}
-	for (const itemIndex of new Set(itemIndexes)) outcomes[itemIndex] = [{ error }];
-}
-
-/**
- * The failure of one call of a multi-call write, told per item: the message names which call
- * failed and that the other calls' items have their own results, so that re-running only the
- * failed items repeats nothing. A single call keeps its message as is.
- */
-export function callFailure(
-	error: Error,
-	call: number,
-	calls: number,
-	itemIndexes: number[],
-): Error {
-	if (calls <= 1) return error;
-	let first = itemIndexes[0];
-	let last = itemIndexes[0];
-	for (const i of itemIndexes) {
-		if (i < first) first = i;
-		if (i > last) last = i;
-	}
-	const items = first === last ? `item ${first}` : `items ${first} to ${last}`;
-	error.message = `${error.message} [call ${call + 1} of ${calls}, ${items}; the items of the other calls have their own results]`;
-	return error;
 }
 
 function holdsExpression(value: unknown): boolean {
@@ -325,34 +172,6 @@ export function readDateTime(
 	return parsed.toISO({ suppressMilliseconds: true }) ?? undefined;
 }
 
-export const leadFieldsOption: INodeProperties = {
-	displayName: 'Field Names or IDs',
-	name: 'fields',
-	type: 'multiOptions',
-	typeOptions: { loadOptionsMethod: 'getLeadFields' },
-	default: [],
-	description:
-		'Lead fields to return. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
-
-/** Lead IDs / List ID options shared by the activity reads (the service's scope parameters). */
-export const activityScopeOptions: INodeProperties[] = [
-	{
-		displayName: 'Lead IDs',
-		name: 'leadIds',
-		type: 'string',
-		default: '',
-		description: 'Only activities of these leads (at most 30, comma-separated)',
-	},
-	{
-		displayName: 'List ID',
-		name: 'listId',
-		type: 'number',
-		default: 0,
-		description: 'Only activities of members of this static list (fewer than 10,000 members)',
-	},
-];
-
 /** Adds `leadIds` (≤ 30, numeric) and `listId` from an activity read's options to its query. */
 export function addActivityScope(
 	ctx: IExecuteFunctions,
@@ -369,33 +188,6 @@ export function addActivityScope(
 	}
 	if (leadIds.length > 0) qs.leadIds = leadIds.join(',');
 	if (Number(options.listId) > 0) qs.listId = Number(options.listId);
-}
-
-/** Names / Program Names / Workspace Names filters of the Lead Database list endpoints. */
-export function nameFilters(what: string): INodeProperties[] {
-	return [
-		{
-			displayName: 'Names',
-			name: 'name',
-			type: 'string',
-			default: '',
-			description: `Exact ${what} names, comma-separated`,
-		},
-		{
-			displayName: 'Program Names',
-			name: 'programName',
-			type: 'string',
-			default: '',
-			description: 'Exact program names, comma-separated',
-		},
-		{
-			displayName: 'Workspace Names',
-			name: 'workspaceName',
-			type: 'string',
-			default: '',
-			description: 'Exact workspace names, comma-separated',
-		},
-	];
 }
 
 export function readNameFilters(filters: IDataObject): IDataObject {
