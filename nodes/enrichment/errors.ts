@@ -140,7 +140,7 @@ export function mayHaveRunError(
 	what: string,
 	answer?: ServiceAnswer,
 ): NodeApiError {
-	return apiError(
+	const error = apiError(
 		node,
 		call,
 		answer,
@@ -148,6 +148,9 @@ export function mayHaveRunError(
 		"Check the service's usage or credit history before running this item again. The other items went on.",
 		answer ? messageOf(answer.body) : undefined,
 	);
+	// The shared model's mark (nodes/shared/failure.ts), so every reader tells it from a plain 5xx.
+	error.context.mayHaveRun = true;
+	return error;
 }
 
 /**

@@ -320,7 +320,8 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 	fs.mkdirSync(E2E_DIR, { recursive: true });
 	const userFolder = fs.mkdtempSync(path.join(E2E_DIR, `${Date.now()}-`));
 	const children = new Set<ChildProcess>();
-	const timeoutMs = options.commandTimeoutMs ?? 120_000;
+	// 5 min: on a loaded 2-core machine n8n's first start (migrations) alone took over 2 min.
+	const timeoutMs = options.commandTimeoutMs ?? 300_000;
 	const sim = await startServices({ ...options.simulator, port: 0 });
 	let stopped = false;
 	const stop = async () => {
