@@ -40,6 +40,7 @@ async function main() {
 				rejectedByCode: service.counters.rejected,
 				maxConcurrentSeen: service.counters.maxConcurrentSeen,
 				maxInWindowSeen: service.counters.maxInWindowSeen,
+				maxArrivalsInWindowSeen: service.counters.maxArrivalsInWindowSeen,
 				overlappingUpserts: service.counters.overlappingUpserts,
 				leads: service.leads.size,
 			});

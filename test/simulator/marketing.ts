@@ -207,6 +207,8 @@ export class MarketingService implements SimulatorModule {
 		rejected: {} as Record<string, number>,
 		maxConcurrentSeen: 0,
 		maxInWindowSeen: 0,
+		/** Most calls that arrived in one window, rejected ones included (what the service sees). */
+		maxArrivalsInWindowSeen: 0,
 		/** Upserts that arrived while another upsert holding one of their lookup values was in flight. */
 		overlappingUpserts: 0,
 	};
@@ -233,6 +235,8 @@ export class MarketingService implements SimulatorModule {
 
 	private tokens: Token[] = [];
 	private arrivals: number[] = [];
+	/** Arrival times of every API call in the window, rejected ones included. */
+	private allArrivals: number[] = [];
 	private inFlight = 0;
 
 	/** Calls being executed now (a held 'timeout' answer counts until it is sent). */
@@ -312,6 +316,7 @@ export class MarketingService implements SimulatorModule {
 	resetCounters() {
 		this.faults = [];
 		this.arrivals = [];
+		this.allArrivals = [];
 		this.expireAfterCalls = undefined;
 		this.calls.length = 0;
 		this.identityCalls.length = 0;
@@ -323,6 +328,7 @@ export class MarketingService implements SimulatorModule {
 			rejected: {},
 			maxConcurrentSeen: 0,
 			maxInWindowSeen: 0,
+			maxArrivalsInWindowSeen: 0,
 			overlappingUpserts: 0,
 		});
 	}
@@ -552,6 +558,12 @@ export class MarketingService implements SimulatorModule {
 
 	private async admit(request: SimRequest, record: MarketingCall): Promise<SimResponse> {
 		const now = Date.now();
+		this.allArrivals = this.allArrivals.filter((t) => t > now - this.windowMs);
+		this.allArrivals.push(now);
+		this.counters.maxArrivalsInWindowSeen = Math.max(
+			this.counters.maxArrivalsInWindowSeen,
+			this.allArrivals.length,
+		);
 		if (this.inFlight >= this.maxConcurrent) {
 			return this.reject('615', `Concurrent access limit reached`);
 		}

@@ -19,12 +19,16 @@ async function describeLeads(ctx: ILoadOptionsFunctions): Promise<Describe> {
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
-/** Single-field searchable keys of the instance (`describe2.json` `searchableFields`). */
+/**
+ * Single-field searchable keys of the instance (`describe2.json` `searchableFields`) that are lead
+ * fields: `cookies` is searchable but no field (its values never come back to match), so it is not
+ * offered; a saved workflow that uses it keeps working.
+ */
 export async function getFilterTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const describe = await describeLeads(this);
 	const labels = new Map((describe.fields ?? []).map((f) => [f.name, f.displayName]));
 	return (describe.searchableFields ?? [])
-		.filter((key) => Array.isArray(key) && key.length === 1)
+		.filter((key) => Array.isArray(key) && key.length === 1 && labels.has(key[0]))
 		.map(([name]) => ({ name: fieldLabel(name, labels.get(name)), value: name }))
 		.sort(byName);
 }

@@ -6,7 +6,7 @@ import { apiRequest, callsInFlight } from '../../transport';
 import { chunk, LEAD_BATCH } from '../../transport/paging';
 import { runBatches, callFailure, failItems, prepareAll } from '../batches';
 import { listLocator } from '../fields';
-import { readId, readIdList } from '../parameters';
+import { parameterOf, readId, readIdList } from '../parameters';
 
 export const membershipProperties: INodeProperties[] = [
 	listLocator,
@@ -33,9 +33,12 @@ export async function changeMembership(
 	itemIndexes: number[],
 	method: 'POST' | 'DELETE',
 ): Promise<BatchOutcome[][]> {
+	// Each parameter read once per execution, or per item only where it is an expression.
+	const listOf = parameterOf<unknown>(ctx, 'list', '', { extractValue: true });
+	const leadIdsOf = parameterOf<unknown>(ctx, 'leadIds', '');
 	const { prepared, outcomes } = prepareAll(ctx, itemIndexes, (i) => ({
-		listId: readId(ctx, 'list', i, 'list'),
-		leadIds: readIdList(ctx, 'leadIds', i, 'Lead IDs'),
+		listId: readId(ctx, 'list', i, 'list', listOf(i)),
+		leadIds: readIdList(ctx, 'leadIds', i, 'Lead IDs', leadIdsOf(i)),
 	}));
 	const byList = new Map<number, typeof prepared>();
 	for (const entry of prepared) {
