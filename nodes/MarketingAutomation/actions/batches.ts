@@ -87,3 +87,40 @@ export async function readItems(
 		}
 	}
 }
+
+/**
+ * Cuts entries into batches of at most `size`, in input order, for writes keyed by a record key
+ * (a dedupe key, a lead of a program): a batch never holds one key twice (the service would refuse
+ * the second record, 1036), and `waitsFor[b]` lists the earlier batches holding one of batch b's
+ * keys, for `runBatches`' `after`, so no key is in two calls in flight and the later input wins.
+ * Entries with different `groupOf` values never share a batch (e.g. another action); keys are
+ * compared across groups, so `keyOf` names the record wherever it is (path and key values).
+ */
+export function keyedBatches<T>(
+	entries: T[],
+	size: number,
+	groupOf: (entry: T) => string,
+	keyOf: (entry: T) => string,
+): { batches: T[][]; waitsFor: number[][] } {
+	const batches: T[][] = [];
+	const open = new Map<string, { index: number; keys: Set<string> }>();
+	const lastBatchOf = new Map<string, number>();
+	const waits: Array<Set<number>> = [];
+	for (const entry of entries) {
+		const group = groupOf(entry);
+		const key = keyOf(entry);
+		let current = open.get(group);
+		if (!current || batches[current.index].length >= size || current.keys.has(key)) {
+			current = { index: batches.length, keys: new Set() };
+			batches.push([]);
+			waits.push(new Set());
+			open.set(group, current);
+		}
+		const earlier = lastBatchOf.get(key);
+		if (earlier !== undefined) waits[current.index].add(earlier);
+		lastBatchOf.set(key, current.index);
+		current.keys.add(key);
+		batches[current.index].push(entry);
+	}
+	return { batches, waitsFor: waits.map((set) => [...set]) };
+}

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { DateTime } from 'luxon';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { BatchOutcome } from '../../shared/router';
+import { withItemIndex, type BatchOutcome } from '../../shared/router';
 
 /** The "Additional Fields" collection of a create or update operation. */
 export function additionalFieldsCollection(options: INodeProperties[]): INodeProperties {
@@ -208,6 +208,30 @@ export function prepareAll<T>(
 		}
 	}
 	return { prepared, outcomes };
+}
+
+/**
+ * Second step of a batch operation whose checks need the service's metadata (e.g. a custom object's
+ * keys from its describe): each prepared item is checked in turn; a failing one stops the node, or
+ * under Continue On Fail gets its error and the others go on.
+ */
+export async function checkAll<T, U>(
+	ctx: IExecuteFunctions,
+	prepared: Array<{ itemIndex: number; value: T }>,
+	outcomes: BatchOutcome[][],
+	check: (itemIndex: number, value: T) => Promise<U>,
+): Promise<Array<{ itemIndex: number; value: U }>> {
+	const checked: Array<{ itemIndex: number; value: U }> = [];
+	for (const { itemIndex, value } of prepared) {
+		try {
+			checked.push({ itemIndex, value: await check(itemIndex, value) });
+		} catch (error) {
+			const failure = withItemIndex(ctx, error, itemIndex);
+			if (!ctx.continueOnFail()) throw failure;
+			outcomes[itemIndex] = [{ error: failure }];
+		}
+	}
+	return checked;
 }
 
 /** A call for several items failed: stop, or give each of those items the error. */

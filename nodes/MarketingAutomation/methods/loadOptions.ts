@@ -40,3 +40,11 @@ export async function getLeadFields(this: ILoadOptionsFunctions): Promise<INodeP
 		}))
 		.sort(byName);
 }
+
+export {
+	getCustomObjectTypes,
+	getObjectFields,
+	getObjectFilterTypes,
+	getProgramMemberFields,
+	getProgramMemberFilterTypes,
+} from './leadDatabase';

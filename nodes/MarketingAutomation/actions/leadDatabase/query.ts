@@ -1,0 +1,350 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
+import type { BatchOutcome } from '../../../shared/router';
+import { apiRequest, callsInFlight } from '../../transport';
+import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
+import { runBatches } from '../batches';
+import { checkAll, failItems, parameterOf, prepareAll, shorten, splitValues } from '../common';
+import { objectFields, objectFieldsOption } from './fields';
+import { customObjectName, keyLabel, keysOf, objectPath, type ObjectKind } from './objects';
+
+/** The Filter Type value of a compound dedupe key (the service's own pseudo filter type). */
+export const COMPOUND_FILTER = 'dedupeFields';
+/** Filter types whose values are whole numbers. */
+const NUMERIC = new Set(['id', 'leadId']);
+
+const includeNotFoundOption: INodeProperties = {
+	displayName: 'Include Not Found',
+	name: 'includeNotFound',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether to output an item with found: false (and the value) for each value that matched no record, so a miss is never silent',
+};
+
+const queryFields = (kind: ObjectKind, defaultFilter: string): INodeProperties[] => [
+	...objectFields(kind),
+	{
+		displayName: 'Filter Type Name or ID',
+		name: 'filterType',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getObjectFilterTypes',
+			loadOptionsDependsOn: kind.resource === 'customObject' ? ['customObject'] : [],
+		},
+		default: defaultFilter,
+		description:
+			'The searchable field (or the compound dedupe key) the values are matched against. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Filter Values',
+		name: 'filterValues',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. C-1001, C-1002',
+		description:
+			'Values to look up, separated by commas or new lines. The values of all input items are combined and sent 300 per call.',
+		displayOptions: { hide: { filterType: [COMPOUND_FILTER] } },
+	},
+	{
+		displayName: 'Key Values',
+		name: 'keyValues',
+		type: 'json',
+		default: '[]',
+		description:
+			'The compound keys to look up: a JSON array with one object per record holding every field of the dedupe key, e.g. [{"externalOpportunityId": "O-1", "leadId": 5, "role": "Buyer"}]',
+		displayOptions: { show: { filterType: [COMPOUND_FILTER] } },
+	},
+	...returnAllAndLimit,
+	optionsCollection([objectFieldsOption, includeNotFoundOption]),
+];
+
+interface Lookup {
+	path: string;
+	filterType: string;
+	/** Single values, or compound key objects (`filterType` is `dedupeFields`). */
+	values: Array<string | IDataObject>;
+	fields: string[];
+	limit: number;
+	includeNotFound: boolean;
+}
+
+/** A looked-up value as the service compares it. */
+const valueKey = (value: string | IDataObject, key: string[]) =>
+	typeof value === 'string'
+		? value.trim().toLowerCase()
+		: JSON.stringify(
+				key.map((field) =>
+					String(value[field] ?? '')
+						.trim()
+						.toLowerCase(),
+				),
+			);
+
+/** The compound keys of an item: a JSON array (or one object) whose objects hold exactly the key. */
+function compoundValues(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	key: string[],
+	label: string,
+): IDataObject[] {
+	let raw: unknown = ctx.getNodeParameter('keyValues', itemIndex, '[]');
+	if (typeof raw === 'string') {
+		try {
+			raw = JSON.parse(raw);
+		} catch {
+			// refused below
+		}
+	}
+	const list = Array.isArray(raw) ? raw : [raw];
+	if (
+		list.length === 0 ||
+		list.some((v) => v === null || typeof v !== 'object' || Array.isArray(v))
+	) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Key Values of item ${itemIndex} are ${shorten(raw)}, not a JSON array of key objects`,
+			{
+				itemIndex,
+				description: `Give one object per record with ${keyLabel(key)}, e.g. [${JSON.stringify(Object.fromEntries(key.map((k) => [k, '…'])))}].`,
+			},
+		);
+	}
+	for (const value of list as IDataObject[]) {
+		const given = Object.keys(value).sort();
+		const missing = key.filter(
+			(field) => value[field] === undefined || value[field] === null || value[field] === '',
+		);
+		const extra = given.filter((field) => !key.includes(field));
+		if (missing.length > 0 || extra.length > 0) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`${shorten(value)} in Key Values of item ${itemIndex} is not a key of ${label}: ${missing.length > 0 ? `${keyLabel(missing)} missing` : `${keyLabel(extra)} not part of the key`}`,
+				{
+					itemIndex,
+					description: `The dedupe key is ${keyLabel(key)}: give exactly these fields.`,
+				},
+			);
+		}
+	}
+	return list as IDataObject[];
+}
+
+/** Token paging of a compound-key query (`POST …json?_method=GET`, JSON body, token in the body). */
+async function collectCompound(
+	ctx: IExecuteFunctions,
+	path: string,
+	body: IDataObject,
+	limit: number,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	const seen = new Set<string>();
+	let token: string | undefined;
+	for (;;) {
+		const page = await apiRequest.call(ctx, {
+			method: 'POST',
+			path,
+			qs: { _method: 'GET' },
+			body: token ? { ...body, nextPageToken: token } : body,
+			idempotent: true,
+			itemIndex,
+		});
+		for (const record of page.result ?? []) if (records.length < limit) records.push(record);
+		token = page.nextPageToken;
+		if (!token || page.moreResult === false || records.length >= limit || seen.has(token)) break;
+		seen.add(token);
+	}
+	return records;
+}
+
+/**
+ * Get Many of a lead-database object by a searchable field (`GET <object>.json?filterType=…
+ * &filterValues=…`) or by its compound dedupe key (`POST <object>.json?_method=GET` with a JSON
+ * body): the values of all items with the same path, filter and fields are deduplicated and sent
+ * 300 per call, several calls in flight, every page followed. Records are matched back by `seq`
+ * (the position of the value they matched); a value without a record gives `found: false`.
+ */
+export function queryOperation(kind: ObjectKind, defaultFilter: string) {
+	const description = updateDisplayOptions(
+		{ show: { resource: [kind.resource], operation: ['getAll'] } },
+		queryFields(kind, defaultFilter),
+	);
+
+	async function executeBatch(
+		this: IExecuteFunctions,
+		itemIndexes: number[],
+	): Promise<BatchOutcome[][]> {
+		const node = this.getNode();
+		const filterTypeOf = parameterOf(this, 'filterType', defaultFilter);
+		const optionsOf = parameterOf<IDataObject>(this, 'options', {});
+		const returnAllOf = parameterOf(this, 'returnAll', false);
+		const limitOf = parameterOf(this, 'limit', 50);
+		const { prepared, outcomes } = prepareAll(this, itemIndexes, (i) => {
+			const filterType = String(filterTypeOf(i)).trim();
+			if (!filterType) {
+				throw new NodeOperationError(node, `Filter Type is empty in item ${i}`, {
+					itemIndex: i,
+					description: `Pick a searchable field of ${kind.plural}.`,
+				});
+			}
+			const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
+			const options = optionsOf(i);
+			return {
+				path: objectPath(kind.resource, custom),
+				filterType,
+				chosen: ((options.fields as string[] | undefined) ?? []).map(String),
+				limit: returnAllOf(i) === true ? Infinity : Number(limitOf(i)),
+				includeNotFound: options.includeNotFound !== false,
+			};
+		});
+		const checked = await checkAll(this, prepared, outcomes, async (i, value) => {
+			const keys = await keysOf(this, kind, value.path, i);
+			const compound = value.filterType === COMPOUND_FILTER;
+			const key = compound ? keys.dedupeFields : [value.filterType];
+			let values: Array<string | IDataObject>;
+			if (compound) {
+				values = compoundValues(this, i, key, kind.plural);
+			} else {
+				const singles = splitValues(this.getNodeParameter('filterValues', i, ''));
+				values = singles;
+				if (singles.length === 0) {
+					throw new NodeOperationError(node, `Filter Values is empty in item ${i}`, {
+						itemIndex: i,
+						description: `Enter at least one ${value.filterType} to look up.`,
+					});
+				}
+				const bad = singles.find((v) => NUMERIC.has(value.filterType) && !/^\d+$/.test(v));
+				if (bad !== undefined) {
+					throw new NodeOperationError(
+						node,
+						`${shorten(bad)} in Filter Values of item ${i} is not a whole number (${value.filterType})`,
+						{
+							itemIndex: i,
+							description: `${value.filterType} values are whole numbers; no call was made.`,
+						},
+					);
+				}
+			}
+			// Without chosen fields the service returns the keys and dates: add the filter field.
+			const defaults = [keys.idField, ...keys.dedupeFields, 'createdAt', 'updatedAt'];
+			const base = value.chosen.length > 0 ? value.chosen : defaults;
+			const fields = [...new Set([...base, ...key])];
+			const lookup: Lookup = { ...value, values, fields };
+			return { lookup, key };
+		});
+		const lookups = checked.map(({ itemIndex, value }) => ({
+			itemIndex,
+			value: value.lookup,
+			key: value.key,
+		}));
+
+		interface Call {
+			group: string;
+			values: Array<string | IDataObject>;
+			askers: number[][];
+		}
+		const groups = new Map<string, typeof lookups>();
+		for (const entry of lookups) {
+			const id = `${entry.value.path}|${entry.value.filterType}|${entry.value.fields.join(',')}`;
+			const members = groups.get(id);
+			if (members) members.push(entry);
+			else groups.set(id, [entry]);
+		}
+		const calls: Call[] = [];
+		for (const [group, members] of groups) {
+			const unique = new Map<string, { value: string | IDataObject; askers: number[] }>();
+			for (const { itemIndex, value, key } of members) {
+				for (const v of value.values) {
+					const id = valueKey(v, key);
+					const entry = unique.get(id);
+					if (!entry) unique.set(id, { value: v, askers: [itemIndex] });
+					else if (!entry.askers.includes(itemIndex)) entry.askers.push(itemIndex);
+				}
+			}
+			for (const part of chunk([...unique.values()], LEAD_BATCH)) {
+				calls.push({ group, values: part.map((e) => e.value), askers: part.map((e) => e.askers) });
+			}
+		}
+
+		/** Per group: value key → the records that matched it. */
+		const found = new Map<string, Map<string, IDataObject[]>>();
+		const failed = new Set<number>();
+		await runBatches(calls, await callsInFlight(this), async (call) => {
+			const members = groups.get(call.group)!;
+			const { path, filterType, fields } = members[0].value;
+			const key = members[0].key;
+			const askers = [...new Set(call.askers.flat())].sort((a, b) => a - b);
+			const fetchLimit = members.length === 1 ? members[0].value.limit : Infinity;
+			try {
+				const records =
+					filterType === COMPOUND_FILTER
+						? await collectCompound(
+								this,
+								`${path}.json`,
+								{ filterType, fields, input: call.values },
+								fetchLimit,
+								askers[0],
+							)
+						: await collectByToken(
+								this,
+								{
+									method: 'GET',
+									path: `${path}.json`,
+									qs: { filterType, filterValues: call.values.join(','), fields: fields.join(',') },
+									itemIndex: askers[0],
+								},
+								fetchLimit,
+							);
+				let byValue = found.get(call.group);
+				if (!byValue) found.set(call.group, (byValue = new Map()));
+				for (const record of records) {
+					const { seq, ...rest } = record;
+					const matched =
+						typeof seq === 'number' && call.values[seq] !== undefined
+							? call.values[seq]
+							: filterType === COMPOUND_FILTER
+								? rest
+								: String(rest[filterType] ?? '');
+					const id = valueKey(matched, key);
+					const list = byValue.get(id);
+					if (list) list.push(rest);
+					else byValue.set(id, [rest]);
+				}
+			} catch (error) {
+				failItems(this, error as Error, askers, outcomes);
+				for (const i of askers) failed.add(i);
+			}
+		});
+
+		for (const [group, members] of groups) {
+			const byValue = found.get(group) ?? new Map<string, IDataObject[]>();
+			for (const { itemIndex, value, key } of members) {
+				if (failed.has(itemIndex)) continue;
+				const out: BatchOutcome[] = [];
+				const seen = new Set<string>();
+				for (const v of value.values) {
+					const id = valueKey(v, key);
+					if (seen.has(id)) continue;
+					seen.add(id);
+					const records = byValue.get(id) ?? [];
+					for (const record of records) out.push({ json: record });
+					if (records.length === 0 && value.includeNotFound) {
+						out.push({
+							json:
+								typeof v === 'string'
+									? { found: false, [value.filterType]: v }
+									: { found: false, ...v },
+						});
+					}
+				}
+				outcomes[itemIndex] = out.slice(0, value.limit);
+			}
+		}
+		return outcomes;
+	}
+
+	return { description, executeBatch };
+}
