@@ -61,7 +61,9 @@ describe('Marketing Automation v2: List → Create', () => {
 	it('refuses an empty name and a bad folder before any call', async () => {
 		const noName = await env.run(create({ mode: 'id', value: '15' }, ' '), { typeVersion: 2 });
 		expect(noName.error?.message).toBe('The list name "" of item 0 is empty');
-		const badFolder = await env.run(create({ mode: 'id', value: 'Shelf:2' }, 'X'), {
+		// An expression's value passes the editor's check; the node refuses it.
+		const badFolder = await env.run(create({ mode: 'id', value: '={{ $json.folder }}' }, 'X'), {
+			items: [{ folder: 'Shelf:2' }],
 			typeVersion: 2,
 		});
 		expect(badFolder.error?.message).toBe('The folder "Shelf:2" of item 0 is not a folder ID');
