@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a local test server, never shipped */
 /**
  * The lead-database objects of the simulated marketing service (reference:
  * ../../../shared/reference/marketing-bulk-and-objects.md §3–§4): companies, opportunities,

@@ -94,6 +94,19 @@ export function splitValues(raw: unknown): string[] {
 	return parts.map((v) => v.trim()).filter((v) => v !== '');
 }
 
+/** The Lead IDs parameter of a write on a set of leads (combined across items, `batch` per call). */
+export function leadIdsField(what: string, batch = 300): INodeProperties {
+	return {
+		displayName: 'Lead IDs',
+		name: 'leadIds',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 1001, 1002',
+		description: `Leads to ${what}, comma-separated. The leads of all input items are combined, ${batch} per call.`,
+	};
+}
+
 /** Lead IDs from a list parameter; each must be a positive integer. */
 export function readIdList(
 	ctx: IExecuteFunctions,

@@ -3,3 +3,14 @@ export function fieldLabel(name: string, displayName?: string): string {
 	if (!displayName || displayName.toLowerCase() === name.toLowerCase()) return displayName || name;
 	return `${displayName} (${name})`;
 }
+
+/** A describe's single-field searchable keys as options, labelled with the fields' names. */
+export function searchableOptions(describe: {
+	searchableFields?: string[][];
+	fields?: Array<{ name?: string; displayName?: string }>;
+}): Array<{ name: string; value: string }> {
+	const labels = new Map((describe.fields ?? []).map((f) => [f.name, f.displayName]));
+	return (describe.searchableFields ?? [])
+		.filter((key) => Array.isArray(key) && key.length === 1)
+		.map(([name]) => ({ name: fieldLabel(name, labels.get(name)), value: name }));
+}

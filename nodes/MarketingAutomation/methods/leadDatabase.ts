@@ -16,7 +16,7 @@ import {
 	type ObjectResource,
 } from '../actions/leadDatabase/objects';
 import { COMPOUND_FILTER } from '../actions/leadDatabase/query';
-import { fieldLabel } from './fieldLabel';
+import { fieldLabel, searchableOptions } from './fieldLabel';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
@@ -56,10 +56,7 @@ export async function getObjectFilterTypes(
 ): Promise<INodePropertyOptions[]> {
 	const describe = await currentDescribe(this);
 	if (!describe) return [];
-	const labels = new Map((describe.fields ?? []).map((f) => [f.name, f.displayName]));
-	const options: INodePropertyOptions[] = (describe.searchableFields ?? [])
-		.filter((key) => Array.isArray(key) && key.length === 1)
-		.map(([name]) => ({ name: fieldLabel(name, labels.get(name)), value: name }));
+	const options: INodePropertyOptions[] = searchableOptions(describe);
 	if (describe.dedupeFields.length > 1) {
 		options.push({
 			name: `Dedupe Key (${describe.dedupeFields.join(' + ')})`,
@@ -153,10 +150,5 @@ export async function getProgramMemberFields(
 export async function getProgramMemberFilterTypes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const describe = await describeMembers(this);
-	const labels = new Map((describe.fields ?? []).map((f) => [f.name, f.displayName]));
-	return (describe.searchableFields ?? [])
-		.filter((key) => Array.isArray(key) && key.length === 1)
-		.map(([name]) => ({ name: fieldLabel(name, labels.get(name)), value: name }))
-		.sort(byName);
+	return searchableOptions(await describeMembers(this)).sort(byName);
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../transport';
-import { fieldLabel } from './fieldLabel';
+import { fieldLabel, searchableOptions } from './fieldLabel';
 
 interface Describe {
 	searchableFields?: string[][];
@@ -20,12 +20,7 @@ const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.loca
 
 /** Single-field searchable keys of the instance (`describe2.json` `searchableFields`). */
 export async function getFilterTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const describe = await describeLeads(this);
-	const labels = new Map((describe.fields ?? []).map((f) => [f.name, f.displayName]));
-	return (describe.searchableFields ?? [])
-		.filter((key) => Array.isArray(key) && key.length === 1)
-		.map(([name]) => ({ name: fieldLabel(name, labels.get(name)), value: name }))
-		.sort(byName);
+	return searchableOptions(await describeLeads(this)).sort(byName);
 }
 
 /** Every lead field of the instance by API name (`describe2.json` `fields`). */

@@ -1,14 +1,15 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { readId } from '../common';
+import { campaignLocator, readId } from '../common';
 
 /**
  * Activate / Deactivate Smart Campaign (`POST /rest/asset/v1/smartCampaign/{id}/activate.json` or
  * `…/deactivate.json`, no body). Only trigger campaigns can be switched; a batch campaign is
  * refused (709) with the hint to schedule it instead.
  */
-export async function switchCampaign(
+async function switchCampaign(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	verb: 'activate' | 'deactivate',
@@ -33,4 +34,19 @@ export async function switchCampaign(
 		},
 	});
 	return { id, active: verb === 'activate' };
+}
+
+/** The operation that switches a trigger campaign on or off: its fields, checks and run. */
+export function activationOperation(verb: 'activate' | 'deactivate') {
+	return {
+		description: updateDisplayOptions({ show: { resource: ['campaign'], operation: [verb] } }, [
+			{ ...campaignLocator, hint: 'Only trigger campaigns can be switched on and off' },
+		] as INodeProperties[]),
+		validate(this: IExecuteFunctions, itemIndex: number): void {
+			readId(this, 'campaign', itemIndex, 'campaign');
+		},
+		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+			return await switchCampaign(this, itemIndex, verb);
+		},
+	};
 }

@@ -8,6 +8,7 @@ import {
 	callFailure,
 	triggerCampaignLocator,
 	failItems,
+	leadIdsField,
 	parameterOf,
 	prepareAll,
 	readId,
@@ -24,16 +25,7 @@ const TRIGGER_BATCH = 100;
 
 const properties: INodeProperties[] = [
 	triggerCampaignLocator,
-	{
-		displayName: 'Lead IDs',
-		name: 'leadIds',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 1001, 1002',
-		description:
-			'Leads to run through the campaign, comma-separated. The leads of all input items are combined, 100 per call.',
-	},
+	leadIdsField('run through the campaign', 100),
 	tokensCollection,
 ];
 

@@ -1,29 +1,16 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
-import { readIdList } from '../common';
+import { leadIdsField, readIdList } from '../common';
 import { writeLeadSets, type LeadSet } from '../leadSets';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'delete' satisfies MarketingAutomationMap['lead'];
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Lead IDs',
-		name: 'leadIds',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 1001, 1002',
-		description:
-			'Leads to delete, comma-separated. The leads of all input items are combined, 300 per call.',
-	},
-];
-
 export const description = updateDisplayOptions(
 	{ show: { resource: ['lead'], operation: [operation] } },
-	properties,
+	[leadIdsField('delete')],
 );
 
 /**

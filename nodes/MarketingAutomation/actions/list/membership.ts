@@ -1,22 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
-import { listLocator, readId, readIdList } from '../common';
+import { leadIdsField, listLocator, readId, readIdList } from '../common';
 import { writeLeadSets, type LeadSet } from '../leadSets';
 
-export const membershipProperties: INodeProperties[] = [
-	listLocator,
-	{
-		displayName: 'Lead IDs',
-		name: 'leadIds',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 1001, 1002',
-		description:
-			'Leads to add or remove, comma-separated. The leads of all input items are combined, 300 per call.',
-	},
-];
+export const membershipProperties: INodeProperties[] = [listLocator, leadIdsField('add or remove')];
 
 interface Membership extends LeadSet {
 	listId: number;

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { OBJECT_KINDS } from '../leadDatabase/objects';
+import { objectOperationField } from '../leadDatabase/resource';
 import * as createOrUpdate from './createOrUpdate.operation';
 import * as deleteRecords from './delete.operation';
 import * as describe from './describe.operation';
@@ -8,42 +10,7 @@ import * as getAll from './getAll.operation';
 export const operations = { createOrUpdate, delete: deleteRecords, describe, getAll };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['opportunity'] } },
-		options: [
-			{
-				name: 'Create or Update',
-				value: 'createOrUpdate',
-				description:
-					'Create or update opportunities matched by their dedupe key (or ID), 300 per call; each item gets its status, ID and reasons',
-				action: 'Create or update opportunities',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				description: 'Delete opportunities by their dedupe key or ID, 300 per call',
-				action: 'Delete opportunities',
-			},
-			{
-				name: 'Describe',
-				value: 'describe',
-				description: 'Get the fields, dedupe key and searchable fields of opportunities',
-				action: 'Describe opportunities',
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description:
-					'Get many opportunities whose searchable field (or compound key) matches one of the values, 300 per call. A value with no record gives found: false.',
-				action: 'Get many opportunities by a field',
-			},
-		],
-		default: 'getAll',
-	},
+	objectOperationField(OBJECT_KINDS.opportunity),
 	...createOrUpdate.description,
 	...deleteRecords.description,
 	...describe.description,

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { OBJECT_KINDS } from '../leadDatabase/objects';
+import { objectOperationField } from '../leadDatabase/resource';
 import * as createOrUpdate from './createOrUpdate.operation';
 import * as deleteRecords from './delete.operation';
 import * as describe from './describe.operation';
@@ -8,42 +10,7 @@ import * as getAll from './getAll.operation';
 export const operations = { createOrUpdate, delete: deleteRecords, describe, getAll };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['opportunityRole'] } },
-		options: [
-			{
-				name: 'Create or Update',
-				value: 'createOrUpdate',
-				description:
-					'Create or update opportunity roles matched by their dedupe key (or ID), 300 per call; each item gets its status, ID and reasons',
-				action: 'Create or update opportunity roles',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				description: 'Delete opportunity roles by their dedupe key or ID, 300 per call',
-				action: 'Delete opportunity roles',
-			},
-			{
-				name: 'Describe',
-				value: 'describe',
-				description: 'Get the fields, dedupe key and searchable fields of opportunity roles',
-				action: 'Describe opportunity roles',
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description:
-					'Get many opportunity roles whose searchable field (or compound key) matches one of the values, 300 per call. A value with no record gives found: false.',
-				action: 'Get many opportunity roles by a field',
-			},
-		],
-		default: 'getAll',
-	},
+	objectOperationField(OBJECT_KINDS.opportunityRole),
 	...createOrUpdate.description,
 	...deleteRecords.description,
 	...describe.description,

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
-import { programLocator, readId, readIdList } from '../common';
+import { leadIdsField, programLocator, readId, readIdList } from '../common';
 import { writeLeadSets, type LeadSet } from '../leadSets';
 import type { MarketingAutomationMap } from '../node.type';
 import { membersPath, readStatusName } from './fields';
@@ -21,16 +21,7 @@ const properties: INodeProperties[] = [
 		description:
 			"A status of the program's channel. A lead that is not a member yet becomes one; a lead already in or past the status is skipped (1037).",
 	},
-	{
-		displayName: 'Lead IDs',
-		name: 'leadIds',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 1001, 1002',
-		description:
-			'Leads to set, comma-separated. The leads of all input items are combined, 300 per call.',
-	},
+	leadIdsField('set'),
 ];
 
 export const description = updateDisplayOptions(
