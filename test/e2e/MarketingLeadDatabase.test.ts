@@ -25,7 +25,8 @@ describe('e2e: Marketing Automation lead database (real n8n process)', () => {
 			},
 		]);
 		await e2e.importWorkflow([objectsDemo]);
-	});
+		// Packing and installing the package into a fresh n8n folder takes minutes on a busy machine.
+	}, 600_000);
 
 	afterAll(async () => {
 		await e2e?.stop();
@@ -77,5 +78,5 @@ describe('e2e: Marketing Automation lead database (real n8n process)', () => {
 				expect.objectContaining({ externalCompanyId: 'C-3002' }),
 			],
 		});
-	});
+	}, 300_000);
 });
