@@ -11,11 +11,11 @@ import {
 	describeObject,
 	OBJECT_KINDS,
 	objectPath,
+	COMPOUND_FILTER,
 	CUSTOM_OBJECT_PARAMETER,
 	type ObjectDescribe,
 	type ObjectResource,
 } from '../actions/leadDatabase/objects';
-import { COMPOUND_FILTER } from '../actions/leadDatabase/query';
 import { fieldLabel, searchableOptions } from './fieldLabel';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);

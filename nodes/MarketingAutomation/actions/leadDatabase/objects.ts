@@ -77,6 +77,8 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 	},
 };
 
+/** The Filter Type value of a compound dedupe key (the service's own pseudo filter type). */
+export const COMPOUND_FILTER = 'dedupeFields';
 /** The parameter holding a custom object's API name (its picker lists the instance's types). */
 export const CUSTOM_OBJECT_PARAMETER = 'customObject';
 

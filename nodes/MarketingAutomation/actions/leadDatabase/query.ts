@@ -1,65 +1,17 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import type { BatchOutcome } from '../../../shared/router';
-import { apiRequest, callsInFlight } from '../../transport';
+import { callsInFlight } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
 import { runBatches } from '../batches';
 import { checkAll, failItems, parameterOf, prepareAll, shorten, splitValues } from '../common';
-import { objectFields, objectFieldsOption } from './fields';
-import { customObjectName, keyLabel, keysOf, objectPath, type ObjectKind } from './objects';
+import { queryFields } from './fields';
+import { compoundValues, collectCompound } from './compound';
+import { COMPOUND_FILTER, customObjectName, keysOf, objectPath, type ObjectKind } from './objects';
 
-/** The Filter Type value of a compound dedupe key (the service's own pseudo filter type). */
-export const COMPOUND_FILTER = 'dedupeFields';
 /** Filter types whose values are whole numbers. */
 const NUMERIC = new Set(['id', 'leadId']);
-
-const includeNotFoundOption: INodeProperties = {
-	displayName: 'Include Not Found',
-	name: 'includeNotFound',
-	type: 'boolean',
-	default: true,
-	description:
-		'Whether to output an item with found: false (and the value) for each value that matched no record, so a miss is never silent',
-};
-
-const queryFields = (kind: ObjectKind, defaultFilter: string): INodeProperties[] => [
-	...objectFields(kind),
-	{
-		displayName: 'Filter Type Name or ID',
-		name: 'filterType',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getObjectFilterTypes',
-			loadOptionsDependsOn: kind.resource === 'customObject' ? ['customObject'] : [],
-		},
-		default: defaultFilter,
-		description:
-			'The searchable field (or the compound dedupe key) the values are matched against. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-	{
-		displayName: 'Filter Values',
-		name: 'filterValues',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. C-1001, C-1002',
-		description:
-			'Values to look up, separated by commas or new lines. The values of all input items are combined and sent 300 per call.',
-		displayOptions: { hide: { filterType: [COMPOUND_FILTER] } },
-	},
-	{
-		displayName: 'Key Values',
-		name: 'keyValues',
-		type: 'json',
-		default: '[]',
-		description:
-			'The compound keys to look up: a JSON array with one object per record holding every field of the dedupe key, e.g. [{"externalOpportunityId": "O-1", "leadId": 5, "role": "Buyer"}]',
-		displayOptions: { show: { filterType: [COMPOUND_FILTER] } },
-	},
-	...returnAllAndLimit,
-	optionsCollection([objectFieldsOption, includeNotFoundOption]),
-];
 
 interface Lookup {
 	path: string;
@@ -82,83 +34,6 @@ const valueKey = (value: string | IDataObject, key: string[]) =>
 						.toLowerCase(),
 				),
 			);
-
-/** The compound keys of an item: a JSON array (or one object) whose objects hold exactly the key. */
-function compoundValues(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	key: string[],
-	label: string,
-): IDataObject[] {
-	let raw: unknown = ctx.getNodeParameter('keyValues', itemIndex, '[]');
-	if (typeof raw === 'string') {
-		try {
-			raw = JSON.parse(raw);
-		} catch {
-			// refused below
-		}
-	}
-	const list = Array.isArray(raw) ? raw : [raw];
-	if (
-		list.length === 0 ||
-		list.some((v) => v === null || typeof v !== 'object' || Array.isArray(v))
-	) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Key Values of item ${itemIndex} are ${shorten(raw)}, not a JSON array of key objects`,
-			{
-				itemIndex,
-				description: `Give one object per record with ${keyLabel(key)}, e.g. [${JSON.stringify(Object.fromEntries(key.map((k) => [k, '…'])))}].`,
-			},
-		);
-	}
-	for (const value of list as IDataObject[]) {
-		const given = Object.keys(value).sort();
-		const missing = key.filter(
-			(field) => value[field] === undefined || value[field] === null || value[field] === '',
-		);
-		const extra = given.filter((field) => !key.includes(field));
-		if (missing.length > 0 || extra.length > 0) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`${shorten(value)} in Key Values of item ${itemIndex} is not a key of ${label}: ${missing.length > 0 ? `${keyLabel(missing)} missing` : `${keyLabel(extra)} not part of the key`}`,
-				{
-					itemIndex,
-					description: `The dedupe key is ${keyLabel(key)}: give exactly these fields.`,
-				},
-			);
-		}
-	}
-	return list as IDataObject[];
-}
-
-/** Token paging of a compound-key query (`POST …json?_method=GET`, JSON body, token in the body). */
-async function collectCompound(
-	ctx: IExecuteFunctions,
-	path: string,
-	body: IDataObject,
-	limit: number,
-	itemIndex: number,
-): Promise<IDataObject[]> {
-	const records: IDataObject[] = [];
-	const seen = new Set<string>();
-	let token: string | undefined;
-	for (;;) {
-		const page = await apiRequest.call(ctx, {
-			method: 'POST',
-			path,
-			qs: { _method: 'GET' },
-			body: token ? { ...body, nextPageToken: token } : body,
-			idempotent: true,
-			itemIndex,
-		});
-		for (const record of page.result ?? []) if (records.length < limit) records.push(record);
-		token = page.nextPageToken;
-		if (!token || page.moreResult === false || records.length >= limit || seen.has(token)) break;
-		seen.add(token);
-	}
-	return records;
-}
 
 /**
  * Get Many of a lead-database object by a searchable field (`GET <object>.json?filterType=…

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
@@ -6,7 +6,7 @@ import { isToolRun } from '../../../shared/tool';
 import { LEAD_BATCH } from '../../transport/paging';
 import { keyedBatches } from '../batches';
 import { checkAll, parameterOf, prepareAll, shorten } from '../common';
-import { objectFields } from './fields';
+import { columnsField, objectFields, syncActionField, toolRecordField } from './fields';
 import {
 	customObjectName,
 	keyLabel,
@@ -19,66 +19,6 @@ import { sendRecordBatches, withReasons } from './write';
 
 /** Fields the service sets itself; an upsert that sends them is refused. */
 const SYSTEM_FIELDS = new Set(['createdAt', 'updatedAt', 'seq']);
-
-const syncActionField: INodeProperties = {
-	displayName: 'Write Mode',
-	name: 'syncAction',
-	type: 'options',
-	default: 'createOrUpdate',
-	description:
-		'What happens to a record that matches an existing one, and to one that matches none',
-	options: [
-		{
-			name: 'Create New, Skip Existing',
-			value: 'createOnly',
-			description: 'Create a record when none matches; leave a matching one unchanged (skipped)',
-		},
-		{
-			name: 'Create New, Update Existing',
-			value: 'createOrUpdate',
-			description: 'Update the matching record, or create one when none matches',
-		},
-		{
-			name: 'Update Existing, Skip New',
-			value: 'updateOnly',
-			description:
-				'Update the matching record; create nothing when none matches (skipped). The only mode that can match on the ID field.',
-		},
-	],
-};
-
-const columnsField = (kind: ObjectKind): INodeProperties => ({
-	displayName: 'Fields',
-	name: 'columns',
-	type: 'resourceMapper',
-	noDataExpression: true,
-	default: { mappingMode: 'defineBelow', value: null },
-	required: true,
-	typeOptions: {
-		loadOptionsDependsOn: kind.resource === 'customObject' ? ['customObject'] : [],
-		resourceMapper: {
-			resourceMapperMethod: 'getObjectColumns',
-			mode: 'upsert',
-			fieldWords: { singular: 'field', plural: 'fields' },
-			addAllFields: false,
-			multiKeyMatch: true,
-			supportAutoMap: true,
-			matchingFieldsLabels: {
-				title: 'Columns to Match On',
-				description: `The ${kind.singular}'s dedupe key (all of its fields), or its ID field with Write Mode "Update Existing, Skip New"`,
-			},
-		},
-	},
-});
-
-const toolRecordField = (kind: ObjectKind): INodeProperties => ({
-	displayName: 'Record (From the Model)',
-	name: 'toolRecord',
-	type: 'json',
-	default: `={{ $fromAI('record', \`The ${kind.singular} as one JSON object of field names and values; include its dedupe key\`, 'json') }}`,
-	description: `The ${kind.singular} fields the AI model sends, as a JSON object. With Map Automatically, only these are mapped when the node runs as a tool.`,
-	displayOptions: { show: { '@tool': [true] } },
-});
 
 interface Upsert {
 	path: string;
