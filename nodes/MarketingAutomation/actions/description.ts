@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { toolAnswerLimitsField } from '../../shared/toolLimits';
 import * as activity from './activity';
 import * as apiCall from './apiCall';
 import * as campaign from './campaign';
@@ -73,4 +74,6 @@ export const properties: INodeProperties[] = [
 	...program.description,
 	...programMember.description,
 	...usage.description,
+	// Shown only when the node is an AI agent's tool.
+	toolAnswerLimitsField,
 ];

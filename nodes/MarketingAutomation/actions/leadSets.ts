@@ -4,8 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { BatchOutcome } from '../../shared/router';
 import { apiRequest, callsInFlight, type ApiRequest } from '../transport';
 import { chunk, LEAD_BATCH } from '../transport/paging';
-import { runBatches } from './batches';
-import { callFailure, failItems, prepareAll } from './common';
+import { callFailure, failItems, prepareAll, runBatches } from './batches';
 
 /** One item's part of a write on a set of leads: the call group it joins and its lead IDs. */
 export interface LeadSet {

@@ -39,6 +39,7 @@ export async function getCustomObjectTypes(
 	const answer = await apiRequest.call(this, {
 		method: 'GET',
 		path: '/rest/v1/customobjects.json',
+		safeToRepeat: true,
 	});
 	return (answer.result ?? [])
 		.filter((type) => type.name)

@@ -24,7 +24,7 @@ async function searchByToken(
 ): Promise<INodeListSearchResult> {
 	const qs: IDataObject = { ...query, batchSize: LEAD_BATCH };
 	if (paginationToken) qs.nextPageToken = paginationToken;
-	const page = await apiRequest.call(ctx, { method: 'GET', path, qs });
+	const page = await apiRequest.call(ctx, { method: 'GET', safeToRepeat: true, path, qs });
 	return { results: toResults(page.result ?? [], filter), paginationToken: page.nextPageToken };
 }
 
@@ -38,6 +38,7 @@ async function searchByOffset(
 	const offset = Number(paginationToken ?? 0) || 0;
 	const page = await apiRequest.call(ctx, {
 		method: 'GET',
+		safeToRepeat: true,
 		path,
 		qs: { maxReturn: ASSET_PAGE, offset },
 	});
@@ -108,6 +109,7 @@ export async function searchFolders(
 	const page = await apiRequest.call(this, {
 		method: 'GET',
 		path: '/rest/asset/v1/folders.json',
+		safeToRepeat: true,
 		qs: { maxReturn: ASSET_PAGE, offset },
 	});
 	const result = page.result ?? [];

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { campaignLocator, readId } from '../common';
+import { campaignLocator } from '../fields';
+import { readId } from '../parameters';
 
 /**
  * Activate / Deactivate Smart Campaign (`POST /rest/asset/v1/smartCampaign/{id}/activate.json` or
@@ -17,6 +18,8 @@ async function switchCampaign(
 	const id = readId(ctx, 'campaign', itemIndex, 'campaign');
 	await apiRequest.call(ctx, {
 		method: 'POST',
+		// Switching a campaign on (or off) twice leaves it as switched once.
+		safeToRepeat: true,
 		path: `/rest/asset/v1/smartCampaign/${id}/${verb}.json`,
 		itemIndex,
 		refusals: {

@@ -3,19 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest, callsInFlight } from '../../transport';
-import { runBatches } from '../batches';
-import {
-	callFailure,
-	triggerCampaignLocator,
-	failItems,
-	leadIdsField,
-	parameterOf,
-	prepareAll,
-	readId,
-	readIdList,
-	readTokens,
-	tokensCollection,
-} from '../common';
+import { runBatches, callFailure, failItems, prepareAll } from '../batches';
+import { leadIdsField, triggerCampaignLocator, tokensCollection } from '../fields';
+import { parameterOf, readId, readIdList, readTokens } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'trigger' satisfies MarketingAutomationMap['campaign'];
@@ -50,7 +40,7 @@ interface Trigger {
  * Request Campaign (`POST /rest/v1/campaigns/{id}/trigger.json`), batched: items with the same
  * campaign and tokens share calls of up to 100 distinct leads, packed item by item (an item's
  * leads share one call unless it has more than 100), several calls in flight at once. The call is
- * not idempotent (a lead would run through the flow twice), so it is replayed only after a 6xx
+ * not safeToRepeat (a lead would run through the flow twice), so it is replayed only after a 6xx
  * answer, never after a timeout, a 5xx or a broken answer; the items of such a call get an error
  * saying it may have run, the items of the other calls their own result, so a re-run of only the
  * failed items triggers nothing twice.
@@ -121,7 +111,7 @@ export async function executeBatch(
 				method: 'POST',
 				path: `/rest/v1/campaigns/${call.campaignId}/trigger.json`,
 				body: { input },
-				idempotent: false,
+				safeToRepeat: false,
 				itemIndex: call.askers[0],
 				refusals: { '1003': notRequestable(call.campaignId) },
 			});

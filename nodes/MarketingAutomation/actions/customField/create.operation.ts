@@ -4,7 +4,9 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest } from '../../transport';
 import { chunk } from '../../transport/paging';
-import { additionalFieldsCollection, callFailure, failItems, prepareAll, shorten } from '../common';
+import { callFailure, failItems, prepareAll } from '../batches';
+import { additionalFieldsCollection } from '../fields';
+import { shorten } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'create' satisfies MarketingAutomationMap['customField'];
@@ -88,7 +90,7 @@ export const description = updateDisplayOptions(
 
 /**
  * `POST /rest/v1/leads/schema/fields.json`, up to 100 fields per call, each item's result matched
- * by API name. Not idempotent (the API user needs the schema permission): replayed only after a
+ * by API name. Not safeToRepeat (the API user needs the schema permission): replayed only after a
  * 6xx answer, never after a timeout.
  */
 export async function executeBatch(
@@ -132,7 +134,7 @@ export async function executeBatch(
 				method: 'POST',
 				path: '/rest/v1/leads/schema/fields.json',
 				body: { input: batch.map((entry) => entry.value) },
-				idempotent: false,
+				safeToRepeat: false,
 				itemIndex: indexes[0],
 			});
 			const byName = new Map((answer.result ?? []).map((r) => [String(r.name), r]));

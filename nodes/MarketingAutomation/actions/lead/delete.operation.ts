@@ -2,7 +2,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
-import { leadIdsField, readIdList } from '../common';
+import { leadIdsField } from '../fields';
+import { readIdList } from '../parameters';
 import { writeLeadSets, type LeadSet } from '../leadSets';
 import type { MarketingAutomationMap } from '../node.type';
 
@@ -28,7 +29,7 @@ export async function executeBatch(
 			method: 'POST',
 			path: '/rest/v1/leads/delete.json',
 			body: { input: ids.map((id) => ({ id })) },
-			idempotent: true,
+			safeToRepeat: true,
 		}),
 		leadOf: (result) => (result.id === undefined ? undefined : Number(result.id)),
 		output: (_value, leads) => ({ leads }),

@@ -31,6 +31,7 @@ function simplify(field: IDataObject): IDataObject {
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const answer = await apiRequest.call(this, {
 		method: 'GET',
+		safeToRepeat: true,
 		path: '/rest/v1/leads/describe.json',
 		itemIndex,
 	});

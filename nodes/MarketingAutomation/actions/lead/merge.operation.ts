@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { apiRequest } from '../../transport';
-import { readIdList } from '../common';
+import { readIdList } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'merge' satisfies MarketingAutomationMap['lead'];
@@ -97,7 +97,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		method: 'POST',
 		path: `/rest/v1/leads/${winnerId}/merge.json`,
 		qs,
-		idempotent: false,
+		safeToRepeat: false,
 		itemIndex,
 	});
 	return { winnerId, mergedLeadIds: losers, merged: true };

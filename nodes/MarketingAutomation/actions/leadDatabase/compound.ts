@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { shorten } from '../common';
+import { shorten } from '../parameters';
 import { keyLabel } from './objects';
 
 /** The compound keys of an item: a JSON array (or one object) whose objects hold exactly the key. */
@@ -71,7 +71,7 @@ export async function collectCompound(
 			path,
 			qs: { _method: 'GET' },
 			body: token ? { ...body, nextPageToken: token } : body,
-			idempotent: true,
+			safeToRepeat: true,
 			itemIndex,
 		});
 		for (const record of page.result ?? []) if (records.length < limit) records.push(record);

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { shorten } from '../common';
+import { shorten } from '../parameters';
 
 /**
  * The lead-database objects that share the service's one pattern (describe, query by
@@ -133,6 +133,7 @@ export async function describeObject(
 		answer = (async () => {
 			const envelope = await apiRequest.call(ctx, {
 				method: 'GET',
+				safeToRepeat: true,
 				path: `${path}/describe.json`,
 				itemIndex,
 			});

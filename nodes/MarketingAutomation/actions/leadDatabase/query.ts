@@ -4,8 +4,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
-import { runBatches } from '../batches';
-import { checkAll, failItems, parameterOf, prepareAll, shorten, splitValues } from '../common';
+import { checkAll, failItems, prepareAll, runBatches } from '../batches';
+import { parameterOf, shorten, splitValues } from '../parameters';
 import { queryFields } from './fields';
 import { compoundValues, collectCompound } from './compound';
 import { COMPOUND_FILTER, customObjectName, keysOf, objectPath, type ObjectKind } from './objects';
@@ -167,6 +167,7 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 								this,
 								{
 									method: 'GET',
+									safeToRepeat: true,
 									path: `${path}.json`,
 									qs: { filterType, filterValues: call.values.join(','), fields: fields.join(',') },
 									itemIndex: askers[0],

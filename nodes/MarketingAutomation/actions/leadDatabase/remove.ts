@@ -3,8 +3,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { LEAD_BATCH } from '../../transport/paging';
-import { keyedBatches } from '../batches';
-import { checkAll, parameterOf, prepareAll, shorten } from '../common';
+import { checkAll, keyedBatches, prepareAll } from '../batches';
+import { parameterOf, shorten } from '../parameters';
 import { objectFields } from './fields';
 import { customObjectName, keyLabel, keysOf, objectPath, type ObjectKind } from './objects';
 import { sendRecordBatches, withReasons } from './write';
@@ -136,7 +136,7 @@ export function deleteOperation(kind: ObjectKind) {
 			(batch) => ({
 				path: `${batch[0].path}/delete.json`,
 				body: { deleteBy: batch[0].deleteBy, input: batch.map((entry) => entry.record) },
-				idempotent: true,
+				safeToRepeat: true,
 			}),
 			(entry, result) => {
 				const json: IDataObject = { status: result.status, ...entry.record };

@@ -4,8 +4,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { isToolRun } from '../../../shared/tool';
 import { LEAD_BATCH } from '../../transport/paging';
-import { keyedBatches } from '../batches';
-import { checkAll, parameterOf, prepareAll, shorten } from '../common';
+import { checkAll, keyedBatches, prepareAll } from '../batches';
+import { parameterOf, shorten } from '../parameters';
 import { columnsField, objectFields, syncActionField, toolRecordField } from './fields';
 import {
 	customObjectName,
@@ -184,7 +184,7 @@ export function syncOperation(kind: ObjectKind) {
 				const body: IDataObject = { action, input: batch.map(({ value }) => value.record) };
 				if (dedupeBy === 'idField') body.dedupeBy = dedupeBy;
 				// Replaying createOnly after a lost answer would report the created record as skipped.
-				return { path: `${path}.json`, body, idempotent: action !== 'createOnly' };
+				return { path: `${path}.json`, body, safeToRepeat: action !== 'createOnly' };
 			},
 			({ itemIndex, value }, result) => {
 				const json: IDataObject = { status: result.status };

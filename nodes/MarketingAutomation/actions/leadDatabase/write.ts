@@ -3,11 +3,10 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest, callsInFlight, type ApiRequest } from '../../transport';
-import { runBatches } from '../batches';
-import { callFailure, failItems } from '../common';
+import { callFailure, failItems, runBatches } from '../batches';
 
 /** One call of a batched record write: its path, body (one `input` record per entry) and flags. */
-export type RecordCall = Pick<ApiRequest, 'path' | 'body' | 'idempotent' | 'refusals' | 'qs'>;
+export type RecordCall = Pick<ApiRequest, 'path' | 'body' | 'safeToRepeat' | 'refusals' | 'qs'>;
 
 /**
  * The record results of a call, one per input record: by `seq` (the input position the service

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { additionalFieldsCollection, shorten } from '../common';
+import { additionalFieldsCollection } from '../fields';
+import { shorten } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'create' satisfies MarketingAutomationMap['list'];
@@ -110,7 +111,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: '/rest/asset/v1/staticLists.json',
 		body,
 		form: true,
-		idempotent: false,
+		safeToRepeat: false,
 		itemIndex,
 		refusals: {
 			'709': {

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { listLocator, readId } from '../common';
+import { listLocator } from '../fields';
+import { readId } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'delete' satisfies MarketingAutomationMap['list'];
@@ -24,6 +25,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const id = readId(this, 'list', itemIndex, 'list');
 	await apiRequest.call(this, {
 		method: 'POST',
+		// Replayed after a lost answer it would say 702 for the list it deleted.
+		safeToRepeat: false,
 		path: `/rest/asset/v1/staticList/${id}/delete.json`,
 		itemIndex,
 		refusals: {

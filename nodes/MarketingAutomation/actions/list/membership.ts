@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
-import { leadIdsField, listLocator, readId, readIdList } from '../common';
+import { leadIdsField, listLocator } from '../fields';
+import { readId, readIdList } from '../parameters';
 import { writeLeadSets, type LeadSet } from '../leadSets';
 
 export const membershipProperties: INodeProperties[] = [listLocator, leadIdsField('add or remove')];
@@ -14,7 +15,7 @@ interface Membership extends LeadSet {
  * Add Leads (POST) and Remove Leads (DELETE) on `/rest/v1/lists/{listId}/leads.json` with a JSON
  * body `{"input":[{"id":…}]}`: the leads of all items for one list are deduplicated and sent 300
  * per call; the service answers a status per lead (`added` / `removed` / `skipped` + reasons),
- * which goes back to every item that named that lead. Both calls are idempotent.
+ * which goes back to every item that named that lead. Both calls are safeToRepeat.
  */
 export async function changeMembership(
 	ctx: IExecuteFunctions,
@@ -30,7 +31,7 @@ export async function changeMembership(
 			method,
 			path: `/rest/v1/lists/${listId}/leads.json`,
 			body: { input: ids.map((id) => ({ id })) },
-			idempotent: true,
+			safeToRepeat: true,
 		}),
 		leadOf: (result) => Number(result.id),
 		output: ({ listId }, leads) => ({ listId, leads }),

@@ -3,9 +3,10 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { LEAD_BATCH } from '../../transport/paging';
-import { keyedBatches } from '../batches';
+import { keyedBatches, prepareAll } from '../batches';
 import { optionsCollection } from '../../../shared/descriptions';
-import { programLocator, prepareAll, readId, readIdList } from '../common';
+import { programLocator } from '../fields';
+import { readId, readIdList } from '../parameters';
 import { hasFailed, sendRecordBatches, withReasons } from '../leadDatabase/write';
 import type { MarketingAutomationMap } from '../node.type';
 import { membersPath, readStatusName } from './fields';
@@ -138,7 +139,7 @@ export async function executeBatch(
 			(batch) => ({
 				path: `${membersPath(batch[0].programId)}/status.json`,
 				body: { statusName: batch[0].statusName, input: batch.map(({ leadId }) => ({ leadId })) },
-				idempotent: true,
+				safeToRepeat: true,
 			}),
 			(entry, result) =>
 				membership.set(entry.itemIndex, withReasons({ status: result.status }, result)),
@@ -163,7 +164,7 @@ export async function executeBatch(
 		(batch) => ({
 			path: `${membersPath(batch[0].programId)}.json`,
 			body: { input: batch.map(({ leadId, fields }) => ({ leadId, ...fields })) },
-			idempotent: true,
+			safeToRepeat: true,
 		}),
 		(entry, result) => written.set(entry.itemIndex, result),
 	);

@@ -18,7 +18,12 @@ export const description = updateDisplayOptions(
 
 /** `GET /rest/v1/programs/members/describe.json`: the member fields, dedupe key and searchable fields. */
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const answer = await apiRequest.call(this, { method: 'GET', path: MEMBERS_DESCRIBE, itemIndex });
+	const answer = await apiRequest.call(this, {
+		method: 'GET',
+		safeToRepeat: true,
+		path: MEMBERS_DESCRIBE,
+		itemIndex,
+	});
 	const describe = answer.result?.[0] ?? {};
 	return this.getNodeParameter('simplify', itemIndex, true) ? simplifyDescribe(describe) : describe;
 }

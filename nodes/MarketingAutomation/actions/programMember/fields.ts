@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { shorten } from '../common';
+import { shorten } from '../parameters';
 
 /** The path of a program's members: `/rest/v1/programs/{programId}/members`. */
 export const membersPath = (programId: number) => `/rest/v1/programs/${programId}/members`;

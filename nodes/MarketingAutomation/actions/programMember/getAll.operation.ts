@@ -6,16 +6,9 @@ import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptio
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
-import { readItems } from '../batches';
-import {
-	prepareAll,
-	programLocator,
-	readDateTime,
-	readId,
-	readIdList,
-	shorten,
-	splitValues,
-} from '../common';
+import { prepareAll, readItems } from '../batches';
+import { programLocator } from '../fields';
+import { readDateTime, readId, readIdList, shorten, splitValues } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 import { memberFieldsOption, membersPath } from './fields';
 
@@ -220,7 +213,13 @@ export async function executeBatch(
 			for (const qs of query.queries) {
 				const page = await collectByToken(
 					this,
-					{ method: 'GET', path: `${membersPath(query.programId)}.json`, qs, itemIndex },
+					{
+						method: 'GET',
+						safeToRepeat: true,
+						path: `${membersPath(query.programId)}.json`,
+						qs,
+						itemIndex,
+					},
 					query.leadIds || query.queries.length > 1 ? Infinity : query.limit,
 				);
 				for (const member of page) {

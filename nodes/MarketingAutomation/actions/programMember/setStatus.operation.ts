@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
-import { leadIdsField, programLocator, readId, readIdList } from '../common';
+import { leadIdsField, programLocator } from '../fields';
+import { readId, readIdList } from '../parameters';
 import { writeLeadSets, type LeadSet } from '../leadSets';
 import type { MarketingAutomationMap } from '../node.type';
 import { membersPath, readStatusName } from './fields';
@@ -55,7 +56,7 @@ export async function executeBatch(
 			method: 'POST',
 			path: `${membersPath(programId)}/status.json`,
 			body: { statusName, input: ids.map((leadId) => ({ leadId })) },
-			idempotent: true,
+			safeToRepeat: true,
 		}),
 		leadOf: (result) => (result.leadId === undefined ? undefined : Number(result.leadId)),
 		output: ({ programId, statusName }, leads) => ({ programId, statusName, leads }),

@@ -48,6 +48,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const period = String(this.getNodeParameter('period', itemIndex, 'today'));
 	const answer = await apiRequest.call(this, {
 		method: 'GET',
+		safeToRepeat: true,
 		path: PATHS[period] ?? PATHS.today,
 		itemIndex,
 	});
