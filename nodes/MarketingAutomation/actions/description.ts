@@ -57,8 +57,10 @@ const resourceField = (
 
 /** Resource → Operation, then each operation's own parameters. */
 export const properties: INodeProperties[] = [
-	resourceField(versionOneResources, versionOne),
+	// n8n describes a tool from the first Resource and Operation parameters, whatever the version:
+	// version 2's lists (which hold every option) come first.
 	resourceField(versionTwoResources, fromVersionTwo),
+	resourceField(versionOneResources, versionOne),
 	...activity.description,
 	...apiCall.description,
 	...campaign.description,

@@ -33,7 +33,6 @@ const versionOneOptions: INodePropertyOptions[] = [
 ];
 
 export const description: INodeProperties[] = [
-	versionedOperation('campaign', versionOne, versionOneOptions, 'getAll'),
 	// Version 2 adds Activate and Deactivate (trigger campaigns).
 	versionedOperation(
 		'campaign',
@@ -55,6 +54,7 @@ export const description: INodeProperties[] = [
 		],
 		'getAll',
 	),
+	versionedOperation('campaign', versionOne, versionOneOptions, 'getAll'),
 	...activate.description,
 	...deactivate.description,
 	...get.description,

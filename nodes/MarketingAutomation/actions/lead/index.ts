@@ -39,12 +39,6 @@ const getAllOption: INodePropertyOptions = {
 };
 
 export const description: INodeProperties[] = [
-	versionedOperation(
-		'lead',
-		versionOne,
-		[createOrUpdateOption, getChangesOption, getAllOption],
-		'createOrUpdate',
-	),
 	// Version 2 adds Delete, Describe and Merge.
 	versionedOperation(
 		'lead',
@@ -72,6 +66,12 @@ export const description: INodeProperties[] = [
 				action: 'Merge leads',
 			},
 		],
+		'createOrUpdate',
+	),
+	versionedOperation(
+		'lead',
+		versionOne,
+		[createOrUpdateOption, getChangesOption, getAllOption],
 		'createOrUpdate',
 	),
 	...createOrUpdate.description,

@@ -38,7 +38,6 @@ const readOptions: INodePropertyOptions[] = [
 ];
 
 export const description: INodeProperties[] = [
-	versionedOperation('list', versionOne, [addLeadsOption, ...readOptions], 'getAll'),
 	// Version 2 adds Create (in a folder) and Delete.
 	versionedOperation(
 		'list',
@@ -61,6 +60,7 @@ export const description: INodeProperties[] = [
 		],
 		'getAll',
 	),
+	versionedOperation('list', versionOne, [addLeadsOption, ...readOptions], 'getAll'),
 	...addLeads.description,
 	...create.description,
 	...deleteList.description,
