@@ -71,7 +71,7 @@ describe('Marketing Automation v2: companies as an AI agent tool', () => {
 			{ ...AGENT_INPUT, record: 'Example Inc', toolCallId: 'call_3' },
 		);
 		expect(result.error?.message).toBe(
-			'The record of item 0 is "Example Inc", not an object of field names and values',
+			'The record of item 0 is "Example Inc", not an object of field names and values. Do not retry: stop and tell the user that the node\'s own settings need a change. What the user can do: Send the record as one JSON object, e.g. {"externalCompanyId": "C-1"}.',
 		);
 		expect(sim().calls).toEqual([]);
 	});
