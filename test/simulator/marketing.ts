@@ -9,6 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import { MarketingAssets } from './marketingAssets';
+import { LeadDatabaseObjects } from './marketingObjects';
 import type { SimRequest, SimResponse, SimulatorModule } from './server';
 import { reply } from './server';
 
@@ -232,6 +234,10 @@ export class MarketingService implements SimulatorModule {
 	 */
 	readonly triggersByLead = new Map<number, Map<number, number>>();
 	readonly scheduled: Array<{ campaignId: number; input: unknown }> = [];
+	/** Companies, opportunities, custom objects, program members (./marketingObjects.ts). */
+	readonly objects = new LeadDatabaseObjects(this);
+	/** Lead delete / merge / describe, static lists, campaign switches, usage (./marketingAssets.ts). */
+	readonly assets = new MarketingAssets(this);
 
 	private tokens: Token[] = [];
 	private arrivals: number[] = [];
@@ -358,7 +364,7 @@ export class MarketingService implements SimulatorModule {
 		else this.leadsByEmail.set(key, [lead]);
 	}
 
-	private unindexEmail(lead: Row) {
+	unindexEmail(lead: Row) {
 		if (lead.email === undefined || lead.email === null) return;
 		const key = String(lead.email).toLowerCase();
 		const rest = (this.leadsByEmail.get(key) ?? []).filter((l) => l !== lead);
@@ -654,7 +660,9 @@ export class MarketingService implements SimulatorModule {
 
 	/** The distinct lookup values of a Sync Leads call (`field\u0000value`, case-insensitive). */
 	private upsertKeys(request: SimRequest): string[] {
-		if (request.method !== 'POST' || request.path !== '/rest/v1/leads.json') return [];
+		if (request.method !== 'POST' || request.path !== '/rest/v1/leads.json') {
+			return this.objects.writeKeys(request);
+		}
 		const body = request.body as Row | undefined;
 		if (!body || !Array.isArray(body.input)) return [];
 		const field = String(body.lookupField ?? 'email');
@@ -768,7 +776,11 @@ export class MarketingService implements SimulatorModule {
 			email.status = 'approved';
 			return this.ok([{ id: email.id }], { errors: [], warnings: [] });
 		}
-		return this.failure('610', 'Requested resource not found');
+		return (
+			this.objects.route(request, key) ??
+			this.assets.route(request, key) ??
+			this.failure('610', 'Requested resource not found')
+		);
 	}
 
 	private noAssets(): SimResponse {

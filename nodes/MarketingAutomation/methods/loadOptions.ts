@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../transport';
-import { fieldLabel } from './fieldLabel';
+import { fieldLabel, searchableOptions } from './fieldLabel';
 
 interface Describe {
 	searchableFields?: string[][];
@@ -26,10 +26,9 @@ const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.loca
  */
 export async function getFilterTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const describe = await describeLeads(this);
-	const labels = new Map((describe.fields ?? []).map((f) => [f.name, f.displayName]));
-	return (describe.searchableFields ?? [])
-		.filter((key) => Array.isArray(key) && key.length === 1 && labels.has(key[0]))
-		.map(([name]) => ({ name: fieldLabel(name, labels.get(name)), value: name }))
+	const fields = new Set((describe.fields ?? []).map((field) => field.name));
+	return searchableOptions(describe)
+		.filter((option) => fields.has(option.value))
 		.sort(byName);
 }
 
@@ -45,3 +44,11 @@ export async function getLeadFields(this: ILoadOptionsFunctions): Promise<INodeP
 		}))
 		.sort(byName);
 }
+
+export {
+	getCustomObjectTypes,
+	getObjectFields,
+	getObjectFilterTypes,
+	getProgramMemberFields,
+	getProgramMemberFilterTypes,
+} from './leadDatabase';
