@@ -15,6 +15,10 @@ export interface ServiceCall {
 	 * that leaves its fate open says so. A call without it is safe to repeat and is retried.
 	 */
 	creates?: string;
+	/** GET for reads the service serves as GET (listings, task state, job polls); POST otherwise. */
+	method?: 'GET' | 'POST';
+	/** Query string of the call (GET listings and polls). */
+	query?: IDataObject;
 }
 
 /** Answers after which the call may have run: the service failed while or after executing it. */

@@ -1,0 +1,112 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { adminRequest, credentialsOf, type ServiceContext } from './index';
+
+/**
+ * The platform's tool calls (a tool is a "studio" on the wire). The sync and async triggers are
+ * documented; the list and the tool's own record (its input schema) are in the schema only.
+ */
+
+const segment = (id: string) => encodeURIComponent(id);
+
+const RUN_CREATES = "the tool's run history in the platform";
+
+async function projectOf(ctx: ServiceContext, itemIndex: number): Promise<string> {
+	return String((await credentialsOf(ctx, itemIndex)).projectId ?? '').trim();
+}
+
+/** Runs a short tool and answers with its result (`{output, errors, …}`). Never replayed. */
+export async function runToolNow(
+	ctx: ServiceContext,
+	toolId: string,
+	params: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject> {
+	return await adminRequest.call(
+		ctx,
+		`/studios/${segment(toolId)}/trigger_limited`,
+		{ params, project: await projectOf(ctx, itemIndex) },
+		{ action: 'run the tool', requiresAdmin: false, itemIndex, creates: RUN_CREATES },
+	);
+}
+
+/** Starts a long tool as a job (`{job_id}`). Never replayed. */
+export async function startToolJob(
+	ctx: ServiceContext,
+	toolId: string,
+	params: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject> {
+	return await adminRequest.call(
+		ctx,
+		`/studios/${segment(toolId)}/trigger_async`,
+		{ params, project: await projectOf(ctx, itemIndex) },
+		{ action: 'start the tool job', requiresAdmin: false, itemIndex, creates: RUN_CREATES },
+	);
+}
+
+/** The job's last update: `{type: complete | failed | …, updates: [{output: {…}}]}`. */
+export async function readToolJob(
+	ctx: ServiceContext,
+	toolId: string,
+	jobId: string,
+	itemIndex: number,
+): Promise<IDataObject> {
+	return await adminRequest.call(
+		ctx,
+		`/studios/${segment(toolId)}/async_poll/${segment(jobId)}`,
+		{},
+		{
+			action: 'read the state of the tool job',
+			requiresAdmin: false,
+			itemIndex,
+			method: 'GET',
+			query: { ending_update_only: true },
+		},
+	);
+}
+
+/** One page of the project's tools (`GET /studios/list`, filtered to the credential's project). */
+export async function listTools(
+	ctx: ServiceContext,
+	page: number,
+	pageSize: number,
+	itemIndex = 0,
+): Promise<IDataObject[]> {
+	const filters = [
+		{
+			field: 'project',
+			condition: '==',
+			condition_value: await projectOf(ctx, itemIndex),
+			filter_type: 'exact_match',
+		},
+	];
+	const answer = await adminRequest.call(
+		ctx,
+		'/studios/list',
+		{},
+		{
+			action: 'list the tools',
+			requiresAdmin: false,
+			itemIndex,
+			method: 'GET',
+			query: { filters: JSON.stringify(filters), page, page_size: pageSize },
+		},
+	);
+	return Array.isArray(answer.results) ? (answer.results as IDataObject[]) : [];
+}
+
+/** The tool's record, with its input schema (`studio.params_schema`). */
+export async function readTool(
+	ctx: ServiceContext,
+	toolId: string,
+	itemIndex = 0,
+): Promise<IDataObject> {
+	const answer = await adminRequest.call(
+		ctx,
+		`/studios/${segment(toolId)}/get`,
+		{},
+		{ action: 'read the tool', requiresAdmin: false, itemIndex, method: 'GET' },
+	);
+	return (answer.studio ?? {}) as IDataObject;
+}
