@@ -74,6 +74,8 @@ export class AgentRuns {
 	concurrencyLimit: number;
 	agentRunMs: number;
 	toolJobMs: number;
+	/** The most runs unfinished at once (running or waiting), to check a client's concurrency. */
+	peakUnfinished = 0;
 	private readonly queue: Run[] = [];
 	private readonly active: Run[] = [];
 	private clock = 0;
@@ -115,6 +117,7 @@ export class AgentRuns {
 		this.queue.push(run);
 		this.started.push(run);
 		this.advance(run.queuedAt);
+		this.peakUnfinished = Math.max(this.peakUnfinished, this.active.length + this.queue.length);
 	}
 
 	private phase(run: Run, now: number): 'queued' | 'running' | 'done' {
@@ -222,16 +225,16 @@ export class AgentRuns {
 		};
 		task.runs.push(run);
 		this.enqueue(run);
-		return reply(200, { conversation_id: task.id, state: this.stateOf(task, now) });
+		return reply(200, {
+			conversation_id: task.id,
+			state: run.startAt === now ? 'starting-up' : 'waiting-for-capacity',
+		});
 	}
 
 	private stateOf(task: Task, now: number): string {
 		const last = task.runs[task.runs.length - 1];
 		const phase = this.phase(last, now);
-		if (phase === 'queued')
-			return task.runs.length === 1 && last.queuedAt === now
-				? 'starting-up'
-				: 'waiting-for-capacity';
+		if (phase === 'queued') return 'waiting-for-capacity';
 		if (phase === 'running') return 'running';
 		return last.failure ? 'unrecoverable' : 'idle';
 	}
