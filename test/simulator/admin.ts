@@ -36,7 +36,7 @@ interface ProjectRecord {
 	invites: Record<string, { email: string; actions: Record<string, boolean>; accepted: boolean }>;
 }
 
-interface CallRecord {
+export interface CallRecord {
 	method: string;
 	path: string;
 	authorization: string | undefined;

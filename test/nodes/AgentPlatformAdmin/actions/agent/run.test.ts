@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
 import { runWorkflow } from '../../../../harness';
@@ -34,7 +35,7 @@ describe('Agent Platform › Agent › Run', () => {
 		await sim.close();
 	});
 
-	const run = async (node: ReturnType<typeof adminNode>, items?: Array<Record<string, unknown>>) =>
+	const run = async (node: ReturnType<typeof adminNode>, items?: IDataObject[]) =>
 		await runWorkflow({ nodes: node, items, credentials: simCredentials(sim) });
 
 	it('sends the message once, polls the task until it is idle and returns the final reply, not the thought', async () => {

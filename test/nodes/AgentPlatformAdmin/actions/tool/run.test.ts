@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
 import { timing } from '../../../../../nodes/AgentPlatformAdmin/transport/timing';
@@ -21,7 +22,7 @@ describe('Agent Platform › Tool › Run', () => {
 		await sim.close();
 	});
 
-	const run = async (node: ReturnType<typeof adminNode>, items?: Array<Record<string, unknown>>) =>
+	const run = async (node: ReturnType<typeof adminNode>, items?: IDataObject[]) =>
 		await runWorkflow({ nodes: node, items, credentials: simCredentials(sim) });
 
 	it('runs a short tool with JSON inputs in one call and returns its output', async () => {
