@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { SimRequest, SimResponse } from './server';
+import { pageOf } from './runQueue';
 import { reply } from './server';
 
 /**
@@ -32,19 +33,6 @@ export interface DirectoryState {
 
 const FILTER_TYPES = ['exact_match', 'ids', 'exists', 'regexp'];
 
-function pageOf(page: unknown, pageSize: unknown): { page: number; size: number } | string {
-	const p = page === undefined || page === null ? 1 : Number(page);
-	const size = pageSize === undefined || pageSize === null ? 20 : Number(pageSize);
-	if (!Number.isInteger(p) || p < 1) return "Field 'page' must be a whole number from 1.";
-	if (!Number.isInteger(size) || size < 1 || size > 1000) {
-		return "Field 'page_size' must be a whole number from 1 to 1000.";
-	}
-	return { page: p, size };
-}
-
-const cut = <T>(records: T[], paging: { page: number; size: number }) =>
-	records.slice((paging.page - 1) * paging.size, paging.page * paging.size);
-
 /**
  * Answers the directory calls, or undefined for a path it does not serve. `isAdmin` is whether
  * the key holds the Admin role (the `users:write` calls need it).
@@ -69,7 +57,7 @@ export function routeDirectory(
 			(p) => p.organization_id === project.organization_id,
 		);
 		return reply(200, {
-			projects: cut(all, paging).map((p) => ({
+			projects: paging(all).map((p) => ({
 				_id: p.project_id,
 				project_id: p.project_id,
 				name: p.name,
@@ -121,7 +109,7 @@ export function routeDirectory(
 							String(f.condition_value),
 				),
 			);
-		return reply(200, { results: cut(users, paging) });
+		return reply(200, { results: paging(users) });
 	}
 	if (
 		!isAdmin &&

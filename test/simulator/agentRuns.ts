@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 
+import { pageOf, RunQueue, type Fail, type Run } from './runQueue';
 import type { SimRequest, SimResponse } from './server';
 import { reply } from './server';
+import { ToolRuns, type ToolSeed } from './toolRuns';
+
+export type { ToolSeed } from './toolRuns';
 
 /**
- * The platform's agents and tools: runs that take time, queue over the organization's concurrency
- * limit (queued, never refused), and answer as the platform does (the SDK's task states and
- * message kinds, the documented tool trigger and poll shapes). Time is real but short in tests.
+ * The platform's agents: each message is a run that takes time, queues over the organization's
+ * concurrency limit (queued, never refused), says a thought and runs a tool before its answer, and
+ * is read as the platform's SDK reads it (task metadata and view, its states and message kinds).
+ * Tools live in `toolRuns.ts`; both share one queue. Time is real but short in tests.
  */
 
 export interface AgentSeed {
@@ -14,19 +19,6 @@ export interface AgentSeed {
 	name: string;
 	description?: string;
 	project: string;
-}
-
-/** `echo` answers with its inputs, `fail` fails with the platform's error text, `slow` is long. */
-export interface ToolSeed {
-	studio_id: string;
-	title: string;
-	description?: string;
-	project: string;
-	params_schema: {
-		properties: Record<string, { type: string; title?: string }>;
-		required?: string[];
-	};
-	behaviour: 'echo' | 'fail' | 'slow';
 }
 
 export interface RunsSeed {
@@ -37,21 +29,6 @@ export interface RunsSeed {
 	/** How long an agent works on a message, and a slow tool's job. */
 	agentRunMs?: number;
 	toolJobMs?: number;
-}
-
-type Fail = (status: number, message: string, type: string) => SimResponse;
-
-interface Run {
-	kind: 'agent' | 'tool';
-	id: string;
-	queuedAt: number;
-	durationMs: number;
-	startAt?: number;
-	endAt?: number;
-	content: string;
-	/** The platform's error text when the run fails. */
-	failure?: string;
-	output?: Record<string, unknown>;
 }
 
 interface Task {
@@ -66,72 +43,52 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export class AgentRuns {
 	readonly agents: AgentSeed[];
-	readonly tools: ToolSeed[];
 	readonly tasks = new Map<string, Task>();
-	readonly jobs = new Map<string, { toolId: string; run: Run }>();
-	/** Every run started, in order: tests count them (a run is never started twice). */
-	readonly started: Run[] = [];
-	concurrencyLimit: number;
+	readonly queue: RunQueue;
+	readonly toolRuns: ToolRuns;
 	agentRunMs: number;
-	toolJobMs: number;
-	/** The most runs unfinished at once (running or waiting), to check a client's concurrency. */
-	peakUnfinished = 0;
-	private readonly queue: Run[] = [];
-	private readonly active: Run[] = [];
-	private clock = 0;
 
 	constructor(seed: RunsSeed = {}) {
 		this.agents = seed.agents ?? [];
-		this.tools = seed.tools ?? [];
-		this.concurrencyLimit = seed.concurrencyLimit ?? 2;
 		this.agentRunMs = seed.agentRunMs ?? 3000;
-		this.toolJobMs = seed.toolJobMs ?? 3000;
+		this.queue = new RunQueue(seed.concurrencyLimit ?? 2);
+		this.toolRuns = new ToolRuns(seed.tools ?? [], this.queue, seed.toolJobMs ?? 3000);
 	}
 
-	/** Live concurrency, as `organization_info` reports it. */
+	/** Every run started (agent messages and tool runs), in order. */
+	get started() {
+		return this.queue.started;
+	}
+	get peakUnfinished() {
+		return this.queue.peakUnfinished;
+	}
+	get jobs() {
+		return this.toolRuns.jobs;
+	}
+	get concurrencyLimit() {
+		return this.queue.limit;
+	}
+	set concurrencyLimit(limit: number) {
+		this.queue.limit = limit;
+	}
+	get toolJobMs() {
+		return this.toolRuns.toolJobMs;
+	}
+	set toolJobMs(ms: number) {
+		this.toolRuns.toolJobMs = ms;
+	}
+
 	concurrency() {
-		this.advance(Date.now());
-		return { limit: this.concurrencyLimit, active: this.active.length, pending: this.queue.length };
-	}
-
-	/** Starts queued runs while slots are free and ends the runs whose time is up, in time order. */
-	private advance(now: number) {
-		for (;;) {
-			while (this.active.length < this.concurrencyLimit && this.queue.length) {
-				const run = this.queue.shift()!;
-				run.startAt = Math.max(run.queuedAt, this.clock);
-				run.endAt = run.startAt + run.durationMs;
-				this.active.push(run);
-			}
-			const ended = this.active
-				.filter((run) => run.endAt! <= now)
-				.sort((a, b) => a.endAt! - b.endAt!)[0];
-			if (!ended) return;
-			this.clock = ended.endAt!;
-			this.active.splice(this.active.indexOf(ended), 1);
-		}
-	}
-
-	private enqueue(run: Run) {
-		this.advance(run.queuedAt);
-		this.queue.push(run);
-		this.started.push(run);
-		this.advance(run.queuedAt);
-		this.peakUnfinished = Math.max(this.peakUnfinished, this.active.length + this.queue.length);
-	}
-
-	private phase(run: Run, now: number): 'queued' | 'running' | 'done' {
-		if (run.startAt === undefined || run.startAt > now) return 'queued';
-		return run.endAt! <= now ? 'done' : 'running';
+		return this.queue.concurrency();
 	}
 
 	route(request: SimRequest, path: string, project: string, fail: Fail): SimResponse | undefined {
 		const now = Date.now();
-		this.advance(now);
+		this.queue.advance(now);
 		const body = (request.body ?? {}) as Record<string, unknown>;
 		const { method } = request;
 		if (method === 'POST' && path === '/agents/list') {
-			const page = this.paging(body.page, body.page_size);
+			const page = pageOf(body.page, body.page_size);
 			if (typeof page === 'string') return fail(422, page, 'validation_error');
 			return reply(200, { results: page(this.agents.filter((a) => a.project === project)) });
 		}
@@ -158,18 +115,7 @@ export class AgentRuns {
 			}
 			return undefined;
 		}
-		return this.routeTools(request, path, project, now, fail);
-	}
-
-	/** `page` from 1 and `page_size` 1–1000 when given; a function that cuts the page. */
-	private paging(page: unknown, pageSize: unknown) {
-		const p = page === undefined ? 1 : Number(page);
-		const size = pageSize === undefined ? 20 : Number(pageSize);
-		if (!Number.isInteger(p) || p < 1) return "Field 'page' must be a whole number from 1.";
-		if (!Number.isInteger(size) || size < 1 || size > 1000) {
-			return "Field 'page_size' must be a whole number from 1 to 1000.";
-		}
-		return <T>(records: T[]) => records.slice((p - 1) * size, p * size);
+		return this.toolRuns.route(request, path, project, now, fail);
 	}
 
 	private trigger(body: Record<string, unknown>, project: string, now: number, fail: Fail) {
@@ -224,7 +170,7 @@ export class AgentRuns {
 				: {}),
 		};
 		task.runs.push(run);
-		this.enqueue(run);
+		this.queue.enqueue(run);
 		return reply(200, {
 			conversation_id: task.id,
 			state: run.startAt === now ? 'starting-up' : 'waiting-for-capacity',
@@ -233,7 +179,7 @@ export class AgentRuns {
 
 	private stateOf(task: Task, now: number): string {
 		const last = task.runs[task.runs.length - 1];
-		const phase = this.phase(last, now);
+		const phase = this.queue.phase(last, now);
 		if (phase === 'queued') return 'waiting-for-capacity';
 		if (phase === 'running') return 'running';
 		return last.failure ? 'unrecoverable' : 'idle';
@@ -282,137 +228,5 @@ export class AgentRuns {
 			}
 		}
 		return list.reverse();
-	}
-
-	private routeTools(request: SimRequest, path: string, project: string, now: number, fail: Fail) {
-		const body = (request.body ?? {}) as Record<string, unknown>;
-		if (request.method === 'GET' && path === '/studios/list') {
-			let filters: unknown;
-			try {
-				filters = JSON.parse(request.query.get('filters') ?? '[]');
-			} catch {
-				return fail(422, "Query parameter 'filters' must be JSON.", 'validation_error');
-			}
-			const projectFilter = Array.isArray(filters)
-				? filters.find(
-						(f: Record<string, unknown>) =>
-							f?.field === 'project' && f?.filter_type === 'exact_match',
-					)
-				: undefined;
-			if (!projectFilter || projectFilter.condition_value !== project) {
-				return fail(
-					422,
-					"Public agent queries require an exact_match filter on a valid 'project' ID.",
-					'validation_error',
-				);
-			}
-			const page = this.paging(
-				request.query.get('page') ?? undefined,
-				request.query.get('page_size') ?? undefined,
-			);
-			if (typeof page === 'string') return fail(422, page, 'validation_error');
-			return reply(200, {
-				results: page(this.tools.filter((t) => t.project === project)).map((t) =>
-					this.toolRecord(t),
-				),
-			});
-		}
-		const match =
-			/^\/studios\/([^/]+)\/(get|trigger_limited|trigger_async|async_poll\/([^/]+))$/.exec(path);
-		if (!match) return undefined;
-		const tool = this.tools.find(
-			(t) => t.studio_id === decodeURIComponent(match[1]) && t.project === project,
-		);
-		if (!tool) return fail(404, `Tool ${match[1]} not found in this project.`, 'not_found');
-		const action = match[2];
-		if (request.method === 'GET' && action === 'get')
-			return reply(200, { studio: this.toolRecord(tool) });
-		if (request.method === 'POST' && (action === 'trigger_limited' || action === 'trigger_async')) {
-			if (body.project !== project)
-				return fail(422, "Field 'project' must be the project of the tool.", 'validation_error');
-			const params = body.params;
-			if (params === null || typeof params !== 'object' || Array.isArray(params)) {
-				return fail(422, "Field 'params' must be an object.", 'validation_error');
-			}
-			const run = this.toolRun(tool, params as Record<string, unknown>, now);
-			if (action === 'trigger_async') {
-				const jobId = randomUUID();
-				this.jobs.set(jobId, { toolId: tool.studio_id, run });
-				this.enqueue(run);
-				return reply(200, { job_id: jobId });
-			}
-			this.started.push(run);
-			return {
-				...reply(
-					200,
-					run.failure
-						? {
-								status: 'failed',
-								output: {},
-								errors: [{ body: run.failure, step_name: 'api_step' }],
-							}
-						: { status: 'complete', output: run.output, errors: [], executionTime: run.durationMs },
-				),
-				delayMs: tool.behaviour === 'slow' ? this.toolJobMs : 0,
-			};
-		}
-		if (request.method === 'GET' && match[3]) {
-			const job = this.jobs.get(decodeURIComponent(match[3]));
-			if (!job || job.toolId !== tool.studio_id)
-				return fail(404, `Job ${match[3]} not found.`, 'not_found');
-			if (request.query.get('ending_update_only') !== 'true')
-				return reply(200, { type: 'running', updates: [] });
-			const phase = this.phase(job.run, now);
-			if (phase !== 'done') return reply(200, { type: phase, updates: [] });
-			const failed = job.run.failure !== undefined;
-			return reply(200, {
-				type: failed ? 'failed' : 'complete',
-				updates: [
-					{
-						type: failed ? 'chain-fail' : 'chain-success',
-						output: failed
-							? {
-									status: 'failed',
-									output: {},
-									errors: [{ body: job.run.failure, step_name: 'api_step' }],
-								}
-							: { status: 'complete', output: job.run.output, errors: [] },
-					},
-				],
-			});
-		}
-		return undefined;
-	}
-
-	private toolRecord(tool: ToolSeed) {
-		const { behaviour: _behaviour, ...record } = tool;
-		return record;
-	}
-
-	private toolRun(tool: ToolSeed, params: Record<string, unknown>, now: number): Run {
-		const missing = (tool.params_schema.required ?? []).filter(
-			(name) => params[name] === undefined || params[name] === '',
-		);
-		const failure =
-			missing.length > 0
-				? `Missing required params: ${missing.join(', ')}`
-				: tool.behaviour === 'fail'
-					? 'Step api_step failed: the upstream API answered 401 Unauthorized.'
-					: undefined;
-		return {
-			kind: 'tool',
-			id: randomUUID(),
-			queuedAt: now,
-			durationMs: tool.behaviour === 'slow' ? this.toolJobMs : 0,
-			content: JSON.stringify(params),
-			...(failure
-				? { failure }
-				: {
-						output: {
-							...params,
-							answer: `${tool.title} ran with ${Object.keys(params).length} inputs`,
-						},
-					}),
-		};
 	}
 }

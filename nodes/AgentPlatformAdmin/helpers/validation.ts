@@ -1,4 +1,4 @@
-import type { INode } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { echo, isControl } from '../../shared/echo';
@@ -172,4 +172,14 @@ export function requireRoles(node: INode, itemIndex: number, value: unknown): st
 		return known;
 	});
 	return [...new Set(wire)];
+}
+
+/** The checked ID of a string parameter (`userId`, `inviteCode`, …) of one item. */
+export function readIdParameter(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	form: IdForm,
+): string {
+	return requireId(ctx.getNode(), itemIndex, ctx.getNodeParameter(name, itemIndex, ''), form);
 }

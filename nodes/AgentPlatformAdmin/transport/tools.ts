@@ -15,33 +15,28 @@ async function projectOf(ctx: ServiceContext, itemIndex: number): Promise<string
 	return String((await credentialsOf(ctx, itemIndex)).projectId ?? '').trim();
 }
 
-/** Runs a short tool and answers with its result (`{output, errors, …}`). Never replayed. */
-export async function runToolNow(
+/**
+ * Starts a tool: `now` runs a short tool and answers with its result (`{output, errors, …}`);
+ * `job` starts a long one as a job (`{job_id}`). Never replayed: a second call is a second run.
+ */
+export async function triggerTool(
 	ctx: ServiceContext,
 	toolId: string,
 	params: IDataObject,
+	mode: 'now' | 'job',
 	itemIndex: number,
 ): Promise<IDataObject> {
+	const trigger = mode === 'now' ? 'trigger_limited' : 'trigger_async';
 	return await adminRequest.call(
 		ctx,
-		`/studios/${segment(toolId)}/trigger_limited`,
+		`/studios/${segment(toolId)}/${trigger}`,
 		{ params, project: await projectOf(ctx, itemIndex) },
-		{ action: 'run the tool', requiresAdmin: false, itemIndex, creates: RUN_CREATES },
-	);
-}
-
-/** Starts a long tool as a job (`{job_id}`). Never replayed. */
-export async function startToolJob(
-	ctx: ServiceContext,
-	toolId: string,
-	params: IDataObject,
-	itemIndex: number,
-): Promise<IDataObject> {
-	return await adminRequest.call(
-		ctx,
-		`/studios/${segment(toolId)}/trigger_async`,
-		{ params, project: await projectOf(ctx, itemIndex) },
-		{ action: 'start the tool job', requiresAdmin: false, itemIndex, creates: RUN_CREATES },
+		{
+			action: mode === 'now' ? 'run the tool' : 'start the tool job',
+			requiresAdmin: false,
+			itemIndex,
+			creates: RUN_CREATES,
+		},
 	);
 }
 

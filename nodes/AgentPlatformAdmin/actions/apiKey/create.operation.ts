@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-w
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { operationFields, userIdField } from '../../helpers/fields';
-import { readText, requireId, USER_ID } from '../../helpers/validation';
+import { readIdParameter, readText, USER_ID } from '../../helpers/validation';
 import { createApiKey } from '../../transport/directory';
 import type { AgentPlatformAdminMap } from '../node.type';
 
@@ -54,7 +54,7 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	if (notes) body.notes = notes;
 	if (options.ttlHours !== undefined) body.ttl_hours = Number(options.ttlHours);
 	return {
-		userId: requireId(node, itemIndex, this.getNodeParameter('userId', itemIndex, ''), USER_ID),
+		userId: readIdParameter(this, 'userId', itemIndex, USER_ID),
 		body,
 	};
 }

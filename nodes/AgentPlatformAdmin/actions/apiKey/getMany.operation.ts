@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-w
 
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { operationFields, userIdField } from '../../helpers/fields';
-import { requireId, USER_ID } from '../../helpers/validation';
+import { readIdParameter, USER_ID } from '../../helpers/validation';
 import { listApiKeys } from '../../transport/directory';
 import type { AgentPlatformAdminMap } from '../node.type';
 
@@ -20,21 +20,15 @@ export const option: INodePropertyOptions = {
 	description: 'List the API keys of a user (their IDs and labels, never the keys themselves)',
 };
 
-function readUserId(this: IExecuteFunctions, itemIndex: number): string {
-	return requireId(
-		this.getNode(),
-		itemIndex,
-		this.getNodeParameter('userId', itemIndex, ''),
-		USER_ID,
-	);
-}
+const readUserId = (ctx: IExecuteFunctions, itemIndex: number) =>
+	readIdParameter(ctx, 'userId', itemIndex, USER_ID);
 
 export function validate(this: IExecuteFunctions, itemIndex: number): void {
-	readUserId.call(this, itemIndex);
+	readUserId(this, itemIndex);
 }
 
 /** The platform answers every key at once; Limit keeps the first ones. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const userId = readUserId.call(this, itemIndex);
+	const userId = readUserId(this, itemIndex);
 	return (await listApiKeys(this, userId, itemIndex)).slice(0, limitOf(this, itemIndex));
 }

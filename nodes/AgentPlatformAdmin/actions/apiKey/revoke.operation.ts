@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { operationFields, userIdField } from '../../helpers/fields';
-import { API_KEY_ID, requireId, USER_ID } from '../../helpers/validation';
+import { API_KEY_ID, readIdParameter, USER_ID } from '../../helpers/validation';
 import { revokeApiKey } from '../../transport/directory';
 import type { AgentPlatformAdminMap } from '../node.type';
 
@@ -27,10 +27,9 @@ export const option: INodePropertyOptions = {
 };
 
 function readInput(this: IExecuteFunctions, itemIndex: number) {
-	const node = this.getNode();
 	return {
-		userId: requireId(node, itemIndex, this.getNodeParameter('userId', itemIndex, ''), USER_ID),
-		keyId: requireId(node, itemIndex, this.getNodeParameter('keyId', itemIndex, ''), API_KEY_ID),
+		userId: readIdParameter(this, 'userId', itemIndex, USER_ID),
+		keyId: readIdParameter(this, 'keyId', itemIndex, API_KEY_ID),
 	};
 }
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { inviteCodeField, operationFields } from '../../helpers/fields';
-import { INVITE_CODE, requireId } from '../../helpers/validation';
+import { INVITE_CODE, readIdParameter } from '../../helpers/validation';
 import { resendInvite } from '../../transport/directory';
 import type { AgentPlatformAdminMap } from '../node.type';
 
@@ -18,22 +18,16 @@ export const option: INodePropertyOptions = {
 	description: 'Send the invite e-mail of a pending invite again. Needs an Admin key.',
 };
 
-function readCode(this: IExecuteFunctions, itemIndex: number): string {
-	return requireId(
-		this.getNode(),
-		itemIndex,
-		this.getNodeParameter('inviteCode', itemIndex, ''),
-		INVITE_CODE,
-	);
-}
+const readCode = (ctx: IExecuteFunctions, itemIndex: number) =>
+	readIdParameter(ctx, 'inviteCode', itemIndex, INVITE_CODE);
 
 export function validate(this: IExecuteFunctions, itemIndex: number): void {
-	readCode.call(this, itemIndex);
+	readCode(this, itemIndex);
 }
 
 /** Not replayed after an unclear failure: a second call would send a second e-mail. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const code = readCode.call(this, itemIndex);
+	const code = readCode(this, itemIndex);
 	const answer = await resendInvite(this, code, itemIndex);
 	return { resent: true, ...answer, invite_code: answer.invite_code ?? code };
 }

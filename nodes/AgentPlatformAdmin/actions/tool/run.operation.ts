@@ -14,7 +14,7 @@ import { readJsonInputs, readRunOptions, requireLocatorId } from '../../helpers/
 import { runItems } from '../../helpers/runItems';
 import { errorTexts, toolFailedError, waitForJob } from '../../helpers/toolResult';
 import { TOOL_ID } from '../../helpers/validation';
-import { runToolNow, startToolJob } from '../../transport/tools';
+import { triggerTool } from '../../transport/tools';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'run' satisfies AgentPlatformAdminMap['tool'];
@@ -111,7 +111,7 @@ function readInput(ctx: IExecuteFunctions, itemIndex: number): ToolInput {
 }
 
 async function runNow(ctx: IExecuteFunctions, input: ToolInput, itemIndex: number) {
-	const answer = await runToolNow(ctx, input.toolId, input.params, itemIndex);
+	const answer = await triggerTool(ctx, input.toolId, input.params, 'now', itemIndex);
 	const errors = errorTexts(answer.errors);
 	if (errors.length || answer.status === 'failed') {
 		throw toolFailedError(ctx, input.toolId, errors, itemIndex);
@@ -120,7 +120,7 @@ async function runNow(ctx: IExecuteFunctions, input: ToolInput, itemIndex: numbe
 }
 
 async function runAsJob(ctx: IExecuteFunctions, input: ToolInput, itemIndex: number) {
-	const started = await startToolJob(ctx, input.toolId, input.params, itemIndex);
+	const started = await triggerTool(ctx, input.toolId, input.params, 'job', itemIndex);
 	const jobId = String(started.job_id ?? '');
 	const where = `job ${jobId} of tool ${input.toolId}`;
 	let job;
