@@ -146,7 +146,11 @@ export function routeDirectory(
 		const list = state.userKeys.get(userId) ?? [];
 		state.userKeys.set(userId, list);
 		if (keys[2] === 'list') {
-			return reply(200, { results: list.map(({ key: _key, ...shown }) => shown) });
+			return reply(200, {
+				results: list.map((entry) =>
+					Object.fromEntries(Object.entries(entry).filter(([name]) => name !== 'key')),
+				),
+			});
 		}
 		if (keys[2] === 'delete') {
 			const index = list.findIndex((k) => k._id === body.id);

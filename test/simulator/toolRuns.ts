@@ -135,8 +135,7 @@ export class ToolRuns {
 	}
 
 	private toolRecord(tool: ToolSeed) {
-		const { behaviour: _behaviour, ...record } = tool;
-		return record;
+		return Object.fromEntries(Object.entries(tool).filter(([name]) => name !== 'behaviour'));
 	}
 
 	private toolRun(tool: ToolSeed, params: Record<string, unknown>, now: number): Run {
