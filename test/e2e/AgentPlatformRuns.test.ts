@@ -43,6 +43,9 @@ function leadExampleWithFixedLead() {
 	return copy;
 }
 
+/** The install and n8n's start can take minutes on a busy machine; no test here is timed. */
+const MACHINE_BUSY_MS = 600_000;
+
 describe('agent and tool runs in n8n (e2e)', () => {
 	let e2e: E2e;
 
@@ -74,99 +77,107 @@ describe('agent and tool runs in n8n (e2e)', () => {
 			},
 		]);
 		await e2e.importWorkflow([runsWorkflow, leadExampleWithFixedLead()]);
-	});
+	}, MACHINE_BUSY_MS);
 
 	afterAll(async () => {
 		await e2e?.stop();
 	});
 
-	it('runs an agent for each item, then a tool with its answer, then a long tool job', async () => {
-		const runs = e2e.sim.services.admin.runs;
-		const run = await e2e.execute(runsWorkflow.id);
+	it(
+		'runs an agent for each item, then a tool with its answer, then a long tool job',
+		async () => {
+			const runs = e2e.sim.services.admin.runs;
+			const run = await e2e.execute(runsWorkflow.id);
 
-		expect(run.error).toBeUndefined();
-		expect(run.status).toBe('success');
-		expect(run.nodesRun).toEqual([
-			'Start',
-			'Two Questions',
-			'One Item Each',
-			'Run Agent',
-			'Run Tool',
-			'Run Tool Job',
-		]);
-		expect(run.fullItems('Run Agent')).toEqual([
-			{
-				json: {
-					agent_id: 'agt-research',
-					conversation_id: expect.any(String),
-					state: 'idle',
-					finished: true,
-					title: 'Research acme.com',
-					reply: 'Answer to: Research acme.com',
+			expect(run.error).toBeUndefined();
+			expect(run.status).toBe('success');
+			expect(run.nodesRun).toEqual([
+				'Start',
+				'Two Questions',
+				'One Item Each',
+				'Run Agent',
+				'Run Tool',
+				'Run Tool Job',
+			]);
+			expect(run.fullItems('Run Agent')).toEqual([
+				{
+					json: {
+						agent_id: 'agt-research',
+						conversation_id: expect.any(String),
+						state: 'idle',
+						finished: true,
+						title: 'Research acme.com',
+						reply: 'Answer to: Research acme.com',
+					},
+					pairedItem: { item: 0 },
 				},
-				pairedItem: { item: 0 },
-			},
-			{
-				json: {
-					agent_id: 'agt-research',
-					conversation_id: expect.any(String),
-					state: 'idle',
-					finished: true,
-					title: 'Research globex.com',
-					reply: 'Answer to: Research globex.com',
+				{
+					json: {
+						agent_id: 'agt-research',
+						conversation_id: expect.any(String),
+						state: 'idle',
+						finished: true,
+						title: 'Research globex.com',
+						reply: 'Answer to: Research globex.com',
+					},
+					pairedItem: { item: 1 },
 				},
-				pairedItem: { item: 1 },
-			},
-		]);
-		expect(run.items('Run Tool')).toEqual([
-			{
-				tool_id: 'tool-enrich',
-				output: { domain: 'acme.com', answer: 'Enrich company ran with 1 inputs' },
-			},
-			{
-				tool_id: 'tool-enrich',
-				output: { domain: 'globex.com', answer: 'Enrich company ran with 1 inputs' },
-			},
-		]);
-		expect(run.items('Run Tool Job')).toEqual([
-			{
-				tool_id: 'tool-report',
-				job_id: expect.any(String),
-				output: { market: 'acme.com', answer: 'Market report ran with 1 inputs' },
-			},
-			{
-				tool_id: 'tool-report',
-				job_id: expect.any(String),
-				output: { market: 'globex.com', answer: 'Market report ran with 1 inputs' },
-			},
-		]);
-		// Each input item started exactly one run: two agent runs, two tool runs, two jobs.
-		expect(runs.started.map((r) => r.kind)).toEqual([
-			'agent',
-			'agent',
-			'tool',
-			'tool',
-			'tool',
-			'tool',
-		]);
-	});
+			]);
+			expect(run.items('Run Tool')).toEqual([
+				{
+					tool_id: 'tool-enrich',
+					output: { domain: 'acme.com', answer: 'Enrich company ran with 1 inputs' },
+				},
+				{
+					tool_id: 'tool-enrich',
+					output: { domain: 'globex.com', answer: 'Enrich company ran with 1 inputs' },
+				},
+			]);
+			expect(run.items('Run Tool Job')).toEqual([
+				{
+					tool_id: 'tool-report',
+					job_id: expect.any(String),
+					output: { market: 'acme.com', answer: 'Market report ran with 1 inputs' },
+				},
+				{
+					tool_id: 'tool-report',
+					job_id: expect.any(String),
+					output: { market: 'globex.com', answer: 'Market report ran with 1 inputs' },
+				},
+			]);
+			// Each input item started exactly one run: two agent runs, two tool runs, two jobs.
+			expect(runs.started.map((r) => r.kind)).toEqual([
+				'agent',
+				'agent',
+				'tool',
+				'tool',
+				'tool',
+				'tool',
+			]);
+		},
+		MACHINE_BUSY_MS,
+	);
 
-	it("the lead example sends a new lead to the agent and writes the agent's answer to the lead", async () => {
-		const run = await e2e.execute('e2eLeadAgentWf01');
-		expect(run.error).toBeUndefined();
-		expect(run.items('Research Lead')).toEqual([
-			expect.objectContaining({
-				state: 'idle',
-				reply:
-					'Answer to: A new lead signed up (lead 3, 2026-11-25T10:00:00Z). Research them and write a two-sentence note for the sales team.',
-			}),
-		]);
-		expect(run.items('Write Answer Back')).toEqual([
-			expect.objectContaining({ id: 3, status: 'updated' }),
-		]);
-		const lead = e2e.sim.services.marketing.leads.get(3) as Record<string, unknown>;
-		expect(lead.leadNotes).toBe(
-			'Answer to: A new lead signed up (lead 3, 2026-11-25T10:00:00Z). Research them and write a two-sentence note for the sales team.',
-		);
-	});
+	it(
+		"the lead example sends a new lead to the agent and writes the agent's answer to the lead",
+		async () => {
+			const run = await e2e.execute('e2eLeadAgentWf01');
+			expect(run.error).toBeUndefined();
+			expect(run.items('Research Lead')).toEqual([
+				expect.objectContaining({
+					state: 'idle',
+					reply:
+						'Answer to: A new lead signed up (lead 3, 2026-11-25T10:00:00Z). Research them and write a two-sentence note for the sales team.',
+				}),
+			]);
+			expect(run.items('Write Answer Back')).toEqual([
+				expect.objectContaining({ id: 3, status: 'updated' }),
+			]);
+			const lead = e2e.sim.services.marketing.leads.get(3) as Record<string, unknown>;
+			expect(lead.leadNotes).toBe(
+				'Answer to: A new lead signed up (lead 3, 2026-11-25T10:00:00Z). Research them and write a two-sentence note for the sales team.',
+			);
+		},
+		MACHINE_BUSY_MS,
+	);
 });
