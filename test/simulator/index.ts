@@ -41,14 +41,7 @@ export const DEMO_ADMIN_SEED: AdminSeed = {
 		{ key: 'sk-demo-admin', role: 'admin', organizationId: 'org-demo' },
 		{ key: 'sk-demo-member', role: 'member', organizationId: 'org-demo' },
 	],
-	projects: [
-		{
-			id: 'proj-demo',
-			name: 'Demo project',
-			organizationId: 'org-demo',
-			members: [{ userId: 'usr-ana', email: 'ana@example.com', actions: { admin: true } }],
-		},
-	],
+	projects: [{ id: 'proj-demo', name: 'Demo project', organizationId: 'org-demo' }],
 	runs: {
 		agents: [
 			{

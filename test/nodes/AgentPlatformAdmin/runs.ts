@@ -7,11 +7,22 @@ import type { RunsSeed } from '../../simulator/agentRuns';
 
 export const AGENT_RUN_MS = 80;
 
-/** The demo organization with agents and tools that take `AGENT_RUN_MS` (or what `runs` says). */
+/**
+ * The demo organization with agents and tools that take `AGENT_RUN_MS` (or what `runs` says), and
+ * one member already in the demo project (usr-ana, Admin) for the user and API key operations.
+ */
 export async function startRunsSimulator(runs: Partial<RunsSeed> = {}): Promise<Simulator> {
 	return await startServices({
 		admin: {
 			...DEMO_ADMIN_SEED,
+			projects: [
+				{
+					id: 'proj-demo',
+					name: 'Demo project',
+					organizationId: 'org-demo',
+					members: [{ userId: 'usr-ana', email: 'ana@example.com', actions: { admin: true } }],
+				},
+			],
 			runs: { ...DEMO_ADMIN_SEED.runs, agentRunMs: AGENT_RUN_MS, toolJobMs: AGENT_RUN_MS, ...runs },
 		},
 	});
