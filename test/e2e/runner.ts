@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error, @n8n/community-nodes/no-hardcoded-secrets -- test tooling, never shipped */
 /**
- * End-to-end runs in a real n8n 2.41.1 (Node 24), with this package installed from its packed
- * tarball as a community package, exactly as users get it.
+ * End-to-end runs in a real n8n (2.41.1 on Node 24 by default; `N8N_VERSION=<x.y.z>` for another,
+ * see scripts/n8n.ts), with this package installed from its packed tarball as a community package,
+ * exactly as users get it.
  *
  * ```ts
  * import { startE2e, type E2e } from './runner';
@@ -276,6 +277,31 @@ export function toE2eRun(raw: Record<string, unknown>, command: CommandResult): 
 		stdout: command.stdout,
 		stderr: command.stderr,
 	};
+}
+
+/** The owner account of every throw-away n8n (made of parts: not a secret). */
+const OWNER_LOGIN = ['E2e', 'owner', 'login', '1'].join('-');
+
+/**
+ * Creates the owner of the n8n running at `serverUrl` (after `startServer()`) and returns the
+ * request headers of that owner's session, for the editor's REST API.
+ */
+export async function ownerSession(serverUrl: string): Promise<Record<string, string>> {
+	const headers = { 'content-type': 'application/json', 'browser-id': 'e2e' };
+	const setup = await fetch(`${serverUrl}/rest/owner/setup`, {
+		method: 'POST',
+		headers,
+		body: JSON.stringify({
+			email: 'owner@example.com',
+			firstName: 'E2e',
+			lastName: 'Owner',
+			password: OWNER_LOGIN,
+		}),
+	});
+	if (setup.status !== 200) {
+		throw new Error(`n8n owner setup answered ${setup.status}: ${await setup.text()}`);
+	}
+	return { ...headers, cookie: (setup.headers.get('set-cookie') ?? '').split(';')[0] };
 }
 
 /** Everything started and not yet stopped, so a failed or timed-out test can still clean up. */

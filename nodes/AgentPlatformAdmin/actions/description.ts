@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { toolAnswerLimitsField } from '../../shared/toolLimits';
 import { selectorProperty } from '../helpers/fields';
 import * as agent from './agent';
 import * as apiKey from './apiKey';
@@ -31,4 +32,6 @@ export const properties: INodeProperties[] = [
 	...tool.description,
 	...apiKey.description,
 	...organization.description,
+	// Shown only when the node is an AI agent's tool.
+	toolAnswerLimitsField,
 ];

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { adminRequest, type ServiceContext } from './index';
+import { apiRequest, type ServiceContext } from './index';
 
 /**
  * The platform's agent calls. The trigger is documented ("officially supported" use of the API);
@@ -29,11 +29,12 @@ export async function triggerAgent(
 	body: AgentMessage,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	return await adminRequest.call(ctx, '/agents/trigger', body as unknown as IDataObject, {
+	return await apiRequest.call(ctx, '/agents/trigger', body as unknown as IDataObject, {
 		action: 'start the agent run',
 		requiresAdmin: false,
 		itemIndex,
-		creates: "the agent's conversations in the platform",
+		safeToRepeat: false,
+		whereToCheck: "the agent's conversations in the platform",
 	});
 }
 
@@ -44,11 +45,17 @@ export async function readTaskMetadata(
 	conversationId: string,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const answer = await adminRequest.call(
+	const answer = await apiRequest.call(
 		ctx,
 		`/agents/${segment(agentId)}/tasks/${segment(conversationId)}/metadata`,
 		{},
-		{ action: 'read the state of the agent run', requiresAdmin: false, itemIndex, method: 'GET' },
+		{
+			action: 'read the state of the agent run',
+			requiresAdmin: false,
+			itemIndex,
+			method: 'GET',
+			safeToRepeat: true,
+		},
 	);
 	return (answer.metadata ?? {}) as IDataObject;
 }
@@ -63,11 +70,11 @@ export async function readTaskMessages(
 	conversationId: string,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const answer = await adminRequest.call(
+	const answer = await apiRequest.call(
 		ctx,
 		`/agents/${segment(agentId)}/tasks/${segment(conversationId)}/view`,
 		{ page_size: MESSAGE_PAGE },
-		{ action: "read the agent's messages", requiresAdmin: false, itemIndex },
+		{ action: "read the agent's messages", requiresAdmin: false, itemIndex, safeToRepeat: true },
 	);
 	return Array.isArray(answer.results) ? (answer.results as IDataObject[]) : [];
 }
@@ -79,11 +86,11 @@ export async function listAgents(
 	pageSize: number,
 	itemIndex = 0,
 ): Promise<IDataObject[]> {
-	const answer = await adminRequest.call(
+	const answer = await apiRequest.call(
 		ctx,
 		'/agents/list',
 		{ page, page_size: pageSize },
-		{ action: 'list the agents', requiresAdmin: false, itemIndex },
+		{ action: 'list the agents', requiresAdmin: false, itemIndex, safeToRepeat: true },
 	);
 	return Array.isArray(answer.results) ? (answer.results as IDataObject[]) : [];
 }

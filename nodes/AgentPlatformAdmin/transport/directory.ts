@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { adminRequest, type ServiceContext } from './index';
+import { apiRequest, type ServiceContext } from './index';
 
 /**
  * Listings and keys of the project and organization. All in the platform's schema only (its
@@ -20,7 +20,7 @@ export async function listProjects(
 	pageSize: number,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const answer = await adminRequest.call(
+	const answer = await apiRequest.call(
 		ctx,
 		'/projects/list',
 		{},
@@ -30,6 +30,7 @@ export async function listProjects(
 			itemIndex,
 			method: 'GET',
 			query: { page, page_size: pageSize },
+			safeToRepeat: true,
 		},
 	);
 	return resultsOf(answer, 'projects');
@@ -46,22 +47,22 @@ export async function listUsers(
 	const filters = email
 		? [{ field: 'email', filter_type: 'exact_match', condition: '==', condition_value: email }]
 		: undefined;
-	const answer = await adminRequest.call(
+	const answer = await apiRequest.call(
 		ctx,
 		'/auth/users/list',
 		{ page, page_size: pageSize, ...(filters ? { filters } : {}) },
-		{ action: "list the project's users", requiresAdmin: false, itemIndex },
+		{ action: "list the project's users", requiresAdmin: false, itemIndex, safeToRepeat: true },
 	);
 	return resultsOf(answer);
 }
 
 /** Every pending invite of the project (the call does not page). */
 export async function listInvites(ctx: ServiceContext, itemIndex: number): Promise<IDataObject[]> {
-	const answer = await adminRequest.call(
+	const answer = await apiRequest.call(
 		ctx,
 		'/auth/invite/list',
 		{},
-		{ action: "list the project's invites", requiresAdmin: true, itemIndex },
+		{ action: "list the project's invites", requiresAdmin: true, itemIndex, safeToRepeat: true },
 	);
 	return resultsOf(answer);
 }
@@ -72,7 +73,7 @@ export async function resendInvite(
 	inviteCode: string,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	return await adminRequest.call(
+	return await apiRequest.call(
 		ctx,
 		'/auth/invite/resend',
 		{ invite_code: inviteCode },
@@ -80,7 +81,8 @@ export async function resendInvite(
 			action: 'resend the invite',
 			requiresAdmin: true,
 			itemIndex,
-			creates: "the invitee's inbox (or the invite's e-mail status in Invite → Get Many)",
+			safeToRepeat: false,
+			whereToCheck: "the invitee's inbox (or the invite's e-mail status in Invite → Get Many)",
 		},
 	);
 }
@@ -92,11 +94,12 @@ export async function createApiKey(
 	body: IDataObject,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	return await adminRequest.call(ctx, keysPath(userId, 'create'), body, {
+	return await apiRequest.call(ctx, keysPath(userId, 'create'), body, {
 		action: 'create the API key',
 		requiresAdmin: true,
 		itemIndex,
-		creates: "the user's API keys (API Key → Get Many)",
+		safeToRepeat: false,
+		whereToCheck: "the user's API keys (API Key → Get Many)",
 	});
 }
 
@@ -105,11 +108,11 @@ export async function listApiKeys(
 	userId: string,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const answer = await adminRequest.call(
+	const answer = await apiRequest.call(
 		ctx,
 		keysPath(userId, 'list'),
 		{},
-		{ action: "list the user's API keys", requiresAdmin: false, itemIndex },
+		{ action: "list the user's API keys", requiresAdmin: false, itemIndex, safeToRepeat: true },
 	);
 	return resultsOf(answer);
 }
@@ -121,11 +124,11 @@ export async function revokeApiKey(
 	keyId: string,
 	itemIndex: number,
 ): Promise<void> {
-	await adminRequest.call(
+	await apiRequest.call(
 		ctx,
 		keysPath(userId, 'delete'),
 		{ id: keyId },
-		{ action: 'revoke the API key', requiresAdmin: true, itemIndex },
+		{ action: 'revoke the API key', requiresAdmin: true, itemIndex, safeToRepeat: true },
 	);
 }
 
@@ -134,10 +137,16 @@ export async function readOrganizationInfo(
 	ctx: ServiceContext,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	return await adminRequest.call(
+	return await apiRequest.call(
 		ctx,
 		'/projects/organization_info',
 		{},
-		{ action: 'read the organization info', requiresAdmin: false, itemIndex, method: 'GET' },
+		{
+			action: 'read the organization info',
+			requiresAdmin: false,
+			itemIndex,
+			method: 'GET',
+			safeToRepeat: true,
+		},
 	);
 }

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { adminRequest, credentialsOf, type ServiceContext } from './index';
+import { apiRequest, credentialsOf, type ServiceContext } from './index';
 
 /**
  * The platform's tool calls (a tool is a "studio" on the wire). The sync and async triggers are
@@ -27,7 +27,7 @@ export async function triggerTool(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const trigger = mode === 'now' ? 'trigger_limited' : 'trigger_async';
-	return await adminRequest.call(
+	return await apiRequest.call(
 		ctx,
 		`/studios/${segment(toolId)}/${trigger}`,
 		{ params, project: await projectOf(ctx, itemIndex) },
@@ -35,7 +35,8 @@ export async function triggerTool(
 			action: mode === 'now' ? 'run the tool' : 'start the tool job',
 			requiresAdmin: false,
 			itemIndex,
-			creates: RUN_CREATES,
+			safeToRepeat: false,
+			whereToCheck: RUN_CREATES,
 		},
 	);
 }
@@ -47,7 +48,7 @@ export async function readToolJob(
 	jobId: string,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	return await adminRequest.call(
+	return await apiRequest.call(
 		ctx,
 		`/studios/${segment(toolId)}/async_poll/${segment(jobId)}`,
 		{},
@@ -57,6 +58,7 @@ export async function readToolJob(
 			itemIndex,
 			method: 'GET',
 			query: { ending_update_only: true },
+			safeToRepeat: true,
 		},
 	);
 }
@@ -76,7 +78,7 @@ export async function listTools(
 			filter_type: 'exact_match',
 		},
 	];
-	const answer = await adminRequest.call(
+	const answer = await apiRequest.call(
 		ctx,
 		'/studios/list',
 		{},
@@ -86,6 +88,7 @@ export async function listTools(
 			itemIndex,
 			method: 'GET',
 			query: { filters: JSON.stringify(filters), page, page_size: pageSize },
+			safeToRepeat: true,
 		},
 	);
 	return Array.isArray(answer.results) ? (answer.results as IDataObject[]) : [];
@@ -97,11 +100,11 @@ export async function readTool(
 	toolId: string,
 	itemIndex = 0,
 ): Promise<IDataObject> {
-	const answer = await adminRequest.call(
+	const answer = await apiRequest.call(
 		ctx,
 		`/studios/${segment(toolId)}/get`,
 		{},
-		{ action: 'read the tool', requiresAdmin: false, itemIndex, method: 'GET' },
+		{ action: 'read the tool', requiresAdmin: false, itemIndex, method: 'GET', safeToRepeat: true },
 	);
 	return (answer.studio ?? {}) as IDataObject;
 }

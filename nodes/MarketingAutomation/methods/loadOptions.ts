@@ -11,6 +11,7 @@ interface Describe {
 async function describeLeads(ctx: ILoadOptionsFunctions): Promise<Describe> {
 	const answer = await apiRequest.call(ctx, {
 		method: 'GET',
+		safeToRepeat: true,
 		path: '/rest/v1/leads/describe2.json',
 	});
 	return (answer.result?.[0] ?? {}) as IDataObject as Describe;
