@@ -104,6 +104,7 @@ const LEAD_FIELDS: Row[] = [
 		length: 255,
 		updateable: true,
 	},
+	{ name: 'leadNotes', displayName: 'Lead Notes', dataType: 'text', updateable: true },
 	{
 		name: 'externalId',
 		displayName: 'External Id',
