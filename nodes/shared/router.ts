@@ -1,4 +1,5 @@
 import type {
+	IBinaryKeyData,
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
@@ -17,7 +18,7 @@ export interface ItemOperation {
 }
 
 /** One input item's outcome in a batch operation: an output item, or its error. */
-export type BatchOutcome = { json: IDataObject } | { error: Error };
+export type BatchOutcome = { json: IDataObject; binary?: IBinaryKeyData } | { error: Error };
 
 /**
  * An operation that takes every input item at once (to batch or deduplicate calls); it returns
@@ -126,7 +127,13 @@ export async function routeOperation(
 			if (toolRun && itemOutcomes.length === 0) output.push(noRecords(itemIndex));
 			for (const outcome of itemOutcomes) {
 				if ('error' in outcome) fail(outcome.error, itemIndex);
-				else output.push({ json: outcome.json, pairedItem: { item: itemIndex } });
+				else if (outcome.binary) {
+					output.push({
+						json: outcome.json,
+						binary: outcome.binary,
+						pairedItem: { item: itemIndex },
+					});
+				} else output.push({ json: outcome.json, pairedItem: { item: itemIndex } });
 			}
 		});
 		return [output];

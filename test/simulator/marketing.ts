@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import { MarketingBulk, type BulkOptions } from './marketingBulk';
 import type { SimRequest, SimResponse, SimulatorModule } from './server';
 import { reply } from './server';
 
@@ -27,6 +28,7 @@ export interface MarketingOptions {
 	latencyMs?: number;
 	/** Start with the demo data (default true). */
 	demoData?: boolean;
+	bulk?: BulkOptions;
 }
 
 export interface MarketingCall {
@@ -230,6 +232,7 @@ export class MarketingService implements SimulatorModule {
 	 */
 	readonly triggersByLead = new Map<number, Map<number, number>>();
 	readonly scheduled: Array<{ campaignId: number; input: unknown }> = [];
+	readonly bulk: MarketingBulk;
 
 	private tokens: Token[] = [];
 	private arrivals: number[] = [];
@@ -254,6 +257,7 @@ export class MarketingService implements SimulatorModule {
 		this.dailyQuota = options.dailyQuota ?? 50_000;
 		this.latencyMs = options.latencyMs ?? 0;
 		if (options.demoData !== false) this.seedDemo();
+		this.bulk = new MarketingBulk(this, options.bulk);
 	}
 
 	handles(path: string): boolean {
@@ -675,6 +679,7 @@ export class MarketingService implements SimulatorModule {
 		const effective = method === 'POST' && request.query.get('_method') === 'GET' ? 'GET' : method;
 		const key = `${effective} ${path}`;
 		let m: RegExpExecArray | null;
+		if (path.startsWith('/bulk/')) return this.bulk.route(request);
 		if (key === 'GET /rest/v1/leads.json') return this.getLeads(this.params(request));
 		if (key === 'POST /rest/v1/leads.json') return this.syncLeads(request.body as Row);
 		if (key === 'GET /rest/v1/leads/describe2.json') {

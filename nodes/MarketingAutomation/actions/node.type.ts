@@ -7,6 +7,8 @@
 export type MarketingAutomationMap = {
 	activity: 'getEmailBounces' | 'getEmailOpens' | 'getLeadChanges';
 	apiCall: 'send';
+	bulkExtract: 'cancel' | 'extract' | 'getAll' | 'getFile' | 'getStatus';
+	bulkImport: 'getStatus' | 'import';
 	campaign: 'get' | 'getAll' | 'schedule' | 'trigger';
 	customField: 'create' | 'getAll';
 	email: 'approveDraft' | 'getByName' | 'getContent' | 'getPrograms';

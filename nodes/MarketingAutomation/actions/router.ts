@@ -3,6 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { routeOperation, type NodeResources } from '../../shared/router';
 import * as activity from './activity';
 import * as apiCall from './apiCall';
+import * as bulkExtract from './bulkExtract';
+import * as bulkImport from './bulkImport';
 import * as campaign from './campaign';
 import * as customField from './customField';
 import * as email from './email';
@@ -15,6 +17,8 @@ import * as program from './program';
 const resources = {
 	activity: activity.operations,
 	apiCall: apiCall.operations,
+	bulkExtract: bulkExtract.operations,
+	bulkImport: bulkImport.operations,
 	campaign: campaign.operations,
 	customField: customField.operations,
 	email: email.operations,

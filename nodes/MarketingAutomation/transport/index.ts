@@ -12,6 +12,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { withBackoff, type RetryDecision } from '../../shared/backoff';
 import { instanceUrls, type InstanceUrls } from './instance';
+import { multipartBody, type MultipartFile } from './multipart';
 import { limiterFor, limitsOf, nextQuotaReset, type InstanceLimiter } from './throttle';
 import { timing } from './timing';
 import {
@@ -63,6 +64,21 @@ export interface ApiRequest {
 	 * how to fix it; the service's own words and the request id go into the description.
 	 */
 	refusals?: Record<string, { message: string; fix: string }>;
+	/** Send the body as `multipart/form-data` with this file (bulk imports). */
+	multipart?: MultipartFile;
+	/** For a call that is not safe to repeat: what to say when it may have run (names the file). */
+	ambiguity?: { message: string; fix: string };
+	/** Read the answer as a file (bulk failures, warnings, exports): see `apiFileRequest`. */
+	file?: boolean;
+	/** Extra request headers (e.g. `Range`). */
+	headers?: Record<string, string>;
+}
+
+/** A file answer: HTTP status, headers (lower-case names) and the bytes. */
+export interface FileAnswer {
+	status: number;
+	headers: Record<string, string>;
+	body: Buffer;
 }
 
 /** 6xx answers that mean "not executed, try again later"; 606 and 615 are the rate limits. */
@@ -172,6 +188,13 @@ function toNodeError(ctx: MarketingContext, error: unknown, request: ApiRequest)
 		const failure = describeHttpFailure(error);
 		if (failure.tokenError) {
 			error = failure.tokenError;
+		} else if (failure.ambiguous && request.idempotent === false && request.ambiguity) {
+			return new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
+				message: request.ambiguity.message,
+				description: request.ambiguity.fix,
+				httpCode: failure.status ? String(failure.status) : undefined,
+				itemIndex,
+			});
 		} else if (failure.ambiguous && request.idempotent === false) {
 			const message = failure.noAnswer
 				? `No answer to ${where}; the call was not repeated because it may have been executed`
@@ -246,6 +269,7 @@ function toNodeError(ctx: MarketingContext, error: unknown, request: ApiRequest)
 			{ message, description, itemIndex },
 		);
 		if (error.requestId) apiError.context.requestId = error.requestId;
+		apiError.context.serviceCode = error.code;
 		return apiError;
 	}
 	return new NodeApiError(
@@ -278,7 +302,17 @@ function buildOptions(base: string, request: ApiRequest): IHttpRequestOptions {
 		timeout: timing.timeoutMs,
 		headers: { Accept: 'application/json' },
 	};
-	if (request.form) {
+	if (request.headers) options.headers = { ...options.headers, ...request.headers };
+	if (request.file) {
+		// The bytes as they are, with status and headers; JSON error envelopes are read from them.
+		Object.assign(options, { json: false, encoding: 'arraybuffer', returnFullResponse: true });
+	}
+	if (request.multipart) {
+		const { body, contentType } = multipartBody(request.multipart);
+		options.headers = { ...options.headers, 'Content-Type': contentType };
+		options.body = body;
+		options.json = false;
+	} else if (request.form) {
 		options.headers = { ...options.headers, 'Content-Type': 'application/x-www-form-urlencoded' };
 		options.body = queryString(request.body as ApiRequest['qs']);
 	} else if (request.body !== undefined) {
@@ -330,6 +364,53 @@ function sessionOf(ctx: MarketingContext): Promise<Session> {
  * 607 stops and blocks further calls to the instance until the quota resets.
  */
 export async function apiRequest(this: MarketingContext, request: ApiRequest): Promise<Envelope> {
+	return (await callService.call(this, { ...request, file: false })) as Envelope;
+}
+
+/**
+ * A call whose answer is a file (CSV/TSV of a bulk job), with the same limiter, token, retries and
+ * errors as `apiRequest`: a JSON `success: false` envelope in place of the file is the service's
+ * error; HTTP errors (404 for "no such file") are thrown as NodeApiError with `httpCode`.
+ */
+export async function apiFileRequest(
+	this: MarketingContext,
+	request: ApiRequest,
+): Promise<FileAnswer> {
+	return (await callService.call(this, { ...request, file: true })) as FileAnswer;
+}
+
+/** The file of a full response, and the JSON envelope it holds when it is one. */
+function fileAnswerOf(answer: unknown): {
+	file: FileAnswer;
+	envelope?: Envelope;
+	malformed?: boolean;
+} {
+	const full = answer as { statusCode?: number; headers?: Record<string, unknown>; body?: unknown };
+	const headers: Record<string, string> = {};
+	for (const [name, value] of Object.entries(full?.headers ?? {})) {
+		headers[name.toLowerCase()] = String(value);
+	}
+	const raw = full?.body;
+	const body = Buffer.isBuffer(raw)
+		? raw
+		: raw instanceof ArrayBuffer
+			? Buffer.from(raw)
+			: Buffer.from(typeof raw === 'string' ? raw : JSON.stringify(raw ?? ''), 'utf8');
+	const file = { status: Number(full?.statusCode ?? 200), headers, body };
+	if (!/json/i.test(headers['content-type'] ?? '')) return { file };
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(body.toString('utf8'));
+	} catch {
+		return { file, malformed: true };
+	}
+	return { file, envelope: isEnvelope(parsed) ? parsed : undefined };
+}
+
+async function callService(
+	this: MarketingContext,
+	request: ApiRequest,
+): Promise<Envelope | FileAnswer> {
 	let session: Session;
 	try {
 		session = await sessionOf(this);
@@ -375,7 +456,7 @@ export async function apiRequest(this: MarketingContext, request: ApiRequest): P
 		}
 	};
 
-	const attempt = async (): Promise<Envelope> => {
+	const attempt = async (): Promise<Envelope | FileAnswer> => {
 		for (;;) {
 			if (Date.now() < limiter.quotaBlockedUntil) {
 				throw new QuotaError(
@@ -395,16 +476,26 @@ export async function apiRequest(this: MarketingContext, request: ApiRequest): P
 			} finally {
 				release();
 			}
-			if (!isEnvelope(answer)) throw new MalformedAnswer();
-			const failure = errorOf(answer);
-			if (!failure) return answer;
+			let envelope: Envelope | undefined;
+			if (request.file) {
+				const read = fileAnswerOf(answer);
+				if (read.malformed) throw new MalformedAnswer();
+				if (!read.envelope) return read.file;
+				envelope = read.envelope;
+				if (envelope.success !== false) return read.file;
+			} else {
+				if (!isEnvelope(answer)) throw new MalformedAnswer();
+				envelope = answer;
+			}
+			const failure = errorOf(envelope);
+			if (!failure) return envelope;
 			if (TOKEN_CODES.has(failure.code) && !tokenReplayed) {
 				tokenReplayed = true;
 				// The token was refused: unless another call already replaced it, it must be renewed.
 				if (tokens.token === token) tokens.token = undefined;
 				continue;
 			}
-			throw new ServiceError(failure.code, failure.message, answer.requestId);
+			throw new ServiceError(failure.code, failure.message, envelope.requestId);
 		}
 	};
 
@@ -439,6 +530,12 @@ export async function apiRequest(this: MarketingContext, request: ApiRequest): P
 	} catch (error) {
 		throw toNodeError(this, error, request);
 	}
+}
+
+/** The service's error code (`1016`, `1029`…) of an error `apiRequest` threw, if it answered one. */
+export function serviceCodeOf(error: unknown): string | undefined {
+	const code = (error as NodeApiError)?.context?.serviceCode;
+	return typeof code === 'string' ? code : undefined;
 }
 
 /** The instance's base URL, from the execution's one reading of the credential. */
