@@ -92,16 +92,24 @@ const text = (status: number, body: string, type = 'text/plain') => ({
 	headers: { 'content-type': type },
 });
 
-/** One CSV cell: quoted when it holds the delimiter, a quote or a line break; empty is `null`. */
-function cell(value: unknown, delimiter: string): string {
-	if (value === undefined || value === null || value === '') return 'null';
+/**
+ * One CSV cell: quoted when it holds the delimiter, a quote or a line break. Exports write empty
+ * values as `null`; failures and warnings files echo the row as it came.
+ */
+function cell(value: unknown, delimiter: string, empty: string): string {
+	if (value === undefined || value === null || value === '') return empty;
 	const raw = typeof value === 'object' ? JSON.stringify(value) : String(value);
 	return raw.includes(delimiter) || /["\r\n]/.test(raw) ? `"${raw.replace(/"/g, '""')}"` : raw;
 }
 
-export function writeDelimited(header: string[], rows: unknown[][], delimiter: string): string {
-	const lines = [header.map((h) => cell(h, delimiter)).join(delimiter)];
-	for (const row of rows) lines.push(row.map((v) => cell(v, delimiter)).join(delimiter));
+export function writeDelimited(
+	header: string[],
+	rows: unknown[][],
+	delimiter: string,
+	empty = 'null',
+): string {
+	const lines = [header.map((h) => cell(h, delimiter, empty)).join(delimiter)];
+	for (const row of rows) lines.push(row.map((v) => cell(v, delimiter, empty)).join(delimiter));
 	return `${lines.join('\n')}\n`;
 }
 
@@ -349,7 +357,7 @@ export class MarketingBulk {
 		const rows = view === 'failures' ? job.failures : job.warnings;
 		if (job.status !== 'Complete' || rows.length === 0) return text(404, 'Not Found');
 		const header = [...job.header, view === 'failures' ? IMPORT_FAILURE : IMPORT_WARNING];
-		return text(200, writeDelimited(header, rows, job.delimiter), CSV_TYPE);
+		return text(200, writeDelimited(header, rows, job.delimiter, ''), CSV_TYPE);
 	}
 
 	/** Runs one finished import against the lead database: per row imported, failed or warned. */
