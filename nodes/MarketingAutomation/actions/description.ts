@@ -13,17 +13,6 @@ import * as list from './list';
 import * as program from './program';
 import { fromVersionTwo, versionOne } from './versions';
 
-const resources = [
-	{ name: 'Activity', value: 'activity' },
-	{ name: 'API Call', value: 'apiCall' },
-	{ name: 'Campaign', value: 'campaign' },
-	{ name: 'Custom Field', value: 'customField' },
-	{ name: 'Email', value: 'email' },
-	{ name: 'Landing Page', value: 'landingPage' },
-	{ name: 'Lead', value: 'lead' },
-	{ name: 'List', value: 'list' },
-	{ name: 'Program', value: 'program' },
-];
 /** Version 2 adds the bulk jobs (version 1 keeps its list, as saved workflows show it). */
 const resourcesFromVersionTwo = [
 	{ name: 'Activity', value: 'activity' },
@@ -38,6 +27,7 @@ const resourcesFromVersionTwo = [
 	{ name: 'List', value: 'list' },
 	{ name: 'Program', value: 'program' },
 ];
+const resources = resourcesFromVersionTwo.filter((r) => !r.value.startsWith('bulk'));
 
 /** Resource → Operation, then each operation's own parameters. */
 export const properties: INodeProperties[] = [

@@ -103,35 +103,36 @@ export async function startExport(
 	}
 }
 
-export async function readExportStatus(
+/** One call about one export job: its status, or its cancellation; `result[0]`. */
+async function jobCall(
 	ctx: IExecuteFunctions,
 	object: ExportObject,
 	exportId: string,
+	action: 'status' | 'cancel',
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const answer = await apiRequest.call(ctx, {
-		method: 'GET',
-		path: `${exportBase(object)}/${exportId}/status.json`,
+		method: action === 'status' ? 'GET' : 'POST',
+		path: `${exportBase(object)}/${exportId}/${action}.json`,
 		idempotent: true,
 		itemIndex,
 	});
 	return answer.result?.[0] ?? {};
 }
 
-export async function cancelExport(
+export const readExportStatus = async (
 	ctx: IExecuteFunctions,
 	object: ExportObject,
 	exportId: string,
 	itemIndex: number,
-): Promise<IDataObject> {
-	const answer = await apiRequest.call(ctx, {
-		method: 'POST',
-		path: `${exportBase(object)}/${exportId}/cancel.json`,
-		idempotent: true,
-		itemIndex,
-	});
-	return answer.result?.[0] ?? {};
-}
+) => await jobCall(ctx, object, exportId, 'status', itemIndex);
+
+export const cancelExport = async (
+	ctx: IExecuteFunctions,
+	object: ExportObject,
+	exportId: string,
+	itemIndex: number,
+) => await jobCall(ctx, object, exportId, 'cancel', itemIndex);
 
 const ENDED = new Set(['Failed', 'Cancelled', 'Canceled']);
 

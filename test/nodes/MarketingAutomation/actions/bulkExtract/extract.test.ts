@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { createHash } from 'node:crypto';
 
 import { outputOf } from '../../helpers';
@@ -20,7 +22,7 @@ const extractLeads = (extra: Record<string, unknown> = {}) => ({
 describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 	const env = useBulkMarketing();
 	const sim = () => env.sim.services.marketing;
-	const run = (parameters: Record<string, unknown>) => env.run(parameters, { typeVersion: 2 });
+	const run = (parameters: IDataObject) => env.run(parameters, { typeVersion: 2 });
 
 	it('creates, queues, polls and downloads leads in Range chunks, as typed items', async () => {
 		fastBulkSettings({ downloadChunkBytes: 100 });

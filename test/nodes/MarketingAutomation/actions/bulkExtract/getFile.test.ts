@@ -1,3 +1,5 @@
+import { sleep } from 'n8n-workflow';
+
 import { outputOf } from '../../helpers';
 import { useBulkMarketing } from '../bulk';
 import { jobParameters } from './jobs';
@@ -26,7 +28,7 @@ describe('Marketing Automation v2: Bulk Extract → Get File', () => {
 
 	it('downloads a completed job as items', async () => {
 		const exportId = await queueExport();
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		await sleep(100);
 		const result = await env.run(jobParameters('getFile', exportId, { output: 'items' }), {
 			typeVersion: 2,
 		});

@@ -1,3 +1,5 @@
+import { sleep } from 'n8n-workflow';
+
 import { outputOf } from '../../helpers';
 import { useBulkMarketing } from '../bulk';
 import { jobParameters } from './jobs';
@@ -25,7 +27,7 @@ describe('Marketing Automation v2: Bulk Extract → Get Status', () => {
 		);
 		const exportId = String(outputOf(created)[0].json.exportId);
 		const first = await env.run(jobParameters('getStatus', exportId), { typeVersion: 2 });
-		await new Promise((resolve) => setTimeout(resolve, 600));
+		await sleep(600);
 		const second = await env.run(jobParameters('getStatus', exportId), { typeVersion: 2 });
 		// The job completed in between, but the status is not refreshed within the minute.
 		expect(sim().bulk.exports[0].status).toBe('Completed');

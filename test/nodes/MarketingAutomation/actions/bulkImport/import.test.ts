@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { bulkSettings } from '../../../../../nodes/MarketingAutomation/helpers/bulkSettings';
 import { outputOf } from '../../helpers';
 import { csvBinary, fastBulkSettings, uploadedFile, useBulkMarketing } from '../bulk';
@@ -16,7 +18,7 @@ const importLeads = (extra: Record<string, unknown> = {}) => ({
 describe('Marketing Automation v2: Bulk Import → Import', () => {
 	const env = useBulkMarketing();
 	const sim = () => env.sim.services.marketing;
-	const run = (parameters: Record<string, unknown>, options: Parameters<typeof env.run>[1] = {}) =>
+	const run = (parameters: IDataObject, options: Parameters<typeof env.run>[1] = {}) =>
 		env.run(parameters, { typeVersion: 2, ...options });
 
 	it('uploads the items as one CSV file, waits for the job and pairs failed and warned rows with their items', async () => {
