@@ -1,4 +1,5 @@
 import type { IBinaryKeyData } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { bulkSettings } from '../../../../nodes/MarketingAutomation/helpers/bulkSettings';
 import type { MarketingCall } from '../../../simulator/marketing';
@@ -33,6 +34,20 @@ export function useBulkMarketing() {
 		bulk.exportedBytes.clear();
 	});
 	return env;
+}
+
+/** Waits (bounded: 200 × 25 ms) until the simulator's bulk jobs have all finished. */
+export async function jobsFinished(env: ReturnType<typeof useMarketing>): Promise<void> {
+	const bulk = env.sim.services.marketing.bulk;
+	for (let i = 0; i < 200; i++) {
+		bulk.advance(Date.now());
+		const open = [...bulk.imports, ...bulk.exports].filter((job) =>
+			['Queued', 'Importing', 'Processing'].includes(job.status),
+		);
+		if (open.length === 0) return;
+		await sleep(25);
+	}
+	throw new Error('The bulk jobs of the simulator did not finish within 5 s');
 }
 
 /** The file part of a multipart upload the simulator recorded. */

@@ -1,7 +1,5 @@
-import { sleep } from 'n8n-workflow';
-
 import { outputOf } from '../../helpers';
-import { useBulkMarketing } from '../bulk';
+import { jobsFinished, useBulkMarketing } from '../bulk';
 import { jobParameters } from './jobs';
 
 describe('Marketing Automation v2: Bulk Extract → Get File', () => {
@@ -28,7 +26,7 @@ describe('Marketing Automation v2: Bulk Extract → Get File', () => {
 
 	it('downloads a completed job as items', async () => {
 		const exportId = await queueExport();
-		await sleep(100);
+		await jobsFinished(env);
 		const result = await env.run(jobParameters('getFile', exportId, { output: 'items' }), {
 			typeVersion: 2,
 		});

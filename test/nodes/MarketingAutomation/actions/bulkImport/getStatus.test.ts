@@ -1,7 +1,5 @@
-import { sleep } from 'n8n-workflow';
-
 import { outputOf } from '../../helpers';
-import { uploadedFile, useBulkMarketing } from '../bulk';
+import { jobsFinished, uploadedFile, useBulkMarketing } from '../bulk';
 
 describe('Marketing Automation v2: Bulk Import → Get Status', () => {
 	const env = useBulkMarketing();
@@ -23,7 +21,7 @@ describe('Marketing Automation v2: Bulk Import → Get Status', () => {
 		expect(queued.error).toBeUndefined();
 		const batchId = Number(outputOf(queued)[0].json.batchId);
 		expect(uploadedFile(sim().calls[0]).content).toBe('email\nst1@example.com\nbad@\n');
-		await sleep(100);
+		await jobsFinished(env);
 		sim().resetCounters();
 		const result = await env.run(
 			{
