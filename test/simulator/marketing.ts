@@ -63,6 +63,8 @@ interface Fault {
 	holdMs?: number;
 	/** Only calls whose request passes this test (e.g. a body holding a given lead). */
 	match?: (request: SimRequest) => boolean;
+	/** The error message of a service-code fault (default `Injected fault <code>`). */
+	message?: string;
 }
 
 interface Token {
@@ -293,6 +295,7 @@ export class MarketingService implements SimulatorModule {
 			method?: string;
 			holdMs?: number;
 			match?: (request: SimRequest) => boolean;
+			message?: string;
 		} = {},
 	) {
 		this.faults.push({ code, times: options.times ?? 1, ...options });
@@ -589,7 +592,7 @@ export class MarketingService implements SimulatorModule {
 				);
 			}
 			if (fault.code === '607') return this.reject('607', 'Daily quota reached');
-			return this.reject(fault.code, `Injected fault ${fault.code}`);
+			return this.reject(fault.code, fault.message ?? `Injected fault ${fault.code}`);
 		}
 		if (this.counters.executed >= this.dailyQuota) return this.reject('607', 'Daily quota reached');
 		this.arrivals = this.arrivals.filter((t) => t > now - this.windowMs);

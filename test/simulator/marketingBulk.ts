@@ -176,6 +176,9 @@ export class MarketingBulk {
 	exportQuotaBytes: number;
 	updatedAtFilter: boolean;
 
+	/** Export file answers still to damage in transit (one byte flipped): checksum tests. */
+	damagedDownloads = 0;
+
 	readonly imports: ImportJob[] = [];
 	readonly exports: ExportJob[] = [];
 	/** Bytes of export files made per day (UTC date here; the service resets at midnight US Central). */
@@ -609,7 +612,14 @@ export class MarketingBulk {
 		const job = this.exports.find((j) => j.exportId === exportId && j.kind === kind);
 		if (action === 'file') {
 			if (!job || job.status !== 'Completed' || !job.file) return text(404, 'File not found');
-			return this.fileAnswer(job.file, request.headers.range);
+			const answer = this.fileAnswer(job.file, request.headers.range);
+			if (this.damagedDownloads > 0 && Buffer.isBuffer(answer.rawBody)) {
+				this.damagedDownloads--;
+				const damaged = Buffer.from(answer.rawBody);
+				damaged[0] ^= 0x20;
+				answer.rawBody = damaged;
+			}
+			return answer;
 		}
 		if (!job) return this.host.failure('1003', `Export id '${exportId}' not found`);
 		if (action === 'enqueue') {

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiFileRequest, apiRequest, serviceCodeOf } from '../transport';
@@ -121,6 +121,14 @@ export async function submitFile(
 			}
 			return batchId;
 		} catch (error) {
+			if ((error as NodeApiError).httpCode === '413') {
+				throw new NodeApiError(ctx.getNode(), { message: (error as Error).message } as JsonObject, {
+					message: `The service refused ${file.name} (${rows}, ${file.content.length} bytes) as too large (HTTP 413); it was not imported`,
+					description: `The service takes files of at most 10 MB per import call; this node cuts files at 9.5 MB. Check that the file is a plain CSV, TSV or SSV file, then run the node again.${before}`,
+					httpCode: '413',
+					itemIndex,
+				});
+			}
 			const code = serviceCodeOf(error);
 			if (code !== '1016' && code !== '1019') throw asNodeError(ctx, error, itemIndex);
 			await deadline.wait(

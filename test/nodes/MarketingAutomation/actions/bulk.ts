@@ -28,7 +28,11 @@ export function useBulkMarketing() {
 	beforeEach(() => {
 		fastBulkSettings();
 		const bulk = env.sim.services.marketing.bulk;
-		Object.assign(bulk, FAST_BULK, { exportQuotaBytes: 500 * 1024 * 1024, updatedAtFilter: true });
+		Object.assign(bulk, FAST_BULK, {
+			exportQuotaBytes: 500 * 1024 * 1024,
+			updatedAtFilter: true,
+			damagedDownloads: 0,
+		});
 		bulk.imports.length = 0;
 		bulk.exports.length = 0;
 		bulk.exportedBytes.clear();

@@ -182,4 +182,19 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		expect(result.error?.message).toBe('To is not after From in item 0');
 		expect(sim().calls).toHaveLength(0);
 	});
+
+	it('stops when the downloaded file does not match its sha256 checksum, with no output', async () => {
+		sim().bulk.damagedDownloads = 1;
+		const result = await run(extractLeads({ output: 'binary', binaryPropertyName: 'file' }));
+		const job = sim().bulk.exports[0];
+		const checksum = `sha256:${createHash('sha256').update(job.file!).digest('hex')}`;
+		expect(sim().callsTo('GET', /\/file\.json$/)).toHaveLength(1);
+		expect(result.error?.message).toBe(
+			`The export file's SHA-256 checksum does not match the job's (${checksum})`,
+		);
+		expect((result.error as { description?: string }).description).toMatch(
+			/^The downloaded bytes hash to sha256:[0-9a-f]{64}\. The file was damaged on the way; run the node again to download it anew \(downloads spend no export quota\)\.$/,
+		);
+		expect((result.error as { description?: string }).description).not.toContain(checksum);
+	});
 });

@@ -262,4 +262,40 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 			`Bulk import jobs ${batchId} were still running at the time limit of 0.001 minutes`,
 		);
 	});
+
+	it('reports a file the service finds too large (413) without sending it again', async () => {
+		// A node set to cut files above the service's 10 MB body limit meets the service's 413.
+		fastBulkSettings({ fileBytes: 11_000_000 });
+		const row = 'x'.repeat(80);
+		const text = `email,firstName\n${Array.from({ length: 105_000 }, (_v, i) => `big${i}@example.com,${row}`).join('\n')}\n`;
+		const result = await run(
+			importLeads({ source: 'binary', binaryPropertyName: 'data', format: 'csv' }),
+			{
+				items: [{}],
+				binary: [csvBinary(text)],
+			},
+		);
+		const uploads = sim().callsTo('POST', '/bulk/v1/leads.json');
+		expect(uploads).toHaveLength(1);
+		expect(uploads[0].status).toBe(413);
+		expect(sim().bulk.imports).toHaveLength(0);
+		const bytes = Buffer.byteLength(text);
+		expect(result.error?.message).toBe(
+			`The service refused leads-1.csv (rows 1 to 105000, ${bytes} bytes) as too large (HTTP 413); it was not imported`,
+		);
+		expect((result.error as { description?: string }).description).toBe(
+			'The service takes files of at most 10 MB per import call; this node cuts files at 9.5 MB. Check that the file is a plain CSV, TSV or SSV file, then run the node again.',
+		);
+	});
+
+	it("stops at the service's 'Empty File' (1003) with its message, without sending it again", async () => {
+		sim().inject('1003', { path: '/bulk/v1/leads.json', message: 'Empty File' });
+		const result = await run(importLeads(), { items: [{ email: 'empty@example.com' }] });
+		expect(sim().callsTo('POST', '/bulk/v1/leads.json')).toHaveLength(1);
+		expect(result.error?.message).toBe('The service refused the call (1003): Empty File');
+		expect((result.error as { description?: string }).description).toMatch(
+			/^The service answered error 1003 to POST \/bulk\/v1\/leads\.json \(request [0-9a-f]+#[0-9a-f]+\)\.$/,
+		);
+		expect(sim().bulk.imports).toHaveLength(0);
+	});
 });
