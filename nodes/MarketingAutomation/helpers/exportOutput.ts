@@ -103,8 +103,15 @@ export async function exportBinary(
 	binaryPropertyName: string,
 	fileName: string,
 ): Promise<BatchOutcome> {
-	const chunks: Buffer[] = [];
-	for await (const chunk of exportFile(ctx, object, status, itemIndex)) chunks.push(chunk);
-	const data = await ctx.helpers.prepareBinaryData(Buffer.concat(chunks), fileName, 'text/csv');
+	// The chunks are copied into one buffer of the job's size as they arrive, so the file's bytes
+	// are held once (not as chunks and then their concatenation). The download stops at that size
+	// and fails unless it received exactly that many bytes, so nothing is cut off unnoticed.
+	const file = Buffer.alloc(Number(status.fileSize ?? 0));
+	let filled = 0;
+	for await (const chunk of exportFile(ctx, object, status, itemIndex)) {
+		chunk.copy(file, filled);
+		filled += chunk.length;
+	}
+	const data = await ctx.helpers.prepareBinaryData(file, fileName, 'text/csv');
 	return { json: status, binary: { [binaryPropertyName]: data } };
 }
