@@ -197,4 +197,30 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		);
 		expect((result.error as { description?: string }).description).not.toContain(checksum);
 	});
+
+	it("extracts a program's members with the lead and membership columns", async () => {
+		const result = await run({
+			resource: 'bulkExtract',
+			operation: 'extract',
+			object: 'programMembers',
+			program: { __rl: true, mode: 'id', value: '3003' },
+			fields: 'leadId,email,statusName',
+			output: 'items',
+			waitForCompletion: true,
+			options: {},
+		});
+		expect(result.error).toBeUndefined();
+		expect(sim().callsTo('POST', '/bulk/v1/program/members/export/create.json')[0].body).toEqual({
+			format: 'CSV',
+			fields: ['leadId', 'email', 'statusName'],
+			filter: { programId: 3003 },
+		});
+		const members = outputOf(result).map((item) => item.json);
+		expect(members).toHaveLength(25);
+		expect(members[0]).toEqual({
+			leadId: 1,
+			email: sim().leads.get(1)!.email,
+			statusName: 'Attended',
+		});
+	});
 });
