@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a local benchmark, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- a local benchmark, never shipped */
 /**
  * Marketing Automation bulk jobs against Create or Update, in n8n's engine (this process) with the
  * simulator in its own process (real REST limits: 100 calls / 20 s, 10 in flight; a latency of
