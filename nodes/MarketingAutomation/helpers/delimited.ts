@@ -90,7 +90,9 @@ export class FileCutter {
 	private async addRow(row: Buffer): Promise<void> {
 		if (row.length === 0 || /^\s*$/.test(row.toString('latin1'))) return;
 		if (!this.header) {
-			this.header = Buffer.from(row);
+			// A UTF-8 byte order mark (n8n's Convert to File writes one) is not part of the first name.
+			const bom = row[0] === 0xef && row[1] === 0xbb && row[2] === 0xbf ? 3 : 0;
+			this.header = Buffer.from(row.subarray(bom));
 			return;
 		}
 		if (this.header.length + row.length > this.limit) {

@@ -298,4 +298,15 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 		);
 		expect(sim().bulk.imports).toHaveLength(0);
 	});
+
+	it("drops a file's UTF-8 byte order mark (as n8n's Convert to File writes) from the header", async () => {
+		const result = await run(
+			importLeads({ source: 'binary', binaryPropertyName: 'data', format: 'csv' }),
+			{ items: [{}], binary: [csvBinary('\ufeffemail,firstName\nbom@example.com,Bo\n')] },
+		);
+		expect(result.error).toBeUndefined();
+		const [upload] = sim().callsTo('POST', '/bulk/v1/leads.json');
+		expect(uploadedFile(upload).content).toBe('email,firstName\nbom@example.com,Bo\n');
+		expect(outputOf(result)[0].json).toMatchObject({ status: 'Complete', numOfLeadsProcessed: 1 });
+	});
 });
