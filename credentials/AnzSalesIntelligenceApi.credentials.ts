@@ -1,7 +1,7 @@
 import type { ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
-import { apiChoiceProperties } from '../nodes/enrichment/credentialFields';
-import { SERVICE_API_URL } from '../nodes/AnzSalesIntelligence/transport';
+import { apiChoiceProperties } from './common/enrichmentFields';
+import { ANZ_SERVICE_API_URL as SERVICE_API_URL } from './common/serviceAddresses';
 
 /**
  * AU/NZ sales-intelligence service: an API key sent as `Authorization: Bearer <key>` by the node's

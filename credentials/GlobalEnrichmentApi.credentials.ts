@@ -1,7 +1,7 @@
 import type { ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
-import { apiChoiceProperties } from '../nodes/enrichment/credentialFields';
-import { SERVICE_API_URL } from '../nodes/GlobalEnrichment/transport';
+import { apiChoiceProperties } from './common/enrichmentFields';
+import { GLOBAL_SERVICE_API_URL as SERVICE_API_URL } from './common/serviceAddresses';
 
 /**
  * Global contact and company enrichment service: an API key sent in the `api_key` header by the node's

@@ -7,7 +7,8 @@ import type {
 
 import { apiCallOperation } from '../shared/apiCall';
 import { filtersCollection, optionsCollection } from '../shared/descriptions';
-import { answerError, type ServiceAnswer, type ServiceCall } from './http';
+import { answerError } from './errors';
+import { type ServiceAnswer, type ServiceCall } from './types';
 
 /** The "Options" collection of every lookup operation. */
 export function lookupOptions(noun: string): INodeProperties {
@@ -50,7 +51,7 @@ export const companySizeOptions: INodePropertyOptions[] = COMPANY_SIZES.map(({ n
  * is the node's transport (which classifies answers), `baseUrl` the credential's chosen API.
  */
 export function apiCallOperationFor(
-	request: (ctx: IExecuteFunctions, call: ServiceCall) => Promise<ServiceAnswer>,
+	apiRequest: (ctx: IExecuteFunctions, call: ServiceCall) => Promise<ServiceAnswer>,
 	serviceName: string,
 	baseUrl: (ctx: IExecuteFunctions) => Promise<string>,
 ) {
@@ -70,9 +71,9 @@ export function apiCallOperationFor(
 				qs: Object.keys(prepared.qs).length ? prepared.qs : undefined,
 				body: prepared.body,
 				itemIndex: prepared.itemIndex,
-				replaySafe: prepared.method === 'GET',
+				safeToRepeat: prepared.method === 'GET',
 			};
-			const answer = await request(ctx, call);
+			const answer = await apiRequest(ctx, call);
 			if (answer.statusCode >= 400) throw answerError(ctx.getNode(), answer, serviceName, call);
 			const body = answer.body;
 			if (Array.isArray(body)) return body as IDataObject[];

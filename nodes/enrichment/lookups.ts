@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { isFatal } from './http';
+import { isFatal } from './errors';
 import { withItemIndex, type BatchOutcome } from '../shared/router';
 import { toolArgumentOf } from '../shared/tool';
 

@@ -7,6 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { leadLookupByEmail } from '../harness/marketing';
 import { fastTransport, useMarketing } from '../nodes/MarketingAutomation/helpers';
 import type { MarketingService } from '../simulator/marketing';
 import { DEMO_CLIENT } from '../simulator/marketing';
@@ -29,6 +30,8 @@ interface MarketingCall {
 	/** How often the service executed the faulted call. */
 	executed(service: MarketingService, proxy: FaultProxy): number;
 	writtenTwice(service: MarketingService): number;
+	/** Whether an output item holds what the answer gives (a broken answer must not pass as none). */
+	complete?: (json: IDataObject) => boolean;
 }
 
 const leadsWith = (service: MarketingService, email: string) =>
@@ -68,6 +71,23 @@ const CALLS: MarketingCall[] = [
 		writtenTwice: (service) =>
 			Math.max(0, leadsWith(service, 'fault.one@example.com') - 1) +
 			Math.max(0, leadsWith(service, 'fault.two@example.com') - 1),
+	},
+	{
+		name: 'Lead → Get Many (look-up by e-mail)',
+		class: 'read',
+		parameters: leadLookupByEmail({}, '={{ $json.email }}'),
+		items: [{ email: 'fault.lookup1@example.com' }, { email: 'fault.lookup2@example.com' }],
+		method: 'GET',
+		faultPath: '/rest/v1/leads.json',
+		batched: true,
+		prepare: (service) => {
+			for (const email of ['fault.lookup1@example.com', 'fault.lookup2@example.com']) {
+				if (leadsWith(service, email) === 0) service.addLead({ email });
+			}
+		},
+		executed: (service) => okCalls(service, 'GET', '/rest/v1/leads.json'),
+		writtenTwice: () => 0,
+		complete: (json) => typeof json.email === 'string' && json.email.startsWith('fault.lookup'),
 	},
 	{
 		name: 'List → Add Leads',
@@ -194,7 +214,7 @@ describe('Faults › Marketing Automation', () => {
 		expect(writtenTwice).toBe(0);
 		expect(JSON.stringify(output)).not.toContain(DEMO_CLIENT.clientSecret);
 
-		const seen = seenOf(output[0]).replaceAll(proxy.url, '<base URL>');
+		const seen = seenOf(output[0], call.complete).replaceAll(proxy.url, '<base URL>');
 		const sent = proxy.requests.filter((r) => r.path === call.faultPath).length;
 		matrix.observe(key, seen);
 		matrix.add({

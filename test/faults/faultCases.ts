@@ -20,6 +20,7 @@ export const TRANSPORT_FAULTS: FaultCase[] = [
 	{ name: '502 before', rule: { fault: '502-before' } },
 	{ name: '502 after', rule: { fault: '502-after' } },
 	{ name: 'truncated body', rule: { fault: 'truncate' } },
+	{ name: 'cut off mid-body', rule: { fault: 'cut-off' } },
 	{ name: 'corrupt body', rule: { fault: 'corrupt' } },
 ];
 

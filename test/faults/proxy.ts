@@ -12,6 +12,8 @@ import type { AddressInfo, Socket } from 'node:net';
  * - `reset-after`: forwards, waits for the service's whole answer, then drops the connection.
  * - `502-before` / `502-after`: a gateway's 502 page, without forwarding / after the service ran it.
  * - `truncate`: forwards, then sends the service's status with the first half of its body.
+ * - `cut-off`: forwards, then sends the service's status and full length, half the body, and
+ *   drops the connection mid-body (the client sees "stream has been aborted").
  * - `corrupt`: forwards, then sends 200 with a body that is not JSON.
  * - `timeout`: forwards, then holds the answer until the client gives up (its timeout fires).
  * - `inject`: answers with `answer` (a service's own error) without forwarding.
@@ -22,6 +24,7 @@ export type FaultKind =
 	| '502-before'
 	| '502-after'
 	| 'truncate'
+	| 'cut-off'
 	| 'corrupt'
 	| 'timeout'
 	| 'inject';
@@ -214,6 +217,15 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
 					passHeaders(answer.headers),
 					answer.body.subarray(0, Math.floor(answer.body.length / 2)),
 				);
+			case 'cut-off': {
+				res.writeHead(answer.status, {
+					...passHeaders(answer.headers),
+					'content-length': answer.body.length,
+				});
+				// Dropped once the half body is on the wire: the answer breaks off mid-body.
+				res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)), () => drop());
+				return;
+			}
 			case 'corrupt':
 				return send(
 					res,

@@ -2,46 +2,42 @@ import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-w
 import { NodeApiError } from 'n8n-workflow';
 
 import { echo } from '../../shared/echo';
+import {
+	AMBIGUOUS_STATUSES,
+	headerOf,
+	mayHaveRunError as fateOpenError,
+	type RepeatSafety,
+} from '../../shared/failure';
+import { withDecision } from '../../shared/toolDecision';
 
-export interface ServiceCall {
+/**
+ * The platform's own answers and the errors the node shows. Which failures are retried is the
+ * shared failure model's (`nodes/shared/failure.ts`); only the roles and fixes are this service's.
+ */
+
+export interface ServiceCall extends RepeatSafety {
 	/** What the node was doing, e.g. "create the invite". */
 	action: string;
 	/** Whether the service reserves the call for keys with the Admin role. */
 	requiresAdmin: boolean;
 	itemIndex: number;
 	/**
-	 * For a call that creates something (not safe to repeat): where to look for what it may have
-	 * created, e.g. "the project's pending invites". Such a call is never replayed, and a failure
-	 * that leaves its fate open says so. A call without it is safe to repeat and is retried.
+	 * For a call not safe to repeat (it creates something): where to look for what it may have
+	 * created, e.g. "the project's pending invites".
 	 */
-	creates?: string;
+	whereToCheck?: string;
 }
 
-/** Answers after which the call may have run: the service failed while or after executing it. */
-export const AMBIGUOUS_STATUSES = new Set([500, 502, 504]);
-/** Answers that mean "not executed, try again later": retried for every call. */
-export const NOT_EXECUTED_STATUSES = new Set([429, 503]);
-
-/** `context.mayHaveRun` marks the error of a creating call whose fate is open. */
-export function mayHaveRun(error: unknown): boolean {
-	return error instanceof NodeApiError && error.context.mayHaveRun === true;
-}
-
-/** The error of a creating call whose fate is open: it may have run, so it is not repeated. */
+/** The error of a call not safe to repeat whose fate is open: it may have run, so it is not repeated. */
 export function mayHaveRunError(node: INode, call: ServiceCall, what: string, status?: number) {
-	const creates = call.creates ?? 'the service';
-	const error = new NodeApiError(
-		node,
-		{ message: what, statusCode: status ?? null } as JsonObject,
-		{
-			message: `The service did not confirm that it could ${call.action} (${what}); the call may have run: check ${creates} before running the node again`,
-			description: `Running the node again as it is could ${call.action} twice. Look at ${creates} first; run the item again only if nothing was created.`,
-			httpCode: status === undefined ? undefined : String(status),
-			itemIndex: call.itemIndex,
-		},
-	);
-	error.context.mayHaveRun = true;
-	return error;
+	const check = call.whereToCheck ?? 'the service';
+	return fateOpenError(node, {
+		message: `The service did not confirm that it could ${call.action} (${what}); the call may have run: check ${check} before running the node again`,
+		description: `Running the node again as it is could ${call.action} twice. Look at ${check} first; run the item again only if nothing was created.`,
+		status,
+		serviceMessage: what,
+		itemIndex: call.itemIndex,
+	});
 }
 
 /** What the description adds when the call was sent more than once. */
@@ -74,14 +70,9 @@ export function brokenAnswerError(node: INode, call: ServiceCall, attempts: numb
 	});
 }
 
-function header(response: IN8nHttpFullResponse, name: string): string | undefined {
-	const value = response.headers?.[name];
-	return Array.isArray(value) ? value[0] : (value as string | undefined);
-}
-
 /** A 429's `Retry-After` in milliseconds (seconds form only), when the service sends one. */
 export function retryAfterMs(response: IN8nHttpFullResponse): number | undefined {
-	const seconds = Number(header(response, 'retry-after'));
+	const seconds = Number(headerOf(response.headers, 'retry-after'));
 	return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
 }
 
@@ -128,18 +119,19 @@ export function assertServiceSuccess(
 	const isObject = typeof response.body === 'object' && response.body !== null;
 	if (status >= 200 && status < 300) {
 		// A creating call answers with what it created; anything else is a cut-off or foreign answer.
-		if (call.creates && !isObject) {
+		if (!call.safeToRepeat && !isObject) {
 			throw mayHaveRunError(node, call, 'its answer was cut off or is not JSON', status);
 		}
 		return;
 	}
-	if (call.creates && AMBIGUOUS_STATUSES.has(status)) {
+	if (!call.safeToRepeat && AMBIGUOUS_STATUSES.has(status)) {
 		throw mayHaveRunError(node, call, `HTTP ${status}`, status);
 	}
 	const body = (isObject ? response.body : {}) as IDataObject;
 	const serviceMessage =
 		typeof body.message === 'string' && body.message ? echo(body.message) : `HTTP ${status}`;
-	const requestId = header(response, 'x-request-id') ?? header(response, 'error_id');
+	const requestId =
+		headerOf(response.headers, 'x-request-id') ?? headerOf(response.headers, 'error_id');
 	const fix = `${fixFor(status, call.requiresAdmin)}${attemptsNote(attempts)}`;
 	const error = new NodeApiError(node, { ...body, statusCode: status } as JsonObject, {
 		message: `The service refused to ${call.action}: ${serviceMessage}${messageHint(status, call.requiresAdmin)}`,
@@ -148,5 +140,10 @@ export function assertServiceSuccess(
 		itemIndex: call.itemIndex,
 	});
 	if (requestId) error.context.requestId = requestId;
+	// For an AI agent's model: the service's own wait, and a missing Admin role as such.
+	if (status === 429) withDecision(error, { kind: 'retry', afterMs: retryAfterMs(response) });
+	if ((status === 401 || status === 403) && call.requiresAdmin) {
+		withDecision(error, { kind: 'stop', reason: 'role' });
+	}
 	throw error;
 }

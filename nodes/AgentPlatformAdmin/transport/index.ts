@@ -1,5 +1,4 @@
 import type {
-	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IN8nHttpFullResponse,
@@ -11,30 +10,29 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { withBackoff, type RetryDecision } from '../../shared/backoff';
 import { credentialReader } from '../../shared/credentials';
 import { echo } from '../../shared/echo';
-import { networkCodeOf, wasNotSent } from '../../shared/network';
 import {
-	checkAddress,
-	CredentialTestFailure,
-	credentialTestMethod,
-	isNotApiAnswer,
-	probe,
-	statusFailure,
-} from '../../shared/credentialTest';
-import { adminBaseUrl, REGION_BASE_URLS } from './baseUrl';
+	classifyAnswer,
+	classifyThrown,
+	isJsonOrEmpty,
+	shouldRetry,
+	type Failure,
+} from '../../shared/failure';
+import { authorization } from './authorization';
+import { adminBaseUrl } from './baseUrl';
 import {
-	AMBIGUOUS_STATUSES,
 	assertServiceSuccess,
 	brokenAnswerError,
 	mayHaveRunError,
 	noAnswerError,
-	NOT_EXECUTED_STATUSES,
 	retryAfterMs,
 	type ServiceCall,
 } from './errors';
 import { timing } from './timing';
 
 export { adminBaseUrl } from './baseUrl';
-export { mayHaveRun } from './errors';
+export { mayHaveRun } from '../../shared/failure';
+export { credentialTest } from './credentialTest';
+export type { ServiceCall } from './errors';
 
 /**
  * The one place the admin node talks to the service. Every call is a POST with a JSON body and a
@@ -47,20 +45,6 @@ export { mayHaveRun } from './errors';
 export const CREDENTIAL_TYPE = 'agentPlatformApi';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
-
-/**
- * The key goes in `Authorization: Bearer <project>:<key>`, added here and not by the credential:
- * a credential with `authenticate` makes n8n add its "Custom API Call" to the node (see README,
- * "API Call"). Calls on the organization, not on a project, send an empty project part.
- */
-const ORGANIZATION_SCOPED_PATHS = [/\/projects\/create$/];
-
-function authorization(credentials: ICredentialDataDecryptedObject, path: string): string {
-	const projectPart = ORGANIZATION_SCOPED_PATHS.some((scoped) => scoped.test(path))
-		? ''
-		: String(credentials.projectId ?? '').trim();
-	return `Bearer ${projectPart}:${String(credentials.apiKey ?? '').trim()}`;
-}
 
 /** Path of a user operation; the (checked) user ID is always encoded as one path segment. */
 export function userPath(userId: string, action: 'update' | 'delete'): string {
@@ -83,65 +67,42 @@ function answerBody(response: IN8nHttpFullResponse): IDataObject {
 /** The credential, read once per execution. */
 const credentialsOf = credentialReader(CREDENTIAL_TYPE);
 
-/** An attempt that got no answer; `reason` in the node's own words. */
-class NoAnswer extends Error {
+/** An attempt that failed, classified by the shared failure model; `response` when one came. */
+class FailedAttempt extends Error {
 	constructor(
-		readonly reason: string,
-		/** The request never left (refused, unknown host): nothing can have run. */
-		readonly notSent: boolean,
+		readonly failure: Failure,
+		readonly response?: IN8nHttpFullResponse,
+		readonly original?: unknown,
 	) {
-		super(reason);
-		this.name = 'NoAnswer';
+		super(failure.status ? `HTTP ${failure.status}` : failure.reason);
+		this.name = 'FailedAttempt';
 	}
 }
 
-/** An answer that is not the call's result: "not executed" (429, 503), or one after which it may have run. */
-class FailedAnswer extends Error {
-	constructor(
-		readonly response: IN8nHttpFullResponse,
-		readonly mayHaveRun: boolean,
-	) {
-		super(`HTTP ${response.statusCode}`);
-		this.name = 'FailedAnswer';
+/** What went wrong when no answer came, in the node's own words (n8n would replace a network code). */
+function noAnswerReason(attempt: FailedAttempt): string {
+	switch (attempt.failure.reason) {
+		case 'refused':
+			return 'the service refused the connection';
+		case 'unknownHost':
+			return 'the host name of the base URL could not be resolved';
+		case 'timeout':
+			return `no answer within ${timing.timeoutMs / 1000} s`;
+		case 'reset':
+			return 'the connection closed before an answer came';
+		case 'cutOff':
+			return 'its answer was cut off or is not JSON';
+		default:
+			return echo(String((attempt.original as Error)?.message ?? '')) || 'no answer came';
 	}
-}
-
-const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
-
-function noAnswerOf(error: unknown): NoAnswer {
-	const code = networkCodeOf(error);
-	const text = String((error as Error)?.message ?? '');
-	if (wasNotSent(code)) {
-		return new NoAnswer(
-			code === 'ECONNREFUSED'
-				? 'the service refused the connection'
-				: 'the host name of the base URL could not be resolved',
-			true,
-		);
-	}
-	if ((code !== undefined && TIMEOUT_CODES.has(code)) || /time(d)? ?out/i.test(text)) {
-		return new NoAnswer(`no answer within ${timing.timeoutMs / 1000} s`, false);
-	}
-	if (
-		code === 'ECONNRESET' ||
-		code === 'EPIPE' ||
-		/socket hang up|closed unexpectedly/i.test(text)
-	) {
-		return new NoAnswer('the connection closed before an answer came', false);
-	}
-	return new NoAnswer(echo(text) || 'no answer came', false);
 }
 
 /**
- * A 2xx answer that is not the service's JSON. A creating call answers with what it created, so
- * any non-object is broken; the other calls answer `{}`, and an empty body is taken as that.
+ * What counts as the service's JSON in a 2xx answer: a call not safe to repeat answers with what
+ * it created (an object); the others answer `{}`, and an empty body is taken as that.
  */
-function isBroken(response: IN8nHttpFullResponse, call: ServiceCall): boolean {
-	const body: unknown = response.body;
-	if (typeof body === 'object' && body !== null) return false;
-	if (call.creates) return true;
-	return typeof body === 'string' && body.trim() !== '';
-}
+const isServiceJson = (call: ServiceCall) => (body: unknown) =>
+	call.safeToRepeat ? isJsonOrEmpty(body) : typeof body === 'object' && body !== null;
 
 interface Sent {
 	/** The last answer: a success, or a refusal for the caller to report. */
@@ -165,7 +126,6 @@ async function send(
 	const baseURL = adminBaseUrl(credentials);
 	const headers = { ...JSON_HEADERS, Authorization: authorization(credentials, path) };
 	const node = ctx.getNode();
-	const repeatable = call.creates === undefined;
 	let attempts = 0;
 	let earlierMayHaveRun = false;
 
@@ -192,28 +152,20 @@ async function send(
 		if (response === undefined) {
 			// The node's own refusal (no credential) is raised before anything is sent.
 			if (failure instanceof NodeOperationError) throw failure;
-			throw noAnswerOf(failure);
+			throw new FailedAttempt(classifyThrown(failure), undefined, failure);
 		}
-		const status = response.statusCode;
-		if (NOT_EXECUTED_STATUSES.has(status)) throw new FailedAnswer(response, false);
-		const ok = status >= 200 && status < 300;
-		if (AMBIGUOUS_STATUSES.has(status) || (ok && isBroken(response, call))) {
-			throw new FailedAnswer(response, true);
-		}
+		const classified = classifyAnswer(response, isServiceJson(call));
+		if (classified.class !== 'answered') throw new FailedAttempt(classified, response);
 		return response;
 	};
 
 	const decide = (error: unknown): RetryDecision => {
-		if (error instanceof FailedAnswer && !error.mayHaveRun) {
-			const waitMs = retryAfterMs(error.response);
-			return { retry: true, waitMs: Math.min(waitMs ?? 0, timing.maxDelayMs) };
+		if (!(error instanceof FailedAttempt) || !shouldRetry(error.failure, call)) {
+			return { retry: false };
 		}
-		if (error instanceof NoAnswer && error.notSent) return { retry: true };
-		if ((error instanceof NoAnswer || error instanceof FailedAnswer) && repeatable) {
-			earlierMayHaveRun = true;
-			return { retry: true };
-		}
-		return { retry: false };
+		if (error.failure.class === 'ambiguous') earlierMayHaveRun = true;
+		const waitMs = error.response ? retryAfterMs(error.response) : undefined;
+		return { retry: true, waitMs: Math.min(waitMs ?? 0, timing.maxDelayMs) };
 	};
 
 	try {
@@ -230,21 +182,25 @@ async function send(
 
 /** The error the user sees once the last attempt failed. */
 function finalError(node: INode, call: ServiceCall, error: unknown, attempts: number): Error {
-	if (error instanceof FailedAnswer) {
-		// A refusal, or a creating call's open fate; what passes is a repeatable call's broken 2xx.
-		assertServiceSuccess(node, error.response, call, attempts);
-		return brokenAnswerError(node, call, attempts);
-	}
-	if (error instanceof NoAnswer) {
-		if (call.creates && !error.notSent) return mayHaveRunError(node, call, error.reason);
-		return noAnswerError(node, call, error.reason, attempts);
+	if (error instanceof FailedAttempt) {
+		if (error.response) {
+			// A refusal, or an unsafe call's open fate; what passes is a safe call's broken 2xx.
+			assertServiceSuccess(node, error.response, call, attempts);
+			return brokenAnswerError(node, call, attempts);
+		}
+		const reason = noAnswerReason(error);
+		if (error.failure.class === 'ambiguous' && !call.safeToRepeat) {
+			return mayHaveRunError(node, call, reason);
+		}
+		if (error.failure.reason === 'cutOff') return brokenAnswerError(node, call, attempts);
+		return noAnswerError(node, call, reason, attempts);
 	}
 	if (error instanceof NodeOperationError || error instanceof NodeApiError) return error;
 	return new NodeApiError(node, error as JsonObject, { itemIndex: call.itemIndex });
 }
 
 /** A call whose answer is its result: POST `path` with a JSON body; a refusal becomes a NodeApiError. */
-export async function adminRequest(
+export async function apiRequest(
 	this: IExecuteFunctions,
 	path: string,
 	body: IDataObject,
@@ -282,7 +238,7 @@ export async function deleteInvite(
 		this,
 		'/auth/invite/delete',
 		{ invite_code: inviteCode },
-		{ action, requiresAdmin: true, itemIndex },
+		{ action, requiresAdmin: true, itemIndex, safeToRepeat: true },
 	);
 }
 
@@ -296,63 +252,11 @@ export async function removeUser(
 		this,
 		userPath(userId, 'delete'),
 		{},
-		{ action: 'remove the user from the project', requiresAdmin: true, itemIndex },
+		{
+			action: 'remove the user from the project',
+			requiresAdmin: true,
+			itemIndex,
+			safeToRepeat: true,
+		},
 	);
 }
-
-/**
- * The credential test (the node's `methods.credentialTest`): Base URL checked before any call,
- * then `GET /auth/info`, which any valid key may call; every failure says which field to change.
- */
-export const credentialTest = credentialTestMethod(
-	'Connection successful: the service accepted the API key for this project.',
-	async (ctx, credentials) => {
-		const custom = !(String(credentials.region ?? '') in REGION_BASE_URLS);
-		const address = custom
-			? { field: 'Base URL', example: 'https://api-xxxxxx.stack.example.com' }
-			: { field: 'Region', example: 'the region your organization is hosted in' };
-		if (custom && !String(credentials.baseUrl ?? '').trim()) {
-			throw new CredentialTestFailure(
-				"Base URL is required when Region is Custom: enter the API's address (e.g. https://api-xxxxxx.stack.example.com), or choose your organization's region.",
-			);
-		}
-		const url = `${adminBaseUrl(credentials)}/auth/info`;
-		if (custom) checkAddress(url, address, String(credentials.baseUrl));
-		const answer = await probe(
-			ctx,
-			{
-				method: 'GET',
-				url,
-				headers: { Accept: 'application/json', Authorization: authorization(credentials, url) },
-			},
-			address,
-		);
-		const status = answer.statusCode;
-		if (status === 401) {
-			throw new CredentialTestFailure(
-				'The service refused the API key for this project (HTTP 401). Check that the API Key is complete, that the Project ID is a project of the key’s organization, and that Region is the region your organization lives in (a key works only in its own region).',
-			);
-		}
-		if (status === 403) {
-			throw new CredentialTestFailure(
-				'The API key is valid but may not use this project (HTTP 403). Check the Project ID, or create the key in the project’s organization under Integrations & API Keys.',
-			);
-		}
-		const addressFix = custom
-			? 'With Region Custom, Base URL must be the API’s address (e.g. https://api-xxxxxx.stack.example.com), not the app’s web address.'
-			: 'Check Region; if your organization has its own address, choose Custom and enter it as Base URL.';
-		if (status < 200 || status >= 300) {
-			throw new CredentialTestFailure(
-				statusFailure(answer, url, {
-					key: 'Check the API Key, the Project ID and Region.',
-					address: addressFix,
-				}),
-			);
-		}
-		if (isNotApiAnswer(answer)) {
-			throw new CredentialTestFailure(
-				`The address answered, but not with the API's JSON (a web page?). ${addressFix}`,
-			);
-		}
-	},
-);

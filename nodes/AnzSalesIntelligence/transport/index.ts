@@ -1,16 +1,18 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { enrichmentCredentialTest } from '../../enrichment/credentialTest';
-import { chosenBaseUrl, type ServiceAnswer, type ServiceCall } from '../../enrichment/http';
+import { chosenBaseUrl } from '../../enrichment/credentialChoice';
+import { type ServiceAnswer, type ServiceCall } from '../../enrichment/types';
 import { runLookups, type LookupOutcome, type LookupPlan } from '../../enrichment/lookups';
 import type { BatchOutcome } from '../../shared/router';
-import { enrichmentClient } from '../../enrichment/transport';
+import { enrichmentClient } from '../../enrichment/client';
 
 export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
 export const SERVICE_NAME = 'sales-intelligence service';
 
 /** The service's own API (pre-filled in the credential). */
-export const SERVICE_API_URL = 'https://api.firmable.com';
+export { ANZ_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
+import { ANZ_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
 
 /**
  * One lookup at a time, at least 20 ms apart: never above the service's 50 requests per second per
@@ -56,8 +58,11 @@ export const client = enrichmentClient({
 });
 
 /** One classified call against the credential's chosen API (also for the shared API Call). */
-export async function request(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> {
-	return await client.request(ctx, call);
+export async function apiRequest(
+	ctx: IExecuteFunctions,
+	call: ServiceCall,
+): Promise<ServiceAnswer> {
+	return await client.apiRequest(ctx, call);
 }
 
 /**
@@ -104,10 +109,23 @@ export async function enrichByIdentifier(
 		send: async function (this: IExecuteFunctions, chunk) {
 			const [lookup] = chunk.lookups;
 			const itemIndex = chunk.itemIndexes[0];
-			const call =
+			// A lookup spends credits: not safe to repeat after an ambiguous failure.
+			const call: ServiceCall =
 				api === 'service'
-					? { method: 'GET' as const, path: target.servicePath, qs: lookup.service, itemIndex }
-					: { method: 'POST' as const, path: target.contractPath, body: lookup.request, itemIndex };
+					? {
+							method: 'GET',
+							path: target.servicePath,
+							qs: lookup.service,
+							itemIndex,
+							safeToRepeat: false,
+						}
+					: {
+							method: 'POST',
+							path: target.contractPath,
+							body: lookup.request,
+							itemIndex,
+							safeToRepeat: false,
+						};
 			return await client.lookupOne(this, call, chunk, recordOutcome);
 		},
 		format(record, itemIndex) {

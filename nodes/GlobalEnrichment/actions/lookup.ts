@@ -50,6 +50,7 @@ export async function runGlobalLookups(this: IExecuteFunctions, lookup: GlobalLo
 				this,
 				{
 					method: 'POST',
+					safeToRepeat: false,
 					path: paths.single,
 					body: chunk.lookups[0].request,
 					itemIndex: chunk.itemIndexes[0],

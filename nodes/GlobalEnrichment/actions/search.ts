@@ -8,7 +8,7 @@ import {
 	searchFiltersCollection,
 } from '../../enrichment/fields';
 import { collectPages } from '../../enrichment/paging';
-import type { EnrichmentApi } from '../../enrichment/http';
+import type { EnrichmentApi } from '../../enrichment/types';
 import { client } from '../transport';
 
 /** The service serves at most this many records per search page. */
@@ -162,12 +162,12 @@ export async function runSearch(
 	return await collectPages(
 		{ limit: limitOf(ctx, itemIndex), maxPageSize: SEARCH_PAGE_SIZE, fixedPageSize: true },
 		async (page, _offset, size) => {
-			const answer = await client.requestOk(ctx, {
+			const answer = await client.apiRequestOk(ctx, {
 				method: 'POST',
 				path,
 				body: { pagination: { page, size }, filters },
 				itemIndex,
-				replaySafe: true,
+				safeToRepeat: true,
 			});
 			const body = (answer.body ?? {}) as IDataObject;
 			return {

@@ -54,7 +54,7 @@ export async function startExport(
 			path: `${base}/create.json`,
 			body,
 			// A created job is not queued and spends nothing: a repeat only leaves an unused job.
-			idempotent: true,
+			safeToRepeat: true,
 			itemIndex,
 		});
 		exportId = String(created.result?.[0]?.exportId ?? '');
@@ -69,7 +69,7 @@ export async function startExport(
 			await apiRequest.call(ctx, {
 				method: 'POST',
 				path: `${base}/${exportId}/enqueue.json`,
-				idempotent: true,
+				safeToRepeat: true,
 				itemIndex,
 			});
 			return exportId;
@@ -114,7 +114,7 @@ async function jobCall(
 	const answer = await apiRequest.call(ctx, {
 		method: action === 'status' ? 'GET' : 'POST',
 		path: `${exportBase(object)}/${exportId}/${action}.json`,
-		idempotent: true,
+		safeToRepeat: true,
 		itemIndex,
 	});
 	return answer.result?.[0] ?? {};

@@ -29,7 +29,7 @@ async function columnTypes(
 		const answer = await apiRequest.call(ctx, {
 			method: 'GET',
 			path: '/rest/v1/leads/describe2.json',
-			idempotent: true,
+			safeToRepeat: true,
 			itemIndex,
 		});
 		const fields = (answer.result?.[0]?.fields ?? []) as IDataObject[];

@@ -104,7 +104,7 @@ export async function submitFile(
 					contentType: MIME_TYPES[target.format],
 					content: file.content,
 				},
-				idempotent: false,
+				safeToRepeat: false,
 				itemIndex,
 				ambiguity: {
 					message: `The upload of ${file.name} (${rows}) got no clear answer, so it may be queued as an import job; it was not sent again`,
@@ -157,7 +157,7 @@ export async function readImportStatus(
 	const answer = await apiRequest.call(ctx, {
 		method: 'GET',
 		path: importPaths(object, batchId).status,
-		idempotent: true,
+		safeToRepeat: true,
 		itemIndex,
 	});
 	return answer.result?.[0] ?? {};
@@ -222,7 +222,7 @@ export async function readRowReports(
 			method: 'GET',
 			path: importPaths(object, batchId)[kind],
 			headers: { Accept: 'text/csv, */*' },
-			idempotent: true,
+			safeToRepeat: true,
 			itemIndex,
 		});
 		body = answer.body;

@@ -24,7 +24,7 @@ async function searchByToken(
 ): Promise<INodeListSearchResult> {
 	const qs: IDataObject = { ...query, batchSize: LEAD_BATCH };
 	if (paginationToken) qs.nextPageToken = paginationToken;
-	const page = await apiRequest.call(ctx, { method: 'GET', path, qs });
+	const page = await apiRequest.call(ctx, { method: 'GET', safeToRepeat: true, path, qs });
 	return { results: toResults(page.result ?? [], filter), paginationToken: page.nextPageToken };
 }
 
@@ -38,6 +38,7 @@ async function searchByOffset(
 	const offset = Number(paginationToken ?? 0) || 0;
 	const page = await apiRequest.call(ctx, {
 		method: 'GET',
+		safeToRepeat: true,
 		path,
 		qs: { maxReturn: ASSET_PAGE, offset },
 	});

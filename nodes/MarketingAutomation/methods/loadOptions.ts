@@ -11,6 +11,7 @@ interface Describe {
 async function describeLeads(ctx: ILoadOptionsFunctions): Promise<Describe> {
 	const answer = await apiRequest.call(ctx, {
 		method: 'GET',
+		safeToRepeat: true,
 		path: '/rest/v1/leads/describe2.json',
 	});
 	return (answer.result?.[0] ?? {}) as IDataObject as Describe;
@@ -48,6 +49,7 @@ export async function getActivityTypes(
 	const answer = await apiRequest.call(this, {
 		method: 'GET',
 		path: '/rest/v1/activities/types.json',
+		safeToRepeat: true,
 	});
 	return (answer.result ?? [])
 		.filter((type) => type.id !== undefined)

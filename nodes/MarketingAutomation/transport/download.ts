@@ -35,7 +35,7 @@ export async function* downloadInRanges(
 			method: 'GET',
 			path: download.path,
 			headers: { Range: `bytes=${offset}-${last}`, Accept: 'text/csv, */*' },
-			idempotent: true,
+			safeToRepeat: true,
 			itemIndex: download.itemIndex,
 		});
 		// A service that ignores Range answers 200 with the whole file: keep what is still missing.

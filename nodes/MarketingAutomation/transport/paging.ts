@@ -87,7 +87,7 @@ export async function sendLeadDbRead(
 			qs: { _method: 'GET' },
 			body: request.qs,
 			form: true,
-			idempotent: true,
+			safeToRepeat: true,
 		});
 	}
 	return await apiRequest.call(ctx, request);
@@ -101,6 +101,7 @@ export async function activityPagingToken(
 ): Promise<string> {
 	const answer = await apiRequest.call(ctx, {
 		method: 'GET',
+		safeToRepeat: true,
 		path: '/rest/v1/activities/pagingtoken.json',
 		qs: { sinceDatetime },
 		itemIndex,
@@ -175,4 +176,14 @@ export async function collectFollowing(
 		undefined,
 		async (c, r) => await apiRequest.call(c, r),
 	);
+}
+
+/** Every page of any endpoint (the API Call operation): offset for `/rest/asset/`, else tokens. */
+export async function collectAll(
+	ctx: MarketingContext,
+	request: ApiRequest,
+): Promise<IDataObject[]> {
+	return request.path.startsWith('/rest/asset/')
+		? await collectByOffset(ctx, request)
+		: await collectFollowing(ctx, request);
 }

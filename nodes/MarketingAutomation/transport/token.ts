@@ -3,6 +3,7 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-wo
 import { sleep } from 'n8n-workflow';
 
 import { backoffDelay } from '../../shared/backoff';
+import { classifyThrown, shouldRetry, type Failure } from '../../shared/failure';
 import { instanceUrls } from './instance';
 import { timing } from './timing';
 
@@ -63,6 +64,9 @@ interface TokenAnswer {
 }
 
 /** Thrown when the identity endpoint refuses the client or answers nonsense; never holds a secret. */
+/** The identity call only issues a token: always safe to repeat. */
+const SAFE = { safeToRepeat: true };
+
 export class TokenRequestError extends Error {
 	constructor(
 		message: string,
@@ -112,7 +116,7 @@ export async function requestToken(
 
 	// The identity call only issues a token: safe to repeat after a reset, a 5xx or a broken answer.
 	let failures = 0;
-	const retryable = async () => {
+	const retryAgain = async () => {
 		if (failures >= timing.retries) return false;
 		await sleep(
 			backoffDelay(failures++, {
@@ -125,23 +129,19 @@ export async function requestToken(
 	};
 	for (let attempt = 0; ; attempt++) {
 		let answer: TokenAnswer = {};
-		let failedStatus: number | undefined;
-		let failed = false;
+		let failure: Failure | undefined;
 		try {
 			answer = (await post({ ...request, headers: { ...request.headers } })) as TokenAnswer;
 		} catch (error) {
-			// Only the status is kept: the original error carries the request, whose body holds the secret.
-			failed = true;
-			const status = Number(
-				(error as { httpCode?: string }).httpCode ??
-					(error as { response?: { status?: number } }).response?.status,
-			);
-			failedStatus = Number.isFinite(status) ? status : undefined;
+			// Only the class is kept: the original error carries the request, whose body holds the secret.
+			failure = classifyThrown(error);
 		}
+		const failedStatus = failure?.reason === 'status' ? failure.status : undefined;
+		const failed = failure !== undefined;
 		const broken = !failed && (answer === null || typeof answer !== 'object');
-		if ((failed && (failedStatus === undefined || failedStatus >= 500)) || broken) {
-			if (await retryable()) continue;
-		}
+		// Issuing a token is safe to repeat: every failure but a refusal is retried.
+		const retryable = broken || (failure !== undefined && shouldRetry(failure, SAFE));
+		if (retryable && (await retryAgain())) continue;
 		if (broken) {
 			throw new TokenRequestError('The identity endpoint answered with something that is not JSON');
 		}

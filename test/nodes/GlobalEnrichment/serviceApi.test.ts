@@ -405,13 +405,13 @@ describe('Global Enrichment on the service API: limits and ambiguous failures', 
 		expect(result.json().map((json) => json.error)).toEqual([message, message]);
 	});
 
-	it('a 200 answer that is an HTML page says the base URL is probably wrong', async () => {
+	it('a 200 answer that is an HTML page to a lookup: may have run, check the base URL', async () => {
 		ctx.sim.services.global.failNext(1, 200, '<!doctype html><title>Welcome</title>');
 		const result = await ctx.runGlobalService(contact('find'), [
 			{ email: 'ana.silva@northwind.example.com' },
 		]);
 		expect(result.error?.message).toBe(
-			'The enrichment service answered POST /v3/contacts/search-and-enrich with a web page (37 characters), not the expected JSON; the base URL in the credential is probably wrong',
+			'The enrichment service may have run and charged POST /v3/contacts/search-and-enrich: its answer was a web page, not the JSON the service sends (check the base URL). It was not repeated, so no credit is spent twice',
 		);
 	});
 

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { request } from '../../../nodes/MarketingAutomation/transport/request';
+import { apiRequest } from '../../../nodes/MarketingAutomation/transport';
+import { collectAll } from '../../../nodes/MarketingAutomation/transport/paging';
 import { TestCredentialsHelper } from '../../harness';
 import { loadOptionsContext, outputOf, useMarketing } from './helpers';
 import { LEAD_UPSERT_BY_EMAIL } from '../../harness/marketing';
@@ -77,17 +78,17 @@ describe('Marketing Automation: reads of many items', () => {
 	});
 });
 
-describe('Marketing Automation: request() for the shared API Call', () => {
+describe('Marketing Automation: apiRequest and collectAll for the shared API Call', () => {
 	const env = useMarketing();
 	const sim = () => env.sim.services.marketing;
 
 	it('sends repeated query keys as the service documents them (id=1&id=2)', async () => {
 		const ctx = await loadOptionsContext(env);
-		const answer = (await request(ctx, {
+		const answer = (await apiRequest.call(ctx, {
 			method: 'DELETE',
 			path: '/rest/v1/lists/1001/leads.json',
 			qs: { id: [1, 2] },
-			idempotent: true,
+			safeToRepeat: true,
 		})) as IDataObject;
 		expect(answer.result).toEqual([
 			{ id: 1, status: 'removed' },
@@ -102,13 +103,12 @@ describe('Marketing Automation: request() for the shared API Call', () => {
 
 	it('reads every page with paginate, with the node token and limiter', async () => {
 		const ctx = await loadOptionsContext(env);
-		const records = (await request(ctx, {
+		const records = await collectAll(ctx, {
 			method: 'GET',
 			path: '/rest/v1/lists/1002/leads.json',
 			qs: { batchSize: 7, fields: 'id' },
-			idempotent: true,
-			paginate: true,
-		})) as IDataObject[];
+			safeToRepeat: true,
+		});
 		expect(records.map((r) => r.id)).toEqual(Array.from({ length: 16 }, (_v, i) => i + 15));
 		expect(sim().calls.map((c) => c.query.nextPageToken === undefined)).toEqual([
 			true,
@@ -122,11 +122,11 @@ describe('Marketing Automation: request() for the shared API Call', () => {
 		const ctx = await loadOptionsContext(env);
 		sim().inject('truncated', { path: '/rest/v1/campaigns/2001/trigger.json' });
 		await expect(
-			request(ctx, {
+			apiRequest.call(ctx, {
 				method: 'POST',
 				path: '/rest/v1/campaigns/2001/trigger.json',
 				body: { input: { leads: [{ id: 1 }] } },
-				idempotent: false,
+				safeToRepeat: false,
 				itemIndex: 3,
 			}),
 		).rejects.toMatchObject({

@@ -1,15 +1,13 @@
 import { sleep, type IExecuteFunctions, type NodeApiError } from 'n8n-workflow';
 
+import { creditsOf, exhaustedWindow } from '../../../nodes/enrichment/answers';
+import { answerError, isFatal } from '../../../nodes/enrichment/errors';
+import { sendWithRetries } from '../../../nodes/enrichment/retries';
 import {
-	answerError,
-	creditsOf,
-	exhaustedWindow,
-	isFatal,
 	RETRY_POLICY,
-	sendClassified,
 	type ServiceAnswer,
 	type ServiceCall,
-} from '../../../nodes/enrichment/http';
+} from '../../../nodes/enrichment/types';
 import { collectPages } from '../../../nodes/enrichment/paging';
 
 // Retry pauses take no time; the test reads the waits asked for.
@@ -41,6 +39,7 @@ const lookup: ServiceCall = {
 	method: 'POST',
 	path: '/v3/contacts/search-and-enrich',
 	itemIndex: 3,
+	safeToRepeat: false,
 };
 
 /** Sends `call` against a scripted service; returns the outcome and the number of calls. */
@@ -55,7 +54,7 @@ async function run(script: Array<ServiceAnswer | Error>, call: ServiceCall = loo
 		},
 	};
 	try {
-		return { answer: await sendClassified(ctx, service, call), calls };
+		return { answer: await sendWithRetries(ctx, service, call), calls };
 	} catch (error) {
 		return { error: error as NodeApiError, calls };
 	}
@@ -125,7 +124,7 @@ describe('classification of answers and failures', () => {
 	});
 
 	it('repeats calls safe to repeat, and calls that never left (connection refused, 503)', async () => {
-		const search = { ...lookup, replaySafe: true };
+		const search = { ...lookup, safeToRepeat: true };
 		expect((await run([answer(502), answer(200, {}, [])], search)).calls).toBe(2);
 		expect((await run([networkError('ETIMEDOUT'), answer(200, {}, [])], search)).calls).toBe(2);
 		expect((await run([networkError('ECONNREFUSED'), answer(200, {}, [])])).calls).toBe(2);
@@ -144,7 +143,7 @@ describe('classification of answers and failures', () => {
 	});
 
 	it('a cut-off 200 to a call safe to repeat is asked again, and named as such if it stays broken', async () => {
-		const search = { ...lookup, replaySafe: true };
+		const search = { ...lookup, safeToRepeat: true };
 		expect((await run([answer(200, {}, '{"da'), answer(200, {}, [])], search)).calls).toBe(2);
 		const broken = await run(
 			Array.from({ length: RETRY_POLICY.retries + 1 }, () => answer(200, {}, '{"da')),
@@ -155,11 +154,11 @@ describe('classification of answers and failures', () => {
 		);
 	});
 
-	it('a 200 that is not JSON says the base URL is probably wrong', async () => {
+	it('a 200 web page to a lookup: ambiguous, may have run, check the base URL', async () => {
 		const result = await run([answer(200, {}, '<html><body>Welcome</body></html>')]);
 		expect(result.calls).toBe(1);
 		expect(result.error?.message).toBe(
-			'The test service answered POST /v3/contacts/search-and-enrich with a web page (33 characters), not the expected JSON; the base URL in the credential is probably wrong',
+			'The test service may have run and charged POST /v3/contacts/search-and-enrich: its answer was a web page, not the JSON the service sends (check the base URL). It was not repeated, so no credit is spent twice',
 		);
 	});
 });

@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { emailField, inviteCodeField, operationFields, rolesField } from '../../helpers/fields';
 import { permissionsFor } from '../../helpers/roles';
 import { INVITE_CODE, requireEmail, requireId, requireRoles } from '../../helpers/validation';
-import { adminRequest, deleteInvite, isAutoAccepted, mayHaveRun } from '../../transport';
+import { apiRequest, deleteInvite, isAutoAccepted, mayHaveRun } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'changeRole' satisfies AgentPlatformAdminMap['invite'];
@@ -55,7 +55,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	await deleteInvite.call(this, oldCode, `delete invite ${oldCode}`, itemIndex);
 	let answer: IDataObject;
 	try {
-		answer = await adminRequest.call(
+		answer = await apiRequest.call(
 			this,
 			'/auth/invite/create',
 			{ email, permissions: permissionsFor(roles) },
@@ -63,7 +63,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				action: 'create the replacement invite',
 				requiresAdmin: true,
 				itemIndex,
-				creates: "the project's pending invites",
+				safeToRepeat: false,
+				whereToCheck: "the project's pending invites",
 			},
 		);
 	} catch (error) {

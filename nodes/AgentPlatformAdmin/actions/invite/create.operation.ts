@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-w
 import { emailField, operationFields, rolesField } from '../../helpers/fields';
 import { permissionsFor } from '../../helpers/roles';
 import { requireEmail, requireRoles } from '../../helpers/validation';
-import { adminRequest, isAutoAccepted } from '../../transport';
+import { apiRequest, isAutoAccepted } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'create' satisfies AgentPlatformAdminMap['invite'];
@@ -40,7 +40,7 @@ export function validate(this: IExecuteFunctions, itemIndex: number): void {
 /** Sends `{email, permissions}`; never replayed (a second call would send a second invite). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { email, roles } = readInput.call(this, itemIndex);
-	const answer = await adminRequest.call(
+	const answer = await apiRequest.call(
 		this,
 		'/auth/invite/create',
 		{ email, permissions: permissionsFor(roles) },
@@ -48,7 +48,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			action: 'create the invite',
 			requiresAdmin: true,
 			itemIndex,
-			creates: "the project's pending invites",
+			safeToRepeat: false,
+			whereToCheck: "the project's pending invites",
 		},
 	);
 	return { ...answer, email, roles, auto_accepted: isAutoAccepted(answer) };

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-w
 
 import { operationFields } from '../../helpers/fields';
 import { ORGANIZATION_ID, readText, requireId, requireText } from '../../helpers/validation';
-import { adminRequest } from '../../transport';
+import { apiRequest } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'create' satisfies AgentPlatformAdminMap['project'];
@@ -63,10 +63,11 @@ export function validate(this: IExecuteFunctions, itemIndex: number): void {
 
 /** Sends `{name, description, organization_id}`; the output is the service's answer (`{project_id}`). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await adminRequest.call(this, '/projects/create', readInput.call(this, itemIndex), {
+	return await apiRequest.call(this, '/projects/create', readInput.call(this, itemIndex), {
 		action: 'create the project',
 		requiresAdmin: false,
 		itemIndex,
-		creates: "the organization's projects",
+		safeToRepeat: false,
+		whereToCheck: "the organization's projects",
 	});
 }

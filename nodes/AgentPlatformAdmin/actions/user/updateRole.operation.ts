@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-w
 import { operationFields, rolesField, userIdField } from '../../helpers/fields';
 import { permissionsFor } from '../../helpers/roles';
 import { requireId, requireRoles, USER_ID } from '../../helpers/validation';
-import { adminRequest, userPath } from '../../transport';
+import { apiRequest, userPath } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'updateRole' satisfies AgentPlatformAdminMap['user'];
@@ -62,11 +62,11 @@ export function validate(this: IExecuteFunctions, itemIndex: number): void {
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { userId, roles, overwrite } = readInput.call(this, itemIndex);
-	await adminRequest.call(
+	await apiRequest.call(
 		this,
 		userPath(userId, 'update'),
 		{ permissions: permissionsFor(roles), ...(overwrite === undefined ? {} : { overwrite }) },
-		{ action: 'update the user’s roles', requiresAdmin: true, itemIndex },
+		{ action: 'update the user’s roles', requiresAdmin: true, itemIndex, safeToRepeat: true },
 	);
 	return { updated: true, user_id: userId, roles, replaced_existing_roles: overwrite === true };
 }

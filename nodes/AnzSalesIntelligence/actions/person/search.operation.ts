@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { companySizeOptions, searchFiltersCollection } from '../../../enrichment/fields';
 import { collectPages } from '../../../enrichment/paging';
-import type { EnrichmentApi } from '../../../enrichment/http';
+import type { EnrichmentApi } from '../../../enrichment/types';
 import { client } from '../../transport';
 import type { AnzSalesIntelligenceMap } from '../node.type';
 import { DEPARTMENT_OPTIONS, LOCATION_OPTIONS, SENIORITY_OPTIONS } from './filters';
@@ -181,12 +181,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await collectPages(
 		{ limit: limitOf(this, itemIndex), maxPageSize: SEARCH_PAGE_SIZE, fixedPageSize: false },
 		async (_page, offset, size) => {
-			const answer = await client.requestOk(this, {
+			const answer = await client.apiRequestOk(this, {
 				method: 'POST',
 				path: api === 'service' ? '/people/search' : '/search/people',
 				body: { ...filters, from: offset, size },
 				itemIndex,
-				replaySafe: true,
+				safeToRepeat: true,
 			});
 			const body = answer.body as IDataObject | IDataObject[];
 			// The service answers `{ records, total }`; a bare array is accepted as well.

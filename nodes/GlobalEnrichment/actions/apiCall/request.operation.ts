@@ -1,12 +1,12 @@
 import { apiCallOperationFor } from '../../../enrichment/fields';
-import { client, request, SERVICE_NAME } from '../../transport';
+import { apiRequest, client, SERVICE_NAME } from '../../transport';
 import type { GlobalEnrichmentMap } from '../node.type';
 
 export const operation = 'request' satisfies GlobalEnrichmentMap['apiCall'];
 
 /** A request to any path of the credential's chosen API, with the credential's key. */
 export const { option, description, validate, execute } = apiCallOperationFor(
-	request,
+	apiRequest,
 	SERVICE_NAME,
 	client.baseUrl,
 );

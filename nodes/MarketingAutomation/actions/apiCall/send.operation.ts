@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { apiCallOperation } from '../../../shared/apiCall';
-import { instanceBase } from '../../transport';
-import { request } from '../../transport/request';
+import { apiRequest, instanceBase, type ApiRequest } from '../../transport';
+import { collectAll } from '../../transport/paging';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'send' satisfies MarketingAutomationMap['apiCall'];
@@ -25,15 +25,16 @@ export const { option, description, validate, execute } = apiCallOperation({
 	baseUrl: instanceBase,
 	async send(ctx, call) {
 		// POST may create or trigger: never replayed after an ambiguous failure; GET and DELETE are.
-		return (await request(ctx, {
+		const request: ApiRequest = {
 			method: call.method,
 			path: call.path,
 			qs: call.qs,
 			body: call.body as IDataObject | undefined,
-			bodyType: call.form ? 'form' : 'json',
-			idempotent: call.method !== 'POST',
+			form: call.form,
+			safeToRepeat: call.method !== 'POST',
 			itemIndex: call.itemIndex,
-			paginate: call.paginate,
-		})) as IDataObject | IDataObject[];
+		};
+		if (call.paginate) return await collectAll(ctx, request);
+		return (await apiRequest.call(ctx, request)) as IDataObject;
 	},
 });

@@ -6,14 +6,9 @@ import { bulkSettings } from '../../helpers/bulkSettings';
 import { awaitExport, startExport, type ExportObject } from '../../helpers/exportJobs';
 import { Deadline } from '../../helpers/importJobs';
 import { asNodeError } from '../../helpers/nodeError';
-import {
-	failItems,
-	listLocator,
-	programLocator,
-	readDateTime,
-	readId,
-	splitValues,
-} from '../common';
+import { failItems } from '../batches';
+import { listLocator, programLocator } from '../fields';
+import { readDateTime, readId, splitValues } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 import { timeLimitOption, waitForCompletionField } from '../bulkImport/fields';
 import { completedOutput, eachItem, exportObjectField, outputFields } from './fields';

@@ -5,7 +5,7 @@ import type { BatchOutcome } from '../../../shared/router';
 import type { ExportObject } from '../../helpers/exportJobs';
 import { exportBinary, exportRows } from '../../helpers/exportOutput';
 import { asNodeError } from '../../helpers/nodeError';
-import { failItems } from '../common';
+import { failItems } from '../batches';
 
 export const exportObjectField: INodeProperties = {
 	displayName: 'Object',

@@ -59,7 +59,7 @@ export async function executeBatch(
 				method: 'GET',
 				path: `${exportBase(object)}.json`,
 				qs: status.length ? { status: status.join(',') } : {},
-				idempotent: true,
+				safeToRepeat: true,
 				itemIndex,
 			},
 			limitOf(this, itemIndex),

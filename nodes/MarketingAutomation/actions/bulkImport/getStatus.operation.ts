@@ -5,7 +5,7 @@ import type { BatchOutcome } from '../../../shared/router';
 import type { BulkFormat } from '../../helpers/delimited';
 import { readImportStatus, readRowReports, type ImportObject } from '../../helpers/importJobs';
 import { asNodeError } from '../../helpers/nodeError';
-import { failItems } from '../common';
+import { failItems } from '../batches';
 import type { MarketingAutomationMap } from '../node.type';
 import { importObjectField } from './fields';
 

@@ -14,7 +14,9 @@ import {
 	type ImportTarget,
 } from '../../helpers/importJobs';
 import { asNodeError } from '../../helpers/nodeError';
-import { failItems, listLocator, prepareAll, programLocator, readId } from '../common';
+import { failItems, prepareAll } from '../batches';
+import { listLocator, programLocator } from '../fields';
+import { readId } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 import { importObjectField, timeLimitOption, waitForCompletionField } from './fields';
 

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, callsInFlight } from '../../transport';
-import { campaignLocator, readId } from '../common';
+import { campaignLocator } from '../fields';
+import { readId } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 import type { BatchOutcome } from '../../../shared/router';
 import { readItems } from '../batches';
@@ -18,6 +19,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const id = readId(this, 'campaign', itemIndex, 'campaign');
 	const answer = await apiRequest.call(this, {
 		method: 'GET',
+		safeToRepeat: true,
 		path: `/rest/v1/campaigns/${id}.json`,
 		itemIndex,
 	});

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
-import { nameFilters, readNameFilters } from '../common';
+import { nameFilters } from '../fields';
+import { readNameFilters } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
@@ -37,7 +38,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	if (filters.isTriggerable === true) qs.isTriggerable = true;
 	return await collectByToken(
 		this,
-		{ method: 'GET', path: '/rest/v1/campaigns.json', qs, itemIndex },
+		{ method: 'GET', safeToRepeat: true, path: '/rest/v1/campaigns.json', qs, itemIndex },
 		limitOf(this, itemIndex),
 	);
 }

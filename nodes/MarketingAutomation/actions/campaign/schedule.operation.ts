@@ -2,14 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import {
-	additionalFieldsCollection,
-	campaignLocator,
-	readDateTime,
-	readId,
-	readTokens,
-	tokensCollection,
-} from '../common';
+import { additionalFieldsCollection, campaignLocator, tokensCollection } from '../fields';
+import { readDateTime, readId, readTokens } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'schedule' satisfies MarketingAutomationMap['campaign'];
@@ -42,7 +36,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Schedule a batch campaign. Not idempotent: replayed only after a 6xx answer. */
+/** Schedule a batch campaign. Not safeToRepeat: replayed only after a 6xx answer. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const campaignId = readId(this, 'campaign', itemIndex, 'campaign');
 	const tokens = readTokens(this, 'tokens', itemIndex);
@@ -57,7 +51,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		method: 'POST',
 		path: `/rest/v1/campaigns/${campaignId}/schedule.json`,
 		body: { input },
-		idempotent: false,
+		safeToRepeat: false,
 		itemIndex,
 	});
 	return { campaignId, scheduled: true, ...input, result: answer.result?.[0] ?? null };

@@ -3,18 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest, callsInFlight } from '../../transport';
-import { runBatches } from '../batches';
-import {
-	callFailure,
-	triggerCampaignLocator,
-	failItems,
-	parameterOf,
-	prepareAll,
-	readId,
-	readIdList,
-	readTokens,
-	tokensCollection,
-} from '../common';
+import { runBatches, callFailure, failItems, prepareAll } from '../batches';
+import { triggerCampaignLocator, tokensCollection } from '../fields';
+import { parameterOf, readId, readIdList, readTokens } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'trigger' satisfies MarketingAutomationMap['campaign'];
@@ -129,7 +120,7 @@ export async function executeBatch(
 				method: 'POST',
 				path: `/rest/v1/campaigns/${call.campaignId}/trigger.json`,
 				body: { input },
-				idempotent: false,
+				safeToRepeat: false,
 				itemIndex: call.askers[0],
 				refusals: { '1003': notRequestable(call.campaignId) },
 			});

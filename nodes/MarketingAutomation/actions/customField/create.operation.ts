@@ -4,7 +4,9 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest } from '../../transport';
 import { chunk } from '../../transport/paging';
-import { additionalFieldsCollection, callFailure, failItems, prepareAll, shorten } from '../common';
+import { callFailure, failItems, prepareAll } from '../batches';
+import { additionalFieldsCollection } from '../fields';
+import { shorten } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'create' satisfies MarketingAutomationMap['customField'];
@@ -132,7 +134,7 @@ export async function executeBatch(
 				method: 'POST',
 				path: '/rest/v1/leads/schema/fields.json',
 				body: { input: batch.map((entry) => entry.value) },
-				idempotent: false,
+				safeToRepeat: false,
 				itemIndex: indexes[0],
 			});
 			const byName = new Map((answer.result ?? []).map((r) => [String(r.name), r]));

@@ -19,7 +19,7 @@ export const description = updateDisplayOptions(
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await collectByToken(
 		this,
-		{ method: 'GET', path: '/rest/v1/leads/schema/fields.json', itemIndex },
+		{ method: 'GET', safeToRepeat: true, path: '/rest/v1/leads/schema/fields.json', itemIndex },
 		limitOf(this, itemIndex),
 	);
 }

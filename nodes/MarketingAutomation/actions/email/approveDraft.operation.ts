@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { emailLocator, readId } from '../common';
+import { emailLocator } from '../fields';
+import { readId } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'approveDraft' satisfies MarketingAutomationMap['email'];
@@ -23,7 +24,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: `/rest/asset/v1/email/${id}/approveDraft.json`,
 		form: true,
 		body: {},
-		idempotent: false,
+		safeToRepeat: false,
 		itemIndex,
 	});
 	return { id: answer.result?.[0]?.id ?? id, approved: true };

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/descriptions';
 import { apiRequest, callsInFlight } from '../../transport';
 import type { MarketingAutomationMap } from '../node.type';
-import { shorten } from '../common';
+import { shorten } from '../parameters';
 import type { BatchOutcome } from '../../../shared/router';
 import { readItems } from '../batches';
 
@@ -73,6 +73,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		qs.folder = JSON.stringify({ id: Number(options.folderId), type: 'Folder' });
 	const answer = await apiRequest.call(this, {
 		method: 'GET',
+		safeToRepeat: true,
 		path: '/rest/asset/v1/email/byName.json',
 		qs,
 		itemIndex,

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { collectActivities } from '../../transport/paging';
-import { readDateTime, shorten } from '../common';
+import { readDateTime, shorten } from '../parameters';
 import { ACTIVITY } from '../activity/types';
 import type { MarketingAutomationMap } from '../node.type';
 import type { BatchOutcome } from '../../../shared/router';
@@ -84,7 +84,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		const leads = new Set<unknown>();
 		await collectActivities(
 			this,
-			{ method: 'GET', path: '/rest/v1/activities.json', qs, itemIndex },
+			{ method: 'GET', safeToRepeat: true, path: '/rest/v1/activities.json', qs, itemIndex },
 			since,
 			Infinity,
 			(page) => {

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
-import { nameFilters, readNameFilters } from '../common';
+import { nameFilters } from '../fields';
+import { readNameFilters } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
@@ -26,7 +27,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const qs = readNameFilters(filters);
 	return await collectByToken(
 		this,
-		{ method: 'GET', path: '/rest/v1/lists.json', qs, itemIndex },
+		{ method: 'GET', safeToRepeat: true, path: '/rest/v1/lists.json', qs, itemIndex },
 		limitOf(this, itemIndex),
 	);
 }

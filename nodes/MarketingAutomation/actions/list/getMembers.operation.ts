@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
-import { leadFieldsOption, listLocator, readId } from '../common';
+import { leadFieldsOption, listLocator } from '../fields';
+import { readId } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
@@ -31,7 +32,13 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	if (fields.length > 0) qs.fields = fields.join(',');
 	return await collectByToken(
 		this,
-		{ method: 'GET', path: `/rest/v1/lists/${listId}/leads.json`, qs, itemIndex },
+		{
+			method: 'GET',
+			safeToRepeat: true,
+			path: `/rest/v1/lists/${listId}/leads.json`,
+			qs,
+			itemIndex,
+		},
 		limitOf(this, itemIndex),
 	);
 }

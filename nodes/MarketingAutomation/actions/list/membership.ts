@@ -4,8 +4,9 @@ import { NodeApiError } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest, callsInFlight } from '../../transport';
 import { chunk, LEAD_BATCH } from '../../transport/paging';
-import { runBatches } from '../batches';
-import { callFailure, failItems, listLocator, prepareAll, readId, readIdList } from '../common';
+import { runBatches, callFailure, failItems, prepareAll } from '../batches';
+import { listLocator } from '../fields';
+import { readId, readIdList } from '../parameters';
 
 export const membershipProperties: INodeProperties[] = [
 	listLocator,
@@ -75,7 +76,7 @@ export async function changeMembership(
 				method,
 				path: `/rest/v1/lists/${listId}/leads.json`,
 				body: { input: ids.map((id) => ({ id })) },
-				idempotent: true,
+				safeToRepeat: true,
 				itemIndex: askers[0],
 			});
 			const results = answer.result ?? [];

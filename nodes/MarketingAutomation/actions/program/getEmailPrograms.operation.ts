@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByOffset } from '../../transport/paging';
-import { readDateTime } from '../common';
+import { readDateTime } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
@@ -79,7 +79,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	}
 	return await collectByOffset(
 		this,
-		{ method: 'GET', path: '/rest/asset/v1/programs.json', qs, itemIndex },
+		{ method: 'GET', safeToRepeat: true, path: '/rest/asset/v1/programs.json', qs, itemIndex },
 		limitOf(this, itemIndex),
 		(program) => String(program.type ?? '').toLowerCase() === 'email',
 	);

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, callsInFlight } from '../../transport';
 import { collectByToken } from '../../transport/paging';
-import { programLocator, readId } from '../common';
+import { programLocator } from '../fields';
+import { readId } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 import type { BatchOutcome } from '../../../shared/router';
 import { readItems } from '../batches';
@@ -31,6 +32,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		(
 			await apiRequest.call(this, {
 				method: 'GET',
+				safeToRepeat: true,
 				path: `/rest/asset/v1/program/${programId}.json`,
 				itemIndex,
 			})
@@ -46,6 +48,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		this,
 		{
 			method: 'GET',
+			safeToRepeat: true,
 			path: `/rest/v1/leads/programs/${programId}.json`,
 			qs: { fields: 'id' },
 			itemIndex,

@@ -6,18 +6,18 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { creditsOf, isNoMatch } from './answers';
+import { apiOf } from './credentialChoice';
+import { answerError } from './errors';
+import { sendWithRetries } from './retries';
 import {
-	answerError,
-	apiOf,
-	creditsOf,
-	isNoMatch,
-	sendClassified,
 	TIMEOUT_MS,
 	type EnrichmentApi,
+	type EnrichmentContext,
 	type ServiceAnswer,
 	type ServiceCall,
 	type ServiceInfo,
-} from './http';
+} from './types';
 import type { LookupChunk, LookupOutcome } from './lookups';
 import { credentialReader } from '../shared/credentials';
 
@@ -38,13 +38,13 @@ export interface EnrichmentService {
 /** What a node's transport offers its operations. */
 export interface EnrichmentClient {
 	/** The credential's chosen API, read once per execution. */
-	api(ctx: IExecuteFunctions): Promise<EnrichmentApi>;
+	api(ctx: EnrichmentContext): Promise<EnrichmentApi>;
 	/** The base URL of the credential's chosen API, read once per execution. */
-	baseUrl(ctx: IExecuteFunctions): Promise<string>;
+	baseUrl(ctx: EnrichmentContext): Promise<string>;
 	/** One classified call; error statuses other than those classified come back as answers. */
-	request(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
-	/** Like `request`, but an error status becomes the node's NodeApiError. */
-	requestOk(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
+	apiRequest(ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer>;
+	/** Like `apiRequest`, but an error status becomes the node's NodeApiError. */
+	apiRequestOk(ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer>;
 	/**
 	 * One single-record lookup: a 404 or 200 carrying `NOT_FOUND` is a no match; another error
 	 * status throws; a 200 goes to `outcomeOf`.
@@ -59,11 +59,11 @@ export interface EnrichmentClient {
 
 /**
  * The request sent for one call under `base` (the credential's chosen API):
- * every status comes back as an answer, which `sendClassified` classifies. Refuses an empty base
+ * every status comes back as an answer, which `sendWithRetries` classifies. Refuses an empty base
  * (the connection contract without a Base URL) before any call.
  */
 function serviceRequest(
-	ctx: IExecuteFunctions,
+	ctx: EnrichmentContext,
 	base: string,
 	call: ServiceCall,
 ): IHttpRequestOptions {
@@ -100,7 +100,7 @@ function answerOf(response: ServiceAnswer): ServiceAnswer {
 export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 	const readCredentials = credentialReader(service.credentialType);
 	/** The only place the enrichment nodes do HTTP: the credential read once per execution. */
-	const send = async (ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> => {
+	const send = async (ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer> => {
 		const credentials = await readCredentials(ctx);
 		const options = serviceRequest(ctx, service.baseUrl(credentials), call);
 		options.headers = { ...options.headers, ...service.authHeaders(credentials) };
@@ -113,21 +113,21 @@ export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 		);
 	};
 	const info: ServiceInfo = { name: service.name, send };
-	const request = async (ctx: IExecuteFunctions, call: ServiceCall) =>
-		await sendClassified(ctx, info, call);
-	const requestOk = async (ctx: IExecuteFunctions, call: ServiceCall) => {
-		const answer = await request(ctx, call);
+	const apiRequest = async (ctx: EnrichmentContext, call: ServiceCall) =>
+		await sendWithRetries(ctx, info, call);
+	const apiRequestOk = async (ctx: EnrichmentContext, call: ServiceCall) => {
+		const answer = await apiRequest(ctx, call);
 		if (answer.statusCode >= 400) throw answerError(ctx.getNode(), answer, service.name, call);
 		return answer;
 	};
 	return {
 		api: async (ctx) => apiOf(await readCredentials(ctx)),
 		baseUrl: async (ctx) => service.baseUrl(await readCredentials(ctx)),
-		request,
-		requestOk,
+		apiRequest,
+		apiRequestOk,
 		async lookupOne(ctx, call, chunk, outcomeOf) {
 			const [lookup] = chunk.lookups;
-			const answer = await request(ctx, call);
+			const answer = await apiRequest(ctx, call);
 			const creditsCharged = creditsOf(answer);
 			const body =
 				answer.body && typeof answer.body === 'object' ? (answer.body as IDataObject) : undefined;

@@ -1,8 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { fieldLabel } from '../../MarketingAutomation/methods/fieldLabel';
-import { apiRequest } from '../../MarketingAutomation/transport';
-import { collectByOffset, collectByToken } from '../../MarketingAutomation/transport/paging';
+import { fieldLabel } from '../methods/fieldLabel';
+import { apiRequest } from '../transport';
+import { collectByOffset, collectByToken } from '../transport/paging';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 const option = (record: IDataObject): INodePropertyOptions => ({
@@ -16,6 +16,7 @@ export async function getActivityTypes(
 ): Promise<INodePropertyOptions[]> {
 	const answer = await apiRequest.call(this, {
 		method: 'GET',
+		safeToRepeat: true,
 		path: '/rest/v1/activities/types.json',
 	});
 	return (answer.result ?? [])
@@ -30,6 +31,7 @@ export async function getActivityTypes(
 export async function getFieldNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const answer = await apiRequest.call(this, {
 		method: 'GET',
+		safeToRepeat: true,
 		path: '/rest/v1/leads/describe2.json',
 	});
 	const fields = ((answer.result?.[0] ?? {}) as IDataObject).fields as IDataObject[] | undefined;
@@ -47,7 +49,11 @@ export async function getFieldNames(this: ILoadOptionsFunctions): Promise<INodeP
 
 /** Static lists (`lists.json`, paged by token). */
 export async function getLists(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const lists = await collectByToken(this, { method: 'GET', path: '/rest/v1/lists.json' });
+	const lists = await collectByToken(this, {
+		method: 'GET',
+		safeToRepeat: true,
+		path: '/rest/v1/lists.json',
+	});
 	return lists.map(option).sort(byName);
 }
 
@@ -55,6 +61,7 @@ export async function getLists(this: ILoadOptionsFunctions): Promise<INodeProper
 export async function getPrograms(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const programs = await collectByOffset(this, {
 		method: 'GET',
+		safeToRepeat: true,
 		path: '/rest/asset/v1/programs.json',
 	});
 	return programs.map(option).sort(byName);

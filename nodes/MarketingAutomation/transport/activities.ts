@@ -2,15 +2,10 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 // The trigger's calls go through the action node's transport: the same per-instance throttle,
 // retries and token handling, so a poll and a running workflow never exceed the limits together.
-import { apiRequest } from '../../MarketingAutomation/transport';
+import { apiRequest } from './index';
 
-export { instanceBase } from '../../MarketingAutomation/transport';
-import {
-	activityPagingToken,
-	chunk,
-	LEAD_BATCH,
-	sendLeadDbRead,
-} from '../../MarketingAutomation/transport/paging';
+export { instanceBase } from './index';
+import { activityPagingToken, chunk, LEAD_BATCH, sendLeadDbRead } from './paging';
 
 export interface ActivityPage {
 	activities: IDataObject[];
@@ -32,6 +27,7 @@ export async function activityPage(
 ): Promise<ActivityPage> {
 	const answer = await apiRequest.call(ctx, {
 		method: 'GET',
+		safeToRepeat: true,
 		path: '/rest/v1/activities.json',
 		qs: { activityTypeIds: activityTypeIds.join(','), nextPageToken: token, batchSize },
 	});
@@ -46,6 +42,7 @@ export async function activityPage(
 export async function activityTypeNames(ctx: IPollFunctions): Promise<Map<number, string>> {
 	const answer = await apiRequest.call(ctx, {
 		method: 'GET',
+		safeToRepeat: true,
 		path: '/rest/v1/activities/types.json',
 	});
 	return new Map((answer.result ?? []).map((type) => [Number(type.id), String(type.name)]));
@@ -66,7 +63,12 @@ export async function leadsById(
 		};
 		// The id matches a lead to its events, so it is always asked for.
 		if (fields.length) qs.fields = [...new Set(['id', ...fields])].join(',');
-		const answer = await sendLeadDbRead(ctx, { method: 'GET', path: '/rest/v1/leads.json', qs });
+		const answer = await sendLeadDbRead(ctx, {
+			method: 'GET',
+			safeToRepeat: true,
+			path: '/rest/v1/leads.json',
+			qs,
+		});
 		for (const lead of answer.result ?? []) leads.set(Number(lead.id), lead);
 	}
 	return leads;

@@ -1,0 +1,53 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+import { instanceUrls, type InstanceUrls } from './instance';
+import { limiterFor, limitsOf, type InstanceLimiter } from './throttle';
+import { tokenHolderFor, type TokenHolder } from './token';
+import { CREDENTIAL_TYPE, type MarketingContext } from './types';
+
+/**
+ * What one execution (or one editor request) reads once: the credential, the instance's
+ * addresses, its limiter and the process's token holder for this client.
+ */
+export interface Session {
+	credentials: ICredentialDataDecryptedObject;
+	urls: InstanceUrls;
+	limiter: InstanceLimiter;
+	tokens: TokenHolder;
+}
+
+const sessions = new WeakMap<object, Promise<Session>>();
+
+async function openSession(ctx: MarketingContext): Promise<Session> {
+	const credentials = { ...(await ctx.getCredentials(CREDENTIAL_TYPE)) };
+	const urls = instanceUrls(credentials.restEndpoint);
+	const limiter = limiterFor(urls.base);
+	limiter.configure(limitsOf(credentials));
+	return { credentials, urls, limiter, tokens: tokenHolderFor(credentials) };
+}
+
+/** The execution's session, opened on first use; a failed read is not kept. */
+export function sessionOf(ctx: MarketingContext): Promise<Session> {
+	let session = sessions.get(ctx);
+	if (!session) {
+		session = openSession(ctx);
+		sessions.set(ctx, session);
+		// A failed read (e.g. a bad REST endpoint) is not kept: the next call reads again.
+		session.catch(() => sessions.delete(ctx));
+	}
+	return session;
+}
+
+/** The instance's base URL, from the execution's one reading of the credential. */
+export async function instanceBase(ctx: MarketingContext): Promise<string> {
+	return (await sessionOf(ctx)).urls.base;
+}
+
+/** The limiter's in-flight setting for this execution: how many batches to keep going at once. */
+export async function callsInFlight(ctx: MarketingContext): Promise<number> {
+	try {
+		return (await sessionOf(ctx)).limiter.limits().callsInFlight;
+	} catch {
+		return 1;
+	}
+}
