@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 
 import { MarketingAssets } from './marketingAssets';
 import { LeadDatabaseObjects } from './marketingObjects';
+import { MarketingBulk, type BulkOptions } from './marketingBulk';
 import type { SimRequest, SimResponse, SimulatorModule } from './server';
 import { reply } from './server';
 
@@ -29,6 +30,7 @@ export interface MarketingOptions {
 	latencyMs?: number;
 	/** Start with the demo data (default true). */
 	demoData?: boolean;
+	bulk?: BulkOptions;
 }
 
 export interface MarketingCall {
@@ -63,6 +65,8 @@ interface Fault {
 	holdMs?: number;
 	/** Only calls whose request passes this test (e.g. a body holding a given lead). */
 	match?: (request: SimRequest) => boolean;
+	/** The error message of a service-code fault (default `Injected fault <code>`). */
+	message?: string;
 }
 
 interface Token {
@@ -239,6 +243,7 @@ export class MarketingService implements SimulatorModule {
 	readonly objects = new LeadDatabaseObjects(this);
 	/** Lead delete / merge / describe, static lists, campaign switches, usage (./marketingAssets.ts). */
 	readonly assets = new MarketingAssets(this);
+	readonly bulk: MarketingBulk;
 
 	private tokens: Token[] = [];
 	private arrivals: number[] = [];
@@ -265,6 +270,7 @@ export class MarketingService implements SimulatorModule {
 		this.dailyQuota = options.dailyQuota ?? 50_000;
 		this.latencyMs = options.latencyMs ?? 0;
 		if (options.demoData !== false) this.seedDemo();
+		this.bulk = new MarketingBulk(this, options.bulk);
 	}
 
 	handles(path: string): boolean {
@@ -300,6 +306,7 @@ export class MarketingService implements SimulatorModule {
 			method?: string;
 			holdMs?: number;
 			match?: (request: SimRequest) => boolean;
+			message?: string;
 		} = {},
 	) {
 		this.faults.push({ code, times: options.times ?? 1, ...options });
@@ -604,7 +611,7 @@ export class MarketingService implements SimulatorModule {
 				);
 			}
 			if (fault.code === '607') return this.reject('607', 'Daily quota reached');
-			return this.reject(fault.code, `Injected fault ${fault.code}`);
+			return this.reject(fault.code, fault.message ?? `Injected fault ${fault.code}`);
 		}
 		if (this.counters.executed >= this.dailyQuota) return this.reject('607', 'Daily quota reached');
 		this.arrivals = this.arrivals.filter((t) => t > now - this.windowMs);
@@ -696,6 +703,7 @@ export class MarketingService implements SimulatorModule {
 		const effective = method === 'POST' && request.query.get('_method') === 'GET' ? 'GET' : method;
 		const key = `${effective} ${path}`;
 		let m: RegExpExecArray | null;
+		if (path.startsWith('/bulk/')) return this.bulk.route(request);
 		if (key === 'GET /rest/v1/leads.json') return this.getLeads(this.params(request));
 		if (key === 'POST /rest/v1/leads.json') return this.syncLeads(request.body as Row);
 		if (key === 'GET /rest/v1/leads/describe2.json') {

@@ -3,6 +3,8 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { toolAnswerLimitsField } from '../../shared/toolLimits';
 import * as activity from './activity';
 import * as apiCall from './apiCall';
+import * as bulkExtract from './bulkExtract';
+import * as bulkImport from './bulkImport';
 import * as campaign from './campaign';
 import * as company from './company';
 import * as customField from './customField';
@@ -31,9 +33,11 @@ const versionOneResources: INodePropertyOptions[] = [
 	{ name: 'Program', value: 'program' },
 ];
 
-/** Version 2 adds the rest of the lead database: companies, opportunities, custom objects, … */
+/** Version 2 adds the bulk jobs and the rest of the lead database (companies, opportunities, …). */
 const versionTwoResources: INodePropertyOptions[] = [
 	...versionOneResources,
+	{ name: 'Bulk Extract', value: 'bulkExtract' },
+	{ name: 'Bulk Import', value: 'bulkImport' },
 	{ name: 'Company', value: 'company' },
 	{ name: 'Custom Object', value: 'customObject' },
 	{ name: 'Opportunity', value: 'opportunity' },
@@ -63,6 +67,8 @@ export const properties: INodeProperties[] = [
 	resourceField(versionOneResources, versionOne),
 	...activity.description,
 	...apiCall.description,
+	...bulkExtract.description,
+	...bulkImport.description,
 	...campaign.description,
 	...company.description,
 	...customField.description,

@@ -7,6 +7,8 @@
 export type MarketingAutomationMap = {
 	activity: 'getEmailBounces' | 'getEmailOpens' | 'getLeadChanges';
 	apiCall: 'send';
+	bulkExtract: 'cancel' | 'extract' | 'getAll' | 'getFile' | 'getStatus';
+	bulkImport: 'getStatus' | 'import';
 	campaign: 'activate' | 'deactivate' | 'get' | 'getAll' | 'schedule' | 'trigger';
 	company: LeadDatabaseObjectOperation;
 	customField: 'create' | 'getAll';

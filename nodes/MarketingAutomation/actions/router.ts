@@ -3,6 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { routeOperation, type NodeResources } from '../../shared/router';
 import * as activity from './activity';
 import * as apiCall from './apiCall';
+import * as bulkExtract from './bulkExtract';
+import * as bulkImport from './bulkImport';
 import * as campaign from './campaign';
 import * as company from './company';
 import * as customField from './customField';
@@ -21,6 +23,8 @@ import * as usage from './usage';
 const resources = {
 	activity: activity.operations,
 	apiCall: apiCall.operations,
+	bulkExtract: bulkExtract.operations,
+	bulkImport: bulkImport.operations,
 	campaign: campaign.operations,
 	company: company.operations,
 	customField: customField.operations,

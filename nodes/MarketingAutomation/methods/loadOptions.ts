@@ -52,3 +52,17 @@ export {
 	getProgramMemberFields,
 	getProgramMemberFilterTypes,
 } from './leadDatabase';
+/** The instance's activity types (standard and custom), by name. */
+export async function getActivityTypes(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const answer = await apiRequest.call(this, {
+		method: 'GET',
+		path: '/rest/v1/activities/types.json',
+		safeToRepeat: true,
+	});
+	return (answer.result ?? [])
+		.filter((type) => type.id !== undefined)
+		.map((type) => ({ name: String(type.name ?? type.id), value: Number(type.id) }))
+		.sort(byName);
+}
