@@ -10,11 +10,13 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { backoffDelay, type BackoffPolicy } from '../shared/backoff';
+import { isPlainHttpAnswer, plainHttpAdvice } from '../shared/plainHttp';
 import {
 	classifyAnswer,
 	classifyThrown,
 	headerOf,
 	isWebPage,
+	networkCodeOf,
 	shouldRetry,
 	type Failure,
 } from '../shared/failure';
@@ -45,12 +47,26 @@ export interface ServiceAnswer {
 	headers: Record<string, string | string[] | undefined>;
 }
 
+/** The credential field that holds the address a call went to, and that address. */
+export interface ServiceAddress {
+	/** "Service URL" or "Base URL (Connection Contract)": the field as the credential shows it. */
+	field: string;
+	url: string;
+}
+
 /** What a node's transport tells the shared classification about its service. */
 export interface ServiceInfo {
 	/** For messages: "enrichment service", "sales-intelligence service". */
 	name: string;
 	/** Sends one call as is (the enrichment client: n8n's authenticated request helper). */
 	send(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
+	/** The address the calls go to, named by its credential field (for messages). */
+	address?(ctx: IExecuteFunctions): Promise<ServiceAddress>;
+}
+
+/** "the Service URL https://api.example.com" (or the plain "the credential's address"). */
+function addressWords(address: ServiceAddress | undefined): string {
+	return address ? `the credential's ${address.field} ${address.url}` : "the credential's address";
 }
 
 /**
@@ -286,22 +302,28 @@ function mayHaveRunError(
  * else (cut-off or garbled JSON) is a broken answer. The body is never quoted: it may hold
  * personal data.
  */
-function notJsonError(node: INode, answer: ServiceAnswer, serviceName: string, call: ServiceCall) {
+function notJsonError(
+	node: INode,
+	answer: ServiceAnswer,
+	serviceName: string,
+	call: ServiceCall,
+	address: ServiceAddress | undefined,
+) {
 	const body = String(answer.body);
 	if (isWebPage(body)) {
 		return apiError(
 			node,
 			call,
 			answer,
-			`The ${serviceName} answered ${call.method} ${call.path} with a web page (${body.length} characters), not the expected JSON; the base URL in the credential is probably wrong`,
-			"Check the credential's API and base URL: they must point at the service's API, not at a web page or another server.",
+			`The ${serviceName} answered ${call.method} ${call.path} with a web page (${body.length} characters), not the expected JSON; ${addressWords(address)} is probably wrong`,
+			`Check the credential's API and ${address?.field ?? 'address'}: they must point at the service's API, not at a web page or another server.`,
 		);
 	}
 	return apiError(
 		node,
 		call,
 		answer,
-		`The ${serviceName} answered ${call.method} ${call.path} with a cut-off or garbled answer (${body.length} characters), also when asked again`,
+		`The ${serviceName} at ${address?.url ?? "the credential's address"} answered ${call.method} ${call.path} with a cut-off or garbled answer (${body.length} characters), also when asked again`,
 		'Run the item again later; if it keeps failing, check that nothing between n8n and the service (a proxy) alters answers.',
 	);
 }
@@ -334,6 +356,19 @@ export async function sendWithRetries(
 		if (thrown instanceof NodeOperationError) throw thrown;
 		const failure = answer === undefined ? classifyThrown(thrown) : classifyAnswer(answer);
 		if (failure.class === 'answered') return answer!;
+		const address = await service.address?.(ctx);
+		// An https address that speaks plain HTTP: the TLS handshake failed, nothing was sent.
+		const code = answer === undefined ? networkCodeOf(thrown) : undefined;
+		if (isPlainHttpAnswer(code)) {
+			const url = address?.url ?? "the credential's address";
+			throw apiError(
+				node,
+				call,
+				undefined,
+				`The ${service.name} at ${url} did not answer over HTTPS (${code}); nothing was sent`,
+				`${plainHttpAdvice(url, `the credential's ${address?.field ?? 'address'}`, code!)}.`,
+			);
+		}
 		// A used-up daily or hourly quota is this service's own: it stops the node at once.
 		const window = answer?.statusCode === 429 ? exhaustedWindow(answer) : undefined;
 		if (answer && (window === 'daily' || window === 'hourly')) {
@@ -344,7 +379,7 @@ export async function sendWithRetries(
 			await sleep(backoffDelay(attempt, RETRY_POLICY, seconds ? seconds * 1000 : 0));
 			continue;
 		}
-		const outcome = finalError(node, service.name, call, failure, answer, thrown);
+		const outcome = finalError(node, service.name, call, failure, answer, thrown, address);
 		if (outcome instanceof Error) throw outcome;
 		return outcome;
 	}
@@ -358,21 +393,22 @@ function finalError(
 	failure: Failure,
 	answer: ServiceAnswer | undefined,
 	thrown: unknown,
+	address: ServiceAddress | undefined,
 ): Error | ServiceAnswer {
 	if (failure.class === 'neverSent') {
 		return apiError(
 			node,
 			call,
 			undefined,
-			`The ${serviceName} could not be reached (${failure.code}); nothing was sent`,
-			"Check the credential's base URL and the network.",
+			`The ${serviceName} at ${address?.url ?? "the credential's address"} could not be reached (${failure.code}); nothing was sent`,
+			`Check ${addressWords(address)} and the network.`,
 		);
 	}
 	const brokenBody = failure.reason === 'webPage' || failure.reason === 'notJson';
 	if (failure.class === 'ambiguous' && !call.safeToRepeat) {
 		const what = answer
 			? failure.reason === 'webPage'
-				? 'its answer was a web page, not the JSON the service sends (check the base URL)'
+				? `its answer was a web page, not the JSON the service sends (check ${addressWords(address)})`
 				: brokenBody
 					? 'its answer was cut off or garbled'
 					: `it answered HTTP ${answer.statusCode}`
@@ -381,14 +417,14 @@ function finalError(
 				: `the connection broke after the request was sent (${failure.code ?? 'no answer'})`;
 		return mayHaveRunError(node, call, serviceName, what, brokenBody ? undefined : answer);
 	}
-	if (answer && brokenBody) return notJsonError(node, answer, serviceName, call);
+	if (answer && brokenBody) return notJsonError(node, answer, serviceName, call, address);
 	if (answer) return answer;
 	if (failure.reason === 'cutOff') {
 		return apiError(
 			node,
 			call,
 			undefined,
-			`The ${serviceName} answered ${call.method} ${call.path} with a cut-off or garbled answer, also when asked again`,
+			`The ${serviceName} at ${address?.url ?? "the credential's address"} answered ${call.method} ${call.path} with a cut-off or garbled answer, also when asked again`,
 			'Run the item again later; if it keeps failing, check that nothing between n8n and the service (a proxy) alters answers.',
 		);
 	}

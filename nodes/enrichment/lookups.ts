@@ -29,7 +29,13 @@ export interface Lookup {
 }
 
 export type LookupOutcome =
-	| { status: 'found'; record: IDataObject; creditsCharged?: number }
+	| {
+			status: 'found';
+			record: IDataObject;
+			creditsCharged?: number;
+			/** The whole call's bill, when the service does not say what each record cost. */
+			callBilling?: IDataObject;
+	  }
 	| { status: 'noMatch'; creditsCharged?: number }
 	| { status: 'error'; code: string; message: string };
 
@@ -171,8 +177,8 @@ export async function runLookups(
 		// Credits are reported once, on the first item that asked; repeats cost nothing. A service
 		// that reports no credits (the ANZ service's own API) gives no creditsCharged at all.
 		const reported = outcome.creditsCharged;
-		const creditsCharged =
-			reported === undefined ? undefined : charged.has(lookup.key) ? 0 : reported;
+		const repeat = charged.has(lookup.key);
+		const creditsCharged = reported === undefined ? undefined : repeat ? 0 : reported;
 		charged.add(lookup.key);
 		if (outcome.status === 'noMatch') {
 			if (errorOnNoMatch(this, i)) {
@@ -186,7 +192,18 @@ export async function runLookups(
 			continue;
 		}
 		const record = plan.format ? plan.format.call(this, outcome.record, i) : outcome.record;
-		output.push([{ json: compactCredits({ found: true, creditsCharged, ...record }) }]);
+		// The call's bill goes with the first item of each record only, like creditsCharged.
+		const callBilling = repeat ? undefined : outcome.callBilling;
+		output.push([
+			{
+				json: compactCredits({
+					found: true,
+					creditsCharged,
+					...(callBilling ? { callBilling } : {}),
+					...record,
+				}),
+			},
+		]);
 	}
 	return output;
 }

@@ -14,6 +14,7 @@ import {
 	sendWithRetries,
 	TIMEOUT_MS,
 	type EnrichmentApi,
+	type ServiceAddress,
 	type ServiceAnswer,
 	type ServiceCall,
 	type ServiceInfo,
@@ -112,7 +113,14 @@ export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 			)) as ServiceAnswer,
 		);
 	};
-	const info: ServiceInfo = { name: service.name, send };
+	const address = async (ctx: IExecuteFunctions): Promise<ServiceAddress> => {
+		const credentials = await readCredentials(ctx);
+		return {
+			field: apiOf(credentials) === 'contract' ? 'Base URL (Connection Contract)' : 'Service URL',
+			url: service.baseUrl(credentials),
+		};
+	};
+	const info: ServiceInfo = { name: service.name, send, address };
 	const apiRequest = async (ctx: IExecuteFunctions, call: ServiceCall) =>
 		await sendWithRetries(ctx, info, call);
 	const apiRequestOk = async (ctx: IExecuteFunctions, call: ServiceCall) => {

@@ -156,8 +156,10 @@ export async function contractBulk(
 /**
  * A lookup on the service's current API: `POST /v3/<kind>/search-and-enrich` with up to 100 records,
  * each carrying our `clientReferenceId` (the index of the first item that asked). Per-record errors
- * (`NOT_FOUND`, `COMPLIANCE_RESTRICTED`, `ENRICH_FAILED`) stay on their record; the call's
- * `billing.creditsCharged` is shared out over the records found.
+ * (`NOT_FOUND`, `COMPLIANCE_RESTRICTED`, `ENRICH_FAILED`) stay on their record. Credits: a record's
+ * own `creditsCharged` when the service reports one; otherwise the call's bill
+ * (`billing.creditsCharged`, whole credits) goes out as `callBilling` with the call's request ID,
+ * never split into fractions (a contact with a phone costs more than one without).
  */
 export async function serviceSearchAndEnrich(
 	ctx: IExecuteFunctions,
@@ -179,22 +181,44 @@ export async function serviceSearchAndEnrich(
 	});
 	const body = (answer.body ?? {}) as IDataObject;
 	const results = (Array.isArray(body.results) ? body.results : []) as IDataObject[];
-	const found = results.filter((result) => !result.error);
-	const billed = (body.billing as IDataObject | undefined)?.creditsCharged;
-	const share =
-		typeof billed === 'number' && found.length
-			? Math.round((billed / found.length) * 100) / 100
-			: 0;
+	const billing = (body.billing ?? {}) as IDataObject;
+	const callBilling: IDataObject = {
+		...(typeof body.requestId === 'string' ? { requestId: body.requestId } : {}),
+		...(typeof billing.creditsCharged === 'number'
+			? { creditsCharged: billing.creditsCharged }
+			: {}),
+		...(typeof billing.resultsReturned === 'number'
+			? { resultsReturned: billing.resultsReturned }
+			: {}),
+	};
 	const outcomes = new Map<string, LookupOutcome>();
+	const foundCount = results.filter((result) => !result.error).length;
+	// The bill goes on the call's first record found, so summing the items' bills counts it once.
+	let billed = false;
 	for (const result of results) {
 		const key = keyByReference.get(String(result.clientReferenceId));
 		if (key === undefined) continue;
 		const record: IDataObject = { ...result };
 		delete record.clientReferenceId;
-		const credits = typeof result.creditsCharged === 'number' ? result.creditsCharged : share;
+		// A call with one record found: the call's bill is that record's own cost.
+		const own =
+			typeof result.creditsCharged === 'number'
+				? result.creditsCharged
+				: foundCount === 1 && typeof billing.creditsCharged === 'number'
+					? billing.creditsCharged
+					: undefined;
+		const billHere = !result.error && own === undefined && !billed;
+		if (billHere) billed = true;
 		outcomes.set(
 			key,
-			result.error ? errorOutcome(result, 0) : { status: 'found', record, creditsCharged: credits },
+			result.error
+				? errorOutcome(result, 0)
+				: {
+						status: 'found',
+						record,
+						creditsCharged: own,
+						...(billHere && Object.keys(callBilling).length ? { callBilling } : {}),
+					},
 		);
 	}
 	return outcomes;

@@ -222,9 +222,18 @@ describe('Global Enrichment on the service API: bulk in batches of 100', () => {
 		expect(result.json()).toHaveLength(270);
 		expect(result.json().every((json) => json.found === true)).toBe(true);
 		expect(result.json()[260].id).toBe(result.json()[10].id);
-		// Credits: each unique identity once.
-		const reported = result.json().reduce((sum, json) => sum + Number(json.creditsCharged), 0);
-		expect(reported).toBeCloseTo(ctx.sim.services.global.creditsSpent, 0);
+		// Credits: each unique identity once. The service bills the call, not each record: the
+		// bill is on the call's first record (callBilling), never split into fractions.
+		const bills = result
+			.json()
+			.map((json) => json.callBilling as { creditsCharged: number; requestId: string } | undefined)
+			.filter((bill) => bill !== undefined);
+		expect(bills).toHaveLength(3);
+		expect(new Set(bills.map((bill) => bill.requestId)).size).toBe(3);
+		expect(bills.every((bill) => Number.isInteger(bill.creditsCharged))).toBe(true);
+		expect(result.json().some((json) => json.creditsCharged !== undefined)).toBe(false);
+		const reported = bills.reduce((sum, bill) => sum + bill.creditsCharged, 0);
+		expect(reported).toBe(ctx.sim.services.global.creditsSpent);
 	});
 });
 
@@ -405,13 +414,13 @@ describe('Global Enrichment on the service API: limits and ambiguous failures', 
 		expect(result.json().map((json) => json.error)).toEqual([message, message]);
 	});
 
-	it('a 200 answer that is an HTML page to a lookup: may have run, check the base URL', async () => {
+	it('a 200 answer that is an HTML page to a lookup: may have run, check the Service URL it went to', async () => {
 		ctx.sim.services.global.failNext(1, 200, '<!doctype html><title>Welcome</title>');
 		const result = await ctx.runGlobalService(contact('find'), [
 			{ email: 'ana.silva@northwind.example.com' },
 		]);
 		expect(result.error?.message).toBe(
-			'The enrichment service may have run and charged POST /v3/contacts/search-and-enrich: its answer was a web page, not the JSON the service sends (check the base URL). It was not repeated, so no credit is spent twice',
+			`The enrichment service may have run and charged POST /v3/contacts/search-and-enrich: its answer was a web page, not the JSON the service sends (check the credential's Service URL ${ctx.sim.url}/global). It was not repeated, so no credit is spent twice`,
 		);
 	});
 

@@ -49,6 +49,8 @@ async function run(script: Array<ServiceAnswer | Error>, call: ServiceCall = loo
 	let calls = 0;
 	const service = {
 		name: 'test service',
+		address: async () =>
+			await Promise.resolve({ field: 'Service URL', url: 'https://api.example.test' }),
 		send: async () => {
 			const next = script[Math.min(calls++, script.length - 1)];
 			if (next instanceof Error) throw next;
@@ -152,15 +154,28 @@ describe('classification of answers and failures', () => {
 			search,
 		);
 		expect(broken.error?.message).toBe(
-			'The test service answered POST /v3/contacts/search-and-enrich with a cut-off or garbled answer (4 characters), also when asked again',
+			'The test service at https://api.example.test answered POST /v3/contacts/search-and-enrich with a cut-off or garbled answer (4 characters), also when asked again',
 		);
 	});
 
-	it('a 200 web page to a lookup: ambiguous, may have run, check the base URL', async () => {
+	it('a 200 web page to a lookup: ambiguous, may have run, check the Service URL it went to', async () => {
 		const result = await run([answer(200, {}, '<html><body>Welcome</body></html>')]);
 		expect(result.calls).toBe(1);
 		expect(result.error?.message).toBe(
-			'The test service may have run and charged POST /v3/contacts/search-and-enrich: its answer was a web page, not the JSON the service sends (check the base URL). It was not repeated, so no credit is spent twice',
+			"The test service may have run and charged POST /v3/contacts/search-and-enrich: its answer was a web page, not the JSON the service sends (check the credential's Service URL https://api.example.test). It was not repeated, so no credit is spent twice",
+		);
+	});
+});
+
+describe('an https address that speaks plain HTTP (EPROTO)', () => {
+	it('says the address did not answer over HTTPS, names the field and suggests http://; no retry', async () => {
+		const result = await run([networkError('EPROTO'), answer(200)]);
+		expect(result.calls).toBe(1);
+		expect(result.error?.message).toBe(
+			'The test service at https://api.example.test did not answer over HTTPS (EPROTO); nothing was sent',
+		);
+		expect(result.error?.description).toBe(
+			"The address https://api.example.test did not answer over HTTPS (EPROTO): it probably serves plain HTTP. If it does, enter http://api.example.test in the credential's Service URL; nothing was sent.",
 		);
 	});
 });

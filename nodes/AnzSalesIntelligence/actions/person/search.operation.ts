@@ -4,6 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { companySizeOptions, searchFiltersCollection } from '../../../enrichment/fields';
 import { collectPages } from '../../../enrichment/paging';
+import { echo } from '../../../shared/echo';
 import type { EnrichmentApi } from '../../../enrichment/http';
 import { client } from '../../transport';
 import type { AnzSalesIntelligenceMap } from '../node.type';
@@ -124,7 +125,7 @@ function serviceBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 				ctx,
 				itemIndex,
 				'Company',
-				`the service's own API takes the company's ID (such as f000000117274), not "${company.slice(0, 100)}"; get the ID from Company → Enrich`,
+				`the service's own API takes the company's ID (such as f000000117274), not "${echo(company)}"; get the ID from Company → Enrich`,
 			);
 		}
 		body.companyId = company.toLowerCase();

@@ -8,6 +8,7 @@ import {
 	prepareIdentifier,
 } from '../../../enrichment/identifiers';
 import { invalidInput, type Lookup } from '../../../enrichment/lookups';
+import { echo } from '../../../shared/echo';
 import { checkDomain, normalizeName } from '../../../shared/validation';
 
 const IDENTIFIERS = [emailIdentifier('email'), personUrlIdentifier('networkUrl', 'linkedinUrl')];
@@ -61,7 +62,7 @@ export function prepareContact(this: IExecuteFunctions, itemIndex: number): Look
 				this,
 				itemIndex,
 				`"${displayName}"`,
-				`"${value}" looks like an email address or URL, not a name`,
+				`"${echo(value)}" looks like an email address or URL, not a name`,
 				'Set "Identify By" to Email or Network Profile URL for such values.',
 				name,
 			);
