@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { itemRanges } from './stopReport';
 import { isToolRun, noRecordsJson } from './tool';
 
 /** An operation run once per item. */
@@ -113,19 +114,33 @@ export async function routeOperation(
 		json: noRecordsJson(node, items[itemIndex].json),
 		pairedItem: { item: itemIndex },
 	});
+	// An error after which no further item can succeed (options.stopsRun) runs no further item.
+	// The items before it keep their results under Continue On Fail; without it, the error names
+	// the items done and not done.
+	let stoppedBy: Error | undefined;
 	const fail = (error: unknown, itemIndex: number) => {
 		const wrapped = withItemIndex(this, error, itemIndex);
-		if (!continueOnFail || options.stopsRun?.(wrapped)) throw wrapped;
+		if (!continueOnFail) {
+			if (options.stopsRun) throw withItemsDone(wrapped, itemIndex, itemCount);
+			throw wrapped;
+		}
+		if (options.stopsRun?.(wrapped)) stoppedBy ??= wrapped;
 		output.push({ json: errorItemJson(wrapped), pairedItem: { item: itemIndex } });
 	};
 
 	if ('executeBatch' in operation) {
 		const itemIndexes = Array.from({ length: itemCount }, (_item, index) => index);
 		const outcomes = await operation.executeBatch.call(this, itemIndexes);
+		// A batch operation has already decided what stops the run: its error items are kept.
+		const keep = (error: Error, itemIndex: number) => {
+			const wrapped = withItemIndex(this, error, itemIndex);
+			if (!continueOnFail) throw wrapped;
+			output.push({ json: errorItemJson(wrapped), pairedItem: { item: itemIndex } });
+		};
 		outcomes.forEach((itemOutcomes, itemIndex) => {
 			if (toolRun && itemOutcomes.length === 0) output.push(noRecords(itemIndex));
 			for (const outcome of itemOutcomes) {
-				if ('error' in outcome) fail(outcome.error, itemIndex);
+				if ('error' in outcome) keep(outcome.error, itemIndex);
 				else output.push({ json: outcome.json, pairedItem: { item: itemIndex } });
 			}
 		});
@@ -145,6 +160,11 @@ export async function routeOperation(
 		}
 	}
 	for (let i = 0; i < itemCount; i++) {
+		if (stoppedBy) {
+			const message = `Not run: the run stopped before this item (${stoppedBy.message})`;
+			output.push({ json: { error: message }, pairedItem: { item: i } });
+			continue;
+		}
 		const invalidInput = invalid.get(i);
 		if (invalidInput) {
 			fail(invalidInput, i);
@@ -166,4 +186,17 @@ export async function routeOperation(
 		}
 	}
 	return [output];
+}
+
+/** The error that stopped item `itemIndex`, naming the items done before it and those not run. */
+function withItemsDone(error: Error, itemIndex: number, itemCount: number): Error {
+	if (itemIndex === 0 || !(error instanceof NodeApiError || error instanceof NodeOperationError)) {
+		return error;
+	}
+	const range = (from: number, to: number) =>
+		itemRanges(Array.from({ length: to - from }, (_item, n) => from + n));
+	error.message = `${error.message}. Done before it stopped: ${itemIndex} of ${itemCount} items (${range(0, itemIndex)}); not done: ${range(itemIndex, itemCount)}`;
+	error.description =
+		`${error.description ?? ''} The items done were paid for; run only the items not done (${range(itemIndex, itemCount)}) to finish without paying twice, or turn on Continue On Fail to keep the results of the items done.`.trim();
+	return error;
 }

@@ -101,8 +101,7 @@ export async function enrichByIdentifier(
 	return await runLookups.call(this, {
 		noun: target.noun,
 		batchSize: 1,
-		concurrency: LOOKUP_CONCURRENCY,
-		minWaveMs: LOOKUP_WAVE_MS,
+		pace: { inFlight: LOOKUP_CONCURRENCY, minIntervalMs: LOOKUP_WAVE_MS },
 		prepare: target.prepare,
 		send: async function (this: IExecuteFunctions, chunk) {
 			const [lookup] = chunk.lookups;

@@ -35,7 +35,7 @@ export async function runGlobalLookups(this: IExecuteFunctions, lookup: GlobalLo
 	return await runLookups.call(this, {
 		noun: lookup.kind,
 		batchSize: batched ? BULK_BATCH_SIZE : 1,
-		concurrency: batched ? BULK_CONCURRENCY : 1,
+		pace: { inFlight: batched ? BULK_CONCURRENCY : 1, minIntervalMs: 0 },
 		prepare: lookup.prepare,
 		send: async function (this: IExecuteFunctions, chunk) {
 			if (api === 'service') {

@@ -134,10 +134,12 @@ describe('ANZ Sales Intelligence: Person → Enrich', () => {
 			}),
 			[{ slug: 'jane-citizen' }, { slug: 'no-such-person' }, { slug: 'tom-nguyen' }],
 		);
-		expect(result.error?.message).toBe('No person matches item 1');
+		expect(result.error?.message).toBe(
+			'No person matches item 1. Done before it stopped: 2 of 3 items answered (items 0-1); not done: 1 (item 2) (first not done: item 2 {"networkSlug":"tom-nguyen"})',
+		);
 		expect(result.error?.context.itemIndex).toBe(1);
 		expect(result.error?.description).toBe(
-			'The service found no person for {"networkSlug":"no-such-person"}. Turn off "Error on No Match" to get an item with "found: false" instead.',
+			'The service found no person for {"networkSlug":"no-such-person"}. Turn off "Error on No Match" to get an item with "found: false" instead. The answered items were paid for; turn on Continue On Fail to get their results next time. To finish this run without paying twice, run only the items not done (item 2), for example with a filter on their item numbers.',
 		);
 		// The run stops at the no match: the third lookup is never sent.
 		expect(ctx.sim.services.anz.calls.map((c) => c.body)).toEqual([
@@ -429,20 +431,53 @@ const CHECK_CREDIT_HISTORY =
 describe('ANZ Sales Intelligence: credits and rate limits', () => {
 	const ctx = withSimulator(() => ({ anz: { ...DEMO_ANZ_SEED, credits: 3 } }));
 
-	it('402 stops the node with a clear message and sends nothing more, even under Continue On Fail', async () => {
+	const NO_CREDITS =
+		'The sales-intelligence service account has no credits left (HTTP 402): Insufficient credits for this operation; top up the credits';
+
+	it('402 under Continue On Fail: the answered item keeps its paid record, the rest get the error, nothing more is sent', async () => {
 		const result = await ctx.runAnz(
 			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.slug }}' }),
 			[{ slug: 'jane-citizen' }, { slug: 'aroha-walker' }, { slug: 'tom-nguyen' }],
 			true,
 		);
-		expect(result.error?.message).toBe(
-			'The sales-intelligence service account has no credits left (HTTP 402): Insufficient credits for this operation; top up the credits',
-		);
-		expect(result.error?.description).toMatch(
+		expect(result.error).toBeUndefined();
+		const json = result.json();
+		expect(json[0]).toMatchObject({ found: true, id: 'fp0001', creditsCharged: 2 });
+		expect(json[1].error).toBe(NO_CREDITS);
+		expect(json[1].description).toMatch(
 			/^Top up the account's credits or wait for the plan to renew\. The node stopped and sent no further lookups, so no more credits are spent\. \(request ID anz-req-\d{6}\)$/,
+		);
+		expect(json[2].error).toBe(
+			`Not looked up: the run stopped before this item was sent (${NO_CREDITS})`,
 		);
 		expect(ctx.sim.services.anz.calls.map((c) => c.status)).toEqual([200, 402]);
 		expect(ctx.sim.services.anz.credits).toBe(1);
+	});
+
+	it('402 without Continue On Fail names the items done and not done; a re-run of those pays nothing twice', async () => {
+		const slugs = ['jane-citizen', 'aroha-walker', 'tom-nguyen'];
+		const result = await ctx.runAnz(
+			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.slug }}' }),
+			slugs.map((slug) => ({ slug })),
+		);
+		expect(result.error?.message).toBe(
+			`${NO_CREDITS}. Done before it stopped: 1 of 3 items answered (item 0); not done: 2 (items 1-2) (first not done: item 1 {"networkSlug":"aroha-walker"}, item 2 {"networkSlug":"tom-nguyen"})`,
+		);
+		expect(result.error?.description).toContain(
+			'To finish this run without paying twice, run only the items not done (items 1-2)',
+		);
+		expect(result.error?.context.answeredItems).toEqual([0]);
+		expect(result.error?.context.notDoneItems).toEqual([1, 2]);
+		// The re-run the message asks for, after a top-up: each person is paid for once in all.
+		ctx.sim.services.anz.credits = 100;
+		const rerun = await ctx.runAnz(
+			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.slug }}' }),
+			(result.error?.context.notDoneItems as number[]).map((i) => ({ slug: slugs[i] })),
+		);
+		expect(rerun.error).toBeUndefined();
+		const paid = ctx.sim.services.anz.calls.filter((c) => c.status === 200);
+		expect(paid.map((c) => (c.body as { network_slug: string }).network_slug)).toEqual(slugs);
+		expect(new Set(paid.map((c) => JSON.stringify(c.body))).size).toBe(paid.length);
 	});
 
 	/** Fails the next two lookups with `status`, then expects the third to find Tom. */
@@ -503,7 +538,7 @@ describe('ANZ Sales Intelligence: credits and rate limits', () => {
 			[{ slug: 'tom-nguyen' }, { slug: 'liam-oconnor' }],
 		);
 		expect(result.error?.message).toBe(
-			"The sales-intelligence service's daily request quota of 1 calls is used up (HTTP 429); it resets at the start of the next day",
+			`The sales-intelligence service's daily request quota of 1 calls is used up (HTTP 429); it resets at the start of the next day. Done before it stopped: 1 of 2 items answered (item 0); not done: 1 (item 1) (first not done: item 1 {"networkSlug":"liam-oconnor"})`,
 		);
 		expect(ctx.sim.services.anz.calls.map((c) => c.status)).toEqual([200, 429]);
 	});
@@ -520,9 +555,11 @@ describe('ANZ Sales Intelligence: credits and rate limits', () => {
 				anzSalesIntelligenceApi: { baseUrl: `${ctx.sim.url}/anz`, apiKey: 'wrong' },
 			},
 		});
-		expect(result.error?.message).toBe(
+		expect(result.error).toBeUndefined();
+		const [json] = result.json();
+		expect(json.error).toBe(
 			'The sales-intelligence service did not accept the API key (HTTP 401); check the key in the credential',
 		);
-		expect(result.error?.message).not.toContain('wrong');
+		expect(JSON.stringify(json)).not.toContain('wrong');
 	});
 });

@@ -387,14 +387,15 @@ describe('Global Enrichment on the service API: industry picker', () => {
 describe('Global Enrichment on the service API: limits and ambiguous failures', () => {
 	const ctx = withSimulator();
 
-	it('a used-up daily quota stops the node at once, even under Continue On Fail, naming the quota', async () => {
+	it('a used-up daily quota stops the run, even under Continue On Fail, naming the quota on every item', async () => {
 		ctx.sim.services.global.rateLimit = { perDay: 0 };
 		const result = await ctx.runGlobalService(
 			contact('enrich'),
 			[{ email: 'ana.silva@northwind.example.com' }],
 			true,
 		);
-		expect(result.error?.message).toBe(
+		expect(result.error).toBeUndefined();
+		expect(result.json()[0].error).toBe(
 			"The enrichment service's daily request quota of 0 calls is used up (HTTP 429); it resets at the start of the next day",
 		);
 		expect(ctx.sim.services.global.calls).toHaveLength(1);
