@@ -1,6 +1,6 @@
 import type { ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
-import { apiChoiceProperties } from '../nodes/enrichment/credentialFields';
+import { apiChoiceProperties, rateWaitProperty } from '../nodes/enrichment/credentialFields';
 import { SERVICE_API_URL } from '../nodes/GlobalEnrichment/transport';
 
 /**
@@ -32,5 +32,6 @@ export class GlobalEnrichmentApi implements ICredentialType {
 			required: true,
 			description: "Key from the service's API settings page",
 		},
+		rateWaitProperty,
 	];
 }

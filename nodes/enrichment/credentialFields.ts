@@ -51,3 +51,17 @@ export function apiChoiceProperties(
 		},
 	];
 }
+
+/**
+ * How long a node waits for a used-up rate window (the service's 429 with its remaining-requests
+ * headers at 0) before it stops instead. A credential saved before this field reads the default.
+ */
+export const rateWaitProperty: INodeProperties = {
+	displayName: 'Longest Rate-Window Wait (Seconds)',
+	name: 'maxRateWaitSeconds',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 3600 },
+	default: 300,
+	description:
+		"When the service's per-second, per-minute or hourly request window is used up, the node waits for it to reset if that takes at most this long, and otherwise stops naming the reset time. A used-up daily window always stops the node.",
+};

@@ -10,8 +10,9 @@ import { filtersCollection, optionsCollection } from '../shared/descriptions';
 import { answerError, type ServiceAnswer, type ServiceCall } from './http';
 
 /** The "Options" collection of every lookup operation. */
-export function lookupOptions(noun: string): INodeProperties {
+export function lookupOptions(noun: string, extra: INodeProperties[] = []): INodeProperties {
 	return optionsCollection([
+		...extra,
 		{
 			displayName: 'Error on No Match',
 			name: 'errorOnNoMatch',

@@ -62,7 +62,28 @@ export interface ServiceInfo {
 	send(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
 	/** The address the calls go to, named by its credential field (for messages). */
 	address?(ctx: IExecuteFunctions): Promise<ServiceAddress>;
+	/** The longest wait (ms) for a used-up rate window before the node stops instead. */
+	maxRateWaitMs?(ctx: IExecuteFunctions): Promise<number>;
+	/** Seconds until `window` resets, when the service can tell (the global service's V3 usage). */
+	windowReset?(ctx: IExecuteFunctions, window: RateWindow): Promise<number | undefined>;
 }
+
+/** The service's rate windows, shortest first, as its `x-<window>-requests-left` headers name them. */
+export type RateWindow = 'second' | 'minute' | 'hourly' | 'daily';
+
+/** Each window's length: the longest a used-up window can take to reset. */
+const WINDOW_SECONDS: Record<RateWindow, number> = {
+	second: 1,
+	minute: 60,
+	hourly: 3600,
+	daily: 86_400,
+};
+
+/** The default longest wait for a rate window: a minute window always, an hour's only near its end. */
+export const DEFAULT_MAX_RATE_WAIT_SECONDS = 300;
+
+/** Rate-window waits per call, beside the retries (a window can be used up again by other callers). */
+const MAX_WINDOW_WAITS = 10;
 
 /** "the Service URL https://api.example.com" (or the plain "the credential's address"). */
 function addressWords(address: ServiceAddress | undefined): string {
@@ -106,9 +127,9 @@ export function chosenBaseUrl(
 
 export const header = (answer: ServiceAnswer, name: string) => headerOf(answer.headers, name);
 
-/** Which rate-limit window is used up, from the remaining-requests headers or the 429 message. */
-export function exhaustedWindow(answer: ServiceAnswer): 'daily' | 'hourly' | 'minute' | undefined {
-	for (const window of ['daily', 'hourly', 'minute'] as const) {
+/** Which rate-limit window is used up (the longest), from the remaining-requests headers or the 429 message. */
+export function exhaustedWindow(answer: ServiceAnswer): RateWindow | undefined {
+	for (const window of ['daily', 'hourly', 'minute', 'second'] as const) {
 		if (header(answer, `x-${window}-requests-left`) === '0') return window;
 	}
 	const message = messageOf(answer.body) ?? '';
@@ -252,27 +273,29 @@ export function answerError(
 	}
 }
 
-/** A used-up daily or hourly quota: the node stops at once, even under Continue On Fail. */
+/** A used-up window the node does not wait for: it stops at once, even under Continue On Fail. */
 function quotaError(
 	node: INode,
 	answer: ServiceAnswer,
 	serviceName: string,
 	call: ServiceCall,
-	window: 'daily' | 'hourly',
+	window: RateWindow,
+	seconds: number | undefined,
+	maxWaitMs: number,
 ): NodeApiError {
-	const limit = header(answer, window === 'daily' ? 'x-rate-limit-daily' : 'x-rate-limit-hourly');
-	const seconds = resetSeconds(answer);
+	const limit = header(answer, `x-rate-limit-${window}`);
 	const resets = seconds
-		? `in ${seconds} seconds`
+		? `in ${seconds} seconds (at ${new Date(Date.now() + seconds * 1000).toISOString()})`
 		: window === 'daily'
 			? 'at the start of the next day'
-			: 'within the hour';
+			: `within the ${window === 'hourly' ? 'hour' : window}`;
+	const name = window === 'second' ? 'per-second' : window === 'minute' ? 'per-minute' : window;
 	const error = apiError(
 		node,
 		call,
 		answer,
-		`The ${serviceName}'s ${window} request quota${limit ? ` of ${limit} calls` : ''} is used up (HTTP 429); it resets ${resets}`,
-		`The node stopped and sent no further calls. Run the workflow again after the ${window} quota resets, or raise the plan's limit.`,
+		`The ${serviceName}'s ${name} request quota${limit ? ` of ${limit} calls` : ''} is used up (HTTP 429); it resets ${resets}`,
+		`The node stopped and sent no further calls: it waits for a rate window only up to ${maxWaitMs / 1000} seconds (the credential's Longest Rate-Window Wait). Run the workflow again after the ${name} quota resets, or raise the plan's limit.`,
 		messageOf(answer.body),
 	);
 	error.context.quotaExhausted = true;
@@ -343,6 +366,7 @@ export async function sendWithRetries(
 	call: ServiceCall,
 ): Promise<ServiceAnswer> {
 	const node = ctx.getNode();
+	let windowWaits = 0;
 	for (let attempt = 0; ; attempt++) {
 		const canRetry = attempt < RETRY_POLICY.retries;
 		let answer: ServiceAnswer | undefined;
@@ -369,10 +393,30 @@ export async function sendWithRetries(
 				`${plainHttpAdvice(url, `the credential's ${address?.field ?? 'address'}`, code!)}.`,
 			);
 		}
-		// A used-up daily or hourly quota is this service's own: it stops the node at once.
+		// A used-up rate window: waited out when it resets within the node's longest wait (a 429
+		// is "not executed", so the call is sent again); otherwise the node stops, naming the reset.
 		const window = answer?.statusCode === 429 ? exhaustedWindow(answer) : undefined;
-		if (answer && (window === 'daily' || window === 'hourly')) {
-			throw quotaError(node, answer, service.name, call, window);
+		if (answer && window) {
+			const maxWaitMs =
+				(await service.maxRateWaitMs?.(ctx)) ?? DEFAULT_MAX_RATE_WAIT_SECONDS * 1000;
+			const known =
+				resetSeconds(answer) ??
+				(window === 'second' ? undefined : await service.windowReset?.(ctx, window));
+			// Without a reset time, a second or minute window resets within its length at most.
+			const waitSeconds =
+				known ?? (window === 'second' || window === 'minute' ? WINDOW_SECONDS[window] : undefined);
+			if (
+				waitSeconds !== undefined &&
+				window !== 'daily' &&
+				waitSeconds * 1000 <= maxWaitMs &&
+				windowWaits < MAX_WINDOW_WAITS
+			) {
+				windowWaits++;
+				attempt--;
+				await sleep(waitSeconds * 1000);
+				continue;
+			}
+			throw quotaError(node, answer, service.name, call, window, known, maxWaitMs);
 		}
 		if (canRetry && shouldRetry(failure, call)) {
 			const seconds = answer?.statusCode === 429 ? resetSeconds(answer) : undefined;

@@ -10,10 +10,12 @@ import {
 	answerError,
 	apiOf,
 	creditsOf,
+	DEFAULT_MAX_RATE_WAIT_SECONDS,
 	isNoMatch,
 	sendWithRetries,
 	TIMEOUT_MS,
 	type EnrichmentApi,
+	type RateWindow,
 	type ServiceAddress,
 	type ServiceAnswer,
 	type ServiceCall,
@@ -34,6 +36,24 @@ export interface EnrichmentService {
 	 * the header is added here, on every call.
 	 */
 	authHeaders(credentials: ICredentialDataDecryptedObject): Record<string, string>;
+	/** Seconds until a rate window resets, asked of the service (free, rate-limited itself). */
+	windowReset?(
+		ctx: IExecuteFunctions,
+		window: RateWindow,
+		send: (call: ServiceCall) => Promise<ServiceAnswer>,
+	): Promise<number | undefined>;
+}
+
+/** A number from a credential setting; the default for credentials saved before it existed. */
+export function settingOf(
+	credentials: ICredentialDataDecryptedObject,
+	name: string,
+	fallback: number,
+): number {
+	const value = Number(credentials[name]);
+	return credentials[name] === undefined || credentials[name] === '' || !(value > 0)
+		? fallback
+		: value;
 }
 
 /** What a node's transport offers its operations. */
@@ -42,6 +62,8 @@ export interface EnrichmentClient {
 	api(ctx: IExecuteFunctions): Promise<EnrichmentApi>;
 	/** The base URL of the credential's chosen API, read once per execution. */
 	baseUrl(ctx: IExecuteFunctions): Promise<string>;
+	/** The credential as read once per execution (for pace settings). */
+	credentials(ctx: IExecuteFunctions): Promise<ICredentialDataDecryptedObject>;
 	/** One classified call; error statuses other than those classified come back as answers. */
 	apiRequest(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
 	/** Like `apiRequest`, but an error status becomes the node's NodeApiError. */
@@ -120,7 +142,18 @@ export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 			url: service.baseUrl(credentials),
 		};
 	};
-	const info: ServiceInfo = { name: service.name, send, address };
+	const info: ServiceInfo = {
+		name: service.name,
+		send,
+		address,
+		maxRateWaitMs: async (ctx) =>
+			settingOf(await readCredentials(ctx), 'maxRateWaitSeconds', DEFAULT_MAX_RATE_WAIT_SECONDS) *
+			1000,
+		windowReset: service.windowReset
+			? async (ctx, window) =>
+					await service.windowReset!(ctx, window, async (call) => await send(ctx, call))
+			: undefined,
+	};
 	const apiRequest = async (ctx: IExecuteFunctions, call: ServiceCall) =>
 		await sendWithRetries(ctx, info, call);
 	const apiRequestOk = async (ctx: IExecuteFunctions, call: ServiceCall) => {
@@ -131,6 +164,7 @@ export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 	return {
 		api: async (ctx) => apiOf(await readCredentials(ctx)),
 		baseUrl: async (ctx) => service.baseUrl(await readCredentials(ctx)),
+		credentials: readCredentials,
 		apiRequest,
 		apiRequestOk,
 		async lookupOne(ctx, call, chunk, outcomeOf) {

@@ -39,6 +39,7 @@ describe('enrichment credentials', () => {
 				'serviceUrl',
 				'baseUrl',
 				'apiKey',
+				'maxRateWaitSeconds',
 			]);
 			expect(byName.api.default).toBe('service');
 			expect(byName.api.options?.map((o) => ('value' in o ? o.value : undefined))).toEqual([

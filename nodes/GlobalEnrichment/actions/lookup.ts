@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { waterfallOf } from './contact/common';
+
 import { runLookups, type Lookup } from '../../enrichment/lookups';
 import {
 	BULK_BATCH_SIZE,
@@ -30,6 +32,8 @@ const CONTRACT_PATHS = {
  */
 export async function runGlobalLookups(this: IExecuteFunctions, lookup: GlobalLookup) {
 	const api = await client.api(this);
+	// Contacts only: `waterfallEnabled` is always sent, false unless the user turned it on.
+	const extraBody = lookup.kind === 'contact' ? { waterfallEnabled: waterfallOf(this) } : undefined;
 	const paths = CONTRACT_PATHS[lookup.kind];
 	const batched = api === 'service' || lookup.bulk;
 	return await runLookups.call(this, {
@@ -43,6 +47,7 @@ export async function runGlobalLookups(this: IExecuteFunctions, lookup: GlobalLo
 					this,
 					lookup.kind === 'contact' ? 'contacts' : 'companies',
 					chunk,
+					extraBody,
 				);
 			}
 			if (lookup.bulk) return await contractBulk(this, paths.bulk, chunk);

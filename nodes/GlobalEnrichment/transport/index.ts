@@ -13,6 +13,7 @@ import {
 	chosenBaseUrl,
 	errorCodeOf,
 	TIMEOUT_MS,
+	type RateWindow,
 	type ServiceAnswer,
 	type ServiceCall,
 } from '../../enrichment/http';
@@ -81,11 +82,41 @@ export async function industryOptions(ctx: ILoadOptionsFunctions): Promise<INode
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/**
+ * Seconds until a rate window resets, from the service's V3 usage (`GET /v3/account/usage`, free,
+ * 5 calls a minute): `rateLimits.<window>.resetsAt`. Only the service's own API has it.
+ */
+async function windowReset(
+	ctx: IExecuteFunctions,
+	window: RateWindow,
+	send: (call: ServiceCall) => Promise<ServiceAnswer>,
+): Promise<number | undefined> {
+	if ((await client.api(ctx)) !== 'service' || window === 'second') return undefined;
+	try {
+		const answer = await send({
+			method: 'GET',
+			path: '/v3/account/usage',
+			itemIndex: 0,
+			safeToRepeat: true,
+		});
+		const limits = (answer.body as IDataObject | undefined)?.rateLimits as IDataObject | undefined;
+		const resetsAt = (limits?.[window] as IDataObject | undefined)?.resetsAt;
+		const seconds = Math.ceil((Date.parse(String(resetsAt)) - Date.now()) / 1000);
+		return answer.statusCode === 200 && Number.isFinite(seconds) && seconds > 0
+			? seconds
+			: undefined;
+	} catch {
+		// Usage is only a hint: without it the window's own length is waited.
+		return undefined;
+	}
+}
+
 export const client = enrichmentClient({
 	name: SERVICE_NAME,
 	credentialType: CREDENTIAL_TYPE,
 	baseUrl,
 	authHeaders,
+	windowReset,
 });
 
 /** One classified call against the credential's chosen API (also for the shared API Call). */
@@ -165,6 +196,7 @@ export async function serviceSearchAndEnrich(
 	ctx: IExecuteFunctions,
 	kind: 'contacts' | 'companies',
 	chunk: LookupChunk,
+	extraBody: IDataObject = {},
 ): Promise<Map<string, LookupOutcome>> {
 	const keyByReference = new Map<string, string>();
 	const records = chunk.lookups.map((lookup, n) => {
@@ -176,7 +208,7 @@ export async function serviceSearchAndEnrich(
 		method: 'POST',
 		safeToRepeat: false,
 		path: `/v3/${kind}/search-and-enrich`,
-		body: { [kind]: records },
+		body: { [kind]: records, ...extraBody },
 		itemIndex: chunk.itemIndexes[0],
 	});
 	const body = (answer.body ?? {}) as IDataObject;

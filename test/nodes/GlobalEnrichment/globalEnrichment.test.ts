@@ -1,5 +1,5 @@
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { runWorkflow } from '../../harness';
 import { DEMO_GLOBAL_SEED, generateGlobalContacts } from '../../simulator/globalEnrichment';
@@ -295,21 +295,50 @@ describe('Global Enrichment: Contact → Enrich (bulk)', () => {
 		expect(result.json()[0]).toMatchObject({ found: true, id: 'pg-3' });
 	});
 
-	it('a minute window that stays used up ends with a clear error after the retries', async () => {
+	it('a used-up minute window (no Retry-After) is waited out, then every item is enriched', async () => {
 		ctx.sim.services.global.rateLimit = { perMinute: 1 };
-		const result = await ctx.runGlobal(contact('find'), [
-			{ email: 'contact1@bench.example.com' },
-			{ email: 'contact2@bench.example.com' },
-		]);
+		// The wait takes no time here: the simulated window resets when the node has waited a minute.
+		const waits: number[] = [];
+		(sleep as jest.Mock).mockImplementation(async (ms: number) => {
+			waits.push(ms);
+			if (ms >= 60_000) ctx.sim.services.global.resetRateWindow();
+			await Promise.resolve();
+		});
+		try {
+			const result = await ctx.runGlobal(contact('find'), [
+				{ email: 'contact1@bench.example.com' },
+				{ email: 'contact2@bench.example.com' },
+			]);
+			expect(result.error).toBeUndefined();
+			expect(result.json().map((json) => json.id)).toEqual(['pg-1', 'pg-2']);
+			expect(ctx.sim.services.global.calls.map((c) => c.status)).toEqual([200, 429, 200]);
+			expect(waits).toEqual([60_000]);
+		} finally {
+			(sleep as jest.Mock).mockImplementation(async () => await Promise.resolve());
+		}
+	});
+
+	it('a minute window longer than the credential allows stops with the window named', async () => {
+		ctx.sim.services.global.rateLimit = { perMinute: 1 };
+		const result = await runWorkflow({
+			nodes: {
+				type: 'globalEnrichment',
+				parameters: contact('find') as never,
+				credentialTypes: ['globalEnrichmentApi'],
+			},
+			items: [{ email: 'contact1@bench.example.com' }, { email: 'contact2@bench.example.com' }],
+			credentials: {
+				globalEnrichmentApi: {
+					baseUrl: `${ctx.sim.url}/global`,
+					apiKey: GLOBAL_KEY,
+					maxRateWaitSeconds: 30,
+				},
+			},
+		});
 		expect(result.error?.message).toBe(
-			'The enrichment service kept answering "too many requests" (HTTP 429) after 5 retries. Done before it stopped: 1 of 2 items answered (item 0); not done: 1 (item 1) (first not done: item 1 {"email":"contact2@bench.example.com"})',
+			`The enrichment service's per-minute request quota of 1 calls is used up (HTTP 429); it resets within the minute. Done before it stopped: 1 of 2 items answered (item 0); not done: 1 (item 1) (first not done: item 1 {"email":"contact2@bench.example.com"})`,
 		);
-		expect(result.error?.description).toMatch(
-			/^Run fewer items at once, or try again in a minute\./,
-		);
-		expect(ctx.sim.services.global.calls.map((c) => c.status)).toEqual([
-			200, 429, 429, 429, 429, 429, 429,
-		]);
+		expect(ctx.sim.services.global.calls.map((c) => c.status)).toEqual([200, 429]);
 	});
 
 	const NO_CREDITS =

@@ -66,6 +66,7 @@ describe('Global Enrichment on the service API: wire format', () => {
 				{ clientReferenceId: '0', email: 'ana.silva@example.com' },
 				{ clientReferenceId: '1', email: 'nobody@example.com' },
 			],
+			waterfallEnabled: false,
 		});
 		expect(items(result)).toEqual([
 			{
@@ -146,6 +147,7 @@ describe('Global Enrichment on the service API: Contact → Find and Enrich', ()
 						{ clientReferenceId: '2', email: 'eve@contoso.example.de' },
 						{ clientReferenceId: '3', email: 'ghost@example.com' },
 					],
+					waterfallEnabled: false,
 				},
 			],
 			[
@@ -154,6 +156,7 @@ describe('Global Enrichment on the service API: Contact → Find and Enrich', ()
 					contacts: [
 						{ clientReferenceId: '0', linkedinUrl: 'https://www.linkedin.com/in/mia-taylor' },
 					],
+					waterfallEnabled: false,
 				},
 			],
 			[
@@ -173,6 +176,7 @@ describe('Global Enrichment on the service API: Contact → Find and Enrich', ()
 							companyName: 'Contoso GmbH',
 						},
 					],
+					waterfallEnabled: false,
 				},
 			],
 		]);
@@ -398,7 +402,11 @@ describe('Global Enrichment on the service API: limits and ambiguous failures', 
 		expect(result.json()[0].error).toBe(
 			"The enrichment service's daily request quota of 0 calls is used up (HTTP 429); it resets at the start of the next day",
 		);
-		expect(ctx.sim.services.global.calls).toHaveLength(1);
+		// The lookup, then the free usage call that would give the reset time (itself refused here).
+		expect(ctx.sim.services.global.calls.map((c) => `${c.method} ${c.path} ${c.status}`)).toEqual([
+			'POST /v3/contacts/search-and-enrich 429',
+			'GET /v3/account/usage 429',
+		]);
 	});
 
 	it('HTTP 502 to a batch is never repeated: its items say they may have been charged', async () => {
@@ -433,6 +441,30 @@ describe('Global Enrichment on the service API: limits and ambiguous failures', 
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.services.global.calls.map((c) => c.status)).toEqual([429, 429, 200]);
 		expect(result.json()[0]).toMatchObject({ found: true, id: 'p-2001' });
+	});
+});
+
+describe('Global Enrichment on the service API: waterfall to third-party providers', () => {
+	const ctx = withSimulator();
+	const bodies = () =>
+		ctx.sim.services.global.calls.map(
+			(c) => (c.body as { waterfallEnabled?: unknown }).waterfallEnabled,
+		);
+
+	it('contact lookups send waterfallEnabled: false unless the option is on; company lookups never send it', async () => {
+		const email = [{ email: 'ana.silva@northwind.example.com' }];
+		expect((await ctx.runGlobalService(contact('find'), email)).error).toBeUndefined();
+		expect((await ctx.runGlobalService(contact('enrich'), email)).error).toBeUndefined();
+		const on = contact('enrich', { options: { waterfallEnabled: true } });
+		expect((await ctx.runGlobalService(on, email)).error).toBeUndefined();
+		const company = await ctx.runGlobalService({
+			resource: 'company',
+			operation: 'find',
+			identifyBy: 'domain',
+			domain: 'northwind.example.com',
+		});
+		expect(company.error).toBeUndefined();
+		expect(bodies()).toEqual([false, false, true, undefined]);
 	});
 });
 

@@ -9,6 +9,7 @@ import {
 	sendWithRetries,
 	type ServiceAnswer,
 	type ServiceCall,
+	type ServiceInfo,
 } from '../../../nodes/enrichment/http';
 import { collectPages } from '../../../nodes/enrichment/paging';
 
@@ -45,9 +46,14 @@ const lookup: ServiceCall = {
 };
 
 /** Sends `call` against a scripted service; returns the outcome and the number of calls. */
-async function run(script: Array<ServiceAnswer | Error>, call: ServiceCall = lookup) {
+async function run(
+	script: Array<ServiceAnswer | Error>,
+	call: ServiceCall = lookup,
+	extra: Partial<ServiceInfo> = {},
+) {
 	let calls = 0;
-	const service = {
+	const service: ServiceInfo = {
+		...extra,
 		name: 'test service',
 		address: async () =>
 			await Promise.resolve({ field: 'Service URL', url: 'https://api.example.test' }),
@@ -100,8 +106,11 @@ describe('classification of answers and failures', () => {
 			),
 		]);
 		expect(hourly.calls).toBe(1);
-		expect(hourly.error?.message).toBe(
-			"The test service's hourly request quota is used up (HTTP 429); it resets in 1200 seconds",
+		expect(hourly.error?.message).toMatch(
+			/^The test service's hourly request quota is used up \(HTTP 429\); it resets in 1200 seconds \(at \d{4}-\d\d-\d\dT[\d:.]+Z\)$/,
+		);
+		expect(hourly.error?.description).toContain(
+			"it waits for a rate window only up to 300 seconds (the credential's Longest Rate-Window Wait)",
 		);
 		expect(exhaustedWindow(answer(429, { 'x-hourly-requests-left': '0' }))).toBe('hourly');
 	});
@@ -164,6 +173,58 @@ describe('classification of answers and failures', () => {
 		expect(result.error?.message).toBe(
 			"The test service may have run and charged POST /v3/contacts/search-and-enrich: its answer was a web page, not the JSON the service sends (check the credential's Service URL https://api.example.test). It was not repeated, so no credit is spent twice",
 		);
+	});
+});
+
+describe('rate windows: waited out when short enough, a clear stop otherwise', () => {
+	beforeEach(() => sleepMock.mockClear());
+	const used = (window: string, extra: Record<string, string> = {}) =>
+		answer(429, { [`x-${window}-requests-left`]: '0', ...extra });
+	const ok = answer(200, {}, { ok: 1 });
+
+	it('a used-up minute window without a reset time is waited out (60 s), beside the retries', async () => {
+		const script = [...Array.from({ length: 7 }, () => used('minute')), ok];
+		const result = await run(script);
+		expect(result.answer).toEqual(ok);
+		expect(result.calls).toBe(8);
+		expect(sleepMock.mock.calls.map(([ms]) => ms)).toEqual(Array(7).fill(60_000));
+	});
+
+	it('a used-up second window waits 1 s', async () => {
+		const result = await run([used('second'), ok]);
+		expect(result.answer).toEqual(ok);
+		expect(sleepMock.mock.calls.map(([ms]) => ms)).toEqual([1000]);
+	});
+
+	it("an hourly window waits for the reset the service's usage gives, when within the longest wait", async () => {
+		const windowReset = jest.fn(async () => await Promise.resolve(240));
+		const result = await run([used('hourly'), ok], lookup, { windowReset });
+		expect(result.answer).toEqual(ok);
+		expect(windowReset).toHaveBeenCalledWith(expect.anything(), 'hourly');
+		expect(sleepMock.mock.calls.map(([ms]) => ms)).toEqual([240_000]);
+	});
+
+	it('a window longer than the credential allows stops, naming the window and the limit', async () => {
+		const maxRateWaitMs = async () => await Promise.resolve(30_000);
+		const result = await run([used('minute', { 'x-rate-limit-minute': '50' })], lookup, {
+			maxRateWaitMs,
+		});
+		expect(result.calls).toBe(1);
+		expect(result.error?.message).toBe(
+			"The test service's per-minute request quota of 50 calls is used up (HTTP 429); it resets within the minute",
+		);
+		expect(result.error?.description).toContain('only up to 30 seconds');
+		expect(isFatal(result.error)).toBe(true);
+	});
+
+	it('a used-up daily window stops at once, never waited', async () => {
+		const windowReset = jest.fn(async () => await Promise.resolve(60));
+		const result = await run([used('daily'), ok], lookup, { windowReset });
+		expect(result.calls).toBe(1);
+		expect(result.error?.message).toMatch(
+			/daily request quota is used up \(HTTP 429\); it resets in 60 seconds \(at /,
+		);
+		expect(sleepMock).not.toHaveBeenCalled();
 	});
 });
 
