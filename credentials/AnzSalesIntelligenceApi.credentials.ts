@@ -1,6 +1,10 @@
 import type { ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
-import { apiChoiceProperties, rateWaitProperty } from '../nodes/enrichment/credentialFields';
+import {
+	apiChoiceProperties,
+	rateWaitProperty,
+	requestsPerSecondProperty,
+} from '../nodes/enrichment/credentialFields';
 import { SERVICE_API_URL } from '../nodes/AnzSalesIntelligence/transport';
 
 /**
@@ -32,6 +36,7 @@ export class AnzSalesIntelligenceApi implements ICredentialType {
 			required: true,
 			description: "Key from the service's dashboard (profile, integrations, API)",
 		},
+		requestsPerSecondProperty,
 		rateWaitProperty,
 	];
 }

@@ -1,6 +1,10 @@
 import type { ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
-import { apiChoiceProperties, rateWaitProperty } from '../nodes/enrichment/credentialFields';
+import {
+	apiChoiceProperties,
+	callsInFlightProperty,
+	rateWaitProperty,
+} from '../nodes/enrichment/credentialFields';
 import { SERVICE_API_URL } from '../nodes/GlobalEnrichment/transport';
 
 /**
@@ -32,6 +36,7 @@ export class GlobalEnrichmentApi implements ICredentialType {
 			required: true,
 			description: "Key from the service's API settings page",
 		},
+		callsInFlightProperty,
 		rateWaitProperty,
 	];
 }

@@ -52,6 +52,32 @@ export function apiChoiceProperties(
 	];
 }
 
+/** ANZ lookups per second (the service allows 50 per second per key; the default leaves room). */
+export const DEFAULT_REQUESTS_PER_SECOND = 20;
+
+export const requestsPerSecondProperty: INodeProperties = {
+	displayName: 'Lookups per Second',
+	name: 'requestsPerSecond',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 50 },
+	default: DEFAULT_REQUESTS_PER_SECOND,
+	description:
+		'Enrichment lookups the node starts per second, several in flight at once. The service allows 50 per second per API key, shared by every workflow that uses the key: 20 leaves room for a second workflow; use 50 when this is the only one.',
+};
+
+/** Global bulk calls in flight at once (the node's fixed number before this setting existed). */
+export const DEFAULT_CALLS_IN_FLIGHT = 3;
+
+export const callsInFlightProperty: INodeProperties = {
+	displayName: 'Bulk Calls in Flight',
+	name: 'callsInFlight',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 25 },
+	default: DEFAULT_CALLS_IN_FLIGHT,
+	description:
+		"Bulk lookups (up to 100 records each) the node keeps under way at once. Fewer start when the service's rate headers (requests left this second or minute) say so; a used-up window is waited out.",
+};
+
 /**
  * How long a node waits for a used-up rate window (the service's 429 with its remaining-requests
  * headers at 0) before it stops instead. A credential saved before this field reads the default.

@@ -5,8 +5,11 @@ export interface Pace {
 	inFlight: number;
 	/** 1000 / requests per second; 0 for no spacing. */
 	minIntervalMs: number;
-	/** Waits, before each start, while the service's rate window says no call may go (headers). */
-	beforeStart?(): Promise<void>;
+	/**
+	 * Waits, before each start, while the service's rate headers say no further call may go;
+	 * `inFlight()` is the number of calls under way at that moment.
+	 */
+	beforeStart?(inFlight: () => number): Promise<void>;
 }
 
 /**
@@ -25,6 +28,7 @@ export async function runPaced<T>(
 	let next = 0;
 	let stopped = false;
 	let nextStartAt = 0;
+	let running = 0;
 	const worker = async () => {
 		while (!stopped && next < count) {
 			const index = next++;
@@ -32,15 +36,17 @@ export async function runPaced<T>(
 			const startAt = Math.max(now, nextStartAt);
 			nextStartAt = startAt + pace.minIntervalMs;
 			if (startAt > now) await sleep(startAt - now);
-			if (pace.beforeStart) await pace.beforeStart();
+			if (pace.beforeStart) await pace.beforeStart(() => running);
 			if (stopped) return;
 			started[index] = true;
 			let result: PromiseSettledResult<T>;
+			running++;
 			try {
 				result = { status: 'fulfilled', value: await task(index) };
 			} catch (reason) {
 				result = { status: 'rejected', reason };
 			}
+			running--;
 			if (!settled(index, result)) stopped = true;
 		}
 	};

@@ -4,13 +4,14 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestOptions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import {
 	answerError,
 	apiOf,
 	creditsOf,
 	DEFAULT_MAX_RATE_WAIT_SECONDS,
+	header,
 	isNoMatch,
 	sendWithRetries,
 	TIMEOUT_MS,
@@ -64,6 +65,11 @@ export interface EnrichmentClient {
 	baseUrl(ctx: IExecuteFunctions): Promise<string>;
 	/** The credential as read once per execution (for pace settings). */
 	credentials(ctx: IExecuteFunctions): Promise<ICredentialDataDecryptedObject>;
+	/**
+	 * Waits while the last rate headers of this execution leave no request for another call
+	 * (`x-second-` / `x-minute-requests-left` at or below the calls in flight); a pool's `beforeStart`.
+	 */
+	rateGate(ctx: IExecuteFunctions, inFlight: () => number): Promise<void>;
 	/** One classified call; error statuses other than those classified come back as answers. */
 	apiRequest(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
 	/** Like `apiRequest`, but an error status becomes the node's NodeApiError. */
@@ -115,6 +121,14 @@ function serviceRequest(
 	};
 }
 
+/** The fewest requests left in the service's second or minute window, when its headers say. */
+function shortestWindowLeft(answer: ServiceAnswer): number | undefined {
+	const left = ['second', 'minute']
+		.map((window) => Number(header(answer, `x-${window}-requests-left`)))
+		.filter((value) => Number.isFinite(value));
+	return left.length ? Math.min(...left) : undefined;
+}
+
 /** The parts of n8n's full response that make an answer. */
 function answerOf(response: ServiceAnswer): ServiceAnswer {
 	return { statusCode: response.statusCode, body: response.body, headers: response.headers ?? {} };
@@ -122,18 +136,24 @@ function answerOf(response: ServiceAnswer): ServiceAnswer {
 
 export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 	const readCredentials = credentialReader(service.credentialType);
+	/** Requests left in the shortest window the service reported, per execution. */
+	const requestsLeft = new WeakMap<object, number>();
 	/** The only place the enrichment nodes do HTTP: the credential read once per execution. */
 	const send = async (ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> => {
 		const credentials = await readCredentials(ctx);
 		const options = serviceRequest(ctx, service.baseUrl(credentials), call);
 		options.headers = { ...options.headers, ...service.authHeaders(credentials) };
-		return answerOf(
+		const answer = answerOf(
 			(await ctx.helpers.httpRequestWithAuthentication.call(
 				ctx,
 				service.credentialType,
 				options,
 			)) as ServiceAnswer,
 		);
+		const left = shortestWindowLeft(answer);
+		if (left !== undefined) requestsLeft.set(ctx, left);
+		else requestsLeft.delete(ctx);
+		return answer;
 	};
 	const address = async (ctx: IExecuteFunctions): Promise<ServiceAddress> => {
 		const credentials = await readCredentials(ctx);
@@ -165,6 +185,15 @@ export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 		api: async (ctx) => apiOf(await readCredentials(ctx)),
 		baseUrl: async (ctx) => service.baseUrl(await readCredentials(ctx)),
 		credentials: readCredentials,
+		async rateGate(ctx, inFlight) {
+			const key = ctx;
+			// Bounded: each pass waits for a call in flight to end, and calls end (time limit).
+			for (let pass = 0; pass < 10_000; pass++) {
+				const left = requestsLeft.get(key);
+				if (left === undefined || inFlight() === 0 || left > inFlight()) return;
+				await sleep(20);
+			}
+		},
 		apiRequest,
 		apiRequestOk,
 		async lookupOne(ctx, call, chunk, outcomeOf) {

@@ -32,13 +32,14 @@ describe('enrichment credentials', () => {
 		['global', new GlobalEnrichmentApi(), 'https://api.lusha.com'],
 	])(
 		'%s: one field chooses the API; the service API is the default, pre-filled and editable',
-		(_name, credential, address) => {
+		(name, credential, address) => {
 			const byName = Object.fromEntries(credential.properties.map((p) => [p.name, p]));
 			expect(credential.properties.map((p) => p.name)).toEqual([
 				'api',
 				'serviceUrl',
 				'baseUrl',
 				'apiKey',
+				name === 'anz' ? 'requestsPerSecond' : 'callsInFlight',
 				'maxRateWaitSeconds',
 			]);
 			expect(byName.api.default).toBe('service');

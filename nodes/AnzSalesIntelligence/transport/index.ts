@@ -4,7 +4,9 @@ import { enrichmentCredentialTest } from '../../enrichment/credentialTest';
 import { chosenBaseUrl, type ServiceAnswer, type ServiceCall } from '../../enrichment/http';
 import { runLookups, type LookupOutcome, type LookupPlan } from '../../enrichment/lookups';
 import type { BatchOutcome } from '../../shared/router';
-import { enrichmentClient } from '../../enrichment/transport';
+import { enrichmentClient, settingOf } from '../../enrichment/transport';
+import { DEFAULT_REQUESTS_PER_SECOND } from '../../enrichment/credentialFields';
+import type { Pace } from '../../enrichment/pool';
 
 export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
 export const SERVICE_NAME = 'sales-intelligence service';
@@ -13,12 +15,21 @@ export const SERVICE_NAME = 'sales-intelligence service';
 export const SERVICE_API_URL = 'https://api.firmable.com';
 
 /**
- * One lookup at a time, at least 20 ms apart: never above the service's 50 requests per second per
- * key, and a 402 or used-up quota stops the run before any further lookup is sent (a lookup in
- * flight at that moment would be charged and its record thrown away).
+ * Lookups start at the credential's rate (Lookups per Second, at most the service's 50 per second
+ * per key), several in flight. A 402 or used-up quota starts no further lookup; those in flight
+ * finish and their (paid) records reach their items.
  */
-const LOOKUP_CONCURRENCY = 1;
-const LOOKUP_WAVE_MS = 20;
+async function lookupPace(ctx: IExecuteFunctions): Promise<Pace> {
+	const perSecond = Math.min(
+		50,
+		settingOf(await client.credentials(ctx), 'requestsPerSecond', DEFAULT_REQUESTS_PER_SECOND),
+	);
+	return {
+		inFlight: Math.ceil(perSecond),
+		minIntervalMs: 1000 / perSecond,
+		beforeStart: async (inFlight) => await client.rateGate(ctx, inFlight),
+	};
+}
 
 /** The base URL of the credential's chosen API. */
 export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
@@ -101,7 +112,7 @@ export async function enrichByIdentifier(
 	return await runLookups.call(this, {
 		noun: target.noun,
 		batchSize: 1,
-		pace: { inFlight: LOOKUP_CONCURRENCY, minIntervalMs: LOOKUP_WAVE_MS },
+		pace: await lookupPace(this),
 		prepare: target.prepare,
 		send: async function (this: IExecuteFunctions, chunk) {
 			const [lookup] = chunk.lookups;

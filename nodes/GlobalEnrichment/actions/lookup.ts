@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { waterfallOf } from './contact/common';
+import { DEFAULT_CALLS_IN_FLIGHT } from '../../enrichment/credentialFields';
+import { settingOf } from '../../enrichment/transport';
 
 import { runLookups, type Lookup } from '../../enrichment/lookups';
 import {
 	BULK_BATCH_SIZE,
-	BULK_CONCURRENCY,
 	client,
 	contractBulk,
 	contractOutcome,
@@ -39,7 +40,13 @@ export async function runGlobalLookups(this: IExecuteFunctions, lookup: GlobalLo
 	return await runLookups.call(this, {
 		noun: lookup.kind,
 		batchSize: batched ? BULK_BATCH_SIZE : 1,
-		pace: { inFlight: batched ? BULK_CONCURRENCY : 1, minIntervalMs: 0 },
+		pace: {
+			inFlight: batched
+				? settingOf(await client.credentials(this), 'callsInFlight', DEFAULT_CALLS_IN_FLIGHT)
+				: 1,
+			minIntervalMs: 0,
+			beforeStart: async (inFlight) => await client.rateGate(this, inFlight),
+		},
 		prepare: lookup.prepare,
 		send: async function (this: IExecuteFunctions, chunk) {
 			if (api === 'service') {

@@ -29,9 +29,6 @@ export const SERVICE_API_URL = 'https://api.lusha.com';
 /** Records per bulk call on both APIs: the service refuses more (HTTP 400). */
 export const BULK_BATCH_SIZE = 100;
 
-/** Bulk calls in flight at once; the service counts requests per minute, not records. */
-export const BULK_CONCURRENCY = 3;
-
 /** The base URL of the credential's chosen API. */
 export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
 	return chosenBaseUrl(credentials, SERVICE_API_URL);

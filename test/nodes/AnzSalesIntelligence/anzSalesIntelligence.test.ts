@@ -434,12 +434,31 @@ describe('ANZ Sales Intelligence: credits and rate limits', () => {
 	const NO_CREDITS =
 		'The sales-intelligence service account has no credits left (HTTP 402): Insufficient credits for this operation; top up the credits';
 
+	/** Person → Enrich by slug with the contract credential and its pace setting. */
+	const enrichSlugs = async (slugs: string[], continueOnFail: boolean, requestsPerSecond = 1) =>
+		await runWorkflow({
+			nodes: {
+				type: 'anzSalesIntelligence',
+				parameters: personEnrich({
+					identifyBy: 'networkSlug',
+					networkSlug: '={{ $json.slug }}',
+				}) as never,
+				credentialTypes: ['anzSalesIntelligenceApi'],
+				continueOnFail,
+			},
+			items: slugs.map((slug) => ({ slug })),
+			credentials: {
+				anzSalesIntelligenceApi: {
+					baseUrl: `${ctx.sim.url}/anz`,
+					apiKey: ANZ_KEY,
+					requestsPerSecond,
+				},
+			},
+		});
+
 	it('402 under Continue On Fail: the answered item keeps its paid record, the rest get the error, nothing more is sent', async () => {
-		const result = await ctx.runAnz(
-			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.slug }}' }),
-			[{ slug: 'jane-citizen' }, { slug: 'aroha-walker' }, { slug: 'tom-nguyen' }],
-			true,
-		);
+		// One lookup in flight (1 per second; the pauses take no time here): the order is fixed.
+		const result = await enrichSlugs(['jane-citizen', 'aroha-walker', 'tom-nguyen'], true);
 		expect(result.error).toBeUndefined();
 		const json = result.json();
 		expect(json[0]).toMatchObject({ found: true, id: 'fp0001', creditsCharged: 2 });
@@ -456,10 +475,7 @@ describe('ANZ Sales Intelligence: credits and rate limits', () => {
 
 	it('402 without Continue On Fail names the items done and not done; a re-run of those pays nothing twice', async () => {
 		const slugs = ['jane-citizen', 'aroha-walker', 'tom-nguyen'];
-		const result = await ctx.runAnz(
-			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.slug }}' }),
-			slugs.map((slug) => ({ slug })),
-		);
+		const result = await enrichSlugs(slugs, false);
 		expect(result.error?.message).toBe(
 			`${NO_CREDITS}. Done before it stopped: 1 of 3 items answered (item 0); not done: 2 (items 1-2) (first not done: item 1 {"networkSlug":"aroha-walker"}, item 2 {"networkSlug":"tom-nguyen"})`,
 		);
@@ -470,14 +486,46 @@ describe('ANZ Sales Intelligence: credits and rate limits', () => {
 		expect(result.error?.context.notDoneItems).toEqual([1, 2]);
 		// The re-run the message asks for, after a top-up: each person is paid for once in all.
 		ctx.sim.services.anz.credits = 100;
-		const rerun = await ctx.runAnz(
-			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.slug }}' }),
-			(result.error?.context.notDoneItems as number[]).map((i) => ({ slug: slugs[i] })),
+		const rerun = await enrichSlugs(
+			(result.error?.context.notDoneItems as number[]).map((i) => slugs[i]),
+			false,
 		);
 		expect(rerun.error).toBeUndefined();
 		const paid = ctx.sim.services.anz.calls.filter((c) => c.status === 200);
 		expect(paid.map((c) => (c.body as { network_slug: string }).network_slug)).toEqual(slugs);
 		expect(new Set(paid.map((c) => JSON.stringify(c.body))).size).toBe(paid.length);
+	});
+
+	it('50 lookups per second, many in flight: when the credits run out, every paid lookup reaches its item', async () => {
+		const people = generateAnzPeople(60);
+		ctx.sim.services.anz.people.push(...people);
+		ctx.sim.services.anz.latencyMs = 30;
+		ctx.sim.services.anz.credits = 40;
+		const result = await enrichSlugs(
+			people.map((person) => person.slug),
+			true,
+			50,
+		);
+		expect(result.error).toBeUndefined();
+		const json = result.json();
+		expect(json).toHaveLength(60);
+		const found = json.filter((item) => item.found === true);
+		expect(found.length).toBeGreaterThan(0);
+		// Every credit the service took is on an output item: nothing paid was dropped.
+		const reported = found.reduce((sum, item) => sum + Number(item.creditsCharged), 0);
+		expect(reported).toBe(ctx.sim.services.anz.creditsSpent);
+		const paidCalls = ctx.sim.services.anz.calls.filter((call) => call.status === 200);
+		expect(found).toHaveLength(paidCalls.length);
+		expect(
+			json
+				.filter((item) => item.found !== true)
+				.every(
+					(item) =>
+						item.error === NO_CREDITS ||
+						item.error ===
+							`Not looked up: the run stopped before this item was sent (${NO_CREDITS})`,
+				),
+		).toBe(true);
 	});
 
 	/** Fails the next two lookups with `status`, then expects the third to find Tom. */
