@@ -8,28 +8,36 @@ export function apiChoiceProperties(
 	serviceUrl: string,
 	contractExample: string,
 ): INodeProperties[] {
+	const api = (defaultApi: 'service' | 'contract'): INodeProperties => ({
+		displayName: 'API',
+		name: 'api',
+		type: 'options',
+		options: [
+			{
+				name: 'Service API',
+				value: 'service',
+				description: "The service's own API at its real address (for a key from the service)",
+			},
+			{
+				name: 'Connection Contract (Specification)',
+				value: 'contract',
+				description:
+					"The specification's paths and bodies, for the agent platform's connection or a gateway that speaks it",
+			},
+		],
+		default: defaultApi,
+		description: 'Which API the node speaks',
+	});
+	const hasBaseUrl = { baseUrl: [{ _cnd: { exists: true as const } }] };
 	return [
-		{
-			displayName: 'API',
-			name: 'api',
-			type: 'options',
-			options: [
-				{
-					name: 'Service API',
-					value: 'service',
-					description: "The service's own API at its real address (for a key from the service)",
-				},
-				{
-					name: 'Connection Contract (Specification)',
-					value: 'contract',
-					description:
-						"The specification's paths and bodies, for the agent platform's connection or a gateway that speaks it",
-				},
-			],
-			default: 'service',
-			description:
-				'Which API the node speaks. A credential saved before this choice existed keeps its Base URL, and with it the connection contract.',
-		},
+		// Two entries of the one field `api`, told apart by whether Base URL holds a value. A
+		// credential saved before the API choice existed holds only Base URL and the key: for it
+		// the entry shown is the first, whose default is the connection contract, so the editor
+		// shows "Connection Contract" and keeps Base URL displayed (n8n drops stored values of
+		// fields it does not display). A new credential has no Base URL: the second entry, whose
+		// default is the Service API, and Base URL stays hidden until the contract is chosen.
+		{ ...api('contract'), displayOptions: { show: hasBaseUrl } },
+		{ ...api('service'), displayOptions: { hide: hasBaseUrl } },
 		{
 			displayName: 'Service URL',
 			name: 'serviceUrl',
@@ -40,14 +48,13 @@ export function apiChoiceProperties(
 			displayOptions: { show: { api: ['service'] } },
 		},
 		{
-			// Shown for both choices on purpose: a credential saved before the API choice existed holds
-			// only this field, and n8n drops stored values of fields it does not display.
 			displayName: 'Base URL (Connection Contract)',
 			name: 'baseUrl',
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. https://gateway.example.com',
-			description: `Address of a gateway that speaks the connection contract (${contractExample}, ...). When set, the connection contract is used; leave it empty for the Service API.`,
+			description: `Address of a gateway that speaks the connection contract (${contractExample}, ...)`,
+			displayOptions: { show: { api: ['contract'] } },
 		},
 	];
 }

@@ -305,7 +305,9 @@ describe('ANZ Sales Intelligence on the service API: Person → Search', () => {
 				expect(serviceCalls).toHaveLength(0);
 				expect(String(onService.json()[0].error)).toMatch(/^Invalid .* filter in item 0: /);
 			} else {
-				expect(serviceCalls.map((c) => c.body)).toEqual([{ ...service, from: 0, size: 100 }]);
+				expect(serviceCalls.map((c) => c.body)).toEqual([
+					{ ...(service as object), from: 0, size: 100 },
+				]);
 			}
 			const onContract = await ctx.runAnz(search(filters), [{}], true);
 			const contractCalls = ctx.sim.services.anz.calls.splice(0);
