@@ -1,5 +1,8 @@
-import { NodeHelpers, type INodeParameters } from 'n8n-workflow';
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	type ICredentialDataDecryptedObject,
+	type INodeParameters,
+} from 'n8n-workflow';
 
 import { AnzSalesIntelligenceApi } from '../../credentials/AnzSalesIntelligenceApi.credentials';
 import { GlobalEnrichmentApi } from '../../credentials/GlobalEnrichmentApi.credentials';
