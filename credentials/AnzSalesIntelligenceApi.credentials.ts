@@ -4,8 +4,8 @@ import {
 	apiChoiceProperties,
 	rateWaitProperty,
 	requestsPerSecondProperty,
-} from '../nodes/enrichment/credentialFields';
-import { SERVICE_API_URL } from '../nodes/AnzSalesIntelligence/transport';
+} from './common/enrichmentFields';
+import { ANZ_SERVICE_API_URL as SERVICE_API_URL } from './common/serviceAddresses';
 
 /**
  * AU/NZ sales-intelligence service: an API key sent as `Authorization: Bearer <key>` by the node's

@@ -4,8 +4,8 @@ import {
 	apiChoiceProperties,
 	callsInFlightProperty,
 	rateWaitProperty,
-} from '../nodes/enrichment/credentialFields';
-import { SERVICE_API_URL } from '../nodes/GlobalEnrichment/transport';
+} from './common/enrichmentFields';
+import { GLOBAL_SERVICE_API_URL as SERVICE_API_URL } from './common/serviceAddresses';
 
 /**
  * Global contact and company enrichment service: an API key sent in the `api_key` header by the node's

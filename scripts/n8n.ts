@@ -3,14 +3,20 @@
  * A private n8n for end-to-end tests and `npm run dev`, installed on first use into `.cache/`
  * (gitignored) from the npm registry and reused afterwards.
  *
- * - Node 24 (n8n 2.41 refuses older Node): `npm install --prefix .cache/node24 node-<os>-<arch>@24`,
- *   skipped when the running Node is already 24 or newer.
- * - n8n 2.41.1: `npm install n8n@2.41.1 --ignore-scripts` in `.cache/n8n` with the override
- *   `linkedom: 0.18.14` (0.18.15 needs a package the registry lacks), then `npm rebuild sqlite3`
+ * - The n8n version is 2.41.1 unless `N8N_VERSION` says otherwise (`N8N_VERSION=1.85.4 npm run
+ *   test:e2e` runs the end-to-end tests against that n8n). Each version has its own folder:
+ *   2.41.1 in `.cache/n8n` (where it has always been), any other in `.cache/n8n-<version>`, so
+ *   installing one version never touches another.
+ * - Node: n8n 2.x needs Node 24 (it refuses older), n8n 1.x Node 20 to 22 (it refuses newer). The
+ *   running Node is used when it fits; otherwise `npm install --prefix .cache/node<major>
+ *   node-<os>-<arch>@<major>` (24 for n8n 2.x, 22 for 1.x).
+ * - n8n: `npm install n8n@<version> --ignore-scripts` in its folder with the override
+ *   `linkedom: 0.18.14` (0.18.15 needs a package the registry lacks; for n8n 1.x also
+ *   `xlsx: 0.18.5`, see below), then `npm rebuild sqlite3`
  *   (the only native module the CLI needs; the others' install scripts download from the internet).
  *
- * `ensureN8n()` decides from the real files (the n8n package at the pinned version, the sqlite3
- * binding and a Node 24 binary), holds a lock folder so parallel callers install once, and returns
+ * `ensureN8n()` decides from the real files (the n8n package at the wanted version, the sqlite3
+ * binding and a fitting Node binary), holds a lock folder so parallel callers install once, and returns
  * `{ nodeBin, n8nBin, env }`: run n8n as `spawn(nodeBin, [n8nBin, ...args], { env })`.
  * `npx tsx scripts/n8n.ts` installs (or checks) and prints the paths.
  */
@@ -18,20 +24,41 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const N8N_VERSION = '2.41.1';
-export const NODE_MAJOR = 24;
+/** The n8n every test and `npm run dev` use unless `N8N_VERSION` names another. */
+export const DEFAULT_N8N_VERSION = '2.41.1';
 export const REPO_ROOT = path.resolve(__dirname, '..');
 export const CACHE_DIR = path.join(REPO_ROOT, '.cache');
 
-const N8N_DIR = path.join(CACHE_DIR, 'n8n');
-const NODE_DIR = path.join(CACHE_DIR, 'node24');
-const LOCK_DIR = path.join(CACHE_DIR, 'n8n-install.lock');
+/** The n8n version to run: `N8N_VERSION` (x.y.z) or the default. */
+export function wantedN8nVersion(env: NodeJS.ProcessEnv = process.env): string {
+	const version = env.N8N_VERSION?.trim() || DEFAULT_N8N_VERSION;
+	if (!/^\d+\.\d+\.\d+$/.test(version)) {
+		throw new Error(`N8N_VERSION must be an exact version such as 1.85.4, not "${version}"`);
+	}
+	return version;
+}
+
+export const N8N_VERSION = wantedN8nVersion();
+const N8N_MAJOR = Number(N8N_VERSION.split('.')[0]);
+/** n8n 2.x refuses Node older than 24; n8n 1.x (engines ">=18.17 <= 22") refuses newer than 22. */
+const NODE_RANGE: { min: number; max: number } =
+	N8N_MAJOR >= 2 ? { min: 24, max: Infinity } : { min: 20, max: 22 };
+export const NODE_MAJOR = NODE_RANGE.max === Infinity ? NODE_RANGE.min : NODE_RANGE.max;
+
+/** The folder of one n8n version: 2.41.1 keeps its historical `.cache/n8n`. */
+export function n8nDirFor(version: string): string {
+	return path.join(CACHE_DIR, version === '2.41.1' ? 'n8n' : `n8n-${version}`);
+}
+
+const N8N_DIR = n8nDirFor(N8N_VERSION);
+const NODE_DIR = path.join(CACHE_DIR, `node${NODE_MAJOR}`);
+const LOCK_DIR = `${N8N_DIR}-install.lock`;
 const INSTALL_TIMEOUT_MS = 25 * 60_000;
 const REBUILD_TIMEOUT_MS = 10 * 60_000;
 const LOCK_WAIT_MS = 40 * 60_000;
 
 export interface N8nInstall {
-	/** A Node >= 24 binary. */
+	/** A Node binary this n8n version accepts (24 for n8n 2.x, 20 to 22 for 1.x). */
 	nodeBin: string;
 	/** n8n's CLI entry (a JS file): run it with `nodeBin`. */
 	n8nBin: string;
@@ -117,7 +144,8 @@ function bundledNodeBin(): string {
 
 /** The Node binary to run n8n with, or undefined when it still has to be installed. */
 function findNode(): string | undefined {
-	if (nodeMajor(process.version) >= NODE_MAJOR) return process.execPath;
+	const running = nodeMajor(process.version);
+	if (running >= NODE_RANGE.min && running <= NODE_RANGE.max) return process.execPath;
 	const bin = bundledNodeBin();
 	const manifest = readJson(path.join(path.dirname(path.dirname(bin)), 'package.json'));
 	if (fs.existsSync(bin) && nodeMajor(String(manifest?.version ?? '')) === NODE_MAJOR) return bin;
@@ -197,7 +225,12 @@ async function installN8n(nodeBin: string): Promise<void> {
 	fs.mkdirSync(N8N_DIR, { recursive: true });
 	const manifest = readJson(path.join(N8N_DIR, 'package.json')) ?? {};
 	manifest.private = true;
-	manifest.overrides = { linkedom: '0.18.14' };
+	manifest.overrides = {
+		linkedom: '0.18.14',
+		// n8n 1.x's nodes-base takes xlsx from a CDN tarball, not the registry (unreachable offline
+		// and in locked-down CI); the registry's last xlsx serves the CLI as well.
+		...(N8N_MAJOR < 2 ? { xlsx: '0.18.5' } : {}),
+	};
 	fs.writeFileSync(path.join(N8N_DIR, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 	const logFile = path.join(N8N_DIR, 'install.log');
 	let started = Date.now();

@@ -10,7 +10,8 @@ import {
 	type AddressField,
 	type ProbeRequest,
 } from '../shared/credentialTest';
-import { apiOf, chosenBaseUrl, type EnrichmentApi } from './http';
+import { apiOf, chosenBaseUrl } from './credentialChoice';
+import { type EnrichmentApi } from './types';
 
 /** What an enrichment node's transport tells the shared credential test. */
 export interface EnrichmentCredentialTest {

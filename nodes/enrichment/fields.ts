@@ -7,7 +7,8 @@ import type {
 
 import { apiCallOperation } from '../shared/apiCall';
 import { filtersCollection, optionsCollection } from '../shared/descriptions';
-import { answerError, type ServiceAnswer, type ServiceCall } from './http';
+import { answerError } from './errors';
+import { type ServiceAnswer, type ServiceCall } from './types';
 
 /** The "Options" collection of every lookup operation. */
 export function lookupOptions(noun: string, extra: INodeProperties[] = []): INodeProperties {

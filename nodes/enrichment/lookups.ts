@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isFatal } from './http';
+import { isFatal } from './errors';
 import { runPaced, type Pace } from './pool';
 import { rerunAdvice, stopSummary, type StopReport } from '../shared/stopReport';
 import { echo } from '../shared/echo';

@@ -8,6 +8,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { itemRanges } from './stopReport';
 import { isToolRun, noRecordsJson } from './tool';
+import { toolErrorMessage } from './toolDecision';
+import { startToolRun } from './toolRun';
 
 /** An operation run once per item. */
 export interface ItemOperation {
@@ -107,83 +109,110 @@ export async function routeOperation(
 	const itemCount = items.length;
 	const continueOnFail = this.continueOnFail();
 	const output: INodeExecutionData[] = [];
-	// As an AI agent's tool, an input item with no result says so (see noRecordsJson).
+	// As an AI agent's tool: choice arguments read as option values, bounded answers, an empty
+	// list said as "no records", and errors that tell the model what to do.
 	const node = this.getNode();
-	const toolRun = isToolRun(node);
+	const tool = isToolRun(node) ? startToolRun(this, operation.description, itemCount) : undefined;
+	const context = tool?.context ?? this;
+	const told = new WeakSet<Error>();
+	const forModel = (error: Error): Error => {
+		if (tool && !told.has(error)) {
+			error.message = toolErrorMessage(error, node);
+			told.add(error);
+		}
+		return error;
+	};
 	const noRecords = (itemIndex: number): INodeExecutionData => ({
 		json: noRecordsJson(node, items[itemIndex].json),
 		pairedItem: { item: itemIndex },
 	});
 	// An error after which no further item can succeed (options.stopsRun) runs no further item.
 	// The items before it keep their results under Continue On Fail; without it, the error names
-	// the items done and not done.
+	// the items done and not done. A batch operation has already decided what stops its run.
 	let stoppedBy: Error | undefined;
-	const fail = (error: unknown, itemIndex: number) => {
-		const wrapped = withItemIndex(this, error, itemIndex);
+	const fail = (error: unknown, itemIndex: number, batch = false) => {
+		const wrapped = forModel(withItemIndex(this, error, itemIndex));
 		if (!continueOnFail) {
-			if (options.stopsRun) throw withItemsDone(wrapped, itemIndex, itemCount);
+			if (options.stopsRun && !batch) throw withItemsDone(wrapped, itemIndex, itemCount);
 			throw wrapped;
 		}
-		if (options.stopsRun?.(wrapped)) stoppedBy ??= wrapped;
+		if (!batch && options.stopsRun?.(wrapped)) stoppedBy ??= wrapped;
 		output.push({ json: errorItemJson(wrapped), pairedItem: { item: itemIndex } });
 	};
+	const records = (itemIndex: number, data: IDataObject[]): INodeExecutionData[] =>
+		(tool ? tool.bound(itemIndex, data) : data).map((json) => ({
+			json,
+			pairedItem: { item: itemIndex },
+		}));
 
-	if ('executeBatch' in operation) {
-		const itemIndexes = Array.from({ length: itemCount }, (_item, index) => index);
-		const outcomes = await operation.executeBatch.call(this, itemIndexes);
-		// A batch operation has already decided what stops the run: its error items are kept.
-		const keep = (error: Error, itemIndex: number) => {
-			const wrapped = withItemIndex(this, error, itemIndex);
-			if (!continueOnFail) throw wrapped;
-			output.push({ json: errorItemJson(wrapped), pairedItem: { item: itemIndex } });
-		};
-		outcomes.forEach((itemOutcomes, itemIndex) => {
-			if (toolRun && itemOutcomes.length === 0) output.push(noRecords(itemIndex));
-			for (const outcome of itemOutcomes) {
-				if ('error' in outcome) keep(outcome.error, itemIndex);
-				else output.push({ json: outcome.json, pairedItem: { item: itemIndex } });
+	try {
+		if ('executeBatch' in operation) {
+			// A batch runs its items together: a refused argument stops it before any call.
+			const [refused] = tool?.refusals.entries() ?? [];
+			if (refused) throw withItemIndex(this, refused[1], refused[0]);
+			const itemIndexes = Array.from({ length: itemCount }, (_item, index) => index);
+			const outcomes = await operation.executeBatch.call(context, itemIndexes);
+			outcomes.forEach((itemOutcomes, itemIndex) => {
+				if (tool && itemOutcomes.length === 0) output.push(noRecords(itemIndex));
+				const found: IDataObject[] = [];
+				for (const outcome of itemOutcomes) {
+					if ('error' in outcome) fail(outcome.error, itemIndex, true);
+					else if (tool) found.push(outcome.json);
+					else output.push({ json: outcome.json, pairedItem: { item: itemIndex } });
+				}
+				output.push(...records(itemIndex, found));
+			});
+			return [output];
+		}
+
+		const invalid = new Map<number, Error>(tool?.refusals);
+		if (operation.validate) {
+			for (let i = 0; i < itemCount; i++) {
+				if (invalid.has(i)) continue;
+				try {
+					operation.validate.call(context, i);
+				} catch (error) {
+					invalid.set(i, withItemIndex(this, error, i));
+				}
 			}
-		});
-		return [output];
-	}
-
-	const invalid = new Map<number, Error>();
-	if (operation.validate) {
+		}
+		if (!continueOnFail) {
+			const [first] = [...invalid.entries()].sort(([a], [b]) => a - b);
+			if (first) throw withItemIndex(this, first[1], first[0]);
+		}
 		for (let i = 0; i < itemCount; i++) {
-			try {
-				operation.validate.call(this, i);
-			} catch (error) {
-				const wrapped = withItemIndex(this, error, i);
-				if (!continueOnFail) throw wrapped;
-				invalid.set(i, wrapped);
-			}
-		}
-	}
-	for (let i = 0; i < itemCount; i++) {
-		if (stoppedBy) {
-			const message = `Not run: the run stopped before this item (${stoppedBy.message})`;
-			output.push({ json: { error: message }, pairedItem: { item: i } });
-			continue;
-		}
-		const invalidInput = invalid.get(i);
-		if (invalidInput) {
-			fail(invalidInput, i);
-			continue;
-		}
-		try {
-			const data = await operation.execute.call(this, i);
-			if (toolRun && Array.isArray(data) && data.length === 0) {
-				output.push(noRecords(i));
+			if (stoppedBy) {
+				const message = `Not run: the run stopped before this item (${stoppedBy.message})`;
+				output.push({ json: { error: message }, pairedItem: { item: i } });
 				continue;
 			}
-			output.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(data), {
-					itemData: { item: i },
-				}),
-			);
-		} catch (error) {
-			fail(error, i);
+			const invalidInput = invalid.get(i);
+			if (invalidInput) {
+				fail(invalidInput, i);
+				continue;
+			}
+			try {
+				const data = await operation.execute.call(context, i);
+				if (tool && Array.isArray(data) && data.length === 0) {
+					output.push(noRecords(i));
+					continue;
+				}
+				if (tool) {
+					output.push(...records(i, Array.isArray(data) ? data : [data]));
+					continue;
+				}
+				output.push(
+					...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(data), {
+						itemData: { item: i },
+					}),
+				);
+			} catch (error) {
+				fail(error, i);
+			}
 		}
+	} catch (error) {
+		// Thrown past the item loop (a batch's stop, a refused input): the model still gets the decision.
+		throw forModel(error as Error);
 	}
 	return [output];
 }

@@ -7,7 +7,7 @@ import {
 import { AnzSalesIntelligenceApi } from '../../credentials/AnzSalesIntelligenceApi.credentials';
 import { GlobalEnrichmentApi } from '../../credentials/GlobalEnrichmentApi.credentials';
 import { baseUrl as anzBaseUrl } from '../../nodes/AnzSalesIntelligence/transport';
-import { apiOf } from '../../nodes/enrichment/http';
+import { apiOf } from '../../nodes/enrichment/credentialChoice';
 import { baseUrl as globalBaseUrl } from '../../nodes/GlobalEnrichment/transport';
 
 describe('enrichment credentials', () => {

@@ -314,7 +314,7 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 		expect(parsed(refusal)).toEqual([
 			{
 				error:
-					"'Owner' in the argument 'roles' is not a role the service knows: use Admin, Editor or Viewer",
+					"'Owner' in the argument 'roles' is not a choice of Roles: use Admin, Editor (role:editor), Viewer (role:viewer) (several separated by commas). Change the argument 'roles' and call this tool again.",
 			},
 		]);
 
@@ -355,6 +355,8 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 
 		const { run, requests } = await runAgent('e2eAgentsMarket01', [
 			toolCall('Find_Leads', { emails: 'nobody@example.com' }),
+			// The lead's fields without the 'lead' wrapper: refused, naming 'lead' and its shape.
+			toolCall('Upsert_Lead', { email: 'ana.agent@example.com', firstName: 'Ana' }),
 			toolCall('Upsert_Lead', {
 				lead: { email: 'ana.agent@example.com', firstName: 'Ana', lastName: 'Agent' },
 			}),
@@ -362,7 +364,7 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 		]);
 
 		// Both tools offered with their arguments; Create or Update asks for the lead itself.
-		expect(requests).toHaveLength(3);
+		expect(requests).toHaveLength(4);
 		const upsert = offeredTool(requests[0], 'Upsert_Lead');
 		expect(upsert.description).toBe(
 			'Create or update leads matched by email or another field in Marketing Automation',
@@ -403,11 +405,17 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 		expect(marketing.callsTo('GET', '/rest/v1/leads.json').map((call) => call.query)).toEqual([
 			expect.objectContaining({ filterType: 'email', filterValues: 'nobody@example.com' }),
 		]);
-		const results = toolResults(requests[2]);
-		expect(parsed(results[1])).toEqual([
+		expect(parsed(toolResults(requests[2])[1])).toEqual([
+			{
+				error:
+					'The argument \'lead\' is missing or has no fields: send the lead\'s fields inside \'lead\' as one JSON object, e.g. {"lead": {"email": "ana@example.com", "firstName": "Ana"}}, not as separate arguments. Change the argument \'lead\' and call this tool again.',
+			},
+		]);
+		const results = toolResults(requests[3]);
+		expect(parsed(results[2])).toEqual([
 			{ status: 'created', id: expect.any(Number), email: 'ana.agent@example.com' },
 		]);
-		expect(run.items('AI Agent')).toEqual([{ output: `Tool said: ${results[1]}` }]);
+		expect(run.items('AI Agent')).toEqual([{ output: `Tool said: ${results[2]}` }]);
 	});
 
 	it('ANZ Sales Intelligence: a bad ABN is refused with the fix and no call, then the company is found', async () => {
@@ -436,7 +444,7 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 		expect(parsed(toolResults(requests[1])[0])).toEqual([
 			{
 				error:
-					'Invalid argument \'abn\': The ABN "51 824 753 557" fails the ABN checksum (a digit is wrong or swapped). Enter the 11-digit ABN exactly as registered (check it on the Australian Business Register).',
+					"Invalid argument 'abn': The ABN \"51 824 753 557\" fails the ABN checksum (a digit is wrong or swapped). Enter the 11-digit ABN exactly as registered (check it on the Australian Business Register). Change the argument 'abn' and call this tool again.",
 			},
 		]);
 		expect(parsed(toolResults(requests[2])[1])).toEqual([
@@ -448,13 +456,29 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 		]);
 	});
 
-	it('Global Enrichment: a contact not found comes back as found: false with what was looked up', async () => {
+	it('Global Enrichment: a contact not found comes back as found: false; a used-up quota says stop', async () => {
 		const global = e2e.sim.services.global;
 		const before = global.calls.length;
 
+		// The second lookup meets a used-up daily quota: the model is told to stop and tell the user.
 		const { requests } = await runAgent('e2eAgentsGlobal01', [
 			toolCall('Find_Contact', { email: 'nobody@unknown.example.org' }),
+			() => {
+				global.failNext(
+					1,
+					429,
+					{ message: 'Daily API quota exceeded' },
+					{ 'x-daily-requests-left': '0', 'x-rate-limit-daily': '500' },
+				);
+				return toolCall('Find_Contact', { email: 'ana@northwind.example.com' });
+			},
 			echoToolResult,
+		]);
+		expect(parsed(toolResults(requests[2])[1])).toEqual([
+			{
+				error:
+					"The enrichment service's daily request quota of 500 calls is used up (HTTP 429); it resets at the start of the next day. Do not retry: stop and tell the user that the request quota of the service is used up. What the user can do: The node stopped and sent no further calls. Run the workflow again after the daily quota resets, or raise the plan's limit.",
+			},
 		]);
 
 		const tool = offeredTool(requests[0], 'Find_Contact');
@@ -473,6 +497,7 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 				status: 200,
 				credits: 0,
 			},
+			expect.objectContaining({ path: '/v3/contacts/search-and-enrich', status: 429 }),
 		]);
 	});
 });

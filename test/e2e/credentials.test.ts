@@ -8,11 +8,9 @@
  *   (404), an invalid URL, a host that does not resolve, a closed port and an empty Base URL.
  */
 import { DEMO_CLIENT } from '../simulator/marketing';
-import { freePort, startE2e, type E2e } from './runner';
+import { freePort, ownerSession, startE2e, type E2e } from './runner';
 
 const PKG = 'n8n-nodes-agent-platform';
-/** The owner account of this throw-away n8n (made of parts: not a secret). */
-const OWNER_LOGIN = ['E2e', 'owner', 'login', '1'].join('-');
 const CUSTOM_API_CALL = { name: 'Custom API Call', value: '__CUSTOM_API_CALL__' };
 
 interface NodeType {
@@ -41,18 +39,7 @@ describe('the editor’s view of the package in a running n8n (e2e)', () => {
 		e2e = await startE2e();
 		closed = `http://127.0.0.1:${await freePort()}`;
 		await e2e.startServer();
-		const setup = await fetch(`${e2e.serverUrl}/rest/owner/setup`, {
-			method: 'POST',
-			headers: headers(),
-			body: JSON.stringify({
-				email: 'owner@example.com',
-				firstName: 'E2e',
-				lastName: 'Owner',
-				password: OWNER_LOGIN,
-			}),
-		});
-		expect(setup.status).toBe(200);
-		cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
+		cookie = (await ownerSession(e2e.serverUrl)).cookie;
 	});
 
 	afterAll(async () => {

@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error, @n8n/community-nodes/no-hardcoded-secrets -- test tooling, never shipped */
 /**
- * End-to-end runs in a real n8n 2.41.1 (Node 24), with this package installed from its packed
- * tarball as a community package, exactly as users get it.
+ * End-to-end runs in a real n8n (2.41.1 on Node 24 by default; `N8N_VERSION=<x.y.z>` for another,
+ * see scripts/n8n.ts), with this package installed from its packed tarball as a community package,
+ * exactly as users get it.
  *
  * ```ts
  * import { startE2e, type E2e } from './runner';
@@ -278,6 +279,31 @@ export function toE2eRun(raw: Record<string, unknown>, command: CommandResult): 
 	};
 }
 
+/** The owner account of every throw-away n8n (made of parts: not a secret). */
+const OWNER_LOGIN = ['E2e', 'owner', 'login', '1'].join('-');
+
+/**
+ * Creates the owner of the n8n running at `serverUrl` (after `startServer()`) and returns the
+ * request headers of that owner's session, for the editor's REST API.
+ */
+export async function ownerSession(serverUrl: string): Promise<Record<string, string>> {
+	const headers = { 'content-type': 'application/json', 'browser-id': 'e2e' };
+	const setup = await fetch(`${serverUrl}/rest/owner/setup`, {
+		method: 'POST',
+		headers,
+		body: JSON.stringify({
+			email: 'owner@example.com',
+			firstName: 'E2e',
+			lastName: 'Owner',
+			password: OWNER_LOGIN,
+		}),
+	});
+	if (setup.status !== 200) {
+		throw new Error(`n8n owner setup answered ${setup.status}: ${await setup.text()}`);
+	}
+	return { ...headers, cookie: (setup.headers.get('set-cookie') ?? '').split(';')[0] };
+}
+
 /** Everything started and not yet stopped, so a failed or timed-out test can still clean up. */
 const live = new Set<() => Promise<void>>();
 
@@ -294,7 +320,8 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 	fs.mkdirSync(E2E_DIR, { recursive: true });
 	const userFolder = fs.mkdtempSync(path.join(E2E_DIR, `${Date.now()}-`));
 	const children = new Set<ChildProcess>();
-	const timeoutMs = options.commandTimeoutMs ?? 120_000;
+	// 5 min: on a loaded 2-core machine n8n's first start (migrations) alone took over 2 min.
+	const timeoutMs = options.commandTimeoutMs ?? 300_000;
 	const sim = await startServices({ ...options.simulator, port: 0 });
 	let stopped = false;
 	const stop = async () => {

@@ -3,3 +3,4 @@ export { TestCredentialsHelper, type CredentialValues } from './credentials';
 export { loadPackage, PROJECT_ROOT } from './loader';
 export { pollOnce, type PollOptions } from './poll';
 export { nodeLoadOptionsContext, type LoadOptionsNode } from './loadOptions';
+export { everyNodeVersion, everyParameter, type NodeVersion } from './descriptions';

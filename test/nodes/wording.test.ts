@@ -11,7 +11,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { AnzSalesIntelligence } from '../../nodes/AnzSalesIntelligence/AnzSalesIntelligence.node';
 import { GlobalEnrichment } from '../../nodes/GlobalEnrichment/GlobalEnrichment.node';
 import { MarketingAutomation } from '../../nodes/MarketingAutomation/MarketingAutomation.node';
-import { MarketingAutomationTrigger } from '../../nodes/MarketingAutomationTrigger/MarketingAutomationTrigger.node';
+import { MarketingAutomationTrigger } from '../../nodes/MarketingAutomation/MarketingAutomationTrigger.node';
 
 /** n8n's wording and order in the editor, node by node (the admin node has its own checks). */
 const NODES: INodeTypeDescription[] = [

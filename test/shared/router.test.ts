@@ -246,3 +246,126 @@ describe('routeOperation as an AI agent tool', () => {
 		]);
 	});
 });
+
+describe('routeOperation as an AI agent tool: choices, bounded answers, decisions', () => {
+	const sizeField = {
+		displayName: 'Size',
+		name: 'size',
+		type: 'multiOptions' as const,
+		default: [],
+		options: [
+			{ name: 'Micro (1-10)', value: '1-10' },
+			{ name: 'Large (201-1,000)', value: '201-1000' },
+		],
+	};
+	const toolNode: INode = {
+		...node,
+		type: 'test.nodeTool',
+		parameters: { size: "={{ $fromAI('size', 'Company sizes', 'string') }}", limit: 50 },
+	};
+	/** A tool run's context: the model's argument `size`, and the node's other parameters. */
+	const toolContext = (operation: string, parameters: Record<string, unknown>) =>
+		({
+			getNodeParameter: (name: string, _item: number, fallback?: unknown) => {
+				if (name === 'resource') return 'thing';
+				if (name === 'operation') return operation;
+				return name in parameters ? parameters[name] : fallback;
+			},
+			getInputData: () => [{ json: { chatInput: 'Find firms', toolCallId: 'call_1' } }],
+			continueOnFail: () => false,
+			getNode: () => toolNode,
+			helpers: { constructExecutionMetaData, returnJsonArray },
+		}) as unknown as IExecuteFunctions;
+
+	it('hands the operation the option values the model named, and refuses unknown ones before it runs', async () => {
+		const seen: unknown[] = [];
+		const search: ItemOperation = {
+			description: [sizeField],
+			async execute(itemIndex) {
+				seen.push(this.getNodeParameter('size', itemIndex));
+				return [{ ok: true }];
+			},
+		};
+		await routeOperation.call(toolContext('search', { size: 'large (201-1,000)' }), {
+			thing: { search },
+		});
+		expect(seen).toEqual([['201-1000']]);
+
+		await expect(
+			routeOperation.call(toolContext('search', { size: 'Medium' }), { thing: { search } }),
+		).rejects.toThrow(
+			"'Medium' in the argument 'size' is not a choice of Size: use Micro (1-10) (1-10), Large (201-1,000) (201-1000) (several separated by commas). Change the argument 'size' and call this tool again.",
+		);
+		expect(seen).toHaveLength(1);
+	});
+
+	it('cuts a long answer to Max Records with a closing note of how many more matched', async () => {
+		const many: ItemOperation = {
+			description: [
+				sizeField,
+				{ displayName: 'Limit', name: 'limit', type: 'number', default: 50 },
+			],
+			execute: async () => Array.from({ length: 8 }, (_v, n) => ({ n })),
+		};
+		const [output] = await routeOperation.call(
+			toolContext('many', { size: '1-10', toolAnswerLimits: { maxRecords: 5 }, limit: 50 }),
+			{ thing: { many } },
+		);
+		expect(output.map((item) => item.json)).toEqual([
+			{ n: 0 },
+			{ n: 1 },
+			{ n: 2 },
+			{ n: 3 },
+			{ n: 4 },
+			{ note: '3 more matched: narrow the filter or raise Limit' },
+		]);
+		expect(output.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+
+	it('cuts by characters too, and says when the Limit stopped the records', async () => {
+		const wide: ItemOperation = {
+			description: [{ displayName: 'Limit', name: 'limit', type: 'number', default: 50 }],
+			execute: async () => Array.from({ length: 4 }, (_v, n) => ({ n, text: 'x'.repeat(600) })),
+		};
+		const [cut] = await routeOperation.call(
+			toolContext('wide', { toolAnswerLimits: { maxCharacters: 1500 }, limit: 4 }),
+			{ thing: { wide } },
+		);
+		expect(cut.map((item) => item.json.n ?? item.json.note)).toEqual([
+			0,
+			1,
+			'2 more matched: narrow the filter or raise Limit',
+		]);
+		const [limited] = await routeOperation.call(toolContext('wide', { limit: 4 }), {
+			thing: { wide },
+		});
+		expect(limited.map((item) => item.json.n ?? item.json.note)).toEqual([
+			0,
+			1,
+			2,
+			3,
+			'More may have matched: Limit (4) was reached; narrow the filter or raise Limit',
+		]);
+	});
+
+	it("appends the decision to a failure's message, once, in a tool run only", async () => {
+		const fails: ItemOperation = {
+			description: [],
+			execute: async () => {
+				throw new NodeApiError(node, { message: 'x' } as JsonObject, {
+					message: 'The service answered HTTP 503',
+					description: 'Try later.',
+					httpCode: '503',
+				});
+			},
+		};
+		await expect(
+			routeOperation.call(toolContext('fails', {}), { thing: { fails } }),
+		).rejects.toThrow(
+			/^The service answered HTTP 503\. Retry: call this tool again with the same arguments in 60 seconds; if it fails again, stop and tell the user\.$/,
+		);
+		await expect(
+			routeOperation.call(context(1, 'fails', false), { thing: { fails } }),
+		).rejects.toThrow(/^The service answered HTTP 503$/);
+	});
+});

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { toolAnswerLimitsField } from '../../shared/toolLimits';
 import { selectorProperty } from '../helpers/fields';
 import * as invite from './invite';
 import * as project from './project';
@@ -19,4 +20,6 @@ export const properties: INodeProperties[] = [
 	...project.description,
 	...invite.description,
 	...user.description,
+	// Shown only when the node is an AI agent's tool.
+	toolAnswerLimitsField,
 ];

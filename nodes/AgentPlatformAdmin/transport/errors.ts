@@ -8,6 +8,7 @@ import {
 	mayHaveRunError as fateOpenError,
 	type RepeatSafety,
 } from '../../shared/failure';
+import { withDecision } from '../../shared/toolDecision';
 
 /**
  * The platform's own answers and the errors the node shows. Which failures are retried is the
@@ -139,5 +140,10 @@ export function assertServiceSuccess(
 		itemIndex: call.itemIndex,
 	});
 	if (requestId) error.context.requestId = requestId;
+	// For an AI agent's model: the service's own wait, and a missing Admin role as such.
+	if (status === 429) withDecision(error, { kind: 'retry', afterMs: retryAfterMs(response) });
+	if ((status === 401 || status === 403) && call.requiresAdmin) {
+		withDecision(error, { kind: 'stop', reason: 'role' });
+	}
 	throw error;
 }

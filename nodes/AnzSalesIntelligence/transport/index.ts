@@ -1,18 +1,20 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { enrichmentCredentialTest } from '../../enrichment/credentialTest';
-import { chosenBaseUrl, type ServiceAnswer, type ServiceCall } from '../../enrichment/http';
+import { chosenBaseUrl } from '../../enrichment/credentialChoice';
+import { type ServiceAnswer, type ServiceCall } from '../../enrichment/types';
 import { runLookups, type LookupOutcome, type LookupPlan } from '../../enrichment/lookups';
 import type { BatchOutcome } from '../../shared/router';
-import { enrichmentClient, settingOf } from '../../enrichment/transport';
-import { DEFAULT_REQUESTS_PER_SECOND } from '../../enrichment/credentialFields';
+import { enrichmentClient, settingOf } from '../../enrichment/client';
+import { DEFAULT_REQUESTS_PER_SECOND } from '../../../credentials/common/enrichmentFields';
 import type { Pace } from '../../enrichment/pool';
 
 export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
 export const SERVICE_NAME = 'sales-intelligence service';
 
 /** The service's own API (pre-filled in the credential). */
-export const SERVICE_API_URL = 'https://api.firmable.com';
+export { ANZ_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
+import { ANZ_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
 
 /**
  * Lookups start at the credential's rate (Lookups per Second, at most the service's 50 per second

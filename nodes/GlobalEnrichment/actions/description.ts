@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { toolAnswerLimitsField } from '../../shared/toolLimits';
 import * as apiCall from './apiCall';
 import * as company from './company';
 import * as contact from './contact';
@@ -21,4 +22,6 @@ export const properties: INodeProperties[] = [
 	...contact.description,
 	...company.description,
 	...apiCall.description,
+	// Shown only when the node is an AI agent's tool.
+	toolAnswerLimitsField,
 ];

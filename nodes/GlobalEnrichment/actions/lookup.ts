@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { waterfallOf } from './contact/common';
-import { DEFAULT_CALLS_IN_FLIGHT } from '../../enrichment/credentialFields';
-import { settingOf } from '../../enrichment/transport';
+import { DEFAULT_CALLS_IN_FLIGHT } from '../../../credentials/common/enrichmentFields';
+import { settingOf } from '../../enrichment/client';
 
 import { runLookups, type Lookup } from '../../enrichment/lookups';
 import {

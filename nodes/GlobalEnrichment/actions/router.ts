@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { isFatal } from '../../enrichment/http';
+import { isFatal } from '../../enrichment/errors';
 import { routeOperation, type NodeResources } from '../../shared/router';
 import * as apiCall from './apiCall';
 import * as company from './company';

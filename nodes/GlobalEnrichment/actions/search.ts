@@ -8,7 +8,7 @@ import {
 	searchFiltersCollection,
 } from '../../enrichment/fields';
 import { collectPages } from '../../enrichment/paging';
-import type { EnrichmentApi } from '../../enrichment/http';
+import type { EnrichmentApi } from '../../enrichment/types';
 import { client } from '../transport';
 
 /** The service serves at most this many records per search page. */

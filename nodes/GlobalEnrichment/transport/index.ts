@@ -8,23 +8,23 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { enrichmentCredentialTest } from '../../enrichment/credentialTest';
-import {
-	apiOf,
-	chosenBaseUrl,
-	errorCodeOf,
-	TIMEOUT_MS,
-	type RateWindow,
-	type ServiceAnswer,
-	type ServiceCall,
-} from '../../enrichment/http';
+import { errorCodeOf } from '../../enrichment/answers';
+import { chosenBaseUrl } from '../../enrichment/credentialChoice';
+import type {
+	EnrichmentContext,
+	RateWindow,
+	ServiceAnswer,
+	ServiceCall,
+} from '../../enrichment/types';
 import type { LookupChunk, LookupOutcome } from '../../enrichment/lookups';
-import { enrichmentClient } from '../../enrichment/transport';
+import { enrichmentClient } from '../../enrichment/client';
 
 export const CREDENTIAL_TYPE = 'globalEnrichmentApi';
 export const SERVICE_NAME = 'enrichment service';
 
 /** The service's own API (pre-filled in the credential). */
-export const SERVICE_API_URL = 'https://api.lusha.com';
+export { GLOBAL_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
+import { GLOBAL_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
 
 /** Records per bulk call on both APIs: the service refuses more (HTTP 400). */
 export const BULK_BATCH_SIZE = 100;
@@ -51,21 +51,27 @@ export const credentialTest = enrichmentCredentialTest({
  * The industry picker: the service's own list (`GET /v3/companies/prospecting/filters/industriesLabels`,
  * free), as name → main industry ID. The connection contract offers no list.
  */
+export const client = enrichmentClient({
+	name: SERVICE_NAME,
+	credentialType: CREDENTIAL_TYPE,
+	baseUrl,
+	authHeaders,
+	windowReset,
+});
+
 export async function industryOptions(ctx: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	if (apiOf(credentials) === 'contract') {
+	if ((await client.api(ctx)) === 'contract') {
 		throw new NodeOperationError(
 			ctx.getNode(),
 			"The industry list comes from the service's own API; on the connection contract, type industry names in the Industry filter",
 		);
 	}
-	const answer = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
+	const { body: answer } = await client.apiRequestOk(ctx, {
 		method: 'GET',
-		url: `${baseUrl(credentials)}/v3/companies/prospecting/filters/industriesLabels`,
-		json: true,
-		headers: { Accept: 'application/json', ...authHeaders(credentials) },
-		timeout: TIMEOUT_MS,
-	})) as unknown;
+		path: '/v3/companies/prospecting/filters/industriesLabels',
+		itemIndex: 0,
+		safeToRepeat: true,
+	});
 	const body = (answer ?? {}) as IDataObject;
 	const list = (
 		Array.isArray(answer) ? answer : (body.values ?? body.data ?? body.results ?? [])
@@ -84,7 +90,7 @@ export async function industryOptions(ctx: ILoadOptionsFunctions): Promise<INode
  * 5 calls a minute): `rateLimits.<window>.resetsAt`. Only the service's own API has it.
  */
 async function windowReset(
-	ctx: IExecuteFunctions,
+	ctx: EnrichmentContext,
 	window: RateWindow,
 	send: (call: ServiceCall) => Promise<ServiceAnswer>,
 ): Promise<number | undefined> {
@@ -107,14 +113,6 @@ async function windowReset(
 		return undefined;
 	}
 }
-
-export const client = enrichmentClient({
-	name: SERVICE_NAME,
-	credentialType: CREDENTIAL_TYPE,
-	baseUrl,
-	authHeaders,
-	windowReset,
-});
 
 /** One classified call against the credential's chosen API (also for the shared API Call). */
 export async function apiRequest(

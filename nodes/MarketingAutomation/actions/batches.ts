@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { withItemIndex, type BatchOutcome } from '../../shared/router';
 
@@ -86,4 +87,66 @@ export async function readItems(
 			outcomes[itemIndex] = [{ error: failure }];
 		}
 	}
+}
+
+/**
+ * First step of every batch operation: read and check each item's input before any call. Bad
+ * input stops the node at once (naming the item), unless "Continue On Fail" is set, in which case
+ * that item gets an error outcome and the others go on.
+ */
+export function prepareAll<T>(
+	ctx: IExecuteFunctions,
+	itemIndexes: number[],
+	prepare: (itemIndex: number) => T,
+): { prepared: Array<{ itemIndex: number; value: T }>; outcomes: BatchOutcome[][] } {
+	const outcomes: BatchOutcome[][] = itemIndexes.map(() => []);
+	const prepared: Array<{ itemIndex: number; value: T }> = [];
+	for (const itemIndex of itemIndexes) {
+		try {
+			prepared.push({ itemIndex, value: prepare(itemIndex) });
+		} catch (error) {
+			const failure = new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+			if (!ctx.continueOnFail()) throw failure;
+			outcomes[itemIndex] = [{ error: failure }];
+		}
+	}
+	return { prepared, outcomes };
+}
+
+/** A call for several items failed: stop, or give each of those items the error. */
+export function failItems(
+	ctx: IExecuteFunctions,
+	error: Error,
+	itemIndexes: number[],
+	outcomes: BatchOutcome[][],
+): void {
+	if (!ctx.continueOnFail()) {
+		const context = (error as { context?: IDataObject }).context;
+		if (context && context.itemIndex === undefined) context.itemIndex = itemIndexes[0];
+		throw error;
+	}
+	for (const itemIndex of new Set(itemIndexes)) outcomes[itemIndex] = [{ error }];
+}
+
+/**
+ * The failure of one call of a multi-call write, told per item: the message names which call
+ * failed and that the other calls' items have their own results, so that re-running only the
+ * failed items repeats nothing. A single call keeps its message as is.
+ */
+export function callFailure(
+	error: Error,
+	call: number,
+	calls: number,
+	itemIndexes: number[],
+): Error {
+	if (calls <= 1) return error;
+	let first = itemIndexes[0];
+	let last = itemIndexes[0];
+	for (const i of itemIndexes) {
+		if (i < first) first = i;
+		if (i > last) last = i;
+	}
+	const items = first === last ? `item ${first}` : `items ${first} to ${last}`;
+	error.message = `${error.message} [call ${call + 1} of ${calls}, ${items}; the items of the other calls have their own results]`;
+	return error;
 }

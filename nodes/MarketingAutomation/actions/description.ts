@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { toolAnswerLimitsField } from '../../shared/toolLimits';
 import * as activity from './activity';
 import * as apiCall from './apiCall';
 import * as campaign from './campaign';
@@ -39,4 +40,6 @@ export const properties: INodeProperties[] = [
 	...lead.description,
 	...list.description,
 	...program.description,
+	// Shown only when the node is an AI agent's tool.
+	toolAnswerLimitsField,
 ];

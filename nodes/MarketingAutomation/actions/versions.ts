@@ -11,7 +11,9 @@ export const fromVersionTwo: Show = { '@version': [{ _cnd: { gte: 2 } }] };
 
 /**
  * The Operation parameter of a resource whose operations differ by version: one such parameter
- * per version condition (n8n's own pattern), each with its options.
+ * per version condition (n8n's own pattern), each with its options. List the one holding every
+ * operation of the resource first: n8n builds an AI tool's description from the first Operation
+ * parameter of the resource, whatever the node's version (test/nodes/toolDescriptions.test.ts).
  */
 export function versionedOperation(
 	resource: string,

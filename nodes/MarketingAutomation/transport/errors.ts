@@ -7,6 +7,8 @@ import {
 	type Failure,
 	type FailureReason,
 } from '../../shared/failure';
+import { withDecision } from '../../shared/toolDecision';
+import { nextQuotaReset } from './throttle';
 import { timing } from './timing';
 import { TokenRequestError } from './token';
 import type { ApiRequest, Envelope, MarketingContext } from './types';
@@ -170,6 +172,12 @@ function serviceError(ctx: MarketingContext, error: ServiceError, request: ApiRe
 		{ message, description, itemIndex: request.itemIndex },
 	);
 	if (error.requestId) apiError.context.requestId = error.requestId;
+	// For an AI agent's model: when the quota comes back, and the rate limit's own window.
+	if (error.code === '607') {
+		withDecision(apiError, { kind: 'stop', reason: 'quota', resetsAt: nextQuotaReset() });
+	} else if (error.code === '606') {
+		withDecision(apiError, { kind: 'retry', afterMs: timing.windowMs });
+	}
 	return apiError;
 }
 

@@ -29,13 +29,7 @@ import {
 } from './types';
 
 export { callsInFlight, instanceBase } from './session';
-export {
-	CREDENTIAL_TYPE,
-	type ApiRequest,
-	type Envelope,
-	type MarketingContext,
-	type QueryValue,
-} from './types';
+export * from './types';
 
 /** The query string, with array values as repeated keys (a form the service documents). */
 function queryString(qs: ApiRequest['qs']): string {

@@ -57,9 +57,38 @@ describe('Marketing Automation as an AI agent tool', () => {
 				{ ...AGENT_INPUT, lead: 'ana@example.com', toolCallId: 'call_2' },
 			);
 			expect(result.error?.message).toBe(
-				'The argument \'lead\' is "ana@example.com", not a JSON object of lead fields: send e.g. {"email": "ana@example.com", "firstName": "Ana"}',
+				'The argument \'lead\' is "ana@example.com", not a JSON object of lead fields: send e.g. {"email": "ana@example.com", "firstName": "Ana"}. Change the argument \'lead\' and call this tool again.',
 			);
 			expect(sim().calls.filter((call) => call.path === '/rest/v1/leads.json')).toEqual([]);
+		});
+
+		it("refuses flat lead fields (no 'lead'), naming the argument and showing the shape", async () => {
+			const result = await runAsTool(
+				{ resource: 'lead', operation: 'createOrUpdate' },
+				{ ...AGENT_INPUT, email: 'ana@example.com', firstName: 'Ana', toolCallId: 'call_6' },
+			);
+			expect(result.error?.message).toBe(
+				'The argument \'lead\' is missing or has no fields: send the lead\'s fields inside \'lead\' as one JSON object, e.g. {"lead": {"email": "ana@example.com", "firstName": "Ana"}}, not as separate arguments. Change the argument \'lead\' and call this tool again.',
+			);
+			expect(sim().callsTo('POST', '/rest/v1/leads.json')).toEqual([]);
+		});
+
+		it('names the lead argument when its lookup field or e-mail is wrong', async () => {
+			const noEmail = await runAsTool(
+				{ resource: 'lead', operation: 'createOrUpdate' },
+				{ ...AGENT_INPUT, lead: { firstName: 'Ana' }, toolCallId: 'call_7' },
+			);
+			expect(noEmail.error?.message).toBe(
+				"The argument 'lead' has no \"email\" field, which identifies the lead: add it to the lead object. Change the argument 'lead' and call this tool again.",
+			);
+			const badEmail = await runAsTool(
+				{ resource: 'lead', operation: 'createOrUpdate' },
+				{ ...AGENT_INPUT, lead: { email: 'ana at example' }, toolCallId: 'call_8' },
+			);
+			expect(badEmail.error?.message).toBe(
+				"The email \"ana at example\" of the argument 'lead' is not a valid email address. Change the argument 'lead' and call this tool again.",
+			);
+			expect(sim().callsTo('POST', '/rest/v1/leads.json')).toEqual([]);
 		});
 
 		it('with Lead (From the Model) cleared, maps none of the item (nor the other arguments)', async () => {
@@ -73,7 +102,10 @@ describe('Marketing Automation as an AI agent tool', () => {
 				{ ...AGENT_INPUT, partition: 'Default', toolCallId: 'call_3' },
 			);
 			// No lead object: neither the agent's input, toolCallId nor `partition` becomes a lead field.
-			expect(result.error?.message).toBe('Item 0 has no lead fields to send');
+			// Only the user can fix that setting: the model is told to stop and say so.
+			expect(result.error?.message).toBe(
+				"Item 0 has no lead fields to send. Do not retry: stop and tell the user that the node's own settings need a change. What the user can do: Map the item to lead fields, e.g. email, firstName, lastName.",
+			);
 			expect(sim().callsTo('POST', '/rest/v1/leads.json')).toEqual([]);
 		});
 	});
@@ -108,7 +140,7 @@ describe('Marketing Automation as an AI agent tool', () => {
 				{ ...AGENT_INPUT, emails: 'ana at example', toolCallId: 'call_5' },
 			);
 			expect(result.error?.message).toBe(
-				'"ana at example" in the argument \'emails\' is not a valid email address: send email addresses separated by commas, e.g. ana@example.com, bob@example.com',
+				"\"ana at example\" in the argument 'emails' is not a valid email address: send email addresses separated by commas, e.g. ana@example.com, bob@example.com. Change the argument 'emails' and call this tool again.",
 			);
 			expect(sim().callsTo('GET', '/rest/v1/leads.json')).toEqual([]);
 		});

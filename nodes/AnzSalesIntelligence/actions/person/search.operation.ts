@@ -5,7 +5,7 @@ import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { companySizeOptions, searchFiltersCollection } from '../../../enrichment/fields';
 import { collectPages } from '../../../enrichment/paging';
 import { echo } from '../../../shared/echo';
-import type { EnrichmentApi } from '../../../enrichment/http';
+import type { EnrichmentApi } from '../../../enrichment/types';
 import { client } from '../../transport';
 import type { AnzSalesIntelligenceMap } from '../node.type';
 import {

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectActivities } from '../../transport/paging';
-import { activityScopeOptions, addActivityScope, readDateTime } from '../common';
+import { activityScopeOptions } from '../fields';
+import { addActivityScope, readDateTime } from '../parameters';
 
 /** Parameters shared by Get Email Bounces and Get Email Opens. */
 export function emailActivityProperties(extraOptions: INodeProperties[]): INodeProperties[] {

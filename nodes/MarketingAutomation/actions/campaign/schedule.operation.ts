@@ -2,14 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import {
-	additionalFieldsCollection,
-	campaignLocator,
-	readDateTime,
-	readId,
-	readTokens,
-	tokensCollection,
-} from '../common';
+import { additionalFieldsCollection, campaignLocator, tokensCollection } from '../fields';
+import { readDateTime, readId, readTokens } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'schedule' satisfies MarketingAutomationMap['campaign'];

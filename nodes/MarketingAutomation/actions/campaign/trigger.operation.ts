@@ -3,18 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest, callsInFlight } from '../../transport';
-import { runBatches } from '../batches';
-import {
-	callFailure,
-	triggerCampaignLocator,
-	failItems,
-	parameterOf,
-	prepareAll,
-	readId,
-	readIdList,
-	readTokens,
-	tokensCollection,
-} from '../common';
+import { runBatches, callFailure, failItems, prepareAll } from '../batches';
+import { triggerCampaignLocator, tokensCollection } from '../fields';
+import { parameterOf, readId, readIdList, readTokens } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'trigger' satisfies MarketingAutomationMap['campaign'];

@@ -4,7 +4,9 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest } from '../../transport';
 import { chunk } from '../../transport/paging';
-import { additionalFieldsCollection, callFailure, failItems, prepareAll, shorten } from '../common';
+import { callFailure, failItems, prepareAll } from '../batches';
+import { additionalFieldsCollection } from '../fields';
+import { shorten } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'create' satisfies MarketingAutomationMap['customField'];

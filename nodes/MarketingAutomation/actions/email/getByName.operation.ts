@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/descriptions';
 import { apiRequest, callsInFlight } from '../../transport';
 import type { MarketingAutomationMap } from '../node.type';
-import { shorten } from '../common';
+import { shorten } from '../parameters';
 import type { BatchOutcome } from '../../../shared/router';
 import { readItems } from '../batches';
 

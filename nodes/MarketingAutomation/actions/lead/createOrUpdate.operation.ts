@@ -6,15 +6,9 @@ import { isToolRun, toolArgumentOf } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
 import { apiRequest, callsInFlight } from '../../transport';
 import { chunk, LEAD_BATCH } from '../../transport/paging';
-import { runBatches } from '../batches';
-import {
-	additionalFieldsCollection,
-	callFailure,
-	failItems,
-	parameterOf,
-	prepareAll,
-	shorten,
-} from '../common';
+import { runBatches, callFailure, failItems, prepareAll } from '../batches';
+import { additionalFieldsCollection } from '../fields';
+import { parameterOf, shorten } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'createOrUpdate' satisfies MarketingAutomationMap['lead'];
@@ -214,6 +208,8 @@ export async function executeBatch(
 	const dataModeOf = parameterOf(this, 'dataMode', 'autoMap');
 	const additionalOf = parameterOf<IDataObject>(this, 'additionalFields', {});
 	const leadFieldsOf = parameterOf<IDataObject>(this, 'leadFields', {});
+	// As a tool with Map Automatically, the lead is the model's argument: messages name it.
+	const leadArgument = isToolRun(node) ? toolArgumentOf(node, 'toolLead') : undefined;
 	const { prepared, outcomes } = prepareAll<Upsert>(this, itemIndexes, (i) => {
 		const action = String(actionOf(i));
 		const lookupField = String(lookupFieldOf(i)).trim() || 'email';
@@ -237,11 +233,18 @@ export async function executeBatch(
 				if (name) lead[name] = row.value;
 			}
 		}
+		const fromModel = leadArgument !== undefined && dataModeOf(i) === 'autoMap';
 		if (Object.keys(lead).length === 0) {
-			throw new NodeOperationError(node, `Item ${i} has no lead fields to send`, {
-				itemIndex: i,
-				description: 'Map the item to lead fields, e.g. email, firstName, lastName.',
-			});
+			throw new NodeOperationError(
+				node,
+				fromModel
+					? `The argument '${leadArgument}' is missing or has no fields: send the lead's fields inside '${leadArgument}' as one JSON object, e.g. {"${leadArgument}": {"email": "ana@example.com", "firstName": "Ana"}}, not as separate arguments`
+					: `Item ${i} has no lead fields to send`,
+				{
+					itemIndex: i,
+					description: 'Map the item to lead fields, e.g. email, firstName, lastName.',
+				},
+			);
 		}
 		const lookupValue = lead[lookupField];
 		if (
@@ -250,7 +253,9 @@ export async function executeBatch(
 		) {
 			throw new NodeOperationError(
 				node,
-				`Item ${i} has no value for the lookup field ${shorten(lookupField)}`,
+				fromModel
+					? `The argument '${leadArgument}' has no ${shorten(lookupField)} field, which identifies the lead: add it to the lead object`
+					: `Item ${i} has no value for the lookup field ${shorten(lookupField)}`,
 				{ itemIndex: i, description: `Add a "${lookupField}" field to the lead data.` },
 			);
 		}
@@ -258,7 +263,7 @@ export async function executeBatch(
 			if (typeof lead.email !== 'string' || !isValidEmail(lead.email.trim())) {
 				throw new NodeOperationError(
 					node,
-					`The email ${shorten(lead.email)} of item ${i} is not a valid email address`,
+					`The email ${shorten(lead.email)} of ${fromModel ? `the argument '${leadArgument}'` : `item ${i}`} is not a valid email address`,
 					{ itemIndex: i, description: 'Fix the address or leave it out; no call was made.' },
 				);
 			}

@@ -7,15 +7,9 @@ import { isToolRun, toolArgumentOf } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
 import { callsInFlight } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
-import { runBatches } from '../batches';
-import {
-	failItems,
-	leadFieldsOption,
-	parameterOf,
-	prepareAll,
-	shorten,
-	splitValues,
-} from '../common';
+import { runBatches, failItems, prepareAll } from '../batches';
+import { leadFieldsOption } from '../fields';
+import { parameterOf, shorten, splitValues } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 import { fromVersionTwo, versionOne } from '../versions';
 

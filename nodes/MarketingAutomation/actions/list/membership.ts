@@ -4,8 +4,9 @@ import { NodeApiError } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest, callsInFlight } from '../../transport';
 import { chunk, LEAD_BATCH } from '../../transport/paging';
-import { runBatches } from '../batches';
-import { callFailure, failItems, listLocator, prepareAll, readId, readIdList } from '../common';
+import { runBatches, callFailure, failItems, prepareAll } from '../batches';
+import { listLocator } from '../fields';
+import { readId, readIdList } from '../parameters';
 
 export const membershipProperties: INodeProperties[] = [
 	listLocator,

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, callsInFlight } from '../../transport';
 import { collectByToken } from '../../transport/paging';
-import { programLocator, readId } from '../common';
+import { programLocator } from '../fields';
+import { readId } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 import type { BatchOutcome } from '../../../shared/router';
 import { readItems } from '../batches';

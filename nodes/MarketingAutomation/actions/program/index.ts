@@ -14,14 +14,16 @@ const statistics: INodePropertyOptions = {
 };
 
 export const description: INodeProperties[] = [
-	// Version 1 lists email programs under Email (Get Many Email Programs).
-	versionedOperation('program', versionOne, [statistics], 'getStatistics'),
+	// Version 2's list first: n8n builds a tool's description from the first Operation list of the
+	// resource, whatever the version, so it must hold every operation (version 1 lists email
+	// programs under Email → Get Many Email Programs).
 	versionedOperation(
 		'program',
 		fromVersionTwo,
 		[{ ...getEmailPrograms.emailProgramsOperation, value: getEmailPrograms.operation }, statistics],
 		'getStatistics',
 	),
+	versionedOperation('program', versionOne, [statistics], 'getStatistics'),
 	...getEmailPrograms.description,
 	...getStatistics.description,
 ];

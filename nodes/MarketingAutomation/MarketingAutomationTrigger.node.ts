@@ -1,10 +1,10 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { properties } from './events';
-import * as loadOptions from './methods/loadOptions';
-import { credentialTest } from '../MarketingAutomation/transport/credentialTest';
-import { pollActivities } from './poll';
+import { properties } from './trigger/events';
+import * as loadOptions from './trigger/loadOptions';
+import { credentialTest } from './transport/credentialTest';
+import { pollActivities } from './trigger/poll';
 
 export class MarketingAutomationTrigger implements INodeType {
 	description: INodeTypeDescription = {

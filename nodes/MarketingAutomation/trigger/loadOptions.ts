@@ -1,8 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { fieldLabel } from '../../MarketingAutomation/methods/fieldLabel';
-import { apiRequest } from '../../MarketingAutomation/transport';
-import { collectByOffset, collectByToken } from '../../MarketingAutomation/transport/paging';
+import { fieldLabel } from '../methods/fieldLabel';
+import { apiRequest } from '../transport';
+import { collectByOffset, collectByToken } from '../transport/paging';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 const option = (record: IDataObject): INodePropertyOptions => ({

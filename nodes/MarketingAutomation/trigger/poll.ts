@@ -8,7 +8,7 @@ import {
 	instanceBase,
 	leadsById,
 	pagingTokenSince,
-} from './transport';
+} from '../transport/activities';
 
 /** Where the trigger stands in the activity log; kept in the workflow's static data. */
 interface Position {

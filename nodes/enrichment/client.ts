@@ -6,22 +6,21 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { creditsOf, header, isNoMatch } from './answers';
+import { apiOf } from './credentialChoice';
+import { answerError } from './errors';
+import { sendWithRetries } from './retries';
 import {
-	answerError,
-	apiOf,
-	creditsOf,
 	DEFAULT_MAX_RATE_WAIT_SECONDS,
-	header,
-	isNoMatch,
-	sendWithRetries,
 	TIMEOUT_MS,
 	type EnrichmentApi,
+	type EnrichmentContext,
 	type RateWindow,
 	type ServiceAddress,
 	type ServiceAnswer,
 	type ServiceCall,
 	type ServiceInfo,
-} from './http';
+} from './types';
 import type { LookupChunk, LookupOutcome } from './lookups';
 import { credentialReader } from '../shared/credentials';
 
@@ -39,7 +38,7 @@ export interface EnrichmentService {
 	authHeaders(credentials: ICredentialDataDecryptedObject): Record<string, string>;
 	/** Seconds until a rate window resets, asked of the service (free, rate-limited itself). */
 	windowReset?(
-		ctx: IExecuteFunctions,
+		ctx: EnrichmentContext,
 		window: RateWindow,
 		send: (call: ServiceCall) => Promise<ServiceAnswer>,
 	): Promise<number | undefined>;
@@ -60,20 +59,20 @@ export function settingOf(
 /** What a node's transport offers its operations. */
 export interface EnrichmentClient {
 	/** The credential's chosen API, read once per execution. */
-	api(ctx: IExecuteFunctions): Promise<EnrichmentApi>;
+	api(ctx: EnrichmentContext): Promise<EnrichmentApi>;
 	/** The base URL of the credential's chosen API, read once per execution. */
-	baseUrl(ctx: IExecuteFunctions): Promise<string>;
+	baseUrl(ctx: EnrichmentContext): Promise<string>;
 	/** The credential as read once per execution (for pace settings). */
-	credentials(ctx: IExecuteFunctions): Promise<ICredentialDataDecryptedObject>;
+	credentials(ctx: EnrichmentContext): Promise<ICredentialDataDecryptedObject>;
 	/**
 	 * Waits while the last rate headers of this execution leave no request for another call
 	 * (`x-second-` / `x-minute-requests-left` at or below the calls in flight); a pool's `beforeStart`.
 	 */
-	rateGate(ctx: IExecuteFunctions, inFlight: () => number): Promise<void>;
+	rateGate(ctx: EnrichmentContext, inFlight: () => number): Promise<void>;
 	/** One classified call; error statuses other than those classified come back as answers. */
-	apiRequest(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
+	apiRequest(ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer>;
 	/** Like `apiRequest`, but an error status becomes the node's NodeApiError. */
-	apiRequestOk(ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer>;
+	apiRequestOk(ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer>;
 	/**
 	 * One single-record lookup: a 404 or 200 carrying `NOT_FOUND` is a no match; another error
 	 * status throws; a 200 goes to `outcomeOf`.
@@ -92,7 +91,7 @@ export interface EnrichmentClient {
  * (the connection contract without a Base URL) before any call.
  */
 function serviceRequest(
-	ctx: IExecuteFunctions,
+	ctx: EnrichmentContext,
 	base: string,
 	call: ServiceCall,
 ): IHttpRequestOptions {
@@ -139,7 +138,7 @@ export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 	/** Requests left in the shortest window the service reported, per execution. */
 	const requestsLeft = new WeakMap<object, number>();
 	/** The only place the enrichment nodes do HTTP: the credential read once per execution. */
-	const send = async (ctx: IExecuteFunctions, call: ServiceCall): Promise<ServiceAnswer> => {
+	const send = async (ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer> => {
 		const credentials = await readCredentials(ctx);
 		const options = serviceRequest(ctx, service.baseUrl(credentials), call);
 		options.headers = { ...options.headers, ...service.authHeaders(credentials) };
@@ -155,7 +154,7 @@ export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 		else requestsLeft.delete(ctx);
 		return answer;
 	};
-	const address = async (ctx: IExecuteFunctions): Promise<ServiceAddress> => {
+	const address = async (ctx: EnrichmentContext): Promise<ServiceAddress> => {
 		const credentials = await readCredentials(ctx);
 		return {
 			field: apiOf(credentials) === 'contract' ? 'Base URL (Connection Contract)' : 'Service URL',
@@ -174,9 +173,9 @@ export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 					await service.windowReset!(ctx, window, async (call) => await send(ctx, call))
 			: undefined,
 	};
-	const apiRequest = async (ctx: IExecuteFunctions, call: ServiceCall) =>
+	const apiRequest = async (ctx: EnrichmentContext, call: ServiceCall) =>
 		await sendWithRetries(ctx, info, call);
-	const apiRequestOk = async (ctx: IExecuteFunctions, call: ServiceCall) => {
+	const apiRequestOk = async (ctx: EnrichmentContext, call: ServiceCall) => {
 		const answer = await apiRequest(ctx, call);
 		if (answer.statusCode >= 400) throw answerError(ctx.getNode(), answer, service.name, call);
 		return answer;

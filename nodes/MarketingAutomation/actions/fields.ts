@@ -1,0 +1,150 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** The marketing node's shared field descriptions: locators, collections and options. */
+
+/** The "Additional Fields" collection of a create or update operation. */
+export function additionalFieldsCollection(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options,
+	};
+}
+
+function locator(
+	displayName: string,
+	name: string,
+	searchListMethod: string,
+	what: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 1001',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: `Not a valid ${what} ID` },
+					},
+				],
+			},
+		],
+	};
+}
+
+export const campaignLocator = locator('Campaign', 'campaign', 'searchCampaigns', 'campaign');
+/** The campaign of Trigger: its list holds only the campaigns the service lets the API request. */
+export const triggerCampaignLocator: INodeProperties = {
+	...locator('Campaign', 'campaign', 'searchTriggerableCampaigns', 'campaign'),
+	hint: 'Only active trigger campaigns can be requested, so only those are listed; use Schedule for batch campaigns',
+	description:
+		'An active trigger campaign whose smart list has the "Campaign is Requested" (web service API) trigger',
+};
+export const listLocator = locator('List', 'list', 'searchLists', 'list');
+export const programLocator = locator('Program', 'program', 'searchPrograms', 'program');
+export const emailLocator = locator('Email', 'email', 'searchEmails', 'email');
+
+/** "My Tokens" overrides, `{{my.token}}` → value, for trigger and schedule. */
+export const tokensCollection: INodeProperties = {
+	displayName: 'Tokens',
+	name: 'tokens',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Token',
+	default: {},
+	description: 'Program "my" tokens to override for this run (at most 100)',
+	options: [
+		{
+			displayName: 'Token',
+			name: 'token',
+			values: [
+				{
+					displayName: 'Name',
+					name: 'name',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. {{my.offer}}',
+					description: 'Token name, with or without the surrounding "{{my." and "}}"',
+				},
+				{
+					displayName: 'Value',
+					name: 'value',
+					type: 'string',
+					default: '',
+				},
+			],
+		},
+	],
+};
+
+export const leadFieldsOption: INodeProperties = {
+	displayName: 'Field Names or IDs',
+	name: 'fields',
+	type: 'multiOptions',
+	typeOptions: { loadOptionsMethod: 'getLeadFields' },
+	default: [],
+	description:
+		'Lead fields to return. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+/** Lead IDs / List ID options shared by the activity reads (the service's scope parameters). */
+export const activityScopeOptions: INodeProperties[] = [
+	{
+		displayName: 'Lead IDs',
+		name: 'leadIds',
+		type: 'string',
+		default: '',
+		description: 'Only activities of these leads (at most 30, comma-separated)',
+	},
+	{
+		displayName: 'List ID',
+		name: 'listId',
+		type: 'number',
+		default: 0,
+		description: 'Only activities of members of this static list (fewer than 10,000 members)',
+	},
+];
+
+/** Names / Program Names / Workspace Names filters of the Lead Database list endpoints. */
+export function nameFilters(what: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Names',
+			name: 'name',
+			type: 'string',
+			default: '',
+			description: `Exact ${what} names, comma-separated`,
+		},
+		{
+			displayName: 'Program Names',
+			name: 'programName',
+			type: 'string',
+			default: '',
+			description: 'Exact program names, comma-separated',
+		},
+		{
+			displayName: 'Workspace Names',
+			name: 'workspaceName',
+			type: 'string',
+			default: '',
+			description: 'Exact workspace names, comma-separated',
+		},
+	];
+}

@@ -1,0 +1,200 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { DateTime } from 'luxon';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { visibleControls } from '../../shared/echo';
+
+/** Readers of the marketing node's parameters: IDs, lists, tokens, dates and filters, checked. */
+
+/** A positive integer ID from a resource locator or a plain parameter. */
+export function readId(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	label: string,
+): number {
+	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
+	const text = String(raw ?? '').trim();
+	if (!/^\d+$/.test(text) || Number(text) <= 0) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The ${label} ID ${shorten(text)} in item ${itemIndex} is not a positive whole number`,
+			{
+				itemIndex,
+				description: `Pick the ${label} from the list or enter its numeric ID.`,
+			},
+		);
+	}
+	return Number(text);
+}
+
+/** Values given as a list: an array, or text separated by commas, semicolons or new lines. */
+export function splitValues(raw: unknown): string[] {
+	const parts = Array.isArray(raw)
+		? raw.map((v) => String(v))
+		: String(raw ?? '').split(/[,;\n\r]+/);
+	return parts.map((v) => v.trim()).filter((v) => v !== '');
+}
+
+/** Lead IDs from a list parameter; each must be a positive integer. */
+export function readIdList(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	label: string,
+): number[] {
+	const values = splitValues(ctx.getNodeParameter(name, itemIndex, '') as unknown);
+	if (values.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), `No ${label} given in item ${itemIndex}`, {
+			itemIndex,
+			description: `Enter at least one ${label}, e.g. {{ $json.id }}, or several separated by commas.`,
+		});
+	}
+	for (const value of values) {
+		if (!/^\d+$/.test(value) || Number(value) <= 0) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`${shorten(value)} in ${label} of item ${itemIndex} is not a positive whole number`,
+				{ itemIndex, description: `${label} must be numeric lead IDs, separated by commas.` },
+			);
+		}
+	}
+	return values.map(Number);
+}
+
+export function readTokens(
+	ctx: IExecuteFunctions,
+	parameter: string,
+	itemIndex: number,
+	value?: IDataObject,
+): Array<{ name: string; value: string }> {
+	const raw = (value ?? ctx.getNodeParameter(parameter, itemIndex, {})) as {
+		token?: Array<{ name?: string; value?: string }>;
+	};
+	const tokens = (raw.token ?? []).map((t) => {
+		const bare = String(t.name ?? '').trim();
+		if (!bare) {
+			throw new NodeOperationError(ctx.getNode(), `A token in item ${itemIndex} has no name`, {
+				itemIndex,
+				description: 'Give every token a name such as {{my.offer}}, or remove the empty row.',
+			});
+		}
+		const name = bare.startsWith('{{') ? bare : `{{my.${bare.replace(/^my\./, '')}}}`;
+		return { name, value: String(t.value ?? '') };
+	});
+	if (tokens.length > 100) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex} overrides ${tokens.length} tokens`,
+			{
+				itemIndex,
+				description: 'The service accepts at most 100 tokens per call.',
+			},
+		);
+	}
+	return tokens;
+}
+
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(holdsExpression);
+	if (value !== null && typeof value === 'object')
+		return Object.values(value).some(holdsExpression);
+	return false;
+}
+
+/**
+ * A parameter read for each item only when it holds an expression; a fixed value is read once per
+ * execution (item-invariant parameters cost nothing per item).
+ */
+export function parameterOf<T>(
+	ctx: IExecuteFunctions,
+	name: string,
+	fallback: T,
+	options?: { extractValue?: boolean },
+): (itemIndex: number) => T {
+	if (holdsExpression(ctx.getNode().parameters[name])) {
+		return (itemIndex) => ctx.getNodeParameter(name, itemIndex, fallback, options) as T;
+	}
+	let read = false;
+	let value: T = fallback;
+	return (itemIndex) => {
+		if (!read) {
+			value = ctx.getNodeParameter(name, itemIndex, fallback, options) as T;
+			read = true;
+		}
+		return value;
+	};
+}
+
+/** A date-time parameter as ISO 8601 with offset; a value without zone is in the workflow's zone. */
+export function readDateTime(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	label: string,
+	required = true,
+): string | undefined {
+	const raw = ctx.getNodeParameter(name, itemIndex, '') as unknown;
+	const text =
+		raw instanceof Date
+			? raw.toISOString()
+			: typeof raw === 'object' && raw
+				? String(raw)
+				: String(raw ?? '');
+	if (!text.trim()) {
+		if (!required) return undefined;
+		throw new NodeOperationError(ctx.getNode(), `${label} is empty in item ${itemIndex}`, {
+			itemIndex,
+			description: `Enter ${label} as a date and time, e.g. 2026-11-01T00:00:00Z.`,
+		});
+	}
+	const parsed = DateTime.fromISO(text.trim(), { zone: ctx.getTimezone(), setZone: true });
+	if (!parsed.isValid) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${label} ${shorten(text)} in item ${itemIndex} is not a date-time`,
+			{
+				itemIndex,
+				description: 'Use ISO 8601, e.g. 2026-11-01T00:00:00Z or 2026-11-01T09:30:00+10:00.',
+			},
+		);
+	}
+	return parsed.toISO({ suppressMilliseconds: true }) ?? undefined;
+}
+
+/** Adds `leadIds` (≤ 30, numeric) and `listId` from an activity read's options to its query. */
+export function addActivityScope(
+	ctx: IExecuteFunctions,
+	options: IDataObject,
+	qs: IDataObject,
+	itemIndex: number,
+): void {
+	const leadIds = splitValues(options.leadIds ?? '');
+	if (leadIds.length > 30 || leadIds.some((id) => !/^\d+$/.test(id))) {
+		throw new NodeOperationError(ctx.getNode(), `Lead IDs in item ${itemIndex} are not valid`, {
+			itemIndex,
+			description: 'Give at most 30 numeric lead IDs, separated by commas.',
+		});
+	}
+	if (leadIds.length > 0) qs.leadIds = leadIds.join(',');
+	if (Number(options.listId) > 0) qs.listId = Number(options.listId);
+}
+
+export function readNameFilters(filters: IDataObject): IDataObject {
+	const qs: IDataObject = {};
+	for (const key of ['name', 'programName', 'workspaceName']) {
+		const value = String(filters[key] ?? '').trim();
+		if (value) qs[key] = value;
+	}
+	return qs;
+}
+
+/** Input echoed in a message: quoted, control characters made visible, cut to 100 characters plus its length. */
+export function shorten(value: unknown): string {
+	const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+	const visible = visibleControls(text);
+	return text.length > 100
+		? `"${visible.slice(0, 100)}…" (${text.length} characters)`
+		: `"${visible}"`;
+}

@@ -1,0 +1,159 @@
+import type { JsonObject, INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { backoffDelay } from '../shared/backoff';
+import {
+	classifyAnswer,
+	classifyThrown,
+	networkCodeOf,
+	shouldRetry,
+	type Failure,
+} from '../shared/failure';
+import { isPlainHttpAnswer, plainHttpAdvice } from '../shared/plainHttp';
+import { exhaustedWindow, secondsUntilReset } from './answers';
+import { addressWords, apiError, mayHaveRunError, notJsonError, quotaError } from './errors';
+import {
+	DEFAULT_MAX_RATE_WAIT_SECONDS,
+	RETRY_POLICY,
+	type EnrichmentContext,
+	type RateWindow,
+	type ServiceAddress,
+	type ServiceAnswer,
+	type ServiceCall,
+	type ServiceInfo,
+} from './types';
+
+/** Each window's length: the longest a used-up window can take to reset. */
+const WINDOW_SECONDS: Record<RateWindow, number> = {
+	second: 1,
+	minute: 60,
+	hourly: 3600,
+	daily: 86_400,
+};
+
+/** Rate-window waits per call, beside the retries (a window can be used up again by other callers). */
+const MAX_WINDOW_WAITS = 10;
+
+/**
+ * Sends one call through the node's transport and classifies what comes back, once for both nodes:
+ * - 429 (not executed) and 503 are retried with backoff; a used-up daily/hourly quota stops the node;
+ * - a reset or timeout after sending, or HTTP 500/502/504, is retried only when the call is safe to
+ *   repeat; otherwise the item gets an error saying the call may have been charged;
+ * - a 2xx answer that is not JSON: an HTML page means a wrong base URL; a cut-off or garbled one
+ *   is retried when safe to repeat, and otherwise the item gets an error saying it may have been charged.
+ * Every other status comes back as an answer for the caller to read.
+ */
+export async function sendWithRetries(
+	ctx: EnrichmentContext,
+	service: ServiceInfo,
+	call: ServiceCall,
+): Promise<ServiceAnswer> {
+	const node = ctx.getNode();
+	let windowWaits = 0;
+	for (let attempt = 0; ; attempt++) {
+		const canRetry = attempt < RETRY_POLICY.retries;
+		let answer: ServiceAnswer | undefined;
+		let thrown: unknown;
+		try {
+			answer = await service.send(ctx, call);
+		} catch (error) {
+			thrown = error;
+		}
+		// The node's own refusal (bad credential) was raised before anything was sent.
+		if (thrown instanceof NodeOperationError) throw thrown;
+		const failure = answer === undefined ? classifyThrown(thrown) : classifyAnswer(answer);
+		if (failure.class === 'answered') return answer!;
+		const address = await service.address?.(ctx);
+		// An https address that speaks plain HTTP: the TLS handshake failed, nothing was sent.
+		const code = answer === undefined ? networkCodeOf(thrown) : undefined;
+		if (isPlainHttpAnswer(code)) {
+			const url = address?.url ?? "the credential's address";
+			throw apiError(
+				node,
+				call,
+				undefined,
+				`The ${service.name} at ${url} did not answer over HTTPS (${code}); nothing was sent`,
+				`${plainHttpAdvice(url, `the credential's ${address?.field ?? 'address'}`, code!)}.`,
+			);
+		}
+		// A used-up rate window: waited out when it resets within the node's longest wait (a 429
+		// is "not executed", so the call is sent again); otherwise the node stops, naming the reset.
+		const window = answer?.statusCode === 429 ? exhaustedWindow(answer) : undefined;
+		if (answer && window) {
+			const maxWaitMs =
+				(await service.maxRateWaitMs?.(ctx)) ?? DEFAULT_MAX_RATE_WAIT_SECONDS * 1000;
+			const known =
+				secondsUntilReset(answer) ??
+				(window === 'second' ? undefined : await service.windowReset?.(ctx, window));
+			// Without a reset time, a second or minute window resets within its length at most.
+			const waitSeconds =
+				known ?? (window === 'second' || window === 'minute' ? WINDOW_SECONDS[window] : undefined);
+			if (
+				waitSeconds !== undefined &&
+				window !== 'daily' &&
+				waitSeconds * 1000 <= maxWaitMs &&
+				windowWaits < MAX_WINDOW_WAITS
+			) {
+				windowWaits++;
+				attempt--;
+				await sleep(waitSeconds * 1000);
+				continue;
+			}
+			throw quotaError(node, answer, service.name, call, window, known, maxWaitMs);
+		}
+		if (canRetry && shouldRetry(failure, call)) {
+			const seconds = answer?.statusCode === 429 ? secondsUntilReset(answer) : undefined;
+			await sleep(backoffDelay(attempt, RETRY_POLICY, seconds ? seconds * 1000 : 0));
+			continue;
+		}
+		const outcome = finalError(node, service.name, call, failure, answer, thrown, address);
+		if (outcome instanceof Error) throw outcome;
+		return outcome;
+	}
+}
+
+/** The error once a failure is not (or no longer) retried; statuses come back as answers. */
+function finalError(
+	node: INode,
+	serviceName: string,
+	call: ServiceCall,
+	failure: Failure,
+	answer: ServiceAnswer | undefined,
+	thrown: unknown,
+	address: ServiceAddress | undefined,
+): Error | ServiceAnswer {
+	if (failure.class === 'neverSent') {
+		return apiError(
+			node,
+			call,
+			undefined,
+			`The ${serviceName} at ${address?.url ?? "the credential's address"} could not be reached (${failure.code}); nothing was sent`,
+			`Check ${addressWords(address)} and the network.`,
+		);
+	}
+	const brokenBody = failure.reason === 'webPage' || failure.reason === 'notJson';
+	if (failure.class === 'ambiguous' && !call.safeToRepeat) {
+		const what = answer
+			? failure.reason === 'webPage'
+				? `its answer was a web page, not the JSON the service sends (check ${addressWords(address)})`
+				: brokenBody
+					? 'its answer was cut off or garbled'
+					: `it answered HTTP ${answer.statusCode}`
+			: failure.reason === 'cutOff'
+				? 'its answer was cut off or garbled'
+				: `the connection broke after the request was sent (${failure.code ?? 'no answer'})`;
+		return mayHaveRunError(node, call, serviceName, what, brokenBody ? undefined : answer);
+	}
+	if (answer && brokenBody) return notJsonError(node, answer, serviceName, call, address);
+	if (answer) return answer;
+	if (failure.reason === 'cutOff') {
+		return apiError(
+			node,
+			call,
+			undefined,
+			`The ${serviceName} at ${address?.url ?? "the credential's address"} answered ${call.method} ${call.path} with a cut-off or garbled answer, also when asked again`,
+			'Run the item again later; if it keeps failing, check that nothing between n8n and the service (a proxy) alters answers.',
+		);
+	}
+	return new NodeApiError(node, thrown as JsonObject, { itemIndex: call.itemIndex });
+}

@@ -1,0 +1,73 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	ILoadOptionsFunctions,
+} from 'n8n-workflow';
+
+import type { BackoffPolicy } from '../shared/backoff';
+
+/** A node run or an editor request (a picker): both call the service the same way. */
+export type EnrichmentContext = IExecuteFunctions | ILoadOptionsFunctions;
+
+/** Which API a credential speaks: the service's own API, or the specification's connection contract. */
+export type EnrichmentApi = 'service' | 'contract';
+
+/** One call to an enrichment service: the only request type of both enrichment nodes. */
+export interface ServiceCall {
+	method: IHttpRequestMethods;
+	/** Path below the credential's base URL, with one leading slash. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject | IDataObject[];
+	/** The item the call is made for (the first asking item of a deduplicated or bulk call). */
+	itemIndex: number;
+	/**
+	 * Whether the call may be repeated after an ambiguous failure (see `nodes/shared/failure.ts`).
+	 * Credit-spending lookups are not: the service may have charged them.
+	 */
+	safeToRepeat: boolean;
+}
+
+/** The service's answer: every HTTP status arrives here, the transport does not throw on them. */
+export interface ServiceAnswer {
+	statusCode: number;
+	body: unknown;
+	headers: Record<string, string | string[] | undefined>;
+}
+
+/** The credential field that holds the address a call went to, and that address. */
+export interface ServiceAddress {
+	/** "Service URL" or "Base URL (Connection Contract)": the field as the credential shows it. */
+	field: string;
+	url: string;
+}
+
+/** The service's rate windows, shortest first, as its `x-<window>-requests-left` headers name them. */
+export type RateWindow = 'second' | 'minute' | 'hourly' | 'daily';
+
+/** The default longest wait for a rate window: a minute window always, an hour's only near its end. */
+export const DEFAULT_MAX_RATE_WAIT_SECONDS = 300;
+
+/** What a node's transport tells the shared classification about its service. */
+export interface ServiceInfo {
+	/** For messages: "enrichment service", "sales-intelligence service". */
+	name: string;
+	/** Sends one call as is (the enrichment client: n8n's authenticated request helper). */
+	send(ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer>;
+	/** The address the calls go to, named by its credential field (for messages). */
+	address?(ctx: EnrichmentContext): Promise<ServiceAddress>;
+	/** The longest wait (ms) for a used-up rate window before the node stops instead. */
+	maxRateWaitMs?(ctx: EnrichmentContext): Promise<number>;
+	/** Seconds until `window` resets, when the service can tell (the global service's V3 usage). */
+	windowReset?(ctx: EnrichmentContext, window: RateWindow): Promise<number | undefined>;
+}
+
+/**
+ * 429 and "not executed" answers are retried with exponential backoff and jitter, from 1 s up to
+ * 60 s (the global service documents no Retry-After and advises exactly this).
+ */
+export const RETRY_POLICY: BackoffPolicy = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
+
+/** Per-call time limit (ms). */
+export const TIMEOUT_MS = 60_000;

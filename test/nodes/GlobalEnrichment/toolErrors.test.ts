@@ -1,0 +1,126 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { runWorkflow } from '../../harness';
+import { GLOBAL_KEY, serviceCredential, withSimulator } from '../../harness/enrichment';
+
+// Retry pauses take no time (the retry policy itself is unchanged).
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => await Promise.resolve()),
+}));
+
+/**
+ * What an AI agent's model reads when Global Enrichment fails as its tool: n8n hands the model the
+ * error's message only, so the message carries the decision. One scripted failure per class.
+ */
+const AGENT_INPUT = { chatInput: 'Find companies', sessionId: 's-1', toolCallId: 'c1' };
+
+describe('Global Enrichment as a tool: what the model reads on a failure', () => {
+	const ctx = withSimulator();
+	const global = () => ctx.sim.services.global;
+	const run = async (parameters: IDataObject, args: IDataObject, apiKey = GLOBAL_KEY) =>
+		await runWorkflow({
+			nodes: {
+				type: 'globalEnrichmentTool',
+				parameters: parameters as never,
+				credentialTypes: ['globalEnrichmentApi'],
+			},
+			items: [{ ...AGENT_INPUT, ...args }],
+			credentials: { globalEnrichmentApi: serviceCredential(`${ctx.sim.url}/global`, apiKey) },
+		});
+	const findContact = async (email: string, apiKey?: string) =>
+		await run(
+			{
+				resource: 'contact',
+				operation: 'find',
+				identifyBy: 'email',
+				email: "={{ $fromAI('email', 'E-mail address', 'string') }}",
+			},
+			{ email },
+			apiKey,
+		);
+	const searchCompanies = async (sizes: string) =>
+		await run(
+			{
+				resource: 'company',
+				operation: 'search',
+				filters: {
+					companySize: "={{ $fromAI('sizes', 'Company sizes', 'string') }}",
+				},
+			},
+			{ sizes },
+		);
+
+	it('429 with a reset: retry after the service’s own wait', async () => {
+		global().failNext(6, 429, { message: 'Too many requests' }, { 'retry-after': '45' });
+		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
+			'The enrichment service kept answering "too many requests" (HTTP 429) after 5 retries. Retry: call this tool again with the same arguments in 45 seconds (the service\'s own wait); if it fails again, stop and tell the user.',
+		);
+	});
+
+	it('429 without a reset: retry in a minute', async () => {
+		global().failNext(6, 429, { message: 'Too many requests' });
+		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
+			'The enrichment service kept answering "too many requests" (HTTP 429) after 5 retries. Retry: call this tool again with the same arguments in 60 seconds; if it fails again, stop and tell the user.',
+		);
+	});
+
+	it('5xx on a lookup that may have been charged: do not repeat it', async () => {
+		global().failNext(1, 502, { message: 'Bad Gateway' });
+		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
+			"The enrichment service may have run and charged POST /v3/contacts/search-and-enrich: it answered HTTP 502. It was not repeated, so no credit is spent twice. Do not retry: stop and tell the user that the call may have run, so repeating it could do it twice. What the user can do: Check the service's usage or credit history before running this item again. The other items went on.",
+		);
+	});
+
+	it('5xx before executing (503): retry later', async () => {
+		global().failNext(6, 503, { message: 'Service Unavailable' });
+		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
+			'The enrichment service refused POST /v3/contacts/search-and-enrich (HTTP 503): Service Unavailable. Retry: call this tool again with the same arguments in 60 seconds; if it fails again, stop and tell the user.',
+		);
+	});
+
+	it('quota used up: stop and tell the user', async () => {
+		global().failNext(
+			1,
+			429,
+			{ message: 'Daily API quota exceeded' },
+			{ 'x-daily-requests-left': '0', 'x-rate-limit-daily': '500' },
+		);
+		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
+			"The enrichment service's daily request quota of 500 calls is used up (HTTP 429); it resets at the start of the next day. Do not retry: stop and tell the user that the request quota of the service is used up. What the user can do: The node stopped and sent no further calls. Run the workflow again after the daily quota resets, or raise the plan's limit.",
+		);
+	});
+
+	it('key refused: stop and tell the user to fix the credential', async () => {
+		expect((await findContact('ana@northwind.example.com', 'wrong-key')).error?.message).toBe(
+			'The enrichment service did not accept the API key (HTTP 401); check the key in the credential. Do not retry: stop and tell the user that the service refused the API key in the credential. What the user can do: Copy the API key again from the service and paste it into the credential; it may have been revoked or mistyped. (request ID global-req-000001).',
+		);
+	});
+
+	it('bad argument: a size that is not a choice is refused with the allowed sizes; no call made', async () => {
+		expect((await searchCompanies('Medium')).error?.message).toBe(
+			"'Medium' in the argument 'sizes' is not a choice of Company Size: use Enterprise (5,001+) (5001+), Large (201-1,000) (201-1000), Medium (51-200) (51-200), Micro (1-10) (1-10), Small (11-50) (11-50), Very Large (1,001-5,000) (1001-5000) (several separated by commas). Change the argument 'sizes' and call this tool again.",
+		);
+		expect(global().calls).toEqual([]);
+	});
+
+	it('reads sizes exactly as the model names them ("201-1000" is only 201-1000)', async () => {
+		const result = await searchCompanies('201-1000, small (11-50)');
+		expect(result.error).toBeUndefined();
+		expect(global().calls.map((call) => call.body)).toEqual([
+			{
+				filters: {
+					companies: {
+						include: {
+							sizes: [
+								{ min: 201, max: 1000 },
+								{ min: 11, max: 50 },
+							],
+						},
+					},
+				},
+				pagination: { page: 0, size: 50 },
+			},
+		]);
+	});
+});
