@@ -348,20 +348,44 @@ async function run(): Promise<string> {
 	) => {
 		for (let run = 0; run < 8; run++) await measure('warm-up', 1000, seed, parameters, makeItem);
 	};
-	await warmUp(upsert, lead, 0);
-	const upsertFixed = await fixedCost(upsert, lead);
+	// `BENCH_KINDS=lookup,evaluated` runs only those kinds (upsert, lookup, evaluated).
+	const kinds = (process.env.BENCH_KINDS ?? 'upsert,lookup,evaluated').split(',');
 	const upsertCost: Array<Cost | undefined> = [];
-	for (const n of [1_000, 10_000, 100_000]) {
-		const runs = n <= 10_000 ? repeat : 1;
-		const title = `upsert ${n.toLocaleString('en')}`;
-		upsertCost.push(await scenario(title, n, 0, upsert, lead, runs, upsertFixed));
+	let upsertFixed: Cost = { cpuMs: 0, mainMs: 0 };
+	if (kinds.includes('upsert')) {
+		await warmUp(upsert, lead, 0);
+		upsertFixed = await fixedCost(upsert, lead);
+		for (const n of [1_000, 10_000, 100_000]) {
+			const runs = n <= 10_000 ? repeat : 1;
+			const title = `upsert ${n.toLocaleString('en')}`;
+			upsertCost.push(await scenario(title, n, 0, upsert, lead, runs, upsertFixed));
+		}
 	}
-	await warmUp(lookup, lookupItem, 1000);
-	const lookupFixed = await fixedCost(lookup, lookupItem);
+	/**
+	 * Look-ups by `{{ $json.email }}` (read from the item), and the same look-ups with a value n8n
+	 * must evaluate per item (`{{ $json.email.trim() }}`): what every look-up cost before plain
+	 * field references skipped the evaluator.
+	 */
+	const lookupKinds: Array<[kind: string, title: string, parameters: Record<string, unknown>]> = [
+		['lookup', 'look up', lookup],
+		[
+			'evaluated',
+			'look up, evaluated by n8n',
+			leadLookupByEmail({ fields: ['id', 'email'] }, '={{ $json.email.trim() }}'),
+		],
+	];
 	const lookupCost: Array<Cost | undefined> = [];
-	for (const n of [1_000, 10_000]) {
-		const title = `look up ${n.toLocaleString('en')}`;
-		lookupCost.push(await scenario(title, n, n, lookup, lookupItem, repeat, lookupFixed));
+	let lookupFixed: Cost = { cpuMs: 0, mainMs: 0 };
+	for (const [kind, name, parameters] of lookupKinds) {
+		if (!kinds.includes(kind)) continue;
+		await warmUp(parameters, lookupItem, 1000);
+		const fixed = await fixedCost(parameters, lookupItem);
+		if (kind === 'lookup') lookupFixed = fixed;
+		for (const n of [1_000, 10_000]) {
+			const title = `${name} ${n.toLocaleString('en')}`;
+			const cost = await scenario(title, n, n, parameters, lookupItem, repeat, fixed);
+			if (kind === 'lookup') lookupCost.push(cost);
+		}
 	}
 
 	const widths = rows[0].map((_h, c) => Math.max(...rows.map((r) => r[c].length)));

@@ -7,8 +7,9 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/description';
+import { MARKETING_AUTOMATION_SUMMARY } from './summary';
 import { router } from './actions/router';
-import { listSearch, loadOptions } from './methods';
+import { listSearch, loadOptions, resourceMapping } from './methods';
 import { credentialTest } from './transport/credentialTest';
 
 export class MarketingAutomation implements INodeType {
@@ -24,8 +25,7 @@ export class MarketingAutomation implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Leads, campaigns, lists, emails, activities and custom fields of a marketing-automation service',
+		description: MARKETING_AUTOMATION_SUMMARY,
 		defaults: { name: 'Marketing Automation' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -34,7 +34,7 @@ export class MarketingAutomation implements INodeType {
 		properties,
 	};
 
-	methods = { listSearch, loadOptions, credentialTest: { credentialTest } };
+	methods = { listSearch, loadOptions, resourceMapping, credentialTest: { credentialTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './trigger/events';
 import * as loadOptions from './trigger/loadOptions';
+import { MARKETING_AUTOMATION_SUMMARY } from './summary';
 import { credentialTest } from './transport/credentialTest';
 import { pollActivities } from './trigger/poll';
 
@@ -17,8 +18,8 @@ export class MarketingAutomationTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
-		description:
-			'Starts the workflow when something happens in the marketing-automation service (read from its activity log)',
+		// n8n's panel shows this on the entry it shares with the action node: the same summary.
+		description: MARKETING_AUTOMATION_SUMMARY,
 		defaults: { name: 'Marketing Automation Trigger' },
 		polling: true,
 		inputs: [],

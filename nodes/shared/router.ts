@@ -1,4 +1,5 @@
 import type {
+	IBinaryKeyData,
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
@@ -20,7 +21,7 @@ export interface ItemOperation {
 }
 
 /** One input item's outcome in a batch operation: an output item, or its error. */
-export type BatchOutcome = { json: IDataObject } | { error: Error };
+export type BatchOutcome = { json: IDataObject; binary?: IBinaryKeyData } | { error: Error };
 
 /**
  * An operation that takes every input item at once (to batch or deduplicate calls); it returns
@@ -158,7 +159,12 @@ export async function routeOperation(
 				for (const outcome of itemOutcomes) {
 					if ('error' in outcome) fail(outcome.error, itemIndex, true);
 					else if (tool) found.push(outcome.json);
-					else output.push({ json: outcome.json, pairedItem: { item: itemIndex } });
+					else
+						output.push({
+							json: outcome.json,
+							...(outcome.binary ? { binary: outcome.binary } : {}),
+							pairedItem: { item: itemIndex },
+						});
 				}
 				output.push(...records(itemIndex, found));
 			});

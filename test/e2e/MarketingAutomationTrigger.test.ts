@@ -1,8 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, never shipped */
 /**
  * The trigger in a real, running n8n: the demo workflow (Email Bounced → mark the lead) is
- * published, `n8n start` polls every minute, bounces happen in the simulator, and each bounce
- * marks its lead exactly once, across several polls.
+ * published, `n8n start` polls, bounces happen in the simulator, and each bounce marks its lead
+ * exactly once, across several polls. The trigger polls at :00 and :15 of every minute here, and
+ * the poll that reads the bounces first meets a 606 and waits out the 20 s rate window: the poll
+ * scheduled meanwhile must not read the same position again.
  */
 import triggerDemo from '../../examples/marketing-trigger-demo.json';
 import { DEMO_CLIENT } from '../simulator/marketing';
@@ -38,10 +40,25 @@ describe('marketing trigger in a running n8n (e2e)', () => {
 				},
 			},
 		]);
-		await e2e.importWorkflow(triggerDemo);
+		// Two polls 15 s apart (n8n refuses intervals under a minute, not two times a minute).
+		const pollTimes = {
+			item: [
+				{ mode: 'custom', cronExpression: '0 * * * * *' },
+				{ mode: 'custom', cronExpression: '15 * * * * *' },
+			],
+		};
+		await e2e.importWorkflow({
+			...triggerDemo,
+			nodes: triggerDemo.nodes.map((node) =>
+				node.name === 'Email Bounced'
+					? { ...node, parameters: { ...node.parameters, pollTimes } }
+					: node,
+			),
+		});
 		const published = await e2e.n8n(['publish:workflow', `--id=${triggerDemo.id}`]);
 		expect(published.exitCode).toBe(0);
-	});
+		// Installing the package and importing take minutes on a loaded machine.
+	}, 600_000);
 
 	afterAll(async () => {
 		await e2e?.stop();
@@ -76,6 +93,9 @@ describe('marketing trigger in a running n8n (e2e)', () => {
 				attributes: [{ name: 'Details', value: '550 no such user' }],
 			}),
 		];
+		// The next read of the log is refused: that poll waits out the window (20 s) and reads again,
+		// while the schedule starts the next poll 15 s after it.
+		sim().inject('606', { path: '/rest/v1/activities.json' });
 		// Not a hard bounce, not an email bounce: neither may trigger.
 		sim().addActivity({ leadId: 5, activityDate: at(2000), activityTypeId: 27 });
 		sim().addActivity({ leadId: 6, activityDate: at(3000), activityTypeId: 10 });
@@ -86,6 +106,8 @@ describe('marketing trigger in a running n8n (e2e)', () => {
 		// Give the run of a (wrong) repeated event the time to reach the simulator.
 		await new Promise((resolve) => setTimeout(resolve, 5000));
 
+		const reads = sim().calls.filter((c) => c.path === '/rest/v1/activities.json');
+		expect(reads.filter((c) => c.code === '606')).toHaveLength(1);
 		const inputs = upserts().flatMap(
 			(call) => (call.body as { input: Array<{ id: number }> }).input,
 		);

@@ -9,6 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import { MarketingAssets } from './marketingAssets';
+import { LeadDatabaseObjects } from './marketingObjects';
+import { MarketingBulk, type BulkOptions } from './marketingBulk';
 import type { SimRequest, SimResponse, SimulatorModule } from './server';
 import { reply } from './server';
 
@@ -27,6 +30,7 @@ export interface MarketingOptions {
 	latencyMs?: number;
 	/** Start with the demo data (default true). */
 	demoData?: boolean;
+	bulk?: BulkOptions;
 }
 
 export interface MarketingCall {
@@ -61,6 +65,8 @@ interface Fault {
 	holdMs?: number;
 	/** Only calls whose request passes this test (e.g. a body holding a given lead). */
 	match?: (request: SimRequest) => boolean;
+	/** The error message of a service-code fault (default `Injected fault <code>`). */
+	message?: string;
 }
 
 interface Token {
@@ -102,6 +108,7 @@ const LEAD_FIELDS: Row[] = [
 		length: 255,
 		updateable: true,
 	},
+	{ name: 'leadNotes', displayName: 'Lead Notes', dataType: 'text', updateable: true },
 	{
 		name: 'externalId',
 		displayName: 'External Id',
@@ -207,6 +214,8 @@ export class MarketingService implements SimulatorModule {
 		rejected: {} as Record<string, number>,
 		maxConcurrentSeen: 0,
 		maxInWindowSeen: 0,
+		/** Most calls that arrived in one window, rejected ones included (what the service sees). */
+		maxArrivalsInWindowSeen: 0,
 		/** Upserts that arrived while another upsert holding one of their lookup values was in flight. */
 		overlappingUpserts: 0,
 	};
@@ -230,9 +239,16 @@ export class MarketingService implements SimulatorModule {
 	 */
 	readonly triggersByLead = new Map<number, Map<number, number>>();
 	readonly scheduled: Array<{ campaignId: number; input: unknown }> = [];
+	/** Companies, opportunities, custom objects, program members (./marketingObjects.ts). */
+	readonly objects = new LeadDatabaseObjects(this);
+	/** Lead delete / merge / describe, static lists, campaign switches, usage (./marketingAssets.ts). */
+	readonly assets = new MarketingAssets(this);
+	readonly bulk: MarketingBulk;
 
 	private tokens: Token[] = [];
 	private arrivals: number[] = [];
+	/** Arrival times of every API call in the window, rejected ones included. */
+	private allArrivals: number[] = [];
 	private inFlight = 0;
 
 	/** Calls being executed now (a held 'timeout' answer counts until it is sent). */
@@ -254,6 +270,7 @@ export class MarketingService implements SimulatorModule {
 		this.dailyQuota = options.dailyQuota ?? 50_000;
 		this.latencyMs = options.latencyMs ?? 0;
 		if (options.demoData !== false) this.seedDemo();
+		this.bulk = new MarketingBulk(this, options.bulk);
 	}
 
 	handles(path: string): boolean {
@@ -289,6 +306,7 @@ export class MarketingService implements SimulatorModule {
 			method?: string;
 			holdMs?: number;
 			match?: (request: SimRequest) => boolean;
+			message?: string;
 		} = {},
 	) {
 		this.faults.push({ code, times: options.times ?? 1, ...options });
@@ -312,6 +330,7 @@ export class MarketingService implements SimulatorModule {
 	resetCounters() {
 		this.faults = [];
 		this.arrivals = [];
+		this.allArrivals = [];
 		this.expireAfterCalls = undefined;
 		this.calls.length = 0;
 		this.identityCalls.length = 0;
@@ -323,6 +342,7 @@ export class MarketingService implements SimulatorModule {
 			rejected: {},
 			maxConcurrentSeen: 0,
 			maxInWindowSeen: 0,
+			maxArrivalsInWindowSeen: 0,
 			overlappingUpserts: 0,
 		});
 	}
@@ -352,7 +372,7 @@ export class MarketingService implements SimulatorModule {
 		else this.leadsByEmail.set(key, [lead]);
 	}
 
-	private unindexEmail(lead: Row) {
+	unindexEmail(lead: Row) {
 		if (lead.email === undefined || lead.email === null) return;
 		const key = String(lead.email).toLowerCase();
 		const rest = (this.leadsByEmail.get(key) ?? []).filter((l) => l !== lead);
@@ -552,6 +572,12 @@ export class MarketingService implements SimulatorModule {
 
 	private async admit(request: SimRequest, record: MarketingCall): Promise<SimResponse> {
 		const now = Date.now();
+		this.allArrivals = this.allArrivals.filter((t) => t > now - this.windowMs);
+		this.allArrivals.push(now);
+		this.counters.maxArrivalsInWindowSeen = Math.max(
+			this.counters.maxArrivalsInWindowSeen,
+			this.allArrivals.length,
+		);
 		if (this.inFlight >= this.maxConcurrent) {
 			return this.reject('615', `Concurrent access limit reached`);
 		}
@@ -585,7 +611,7 @@ export class MarketingService implements SimulatorModule {
 				);
 			}
 			if (fault.code === '607') return this.reject('607', 'Daily quota reached');
-			return this.reject(fault.code, `Injected fault ${fault.code}`);
+			return this.reject(fault.code, fault.message ?? `Injected fault ${fault.code}`);
 		}
 		if (this.counters.executed >= this.dailyQuota) return this.reject('607', 'Daily quota reached');
 		this.arrivals = this.arrivals.filter((t) => t > now - this.windowMs);
@@ -642,7 +668,9 @@ export class MarketingService implements SimulatorModule {
 
 	/** The distinct lookup values of a Sync Leads call (`field\u0000value`, case-insensitive). */
 	private upsertKeys(request: SimRequest): string[] {
-		if (request.method !== 'POST' || request.path !== '/rest/v1/leads.json') return [];
+		if (request.method !== 'POST' || request.path !== '/rest/v1/leads.json') {
+			return this.objects.writeKeys(request);
+		}
 		const body = request.body as Row | undefined;
 		if (!body || !Array.isArray(body.input)) return [];
 		const field = String(body.lookupField ?? 'email');
@@ -675,6 +703,7 @@ export class MarketingService implements SimulatorModule {
 		const effective = method === 'POST' && request.query.get('_method') === 'GET' ? 'GET' : method;
 		const key = `${effective} ${path}`;
 		let m: RegExpExecArray | null;
+		if (path.startsWith('/bulk/')) return this.bulk.route(request);
 		if (key === 'GET /rest/v1/leads.json') return this.getLeads(this.params(request));
 		if (key === 'POST /rest/v1/leads.json') return this.syncLeads(request.body as Row);
 		if (key === 'GET /rest/v1/leads/describe2.json') {
@@ -756,7 +785,11 @@ export class MarketingService implements SimulatorModule {
 			email.status = 'approved';
 			return this.ok([{ id: email.id }], { errors: [], warnings: [] });
 		}
-		return this.failure('610', 'Requested resource not found');
+		return (
+			this.objects.route(request, key) ??
+			this.assets.route(request, key) ??
+			this.failure('610', 'Requested resource not found')
+		);
 	}
 
 	private noAssets(): SimResponse {

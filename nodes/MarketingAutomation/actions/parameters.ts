@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { visibleControls } from '../../shared/echo';
+import { plainFieldReader } from '../../shared/fieldReference';
 
 /** Readers of the marketing node's parameters: IDs, lists, tokens, dates and filters, checked. */
 
@@ -12,8 +13,8 @@ export function readId(
 	name: string,
 	itemIndex: number,
 	label: string,
+	raw: unknown = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }),
 ): number {
-	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
 	const text = String(raw ?? '').trim();
 	if (!/^\d+$/.test(text) || Number(text) <= 0) {
 		throw new NodeOperationError(
@@ -42,8 +43,9 @@ export function readIdList(
 	name: string,
 	itemIndex: number,
 	label: string,
+	raw: unknown = ctx.getNodeParameter(name, itemIndex, ''),
 ): number[] {
-	const values = splitValues(ctx.getNodeParameter(name, itemIndex, '') as unknown);
+	const values = splitValues(raw);
 	if (values.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), `No ${label} given in item ${itemIndex}`, {
 			itemIndex,
@@ -105,7 +107,8 @@ function holdsExpression(value: unknown): boolean {
 
 /**
  * A parameter read for each item only when it holds an expression; a fixed value is read once per
- * execution (item-invariant parameters cost nothing per item).
+ * execution (item-invariant parameters cost nothing per item), and a plain field reference
+ * (`{{ $json.email }}`) is read from the item without n8n's evaluator (`plainFieldReader`).
  */
 export function parameterOf<T>(
 	ctx: IExecuteFunctions,
@@ -113,8 +116,14 @@ export function parameterOf<T>(
 	fallback: T,
 	options?: { extractValue?: boolean },
 ): (itemIndex: number) => T {
-	if (holdsExpression(ctx.getNode().parameters[name])) {
-		return (itemIndex) => ctx.getNodeParameter(name, itemIndex, fallback, options) as T;
+	const raw = ctx.getNode().parameters[name];
+	if (holdsExpression(raw)) {
+		const evaluate = (itemIndex: number) =>
+			ctx.getNodeParameter(name, itemIndex, fallback, options) as T;
+		// `{{ $json.email }}` and the like: read from the item, not through the evaluator.
+		return (
+			(plainFieldReader(ctx, raw, evaluate) as ((itemIndex: number) => T) | undefined) ?? evaluate
+		);
 	}
 	let read = false;
 	let value: T = fallback;

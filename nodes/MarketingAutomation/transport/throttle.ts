@@ -14,11 +14,20 @@ import { timing } from './timing';
  * The service counts arrivals, which lie between the two, so while this process is the only caller
  * it cannot trip 606 even with network jitter.
  *
- * Adaptive: a 606 (rate) or 615 (concurrency) answer means another caller shares the budget. The
- * limiter then halves its own rate (606) or concurrency (615) and pauses a window after a 606;
- * every window without a rejection gives back a tenth of the configured rate and one call in
- * flight, until the configured values are reached again.
+ * Adaptive: a 606 (rate) or 615 (concurrency) answer means another caller shares the budget (in
+ * queue mode, every worker has its own limiter). The limiter then halves its own rate (606) or
+ * concurrency (615), pauses a window after a 606, and remembers a ceiling below the value that was
+ * refused (three quarters of the rate, one call in flight less). Every window without a rejection
+ * gives back a tenth of the configured rate and one call in flight, up to the ceiling: the callers
+ * settle below the shared budget within two windows instead of climbing back into it. Every fifth
+ * quiet window raises the ceiling (one call, then twice the last raise while none is refused, up
+ * to a tenth of the rate), so budget another caller gave up is taken back without a burst of 606s.
+ * Rejections of calls sent before the first one's cut (several calls in flight at once) are one
+ * event: the limiter is cut once for them.
  */
+
+/** Quiet windows after which a remembered ceiling is raised a step. */
+const PROBE_WINDOWS = 5;
 export interface LimiterSettings {
 	callsPerWindow: number;
 	callsInFlight: number;
@@ -56,6 +65,14 @@ export class InstanceLimiter {
 	private rate = DEFAULT_LIMITS.callsPerWindow;
 	private concurrency = DEFAULT_LIMITS.callsInFlight;
 	private lastAdjusted = 0;
+	/** Limits remembered below a refused value (Infinity: none). */
+	private rateCeiling = Infinity;
+	private concurrencyCeiling = Infinity;
+	private quietWindows = 0;
+	/** Calls the next probe adds to the rate ceiling. */
+	private probeStep = 1;
+	/** When the last 615 cut the concurrency: the calls in flight then were refused together. */
+	private concurrencyCutAt = 0;
 	private inFlight = 0;
 	/** Answer times of finished calls still inside the window, oldest first (from `head`). */
 	private finished: number[] = [];
@@ -93,19 +110,44 @@ export class InstanceLimiter {
 		return this.inFlight + this.finished.length - this.head;
 	}
 
-	/** Gives back a tenth of the rate and one call in flight per quiet window since the last cut. */
+	/**
+	 * Gives back a tenth of the rate and one call in flight per quiet window since the last cut, up
+	 * to the remembered ceilings, which rise a step every `PROBE_WINDOWS` quiet windows.
+	 */
 	private recover(now: number): void {
 		if (this.lastAdjusted === 0) return;
 		const windows = Math.floor((now - this.lastAdjusted) / timing.windowMs);
 		if (windows <= 0) return;
+		this.lastAdjusted += windows * timing.windowMs;
 		const step = Math.max(1, Math.ceil(this.configured.callsPerWindow / 10));
-		this.rate = Math.min(this.configured.callsPerWindow, this.rate + windows * step);
-		this.concurrency = Math.min(this.configured.callsInFlight, this.concurrency + windows);
-		this.lastAdjusted =
+		this.quietWindows += windows;
+		const probes = Math.floor(this.quietWindows / PROBE_WINDOWS);
+		this.quietWindows -= probes * PROBE_WINDOWS;
+		// A probe adds one call, then twice as many as the last (up to a step) while none is refused.
+		for (let probe = 0; probe < probes; probe++) {
+			this.rateCeiling += this.probeStep;
+			this.probeStep = Math.min(step, this.probeStep * 2);
+		}
+		this.concurrencyCeiling += probes;
+		this.rate = Math.min(
+			this.configured.callsPerWindow,
+			this.rateCeiling,
+			this.rate + windows * step,
+		);
+		this.concurrency = Math.min(
+			this.configured.callsInFlight,
+			this.concurrencyCeiling,
+			this.concurrency + windows,
+		);
+		if (
 			this.rate === this.configured.callsPerWindow &&
 			this.concurrency === this.configured.callsInFlight
-				? 0
-				: this.lastAdjusted + windows * timing.windowMs;
+		) {
+			this.lastAdjusted = 0;
+			this.rateCeiling = Infinity;
+			this.concurrencyCeiling = Infinity;
+			this.quietWindows = 0;
+		}
 	}
 
 	/** How long until a slot may open (0: now; Infinity: when a call in flight finishes). */
@@ -160,12 +202,20 @@ export class InstanceLimiter {
 	rejected(code: '606' | '615'): void {
 		const now = Date.now();
 		if (code === '606') {
+			// Calls sent before the pause began were refused with the first: one cut for all.
+			if (now < this.pausedUntil) return;
+			this.rateCeiling = Math.max(1, Math.floor((this.rate * 3) / 4));
 			this.rate = Math.max(1, Math.floor(this.rate / 2));
-			this.pausedUntil = Math.max(this.pausedUntil, now + timing.windowMs);
+			this.pausedUntil = now + timing.windowMs;
+			this.probeStep = 1;
 		} else {
+			if (now - this.concurrencyCutAt < timing.windowMs / 20) return;
+			this.concurrencyCutAt = now;
+			this.concurrencyCeiling = Math.max(1, this.concurrency - 1);
 			this.concurrency = Math.max(1, Math.floor(this.concurrency / 2));
 		}
 		this.lastAdjusted = now;
+		this.quietWindows = 0;
 	}
 
 	/** The limits in force now (lowered after rejections, recovering gradually). */

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { oneAtATime } from '../../shared/pollGuard';
 import { EVENTS, eventName, SOFT_BOUNCE_TYPE, toEvent } from './events';
 import {
 	activityPage,
@@ -210,7 +211,7 @@ async function latestForTest(ctx: IPollFunctions, plan: Plan): Promise<INodeExec
 			`No "${eventName(plan.event)}" activity in the last ${MANUAL_LOOKBACK_DAYS} days`,
 			{
 				description:
-					'Make the event happen in the service (or widen the filters), then test again. Activated, the trigger reads from the moment of activation.',
+					'Make the event happen in the service (or widen the filters), then test again. Once the workflow is published, the trigger reads from the moment it was published.',
 			},
 		);
 	}
@@ -218,23 +219,27 @@ async function latestForTest(ctx: IPollFunctions, plan: Plan): Promise<INodeExec
 }
 
 /**
- * One poll. The first poll after activation only marks "now" (no flood of history); later polls
+ * One poll. The first poll after the workflow is published only marks "now" (no flood of history); later polls
  * emit each new activity once, in the log's order, and move the saved position only when the
- * poll succeeds.
+ * poll succeeds. A poll never runs beside the previous poll of the same trigger (`oneAtATime`).
  */
 export async function pollActivities(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const plan = planOf(this);
 	if (this.getMode() === 'manual') return await latestForTest(this, plan);
+	return await oneAtATime(this, async () => await pollFrom(this, plan));
+}
 
-	const saved = this.getWorkflowStaticData('node') as Position & IDataObject;
+/** A scheduled poll: reads on from the saved position, and saves where it ended. */
+async function pollFrom(ctx: IPollFunctions, plan: Plan): Promise<INodeExecutionData[][] | null> {
+	const saved = ctx.getWorkflowStaticData('node') as Position & IDataObject;
 	if (!saved.nextPageToken) {
-		saved.nextPageToken = await pagingTokenSince(this, new Date());
+		saved.nextPageToken = await pagingTokenSince(ctx, new Date());
 		saved.lastActivityDate = new Date().toISOString();
 		saved.recent = [];
 		return null;
 	}
-	const { activities, position } = await readFrom(this, plan, saved);
-	const items = activities.length ? await toItems(this, plan, activities) : [];
+	const { activities, position } = await readFrom(ctx, plan, saved);
+	const items = activities.length ? await toItems(ctx, plan, activities) : [];
 	saved.nextPageToken = position.nextPageToken;
 	saved.lastActivityDate = position.lastActivityDate;
 	saved.recent = position.recent;

@@ -56,10 +56,9 @@ describe('Marketing Automation: pickers (list search and load options)', () => {
 		]);
 	});
 
-	it('loads filter types (single searchable fields) and lead fields from describe2', async () => {
+	it('loads filter types (single searchable lead fields, not cookies) and lead fields from describe2', async () => {
 		const filterTypes = await loadOptions.getFilterTypes.call(context);
 		expect(filterTypes).toEqual([
-			{ name: 'cookies', value: 'cookies' },
 			{ name: 'Email Address (email)', value: 'email' },
 			{ name: 'External Id (externalId)', value: 'externalId' },
 			{ name: 'Id', value: 'id' },

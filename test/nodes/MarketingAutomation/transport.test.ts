@@ -141,7 +141,7 @@ describe('throttle', () => {
 		});
 	});
 
-	it('halves its rate on 606 and its concurrency on 615, then recovers a step per quiet window', () => {
+	it('halves its rate on 606 and its concurrency on 615, recovers up to a ceiling below the refused value, and probes above it slowly', () => {
 		let now = 1_000_000;
 		jest.spyOn(Date, 'now').mockImplementation(() => now);
 		const limiter = new InstanceLimiter();
@@ -149,17 +149,67 @@ describe('throttle', () => {
 		limiter.rejected('606');
 		limiter.rejected('615');
 		expect(limiter.limits()).toMatchObject({ callsPerWindow: 25, callsInFlight: 2 });
+		// Calls in flight when the first 606 came are refused too: one cut for all of them.
 		limiter.rejected('606');
-		expect(limiter.limits()).toMatchObject({ callsPerWindow: 12, callsInFlight: 2 });
+		limiter.rejected('615');
+		expect(limiter.limits()).toMatchObject({ callsPerWindow: 25, callsInFlight: 2 });
 		now += timing.windowMs - 1;
-		expect(limiter.limits()).toMatchObject({ callsPerWindow: 12, callsInFlight: 2 });
+		expect(limiter.limits()).toMatchObject({ callsPerWindow: 25, callsInFlight: 2 });
 		now += 1;
-		expect(limiter.limits()).toMatchObject({ callsPerWindow: 17, callsInFlight: 3 });
+		expect(limiter.limits()).toMatchObject({ callsPerWindow: 30, callsInFlight: 3 });
+		// Up to the ceilings: three quarters of the refused rate, one call in flight less.
 		now += 2 * timing.windowMs;
-		expect(limiter.limits()).toMatchObject({ callsPerWindow: 27, callsInFlight: 5 });
-		now += 10 * timing.windowMs;
+		expect(limiter.limits()).toMatchObject({ callsPerWindow: 37, callsInFlight: 4 });
+		now += timing.windowMs;
+		expect(limiter.limits()).toMatchObject({ callsPerWindow: 37, callsInFlight: 4 });
+		// Every fifth quiet window raises the ceilings: one call, then twice the last raise.
+		now += timing.windowMs;
+		expect(limiter.limits()).toMatchObject({ callsPerWindow: 38, callsInFlight: 5 });
+		now += 5 * timing.windowMs;
+		expect(limiter.limits()).toMatchObject({ callsPerWindow: 40, callsInFlight: 5 });
+		now += 15 * timing.windowMs;
 		expect(limiter.limits()).toMatchObject({ callsPerWindow: 50, callsInFlight: 5 });
+		// Back at the configured limits, a new 606 (after the pause) cuts again.
+		limiter.rejected('606');
+		expect(limiter.limits()).toMatchObject({ callsPerWindow: 25, callsInFlight: 5 });
 	});
+
+	it.each([2, 3])(
+		'%i limiters at the defaults sharing 100 calls per window settle within two windows to at most 1 rejection per 100 calls',
+		(processes) => {
+			let now = 1_000_000;
+			jest.spyOn(Date, 'now').mockImplementation(() => now);
+			const limiters = Array.from({ length: processes }, () => {
+				const limiter = new InstanceLimiter();
+				limiter.configure({ callsPerWindow: 50, callsInFlight: 5 });
+				return limiter;
+			});
+			const paused = new Set<InstanceLimiter>();
+			const perWindow: Array<{ calls: number; rejected: number }> = [];
+			for (let window = 0; window < 40; window++) {
+				// Each process sends its whole rate this window, unless it is waiting out a 606.
+				const sent = limiters.map((l) => (paused.has(l) ? 0 : l.limits().callsPerWindow));
+				paused.clear();
+				const calls = sent.reduce((a, b) => a + b, 0);
+				const rejected = Math.max(0, calls - 100);
+				// Arrivals interleave: the refused calls fall on the senders in proportion to their calls.
+				sent.forEach((n, p) => {
+					if (rejected > 0 && Math.round((rejected * n) / calls) > 0) {
+						limiters[p].rejected('606');
+						paused.add(limiters[p]);
+					}
+				});
+				perWindow.push({ calls, rejected });
+				now += timing.windowMs;
+			}
+			const settled = perWindow.slice(2);
+			const calls = settled.reduce((sum, w) => sum + w.calls, 0);
+			const rejections = settled.reduce((sum, w) => sum + w.rejected, 0);
+			expect(rejections).toBeLessThanOrEqual(calls / 100);
+			// And the budget is used: on average at least 80 of the 100 calls per window.
+			expect(calls / settled.length).toBeGreaterThanOrEqual(80);
+		},
+	);
 
 	it('computes the quota reset as the next midnight in US Central time', () => {
 		const now = Date.parse('2026-11-22T08:00:00Z'); // 02:00 CST

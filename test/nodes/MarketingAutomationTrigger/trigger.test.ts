@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
-import { pollOnce } from '../../harness';
+import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
+import { activeTrigger, pollOnce } from '../../harness';
 import { CREDENTIAL, useMarketing } from '../MarketingAutomation/helpers';
 import { LEAD_UPSERT_BY_EMAIL } from '../../harness/marketing';
 
@@ -254,6 +256,44 @@ describe('Marketing Automation Trigger', () => {
 		const result = events(await poll(staticData, { event: 'emailOpened' }));
 		expect(result.map((e) => e.activityId)).toEqual(opens.map((o) => String(o.marketoGUID)));
 		expect(await poll(staticData, { event: 'emailOpened' })).toBeNull();
+	});
+
+	it('a poll slower than its interval: the poll started meanwhile emits nothing, calls nothing and moves nothing', async () => {
+		// A 606 makes the poll wait out the rate window, longer than the next poll waits to start.
+		jest.replaceProperty(timing, 'windowMs', 300);
+		const trigger = await activeTrigger({
+			type: 'marketingAutomationTrigger',
+			parameters: { event: 'emailOpened', options: {} },
+			credentialType: CREDENTIAL,
+			credentials: env.credentials(),
+			staticData: {},
+		});
+		expect(await trigger.poll()).toBeNull();
+		const opens = Array.from({ length: 5 }, () => happen({ activityTypeId: 10 }));
+		sim().inject('606', { path: '/rest/v1/activities.json' });
+		const slow = trigger.poll();
+		const reads = () => sim().calls.filter((c) => c.path === '/rest/v1/activities.json').length;
+		for (let wait = 0; wait < 500 && reads() === 0; wait++) {
+			await sleep(2);
+		}
+		expect(reads()).toBe(1);
+		const positionDuring = JSON.stringify(trigger.staticData());
+		const callsDuring = sim().calls.length;
+
+		// The schedule's next poll, while the slow one waits out the window.
+		expect(await trigger.poll()).toBeNull();
+		expect(sim().calls).toHaveLength(callsDuring);
+		expect(JSON.stringify(trigger.staticData())).toBe(positionDuring);
+
+		expect(events(await slow).map((e) => e.activityId)).toEqual(
+			opens.map((o) => String(o.marketoGUID)),
+		);
+		// Once it ended, polls run again: nothing is emitted twice, a new activity once.
+		expect(await trigger.poll()).toBeNull();
+		const later = happen({ activityTypeId: 10 });
+		expect(events(await trigger.poll()).map((e) => e.activityId)).toEqual([
+			String(later.marketoGUID),
+		]);
 	});
 
 	it('bounds one poll to Max Events per Poll; the next polls pick up the rest', async () => {

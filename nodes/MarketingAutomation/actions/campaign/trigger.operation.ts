@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest, callsInFlight } from '../../transport';
 import { runBatches, callFailure, failItems, prepareAll } from '../batches';
-import { triggerCampaignLocator, tokensCollection } from '../fields';
+import { leadIdsField, triggerCampaignLocator, tokensCollection } from '../fields';
 import { parameterOf, readId, readIdList, readTokens } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
+import { stoppedTrigger, type CallFate } from './triggerReport';
 
 export const operation = 'trigger' satisfies MarketingAutomationMap['campaign'];
 
@@ -15,16 +16,7 @@ const TRIGGER_BATCH = 100;
 
 const properties: INodeProperties[] = [
 	triggerCampaignLocator,
-	{
-		displayName: 'Lead IDs',
-		name: 'leadIds',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 1001, 1002',
-		description:
-			'Leads to run through the campaign, comma-separated. The leads of all input items are combined, 100 per call.',
-	},
+	leadIdsField('run through the campaign', 100),
 	tokensCollection,
 ];
 
@@ -49,19 +41,22 @@ interface Trigger {
  * Request Campaign (`POST /rest/v1/campaigns/{id}/trigger.json`), batched: items with the same
  * campaign and tokens share calls of up to 100 distinct leads, packed item by item (an item's
  * leads share one call unless it has more than 100), several calls in flight at once. The call is
- * not idempotent (a lead would run through the flow twice), so it is replayed only after a 6xx
+ * not safeToRepeat (a lead would run through the flow twice), so it is replayed only after a 6xx
  * answer, never after a timeout, a 5xx or a broken answer; the items of such a call get an error
  * saying it may have run, the items of the other calls their own result, so a re-run of only the
- * failed items triggers nothing twice.
+ * failed items triggers nothing twice. Without Continue On Fail, a failed call stops the node with
+ * a message naming the leads requested and not requested (`stoppedTrigger`).
  */
 export async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
 	const tokensOf = parameterOf<IDataObject>(this, 'tokens', {});
+	const leadIdsOf = parameterOf<unknown>(this, 'leadIds', '');
+	const campaignOf = parameterOf<unknown>(this, 'campaign', '', { extractValue: true });
 	const { prepared, outcomes } = prepareAll<Trigger>(this, itemIndexes, (i) => ({
-		campaignId: readId(this, 'campaign', i, 'campaign'),
-		leadIds: readIdList(this, 'leadIds', i, 'Lead IDs'),
+		campaignId: readId(this, 'campaign', i, 'campaign', campaignOf(i)),
+		leadIds: readIdList(this, 'leadIds', i, 'Lead IDs', leadIdsOf(i)),
 		tokens: readTokens(this, 'tokens', i, tokensOf(i)),
 	}));
 	const groups = new Map<string, Array<{ itemIndex: number; value: Trigger }>>();
@@ -112,25 +107,42 @@ export async function executeBatch(
 	}
 
 	const failures: Array<Error | undefined> = new Array<Error | undefined>(calls.length);
-	await runBatches(calls, await callsInFlight(this), async (call, index) => {
-		try {
-			const input: IDataObject = { leads: call.ids.map((id) => ({ id })) };
-			if (call.tokens.length > 0) input.tokens = call.tokens;
-			await apiRequest.call(this, {
-				method: 'POST',
-				path: `/rest/v1/campaigns/${call.campaignId}/trigger.json`,
-				body: { input },
-				safeToRepeat: false,
-				itemIndex: call.askers[0],
-				refusals: { '1003': notRequestable(call.campaignId) },
-			});
-		} catch (error) {
-			const failure = callFailure(error as Error, index, calls.length, call.askers);
-			failures[index] = failure;
-			// Without Continue On Fail this stops the node; the message names the call's fate.
-			failItems(this, failure, call.askers, outcomes);
-		}
-	});
+	const fates: CallFate[] = calls.map(() => 'notSent');
+	const continueOnFail = this.continueOnFail();
+	try {
+		await runBatches(calls, await callsInFlight(this), async (call, index) => {
+			try {
+				const input: IDataObject = { leads: call.ids.map((id) => ({ id })) };
+				if (call.tokens.length > 0) input.tokens = call.tokens;
+				await apiRequest.call(this, {
+					method: 'POST',
+					path: `/rest/v1/campaigns/${call.campaignId}/trigger.json`,
+					body: { input },
+					safeToRepeat: false,
+					itemIndex: call.askers[0],
+					refusals: { '1003': notRequestable(call.campaignId) },
+				});
+				fates[index] = 'requested';
+			} catch (error) {
+				fates[index] = 'failed';
+				const failure = error as Error;
+				// Without Continue On Fail no further call starts; the calls in flight end first.
+				if (!continueOnFail) throw failure;
+				failures[index] = callFailure(failure, index, calls.length, call.askers);
+			}
+		});
+	} catch (error) {
+		// The first failed call in call order (runBatches throws that one).
+		const failedCall = fates.indexOf('failed');
+		if (failedCall < 0) throw new NodeOperationError(this.getNode(), error as Error);
+		const failure = error as Error;
+		failItems(
+			this,
+			calls.length > 1 ? stoppedTrigger(failure, failedCall, calls, fates) : failure,
+			calls[failedCall].askers,
+			outcomes,
+		);
+	}
 
 	[...groups.values()].forEach((members, group) => {
 		const carriedBy = callOfLead[group];

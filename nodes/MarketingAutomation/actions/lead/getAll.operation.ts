@@ -106,6 +106,7 @@ export async function executeBatch(
 	const optionsOf = parameterOf<IDataObject>(this, 'options', {});
 	const returnAllOf = parameterOf(this, 'returnAll', false);
 	const limitParameterOf = parameterOf(this, 'limit', 50);
+	const filterValuesOf = parameterOf<unknown>(this, 'filterValues', '');
 	const { prepared, outcomes } = prepareAll<Lookup>(this, itemIndexes, (i) => {
 		const filterType = String(filterTypeOf(i)).trim();
 		if (!filterType) {
@@ -114,7 +115,7 @@ export async function executeBatch(
 				description: 'Pick a searchable field such as email or id.',
 			});
 		}
-		const values = splitValues(this.getNodeParameter('filterValues', i, ''));
+		const values = splitValues(filterValuesOf(i));
 		if (values.length === 0) {
 			throw new NodeOperationError(node, `Filter Values is empty in item ${i}`, {
 				itemIndex: i,
