@@ -9,7 +9,10 @@
  * way, for `queue-kill.ts`); `{ type: 'audit', emailPrefix, count, listIds }` counts, for the
  * e-mails `<emailPrefix><i>@example.org` (i < count), the e-mails without a lead, the leads stored
  * twice, and the lists' members among those leads; `{ type: 'add-lists', lists }` creates empty
- * static lists `{ id, name }`.
+ * static lists `{ id, name }`; `bulk-stats` answers the bulk jobs' figures (jobs, upload bytes, export
+ * records and bytes, this process's peak RSS). Bulk jobs: `BENCH_BULK_STARTUP_MS` (default 2000) to
+ * start and `BENCH_BULK_ROWS_PER_SECOND` (default 2000) each, 2 at a time; `BENCH_SEED_LIST` puts
+ * every seeded lead into that (seed) static list.
  */
 import { startServices } from '../test/simulator';
 
@@ -25,11 +28,19 @@ const isAddLists = is<{ lists: Array<{ id: number; name: string }> }>('add-lists
 async function main() {
 	const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 300);
 	const seed = Number(process.env.BENCH_SEED_LEADS ?? 0);
-	const sim = await startServices({ marketing: { latencyMs } });
+	const bulk = {
+		startupMs: Number(process.env.BENCH_BULK_STARTUP_MS ?? 2000),
+		rowsPerSecond: Number(process.env.BENCH_BULK_ROWS_PER_SECOND ?? 2000),
+	};
+	const sim = await startServices({ marketing: { latencyMs, bulk } });
 	const service = sim.services.marketing;
+	const seedList = service.lists.get(Number(process.env.BENCH_SEED_LIST ?? 0));
 	for (let i = 0; i < seed; i++) {
-		service.addLead({ email: `bench${i}@example.org`, firstName: `Bench${i}` });
+		const lead = service.addLead({ email: `bench${i}@example.org`, firstName: `Bench${i}` });
+		seedList?.members.add(Number(lead.id));
 	}
+	let peakRss = 0;
+	setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 200).unref();
 	process.on('message', (message) => {
 		if (message === 'stats') {
 			process.send?.({
@@ -43,6 +54,24 @@ async function main() {
 				maxArrivalsInWindowSeen: service.counters.maxArrivalsInWindowSeen,
 				overlappingUpserts: service.counters.overlappingUpserts,
 				leads: service.leads.size,
+			});
+		} else if (message === 'bulk-stats') {
+			const uploads = service.calls.filter(
+				(c) =>
+					c.method === 'POST' &&
+					/^\/bulk\/v1\/(leads|program\/\d+\/members\/import)\.json$/.test(c.path),
+			);
+			process.send?.({
+				type: 'bulk-stats',
+				imports: service.bulk.imports.length,
+				importsComplete: service.bulk.imports.filter((j) => j.status === 'Complete').length,
+				leadsProcessed: service.bulk.imports.reduce((n, j) => n + j.processed, 0),
+				uploadBytes: uploads.reduce((n, c) => n + Buffer.byteLength(String(c.body ?? '')), 0),
+				exports: service.bulk.exports.length,
+				exportRecords: service.bulk.exports.reduce((n, j) => n + (j.numberOfRecords ?? 0), 0),
+				exportBytes: service.bulk.exports.reduce((n, j) => n + (j.file?.length ?? 0), 0),
+				leads: service.leads.size,
+				peakRss: Math.max(peakRss, process.memoryUsage().rss),
 			});
 		} else if (isAudit(message)) {
 			const perEmail = new Map<string, number[]>();

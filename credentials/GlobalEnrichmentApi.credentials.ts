@@ -1,6 +1,10 @@
 import type { ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
-import { apiChoiceProperties } from './common/enrichmentFields';
+import {
+	apiChoiceProperties,
+	callsInFlightProperty,
+	rateWaitProperty,
+} from './common/enrichmentFields';
 import { GLOBAL_SERVICE_API_URL as SERVICE_API_URL } from './common/serviceAddresses';
 
 /**
@@ -32,5 +36,7 @@ export class GlobalEnrichmentApi implements ICredentialType {
 			required: true,
 			description: "Key from the service's API settings page",
 		},
+		callsInFlightProperty,
+		rateWaitProperty,
 	];
 }

@@ -8,28 +8,36 @@ export function apiChoiceProperties(
 	serviceUrl: string,
 	contractExample: string,
 ): INodeProperties[] {
+	const api = (defaultApi: 'service' | 'contract'): INodeProperties => ({
+		displayName: 'API',
+		name: 'api',
+		type: 'options',
+		options: [
+			{
+				name: 'Service API',
+				value: 'service',
+				description: "The service's own API at its real address (for a key from the service)",
+			},
+			{
+				name: 'Connection Contract (Specification)',
+				value: 'contract',
+				description:
+					"The specification's paths and bodies, for the agent platform's connection or a gateway that speaks it",
+			},
+		],
+		default: defaultApi,
+		description: 'Which API the node speaks',
+	});
+	const hasBaseUrl = { baseUrl: [{ _cnd: { exists: true as const } }] };
 	return [
-		{
-			displayName: 'API',
-			name: 'api',
-			type: 'options',
-			options: [
-				{
-					name: 'Service API',
-					value: 'service',
-					description: "The service's own API at its real address (for a key from the service)",
-				},
-				{
-					name: 'Connection Contract (Specification)',
-					value: 'contract',
-					description:
-						"The specification's paths and bodies, for the agent platform's connection or a gateway that speaks it",
-				},
-			],
-			default: 'service',
-			description:
-				'Which API the node speaks. A credential saved before this choice existed keeps its Base URL, and with it the connection contract.',
-		},
+		// Two entries of the one field `api`, told apart by whether Base URL holds a value. A
+		// credential saved before the API choice existed holds only Base URL and the key: for it
+		// the entry shown is the first, whose default is the connection contract, so the editor
+		// shows "Connection Contract" and keeps Base URL displayed (n8n drops stored values of
+		// fields it does not display). A new credential has no Base URL: the second entry, whose
+		// default is the Service API, and Base URL stays hidden until the contract is chosen.
+		{ ...api('contract'), displayOptions: { show: hasBaseUrl } },
+		{ ...api('service'), displayOptions: { hide: hasBaseUrl } },
 		{
 			displayName: 'Service URL',
 			name: 'serviceUrl',
@@ -40,14 +48,53 @@ export function apiChoiceProperties(
 			displayOptions: { show: { api: ['service'] } },
 		},
 		{
-			// Shown for both choices on purpose: a credential saved before the API choice existed holds
-			// only this field, and n8n drops stored values of fields it does not display.
 			displayName: 'Base URL (Connection Contract)',
 			name: 'baseUrl',
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. https://gateway.example.com',
-			description: `Address of a gateway that speaks the connection contract (${contractExample}, ...). When set, the connection contract is used; leave it empty for the Service API.`,
+			description: `Address of a gateway that speaks the connection contract (${contractExample}, ...)`,
+			displayOptions: { show: { api: ['contract'] } },
 		},
 	];
 }
+
+/** ANZ lookups per second (the service allows 50 per second per key; the default leaves room). */
+export const DEFAULT_REQUESTS_PER_SECOND = 20;
+
+export const requestsPerSecondProperty: INodeProperties = {
+	displayName: 'Lookups per Second',
+	name: 'requestsPerSecond',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 50 },
+	default: DEFAULT_REQUESTS_PER_SECOND,
+	description:
+		'Enrichment lookups the node starts per second, several in flight at once. The service allows 50 per second per API key, shared by every workflow that uses the key: 20 leaves room for a second workflow; use 50 when this is the only one.',
+};
+
+/** Global bulk calls in flight at once (the node's fixed number before this setting existed). */
+export const DEFAULT_CALLS_IN_FLIGHT = 3;
+
+export const callsInFlightProperty: INodeProperties = {
+	displayName: 'Bulk Calls in Flight',
+	name: 'callsInFlight',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 25 },
+	default: DEFAULT_CALLS_IN_FLIGHT,
+	description:
+		"Bulk lookups (up to 100 records each) the node keeps under way at once. Fewer start when the service's rate headers (requests left this second or minute) say so; a used-up window is waited out.",
+};
+
+/**
+ * How long a node waits for a used-up rate window (the service's 429 with its remaining-requests
+ * headers at 0) before it stops instead. A credential saved before this field reads the default.
+ */
+export const rateWaitProperty: INodeProperties = {
+	displayName: 'Longest Rate-Window Wait (Seconds)',
+	name: 'maxRateWaitSeconds',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 3600 },
+	default: 300,
+	description:
+		"When the service's per-second, per-minute or hourly request window is used up, the node waits for it to reset if that takes at most this long, and otherwise stops naming the reset time. A used-up daily window always stops the node.",
+};

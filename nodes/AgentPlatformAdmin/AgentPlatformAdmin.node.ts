@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/description';
+import { getToolInputs, searchAgents, searchTools } from './methods';
 import { router } from './actions/router';
 import { credentialTest } from './transport';
 
@@ -17,7 +18,7 @@ import { credentialTest } from './transport';
  */
 export class AgentPlatformAdmin implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Agent Platform Admin',
+		displayName: 'Agent Platform',
 		name: 'agentPlatformAdmin',
 		icon: {
 			light: 'file:../../icons/agentPlatform.svg',
@@ -26,8 +27,9 @@ export class AgentPlatformAdmin implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Manage projects, invitations and user roles of the AI agent platform',
-		defaults: { name: 'Agent Platform Admin' },
+		description:
+			'Run agents and tools of the AI agent platform, and manage its projects, users, invites and API keys',
+		defaults: { name: 'Agent Platform' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
@@ -35,7 +37,11 @@ export class AgentPlatformAdmin implements INodeType {
 		properties,
 	};
 
-	methods = { credentialTest: { credentialTest } };
+	methods = {
+		credentialTest: { credentialTest },
+		listSearch: { searchAgents, searchTools },
+		resourceMapping: { getToolInputs },
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -9,7 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties } from './actions/description';
 import { MARKETING_AUTOMATION_SUMMARY } from './summary';
 import { router } from './actions/router';
-import { listSearch, loadOptions } from './methods';
+import { listSearch, loadOptions, resourceMapping } from './methods';
 import { credentialTest } from './transport/credentialTest';
 
 export class MarketingAutomation implements INodeType {
@@ -34,7 +34,7 @@ export class MarketingAutomation implements INodeType {
 		properties,
 	};
 
-	methods = { listSearch, loadOptions, credentialTest: { credentialTest } };
+	methods = { listSearch, loadOptions, resourceMapping, credentialTest: { credentialTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

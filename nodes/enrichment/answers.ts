@@ -2,15 +2,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { echo } from '../shared/echo';
 import { headerOf } from '../shared/failure';
-import type { ServiceAnswer } from './types';
+import type { RateWindow, ServiceAnswer } from './types';
 
 /** Reading an enrichment service's answer: headers, quotas, credits, messages and error codes. */
 
 export const header = (answer: ServiceAnswer, name: string) => headerOf(answer.headers, name);
 
-/** Which rate-limit window is used up, from the remaining-requests headers or the 429 message. */
-export function exhaustedWindow(answer: ServiceAnswer): 'daily' | 'hourly' | 'minute' | undefined {
-	for (const window of ['daily', 'hourly', 'minute'] as const) {
+/** Which rate-limit window is used up (the longest), from the remaining-requests headers or the 429 message. */
+export function exhaustedWindow(answer: ServiceAnswer): RateWindow | undefined {
+	for (const window of ['daily', 'hourly', 'minute', 'second'] as const) {
 		if (header(answer, `x-${window}-requests-left`) === '0') return window;
 	}
 	const message = messageOf(answer.body) ?? '';

@@ -4,16 +4,19 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestOptions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { creditsOf, isNoMatch } from './answers';
+import { creditsOf, header, isNoMatch } from './answers';
 import { apiOf } from './credentialChoice';
 import { answerError } from './errors';
 import { sendWithRetries } from './retries';
 import {
+	DEFAULT_MAX_RATE_WAIT_SECONDS,
 	TIMEOUT_MS,
 	type EnrichmentApi,
 	type EnrichmentContext,
+	type RateWindow,
+	type ServiceAddress,
 	type ServiceAnswer,
 	type ServiceCall,
 	type ServiceInfo,
@@ -33,6 +36,24 @@ export interface EnrichmentService {
 	 * the header is added here, on every call.
 	 */
 	authHeaders(credentials: ICredentialDataDecryptedObject): Record<string, string>;
+	/** Seconds until a rate window resets, asked of the service (free, rate-limited itself). */
+	windowReset?(
+		ctx: EnrichmentContext,
+		window: RateWindow,
+		send: (call: ServiceCall) => Promise<ServiceAnswer>,
+	): Promise<number | undefined>;
+}
+
+/** A number from a credential setting; the default for credentials saved before it existed. */
+export function settingOf(
+	credentials: ICredentialDataDecryptedObject,
+	name: string,
+	fallback: number,
+): number {
+	const value = Number(credentials[name]);
+	return credentials[name] === undefined || credentials[name] === '' || !(value > 0)
+		? fallback
+		: value;
 }
 
 /** What a node's transport offers its operations. */
@@ -41,6 +62,13 @@ export interface EnrichmentClient {
 	api(ctx: EnrichmentContext): Promise<EnrichmentApi>;
 	/** The base URL of the credential's chosen API, read once per execution. */
 	baseUrl(ctx: EnrichmentContext): Promise<string>;
+	/** The credential as read once per execution (for pace settings). */
+	credentials(ctx: EnrichmentContext): Promise<ICredentialDataDecryptedObject>;
+	/**
+	 * Waits while the last rate headers of this execution leave no request for another call
+	 * (`x-second-` / `x-minute-requests-left` at or below the calls in flight); a pool's `beforeStart`.
+	 */
+	rateGate(ctx: EnrichmentContext, inFlight: () => number): Promise<void>;
 	/** One classified call; error statuses other than those classified come back as answers. */
 	apiRequest(ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer>;
 	/** Like `apiRequest`, but an error status becomes the node's NodeApiError. */
@@ -92,6 +120,14 @@ function serviceRequest(
 	};
 }
 
+/** The fewest requests left in the service's second or minute window, when its headers say. */
+function shortestWindowLeft(answer: ServiceAnswer): number | undefined {
+	const left = ['second', 'minute']
+		.map((window) => Number(header(answer, `x-${window}-requests-left`)))
+		.filter((value) => Number.isFinite(value));
+	return left.length ? Math.min(...left) : undefined;
+}
+
 /** The parts of n8n's full response that make an answer. */
 function answerOf(response: ServiceAnswer): ServiceAnswer {
 	return { statusCode: response.statusCode, body: response.body, headers: response.headers ?? {} };
@@ -99,20 +135,44 @@ function answerOf(response: ServiceAnswer): ServiceAnswer {
 
 export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 	const readCredentials = credentialReader(service.credentialType);
+	/** Requests left in the shortest window the service reported, per execution. */
+	const requestsLeft = new WeakMap<object, number>();
 	/** The only place the enrichment nodes do HTTP: the credential read once per execution. */
 	const send = async (ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer> => {
 		const credentials = await readCredentials(ctx);
 		const options = serviceRequest(ctx, service.baseUrl(credentials), call);
 		options.headers = { ...options.headers, ...service.authHeaders(credentials) };
-		return answerOf(
+		const answer = answerOf(
 			(await ctx.helpers.httpRequestWithAuthentication.call(
 				ctx,
 				service.credentialType,
 				options,
 			)) as ServiceAnswer,
 		);
+		const left = shortestWindowLeft(answer);
+		if (left !== undefined) requestsLeft.set(ctx, left);
+		else requestsLeft.delete(ctx);
+		return answer;
 	};
-	const info: ServiceInfo = { name: service.name, send };
+	const address = async (ctx: EnrichmentContext): Promise<ServiceAddress> => {
+		const credentials = await readCredentials(ctx);
+		return {
+			field: apiOf(credentials) === 'contract' ? 'Base URL (Connection Contract)' : 'Service URL',
+			url: service.baseUrl(credentials),
+		};
+	};
+	const info: ServiceInfo = {
+		name: service.name,
+		send,
+		address,
+		maxRateWaitMs: async (ctx) =>
+			settingOf(await readCredentials(ctx), 'maxRateWaitSeconds', DEFAULT_MAX_RATE_WAIT_SECONDS) *
+			1000,
+		windowReset: service.windowReset
+			? async (ctx, window) =>
+					await service.windowReset!(ctx, window, async (call) => await send(ctx, call))
+			: undefined,
+	};
 	const apiRequest = async (ctx: EnrichmentContext, call: ServiceCall) =>
 		await sendWithRetries(ctx, info, call);
 	const apiRequestOk = async (ctx: EnrichmentContext, call: ServiceCall) => {
@@ -123,6 +183,16 @@ export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 	return {
 		api: async (ctx) => apiOf(await readCredentials(ctx)),
 		baseUrl: async (ctx) => service.baseUrl(await readCredentials(ctx)),
+		credentials: readCredentials,
+		async rateGate(ctx, inFlight) {
+			const key = ctx;
+			// Bounded: each pass waits for a call in flight to end, and calls end (time limit).
+			for (let pass = 0; pass < 10_000; pass++) {
+				const left = requestsLeft.get(key);
+				if (left === undefined || inFlight() === 0 || left > inFlight()) return;
+				await sleep(20);
+			}
+		},
 		apiRequest,
 		apiRequestOk,
 		async lookupOne(ctx, call, chunk, outcomeOf) {

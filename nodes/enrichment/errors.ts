@@ -4,7 +4,13 @@ import { NodeApiError } from 'n8n-workflow';
 import { isWebPage } from '../shared/failure';
 import { withDecision } from '../shared/toolDecision';
 import { header, messageOf, requestIdOf, secondsUntilReset } from './answers';
-import { RETRY_POLICY, type ServiceAnswer, type ServiceCall } from './types';
+import {
+	RETRY_POLICY,
+	type RateWindow,
+	type ServiceAddress,
+	type ServiceAnswer,
+	type ServiceCall,
+} from './types';
 
 /** HTTP statuses after which no further lookup of the run can succeed: the node stops. */
 const FATAL_STATUSES = new Set(['401', '402', '403']);
@@ -101,27 +107,31 @@ export function answerError(
 	}
 }
 
-/** A used-up daily or hourly quota: the node stops at once, even under Continue On Fail. */
+/** A used-up window the node does not wait for: it stops at once, even under Continue On Fail. */
 export function quotaError(
 	node: INode,
 	answer: ServiceAnswer,
 	serviceName: string,
 	call: ServiceCall,
-	window: 'daily' | 'hourly',
+	window: RateWindow,
+	seconds: number | undefined,
+	maxWaitMs: number,
 ): NodeApiError {
-	const limit = header(answer, window === 'daily' ? 'x-rate-limit-daily' : 'x-rate-limit-hourly');
-	const seconds = secondsUntilReset(answer);
+	const limit = header(answer, `x-rate-limit-${window}`);
 	const resets = seconds
 		? `in ${seconds} seconds`
 		: window === 'daily'
 			? 'at the start of the next day'
-			: 'within the hour';
+			: `within the ${window === 'hourly' ? 'hour' : window}`;
+	const name = window === 'second' ? 'per-second' : window === 'minute' ? 'per-minute' : window;
 	const error = apiError(
 		node,
 		call,
 		answer,
-		`The ${serviceName}'s ${window} request quota${limit ? ` of ${limit} calls` : ''} is used up (HTTP 429); it resets ${resets}`,
-		`The node stopped and sent no further calls. Run the workflow again after the ${window} quota resets, or raise the plan's limit.`,
+		`The ${serviceName}'s ${name} request quota${limit ? ` of ${limit} calls` : ''} is used up (HTTP 429); it resets ${resets}`,
+		window === 'daily'
+			? "The node stopped and sent no further calls. Run the workflow again after the daily quota resets, or raise the plan's limit."
+			: `The node stopped and sent no further calls: it waits for a rate window only up to ${maxWaitMs / 1000} seconds (the credential's Longest Rate-Window Wait). Run the workflow again after the ${name} quota resets, or raise the plan's limit.`,
 		messageOf(answer.body),
 	);
 	error.context.quotaExhausted = true;
@@ -158,11 +168,17 @@ export function mayHaveRunError(
  * else (cut-off or garbled JSON) is a broken answer. The body is never quoted: it may hold
  * personal data.
  */
-export function notJsonError(
+export /**
+ * A 2xx answer that is not JSON. An HTML page means the base URL points at a web site; anything
+ * else (cut-off or garbled JSON) is a broken answer. The body is never quoted: it may hold
+ * personal data.
+ */
+function notJsonError(
 	node: INode,
 	answer: ServiceAnswer,
 	serviceName: string,
 	call: ServiceCall,
+	address: ServiceAddress | undefined,
 ) {
 	const body = String(answer.body);
 	if (isWebPage(body)) {
@@ -170,15 +186,20 @@ export function notJsonError(
 			node,
 			call,
 			answer,
-			`The ${serviceName} answered ${call.method} ${call.path} with a web page (${body.length} characters), not the expected JSON; the base URL in the credential is probably wrong`,
-			"Check the credential's API and base URL: they must point at the service's API, not at a web page or another server.",
+			`The ${serviceName} answered ${call.method} ${call.path} with a web page (${body.length} characters), not the expected JSON; ${addressWords(address)} is probably wrong`,
+			`Check the credential's API and ${address?.field ?? 'address'}: they must point at the service's API, not at a web page or another server.`,
 		);
 	}
 	return apiError(
 		node,
 		call,
 		answer,
-		`The ${serviceName} answered ${call.method} ${call.path} with a cut-off or garbled answer (${body.length} characters), also when asked again`,
+		`The ${serviceName} at ${address?.url ?? "the credential's address"} answered ${call.method} ${call.path} with a cut-off or garbled answer (${body.length} characters), also when asked again`,
 		'Run the item again later; if it keeps failing, check that nothing between n8n and the service (a proxy) alters answers.',
 	);
+}
+
+/** "the Service URL https://api.example.com" (or the plain "the credential's address"). */
+export function addressWords(address: ServiceAddress | undefined): string {
+	return address ? `the credential's ${address.field} ${address.url}` : "the credential's address";
 }

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { echo } from '../shared/echo';
 import { invalidInput, type Lookup } from './lookups';
 import {
 	checkAbn,
@@ -190,7 +191,7 @@ export function prepareIdentifier(
 			ctx,
 			itemIndex,
 			'"Identify By"',
-			`"${identifyBy}" is not an option`,
+			`"${echo(identifyBy)}" is not an option`,
 			'Choose one of the listed options.',
 		);
 	}

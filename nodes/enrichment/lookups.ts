@@ -1,7 +1,10 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isFatal } from './errors';
+import { runPaced, type Pace } from './pool';
+import { rerunAdvice, stopSummary, type StopReport } from '../shared/stopReport';
+import { echo } from '../shared/echo';
 import { withItemIndex, type BatchOutcome } from '../shared/router';
 import { toolArgumentOf } from '../shared/tool';
 
@@ -29,7 +32,13 @@ export interface Lookup {
 }
 
 export type LookupOutcome =
-	| { status: 'found'; record: IDataObject; creditsCharged?: number }
+	| {
+			status: 'found';
+			record: IDataObject;
+			creditsCharged?: number;
+			/** The whole call's bill, when the service does not say what each record cost. */
+			callBilling?: IDataObject;
+	  }
 	| { status: 'noMatch'; creditsCharged?: number }
 	| { status: 'error'; code: string; message: string };
 
@@ -44,10 +53,8 @@ export interface LookupPlan {
 	noun: string;
 	/** Max unique lookups per call. */
 	batchSize: number;
-	/** Calls sent at once (independent chunks); 1 when absent. */
-	concurrency?: number;
-	/** Least time (ms) one wave of concurrent calls takes, to stay below the service's rate limit. */
-	minWaveMs?: number;
+	/** How fast calls go out (in flight, spacing, rate windows); one at a time when absent. */
+	pace?: Pace;
 	/** Validates item `itemIndex` and builds its lookup; throws a NodeOperationError on bad input. */
 	prepare(this: IExecuteFunctions, itemIndex: number): Lookup;
 	/** Sends one chunk; returns an outcome per lookup key. Throws NodeApiError when the call fails. */
@@ -56,10 +63,12 @@ export interface LookupPlan {
 	format?(this: IExecuteFunctions, record: IDataObject, itemIndex: number): IDataObject;
 }
 
-/** The "Error on No Match" option, read per item from the operation's `options` collection. */
+/** The "Error on No Match" option, read once per item from the operation's `options` collection. */
 function errorOnNoMatch(ctx: IExecuteFunctions, itemIndex: number): boolean {
 	return ctx.getNodeParameter('options.errorOnNoMatch', itemIndex, false) as boolean;
 }
+
+type Group = { lookup: Lookup; itemIndexes: number[] };
 
 export async function runLookups(
 	this: IExecuteFunctions,
@@ -68,8 +77,9 @@ export async function runLookups(
 	const itemCount = this.getInputData().length;
 	const continueOnFail = this.continueOnFail();
 
-	// 1. Validate everything first.
+	// 1. Validate everything first; each parameter is read once per item.
 	const lookups: Array<Lookup | Error> = [];
+	const failsOnNoMatch: boolean[] = [];
 	for (let i = 0; i < itemCount; i++) {
 		try {
 			lookups.push(plan.prepare.call(this, i));
@@ -78,10 +88,11 @@ export async function runLookups(
 			if (!continueOnFail) throw wrapped;
 			lookups.push(wrapped);
 		}
+		failsOnNoMatch.push(errorOnNoMatch(this, i));
 	}
 
 	// 2. Merge identical lookups, keeping the order of first appearance.
-	const groups = new Map<string, { lookup: Lookup; itemIndexes: number[] }>();
+	const groups = new Map<string, Group>();
 	lookups.forEach((lookup, i) => {
 		if (lookup instanceof Error) return;
 		const group = groups.get(lookup.key);
@@ -89,58 +100,72 @@ export async function runLookups(
 		else groups.set(lookup.key, { lookup, itemIndexes: [i] });
 	});
 
-	// 3. Send in chunks, up to `plan.concurrency` at once, each wave no faster than the rate limit.
+	// 3. Send in chunks at the plan's pace. A call that stops the run (without Continue On Fail any
+	// failure; with it a refused key, no credits or a used-up quota) starts no further call; the
+	// calls in flight are awaited and their answers kept: they are paid for.
 	const outcomes = new Map<string, LookupOutcome | Error>();
 	const unique = [...groups.values()];
-	const chunks: Array<typeof unique> = [];
+	const chunks: Group[][] = [];
 	for (let start = 0; start < unique.length; start += plan.batchSize) {
 		chunks.push(unique.slice(start, start + plan.batchSize));
 	}
 	// "Error on No Match" without Continue On Fail stops at the first no match: one call at a time,
 	// so no lookup after it is sent (and charged).
-	const stopsOnNoMatch = !continueOnFail && errorOnNoMatch(this, 0);
-	const concurrency = stopsOnNoMatch ? 1 : Math.max(1, plan.concurrency ?? 1);
-	for (let wave = 0; wave < chunks.length; wave += concurrency) {
-		const waveChunks = chunks.slice(wave, wave + concurrency);
-		const started = Date.now();
-		const settled = await Promise.allSettled(
-			waveChunks.map(
-				async (chunkGroups) =>
-					await plan.send.call(this, {
-						lookups: chunkGroups.map((group) => group.lookup),
-						itemIndexes: chunkGroups.map((group) => group.itemIndexes[0]),
-					}),
-			),
-		);
-		settled.forEach((result, n) => {
-			const chunkGroups = waveChunks[n];
+	const stopsOnNoMatch = !continueOnFail && failsOnNoMatch.some(Boolean);
+	const pace: Pace = plan.pace ?? { inFlight: 1, minIntervalMs: 0 };
+	let stop: { error: Error; chunk: number } | undefined;
+	const failedChunks = new Set<number>();
+	const stopWith = (error: Error, chunk: number) => {
+		stop ??= { error, chunk };
+		failedChunks.add(chunk);
+		return false;
+	};
+	const started = await runPaced(
+		chunks.length,
+		stopsOnNoMatch ? { ...pace, inFlight: 1 } : pace,
+		async (n) =>
+			await plan.send.call(this, {
+				lookups: chunks[n].map((group) => group.lookup),
+				itemIndexes: chunks[n].map((group) => group.itemIndexes[0]),
+			}),
+		(n, result) => {
+			const chunkGroups = chunks[n];
 			if (result.status === 'rejected') {
 				const wrapped = withItemIndex(this, result.reason, chunkGroups[0].itemIndexes[0]);
-				if (!continueOnFail || isFatal(wrapped)) throw wrapped;
 				for (const group of chunkGroups) outcomes.set(group.lookup.key, wrapped);
-				return;
+				if (!continueOnFail || isFatal(wrapped)) return stopWith(wrapped, n);
+				return true;
 			}
-			const answers = result.value;
+			let goOn = true;
 			for (const group of chunkGroups) {
-				const outcome: LookupOutcome = answers.get(group.lookup.key) ?? {
+				const outcome: LookupOutcome = result.value.get(group.lookup.key) ?? {
 					status: 'error',
 					code: 'NO_RESULT',
 					message: 'The service returned no result for this record',
 				};
-				if (outcome.status === 'error' && !continueOnFail) {
-					throw recordError(this, plan, outcome, group.itemIndexes[0]);
+				outcomes.set(group.lookup.key, outcome);
+				if (continueOnFail || !goOn) continue;
+				if (outcome.status === 'error') {
+					goOn = stopWith(recordError(this, plan, outcome, group.itemIndexes[0]), n);
 				}
 				// A no match that must fail the run stops it now, before further lookups spend credits.
-				if (outcome.status === 'noMatch' && !continueOnFail) {
-					const failing = group.itemIndexes.find((i) => errorOnNoMatch(this, i));
-					if (failing !== undefined) throw noMatchError(this, plan, group.lookup, failing);
+				const failing = group.itemIndexes.find((i) => failsOnNoMatch[i]);
+				if (outcome.status === 'noMatch' && failing !== undefined) {
+					goOn = stopWith(noMatchError(this, plan, group.lookup, failing), n);
 				}
-				outcomes.set(group.lookup.key, outcome);
 			}
-		});
-		const pause = (plan.minWaveMs ?? 0) - (Date.now() - started);
-		if (pause > 0 && wave + concurrency < chunks.length) await sleep(pause);
+			return goOn;
+		},
+	);
+
+	if (stop && !continueOnFail) {
+		throw stoppedRunError(this, stop.error, chunks, started, lookups, outcomes);
 	}
+	const notSent = stop ? notSentError(this, stop.error) : undefined;
+	chunks.forEach((chunkGroups, n) => {
+		if (started[n] || !notSent) return;
+		for (const group of chunkGroups) outcomes.set(group.lookup.key, notSent);
+	});
 
 	// 4. One output item per input item.
 	const charged = new Set<string>();
@@ -171,11 +196,11 @@ export async function runLookups(
 		// Credits are reported once, on the first item that asked; repeats cost nothing. A service
 		// that reports no credits (the ANZ service's own API) gives no creditsCharged at all.
 		const reported = outcome.creditsCharged;
-		const creditsCharged =
-			reported === undefined ? undefined : charged.has(lookup.key) ? 0 : reported;
+		const repeat = charged.has(lookup.key);
+		const creditsCharged = reported === undefined ? undefined : repeat ? 0 : reported;
 		charged.add(lookup.key);
 		if (outcome.status === 'noMatch') {
-			if (errorOnNoMatch(this, i)) {
+			if (failsOnNoMatch[i]) {
 				const error = noMatchError(this, plan, lookup, i);
 				output.push([{ json: { error: error.message, input: lookup.input } }]);
 				continue;
@@ -186,9 +211,72 @@ export async function runLookups(
 			continue;
 		}
 		const record = plan.format ? plan.format.call(this, outcome.record, i) : outcome.record;
-		output.push([{ json: compactCredits({ found: true, creditsCharged, ...record }) }]);
+		// The call's bill goes with the first item of each record only, like creditsCharged.
+		const callBilling = repeat ? undefined : outcome.callBilling;
+		output.push([
+			{
+				json: compactCredits({
+					found: true,
+					creditsCharged,
+					...(callBilling ? { callBilling } : {}),
+					...record,
+				}),
+			},
+		]);
 	}
 	return output;
+}
+
+/** Without Continue On Fail: the stopping error, naming what was done and what was not. */
+function stoppedRunError(
+	ctx: IExecuteFunctions,
+	error: Error,
+	chunks: Group[][],
+	started: boolean[],
+	lookups: Array<Lookup | Error>,
+	outcomes: Map<string, LookupOutcome | Error>,
+): Error {
+	const report: StopReport = { answered: [], failed: [], notSent: [], firstNotDone: [] };
+	const sentKeys = new Set<string>();
+	chunks.forEach((chunkGroups, n) => {
+		if (started[n]) for (const group of chunkGroups) sentKeys.add(group.lookup.key);
+	});
+	lookups.forEach((lookup, i) => {
+		if (lookup instanceof Error) return;
+		const state = !sentKeys.has(lookup.key)
+			? 'notSent'
+			: outcomes.get(lookup.key) instanceof Error
+				? 'failed'
+				: 'answered';
+		report[state].push(i);
+		if (state !== 'answered' && report.firstNotDone.length < 3) {
+			report.firstNotDone.push(`item ${i} ${echo(JSON.stringify(lookup.input))}`);
+		}
+	});
+	// Nothing answered: nothing paid would be lost, and the error alone says what to fix.
+	if (!report.answered.length) return error;
+	const summary = stopSummary(report, ctx.getInputData().length);
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.message = `${error.message}. ${summary}`;
+		error.description = `${error.description ?? ''} ${rerunAdvice(report)}`.trim();
+		Object.assign(error.context, {
+			answeredItems: report.answered,
+			notDoneItems: [...report.failed, ...report.notSent],
+		});
+	}
+	return error;
+}
+
+/** Under Continue On Fail: the error of an item whose lookup was never sent because the run stopped. */
+function notSentError(ctx: IExecuteFunctions, stop: Error): NodeApiError {
+	const error = new NodeApiError(ctx.getNode(), { message: stop.message } as JsonObject, {
+		message: `Not looked up: the run stopped before this item was sent (${stop.message})`,
+		description:
+			'No request was sent for this item and no credit was spent on it. Run it again once the cause is fixed; the items with results need no re-run.',
+		...(stop instanceof NodeApiError && stop.httpCode ? { httpCode: stop.httpCode } : {}),
+	});
+	error.context.runStopped = true;
+	return error;
 }
 
 /** Drops `creditsCharged` when the service did not report it. */

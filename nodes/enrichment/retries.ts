@@ -2,16 +2,37 @@ import type { JsonObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { backoffDelay } from '../shared/backoff';
-import { classifyAnswer, classifyThrown, shouldRetry, type Failure } from '../shared/failure';
-import { exhaustedWindow, secondsUntilReset } from './answers';
-import { apiError, mayHaveRunError, notJsonError, quotaError } from './errors';
 import {
+	classifyAnswer,
+	classifyThrown,
+	networkCodeOf,
+	shouldRetry,
+	type Failure,
+} from '../shared/failure';
+import { isPlainHttpAnswer, plainHttpAdvice } from '../shared/plainHttp';
+import { exhaustedWindow, secondsUntilReset } from './answers';
+import { addressWords, apiError, mayHaveRunError, notJsonError, quotaError } from './errors';
+import {
+	DEFAULT_MAX_RATE_WAIT_SECONDS,
 	RETRY_POLICY,
 	type EnrichmentContext,
+	type RateWindow,
+	type ServiceAddress,
 	type ServiceAnswer,
 	type ServiceCall,
 	type ServiceInfo,
 } from './types';
+
+/** Each window's length: the longest a used-up window can take to reset. */
+const WINDOW_SECONDS: Record<RateWindow, number> = {
+	second: 1,
+	minute: 60,
+	hourly: 3600,
+	daily: 86_400,
+};
+
+/** Rate-window waits per call, beside the retries (a window can be used up again by other callers). */
+const MAX_WINDOW_WAITS = 10;
 
 /**
  * Sends one call through the node's transport and classifies what comes back, once for both nodes:
@@ -28,6 +49,7 @@ export async function sendWithRetries(
 	call: ServiceCall,
 ): Promise<ServiceAnswer> {
 	const node = ctx.getNode();
+	let windowWaits = 0;
 	for (let attempt = 0; ; attempt++) {
 		const canRetry = attempt < RETRY_POLICY.retries;
 		let answer: ServiceAnswer | undefined;
@@ -41,17 +63,50 @@ export async function sendWithRetries(
 		if (thrown instanceof NodeOperationError) throw thrown;
 		const failure = answer === undefined ? classifyThrown(thrown) : classifyAnswer(answer);
 		if (failure.class === 'answered') return answer!;
-		// A used-up daily or hourly quota is this service's own: it stops the node at once.
+		const address = await service.address?.(ctx);
+		// An https address that speaks plain HTTP: the TLS handshake failed, nothing was sent.
+		const code = answer === undefined ? networkCodeOf(thrown) : undefined;
+		if (isPlainHttpAnswer(code)) {
+			const url = address?.url ?? "the credential's address";
+			throw apiError(
+				node,
+				call,
+				undefined,
+				`The ${service.name} at ${url} did not answer over HTTPS (${code}); nothing was sent`,
+				`${plainHttpAdvice(url, `the credential's ${address?.field ?? 'address'}`, code!)}.`,
+			);
+		}
+		// A used-up rate window: waited out when it resets within the node's longest wait (a 429
+		// is "not executed", so the call is sent again); otherwise the node stops, naming the reset.
 		const window = answer?.statusCode === 429 ? exhaustedWindow(answer) : undefined;
-		if (answer && (window === 'daily' || window === 'hourly')) {
-			throw quotaError(node, answer, service.name, call, window);
+		if (answer && window) {
+			const maxWaitMs =
+				(await service.maxRateWaitMs?.(ctx)) ?? DEFAULT_MAX_RATE_WAIT_SECONDS * 1000;
+			const known =
+				secondsUntilReset(answer) ??
+				(window === 'second' ? undefined : await service.windowReset?.(ctx, window));
+			// Without a reset time, a second or minute window resets within its length at most.
+			const waitSeconds =
+				known ?? (window === 'second' || window === 'minute' ? WINDOW_SECONDS[window] : undefined);
+			if (
+				waitSeconds !== undefined &&
+				window !== 'daily' &&
+				waitSeconds * 1000 <= maxWaitMs &&
+				windowWaits < MAX_WINDOW_WAITS
+			) {
+				windowWaits++;
+				attempt--;
+				await sleep(waitSeconds * 1000);
+				continue;
+			}
+			throw quotaError(node, answer, service.name, call, window, known, maxWaitMs);
 		}
 		if (canRetry && shouldRetry(failure, call)) {
 			const seconds = answer?.statusCode === 429 ? secondsUntilReset(answer) : undefined;
 			await sleep(backoffDelay(attempt, RETRY_POLICY, seconds ? seconds * 1000 : 0));
 			continue;
 		}
-		const outcome = finalError(node, service.name, call, failure, answer, thrown);
+		const outcome = finalError(node, service.name, call, failure, answer, thrown, address);
 		if (outcome instanceof Error) throw outcome;
 		return outcome;
 	}
@@ -65,21 +120,22 @@ function finalError(
 	failure: Failure,
 	answer: ServiceAnswer | undefined,
 	thrown: unknown,
+	address: ServiceAddress | undefined,
 ): Error | ServiceAnswer {
 	if (failure.class === 'neverSent') {
 		return apiError(
 			node,
 			call,
 			undefined,
-			`The ${serviceName} could not be reached (${failure.code}); nothing was sent`,
-			"Check the credential's base URL and the network.",
+			`The ${serviceName} at ${address?.url ?? "the credential's address"} could not be reached (${failure.code}); nothing was sent`,
+			`Check ${addressWords(address)} and the network.`,
 		);
 	}
 	const brokenBody = failure.reason === 'webPage' || failure.reason === 'notJson';
 	if (failure.class === 'ambiguous' && !call.safeToRepeat) {
 		const what = answer
 			? failure.reason === 'webPage'
-				? 'its answer was a web page, not the JSON the service sends (check the base URL)'
+				? `its answer was a web page, not the JSON the service sends (check ${addressWords(address)})`
 				: brokenBody
 					? 'its answer was cut off or garbled'
 					: `it answered HTTP ${answer.statusCode}`
@@ -88,14 +144,14 @@ function finalError(
 				: `the connection broke after the request was sent (${failure.code ?? 'no answer'})`;
 		return mayHaveRunError(node, call, serviceName, what, brokenBody ? undefined : answer);
 	}
-	if (answer && brokenBody) return notJsonError(node, answer, serviceName, call);
+	if (answer && brokenBody) return notJsonError(node, answer, serviceName, call, address);
 	if (answer) return answer;
 	if (failure.reason === 'cutOff') {
 		return apiError(
 			node,
 			call,
 			undefined,
-			`The ${serviceName} answered ${call.method} ${call.path} with a cut-off or garbled answer, also when asked again`,
+			`The ${serviceName} at ${address?.url ?? "the credential's address"} answered ${call.method} ${call.path} with a cut-off or garbled answer, also when asked again`,
 			'Run the item again later; if it keeps failing, check that nothing between n8n and the service (a proxy) alters answers.',
 		);
 	}

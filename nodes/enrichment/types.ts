@@ -36,12 +36,31 @@ export interface ServiceAnswer {
 	headers: Record<string, string | string[] | undefined>;
 }
 
+/** The credential field that holds the address a call went to, and that address. */
+export interface ServiceAddress {
+	/** "Service URL" or "Base URL (Connection Contract)": the field as the credential shows it. */
+	field: string;
+	url: string;
+}
+
+/** The service's rate windows, shortest first, as its `x-<window>-requests-left` headers name them. */
+export type RateWindow = 'second' | 'minute' | 'hourly' | 'daily';
+
+/** The default longest wait for a rate window: a minute window always, an hour's only near its end. */
+export const DEFAULT_MAX_RATE_WAIT_SECONDS = 300;
+
 /** What a node's transport tells the shared classification about its service. */
 export interface ServiceInfo {
 	/** For messages: "enrichment service", "sales-intelligence service". */
 	name: string;
 	/** Sends one call as is (the enrichment client: n8n's authenticated request helper). */
 	send(ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer>;
+	/** The address the calls go to, named by its credential field (for messages). */
+	address?(ctx: EnrichmentContext): Promise<ServiceAddress>;
+	/** The longest wait (ms) for a used-up rate window before the node stops instead. */
+	maxRateWaitMs?(ctx: EnrichmentContext): Promise<number>;
+	/** Seconds until `window` resets, when the service can tell (the global service's V3 usage). */
+	windowReset?(ctx: EnrichmentContext, window: RateWindow): Promise<number | undefined>;
 }
 
 /**

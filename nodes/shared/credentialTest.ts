@@ -10,6 +10,7 @@ import type {
 import { jsonParse } from 'n8n-workflow';
 
 import { echo } from './echo';
+import { isPlainHttpAnswer, plainHttpAdvice } from './plainHttp';
 
 /**
  * Credential tests run as a node's `methods.credentialTest` (the credential names the node in
@@ -50,6 +51,15 @@ export interface ProbeAnswer {
 
 /** Time limit of one test request: the editor waits for it. */
 export const PROBE_TIMEOUT_MS = 15_000;
+
+/** The scheme, host and port of `url` (the part a user enters in an address field). */
+function originOf(url: string): string {
+	try {
+		return new URL(url).origin;
+	} catch {
+		return echo(url);
+	}
+}
 
 function hostOf(url: string): string {
 	try {
@@ -96,6 +106,7 @@ export function networkFailure(error: unknown, url: string, address: AddressFiel
 	if (code === 'ERR_INVALID_URL') {
 		return `${address.field} is not a valid address: enter it like ${address.example}.`;
 	}
+	if (isPlainHttpAnswer(code)) return `${plainHttpAdvice(originOf(url), address.field, code)}.`;
 	if (/CERT|SSL|TLS/i.test(code)) {
 		return `The TLS certificate of ${host} was not accepted (${code}). Check that ${address.field} is the service's own https address (${address.example}).`;
 	}

@@ -1,4 +1,5 @@
 import type {
+	IBinaryKeyData,
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
@@ -6,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { itemRanges } from './stopReport';
 import { isToolRun, noRecordsJson } from './tool';
 import { toolErrorMessage } from './toolDecision';
 import { startToolRun } from './toolRun';
@@ -19,7 +21,7 @@ export interface ItemOperation {
 }
 
 /** One input item's outcome in a batch operation: an output item, or its error. */
-export type BatchOutcome = { json: IDataObject } | { error: Error };
+export type BatchOutcome = { json: IDataObject; binary?: IBinaryKeyData } | { error: Error };
 
 /**
  * An operation that takes every input item at once (to batch or deduplicate calls); it returns
@@ -125,9 +127,17 @@ export async function routeOperation(
 		json: noRecordsJson(node, items[itemIndex].json),
 		pairedItem: { item: itemIndex },
 	});
-	const fail = (error: unknown, itemIndex: number) => {
+	// An error after which no further item can succeed (options.stopsRun) runs no further item.
+	// The items before it keep their results under Continue On Fail; without it, the error names
+	// the items done and not done. A batch operation has already decided what stops its run.
+	let stoppedBy: Error | undefined;
+	const fail = (error: unknown, itemIndex: number, batch = false) => {
 		const wrapped = forModel(withItemIndex(this, error, itemIndex));
-		if (!continueOnFail || options.stopsRun?.(wrapped)) throw wrapped;
+		if (!continueOnFail) {
+			if (options.stopsRun && !batch) throw withItemsDone(wrapped, itemIndex, itemCount);
+			throw wrapped;
+		}
+		if (!batch && options.stopsRun?.(wrapped)) stoppedBy ??= wrapped;
 		output.push({ json: errorItemJson(wrapped), pairedItem: { item: itemIndex } });
 	};
 	const records = (itemIndex: number, data: IDataObject[]): INodeExecutionData[] =>
@@ -147,9 +157,14 @@ export async function routeOperation(
 				if (tool && itemOutcomes.length === 0) output.push(noRecords(itemIndex));
 				const found: IDataObject[] = [];
 				for (const outcome of itemOutcomes) {
-					if ('error' in outcome) fail(outcome.error, itemIndex);
+					if ('error' in outcome) fail(outcome.error, itemIndex, true);
 					else if (tool) found.push(outcome.json);
-					else output.push({ json: outcome.json, pairedItem: { item: itemIndex } });
+					else
+						output.push({
+							json: outcome.json,
+							...(outcome.binary ? { binary: outcome.binary } : {}),
+							pairedItem: { item: itemIndex },
+						});
 				}
 				output.push(...records(itemIndex, found));
 			});
@@ -172,6 +187,11 @@ export async function routeOperation(
 			if (first) throw withItemIndex(this, first[1], first[0]);
 		}
 		for (let i = 0; i < itemCount; i++) {
+			if (stoppedBy) {
+				const message = `Not run: the run stopped before this item (${stoppedBy.message})`;
+				output.push({ json: { error: message }, pairedItem: { item: i } });
+				continue;
+			}
 			const invalidInput = invalid.get(i);
 			if (invalidInput) {
 				fail(invalidInput, i);
@@ -201,4 +221,17 @@ export async function routeOperation(
 		throw forModel(error as Error);
 	}
 	return [output];
+}
+
+/** The error that stopped item `itemIndex`, naming the items done before it and those not run. */
+function withItemsDone(error: Error, itemIndex: number, itemCount: number): Error {
+	if (itemIndex === 0 || !(error instanceof NodeApiError || error instanceof NodeOperationError)) {
+		return error;
+	}
+	const range = (from: number, to: number) =>
+		itemRanges(Array.from({ length: to - from }, (_item, n) => from + n));
+	error.message = `${error.message}. Done before it stopped: ${itemIndex} of ${itemCount} items (${range(0, itemIndex)}); not done: ${range(itemIndex, itemCount)}`;
+	error.description =
+		`${error.description ?? ''} The items done were paid for; run only the items not done (${range(itemIndex, itemCount)}) to finish without paying twice, or turn on Continue On Fail to keep the results of the items done.`.trim();
+	return error;
 }

@@ -1,5 +1,7 @@
 /** Input checks shared by the nodes; each runs before any HTTP call, so no credit is spent. */
 
+import { echo } from './echo';
+
 // Practical address syntax: one @, a dot-separated domain with a 2+ letter TLD, no spaces.
 const EMAIL_PATTERN =
 	/^[^\s@"(),:;<>[\\\]]+@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
@@ -43,12 +45,14 @@ export function checkAbn(value: string): Checked {
 	const digits = normalizeAbn(value);
 	if (!digits) return { refused: 'The ABN is empty' };
 	if (!/^\d+$/.test(digits))
-		return { refused: `The ABN "${value}" contains characters other than digits and spaces` };
+		return { refused: `The ABN "${echo(value)}" contains characters other than digits and spaces` };
 	if (digits.length !== 11) {
-		return { refused: `The ABN "${value}" has ${digits.length} digits; an ABN has 11` };
+		return { refused: `The ABN "${echo(value)}" has ${digits.length} digits; an ABN has 11` };
 	}
 	if (!isValidAbn(digits)) {
-		return { refused: `The ABN "${value}" fails the ABN checksum (a digit is wrong or swapped)` };
+		return {
+			refused: `The ABN "${echo(value)}" fails the ABN checksum (a digit is wrong or swapped)`,
+		};
 	}
 	return { value: digits };
 }
@@ -60,9 +64,9 @@ export function checkEmail(value: string): Checked {
 	const email = normalizeEmail(value);
 	if (!email) return { refused: 'The email address is empty' };
 	if (looksLikeUrl(email)) {
-		return { refused: `"${value}" is a URL, not an email address` };
+		return { refused: `"${echo(value)}" is a URL, not an email address` };
 	}
-	if (!isValidEmail(email)) return { refused: `"${value}" is not a valid email address` };
+	if (!isValidEmail(email)) return { refused: `"${echo(value)}" is not a valid email address` };
 	return { value: email };
 }
 
@@ -104,30 +108,30 @@ export function checkProfileUrl(value: string, kind: ProfileKind): Checked {
 	const trimmed = value.trim();
 	if (!trimmed) return { refused: 'The profile URL is empty' };
 	if (!trimmed.includes('/') && trimmed.includes('@')) {
-		return { refused: `"${value}" is an email address, not a profile URL` };
+		return { refused: `"${echo(value)}" is an email address, not a profile URL` };
 	}
 	const url = parseUrl(trimmed);
 	if (!url || !NETWORK_HOST.test(url.hostname.toLowerCase())) {
-		return { refused: `"${value}" is not a URL on the professional network` };
+		return { refused: `"${echo(value)}" is not a URL on the professional network` };
 	}
 	const segments = url.pathname.split('/').filter(Boolean);
 	const [section, slug] = segments;
 	const other: ProfileKind = kind === 'person' ? 'company' : 'person';
 	if (PROFILE_SEGMENT[other].includes(section)) {
-		return { refused: `"${value}" is a ${other} profile URL, not a ${kind} profile URL` };
+		return { refused: `"${echo(value)}" is a ${other} profile URL, not a ${kind} profile URL` };
 	}
 	if (!PROFILE_SEGMENT[kind].includes(section) || !slug || segments.length > 3) {
 		return {
-			refused: `"${value}" is not a ${kind} profile URL (expected …/${PROFILE_SEGMENT[kind][0]}/<name>)`,
+			refused: `"${echo(value)}" is not a ${kind} profile URL (expected …/${PROFILE_SEGMENT[kind][0]}/<name>)`,
 		};
 	}
 	let decoded: string;
 	try {
 		decoded = decodeURIComponent(slug);
 	} catch {
-		return { refused: `"${value}" has a malformed profile name` };
+		return { refused: `"${echo(value)}" has a malformed profile name` };
 	}
-	if (!SLUG.test(decoded)) return { refused: `"${value}" has a malformed profile name` };
+	if (!SLUG.test(decoded)) return { refused: `"${echo(value)}" has a malformed profile name` };
 	return {
 		value: `https://www.linkedin.com/${section}/${encodeURIComponent(decoded.toLowerCase())}`,
 	};
@@ -139,12 +143,12 @@ export function checkProfileSlug(value: string): Checked {
 	if (!trimmed) return { refused: 'The profile slug is empty' };
 	if (trimmed.includes('/') || looksLikeUrl(trimmed)) {
 		return {
-			refused: `"${value}" is a URL, not a profile slug (use the profile URL option for URLs)`,
+			refused: `"${echo(value)}" is a URL, not a profile slug (use the profile URL option for URLs)`,
 		};
 	}
 	if (trimmed.includes('@'))
-		return { refused: `"${value}" is an email address, not a profile slug` };
-	if (!SLUG.test(trimmed)) return { refused: `"${value}" is not a valid profile slug` };
+		return { refused: `"${echo(value)}" is an email address, not a profile slug` };
+	if (!SLUG.test(trimmed)) return { refused: `"${echo(value)}" is not a valid profile slug` };
 	return { value: trimmed.toLowerCase() };
 }
 
@@ -166,13 +170,13 @@ export function checkDomain(value: string): Checked {
 	const trimmed = value.trim();
 	if (!trimmed) return { refused: 'The domain is empty' };
 	if (/^[^/]*@/.test(trimmed)) {
-		return { refused: `"${value}" is an email address, not a domain` };
+		return { refused: `"${echo(value)}" is an email address, not a domain` };
 	}
 	const domain = normalizeDomain(trimmed);
 	if (NETWORK_HOST.test(domain) || NETWORK_HOST.test(`www.${domain}`)) {
-		return { refused: `"${value}" is a professional-network address, not a company domain` };
+		return { refused: `"${echo(value)}" is a professional-network address, not a company domain` };
 	}
-	if (!HOSTNAME.test(domain)) return { refused: `"${value}" is not a valid domain name` };
+	if (!HOSTNAME.test(domain)) return { refused: `"${echo(value)}" is not a valid domain name` };
 	return { value: domain };
 }
 
@@ -180,18 +184,19 @@ export function checkDomain(value: string): Checked {
 export function checkWebsite(value: string): Checked {
 	const trimmed = value.trim();
 	if (!trimmed) return { refused: 'The website is empty' };
-	if (/^[^/]*@/.test(trimmed)) return { refused: `"${value}" is an email address, not a website` };
+	if (/^[^/]*@/.test(trimmed))
+		return { refused: `"${echo(value)}" is an email address, not a website` };
 	if (/\s/.test(trimmed))
-		return { refused: `"${value}" contains spaces and is not a website address` };
+		return { refused: `"${echo(value)}" contains spaces and is not a website address` };
 	const url = parseUrl(trimmed);
-	if (!url) return { refused: `"${value}" is not a website address (http or https)` };
+	if (!url) return { refused: `"${echo(value)}" is not a website address (http or https)` };
 	const host = url.hostname.toLowerCase().replace(/^www\./, '');
 	if (NETWORK_HOST.test(host) || NETWORK_HOST.test(`www.${host}`)) {
 		return {
-			refused: `"${value}" is a professional-network profile, not the company's website (use the profile URL option)`,
+			refused: `"${echo(value)}" is a professional-network profile, not the company's website (use the profile URL option)`,
 		};
 	}
-	if (!HOSTNAME.test(host)) return { refused: `"${value}" does not name a valid host` };
+	if (!HOSTNAME.test(host)) return { refused: `"${echo(value)}" does not name a valid host` };
 	const path = url.pathname.replace(/\/+$/, '');
 	return { value: `https://${host}${path}` };
 }

@@ -146,10 +146,16 @@ describe('credential tests (the nodes’ methods.credentialTest)', () => {
 				{ serviceUrl: 'CLOSED' },
 				`Nothing accepts connections at HOST. Check the host and port in Service URL (it looks like ${serviceUrl}); if they are right, a firewall or proxy between n8n and the service refuses the connection.`,
 			],
+			[
+				'an https Service URL whose server speaks plain HTTP',
+				{ serviceUrl: 'HTTPS_SIM' },
+				'The address HTTPS_SIM did not answer over HTTPS (EPROTO): it probably serves plain HTTP. If it does, enter SIM in Service URL; nothing was sent.',
+			],
 		])('with %s, says what to change', async (_case, values, message) => {
 			const path = prefix === 'anz' ? 'people/search' : 'account/usage';
 			const fill = (text: string) =>
 				text
+					.replace(/HTTPS_SIM/g, sim.url.replace('http://', 'https://'))
 					.replace(/SIM/g, sim.url)
 					.replace('CLOSED', closed)
 					.replace('HOST', closed.slice(7))

@@ -1,5 +1,6 @@
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
+	IBinaryKeyData,
 	IConnections,
 	IDataObject,
 	INode,
@@ -30,6 +31,8 @@ export interface RunOptions {
 	nodes: NodeUnderTest | NodeUnderTest[];
 	/** The items the start node emits (one item `{}` when omitted). */
 	items?: IDataObject[];
+	/** Binary data of the start node's items, by item index. */
+	binary?: Array<IBinaryKeyData | undefined>;
 	credentials?: CredentialValues;
 	/** Share credential values (e.g. a cached token) across runs. */
 	credentialsHelper?: TestCredentialsHelper;
@@ -139,7 +142,9 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 			logAiEvent: () => undefined,
 		} as unknown as IWorkflowExecuteAdditionalData;
 
-		const startItems = (options.items ?? [{}]).map((json) => ({ json }));
+		const startItems = (options.items ?? [{}]).map((json, index) =>
+			options.binary?.[index] ? { json, binary: options.binary[index] } : { json },
+		);
 		const runExecutionData = createRunExecutionData({
 			executionData: {
 				nodeExecutionStack: [

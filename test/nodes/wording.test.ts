@@ -62,12 +62,22 @@ function visibleNames(
 /** Every version × resource × operation of a node, with the parameters the editor shows. */
 function screensOf(description: INodeTypeDescription) {
 	const versions = Array.isArray(description.version) ? description.version : [description.version];
-	const resourceParameter = description.properties.find((p) => p.name === 'resource');
-	const resources = resourceParameter
-		? (resourceParameter.options as INodePropertyOptions[]).map((o) => String(o.value))
-		: [undefined];
-	return versions.flatMap((typeVersion) =>
-		resources.flatMap((resource) => {
+	return versions.flatMap((typeVersion) => {
+		// A node may offer other resources per version (one Resource parameter per version).
+		const resourceParameter = description.properties.find(
+			(p) =>
+				p.name === 'resource' &&
+				NodeHelpers.displayParameter(
+					{},
+					p,
+					{ typeVersion, parameters: {} } as unknown as INode,
+					description,
+				),
+		);
+		const resources = resourceParameter
+			? (resourceParameter.options as INodePropertyOptions[]).map((o) => String(o.value))
+			: [undefined];
+		return resources.flatMap((resource) => {
 			const base: INodeParameters = resource ? { resource } : {};
 			const node = { typeVersion, parameters: base } as unknown as INode;
 			const operations = description.properties
@@ -83,8 +93,8 @@ function screensOf(description: INodeTypeDescription) {
 					names: visibleNames(description, typeVersion, parameters),
 				};
 			});
-		}),
-	);
+		});
+	});
 }
 
 describe.each(NODES.map((description) => [description.displayName, description] as const))(
@@ -122,7 +132,7 @@ describe.each(NODES.map((description) => [description.displayName, description] 
 	},
 );
 
-it('the enrichment nodes have operations with Simplify, so the order check above checks something', () => {
+it('the enrichment nodes and the marketing describes have Simplify, so the order check above checks something', () => {
 	const withSimplify = NODES.flatMap(screensOf).filter(({ names }) => names.includes('simplify'));
 	expect(withSimplify.map(({ screen }) => screen)).toEqual([
 		'anzSalesIntelligence v1 company/enrich',
@@ -133,5 +143,11 @@ it('the enrichment nodes have operations with Simplify, so the order check above
 		'globalEnrichment v1 contact/enrich',
 		'globalEnrichment v1 contact/find',
 		'globalEnrichment v1 contact/search',
+		'marketingAutomation v2 company/describe',
+		'marketingAutomation v2 customObject/describe',
+		'marketingAutomation v2 lead/describe',
+		'marketingAutomation v2 opportunity/describe',
+		'marketingAutomation v2 opportunityRole/describe',
+		'marketingAutomation v2 programMember/describe',
 	]);
 });

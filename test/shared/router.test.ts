@@ -102,14 +102,55 @@ describe('routeOperation', () => {
 		await expect(run('batch', false)).rejects.toThrow('Item 1 is bad');
 	});
 
-	it('lets the node stop on errors no later item can survive, even under Continue On Fail', async () => {
+	it('an error no later item can survive runs no further item; the items before it keep their results', async () => {
 		const [output] = await run('failsHard', true);
 		expect(output[0]).toEqual({
 			json: { error: refused.message, description: 'no credits' },
 			pairedItem: { item: 0 },
 		});
-		await expect(run('failsHard', true, true)).rejects.toBe(refused);
+		expect(output[1]).toEqual({ json: { n: 1 }, pairedItem: { item: 1 } });
+		const [stopped] = await run('failsHard', true, true);
+		expect(stopped).toEqual([
+			{ json: { error: refused.message, description: 'no credits' }, pairedItem: { item: 0 } },
+			{
+				json: { error: `Not run: the run stopped before this item (${refused.message})` },
+				pairedItem: { item: 1 },
+			},
+			{
+				json: { error: `Not run: the run stopped before this item (${refused.message})` },
+				pairedItem: { item: 2 },
+			},
+		]);
 		expect(refused.context.itemIndex).toBe(0);
+	});
+
+	it('without Continue On Fail, a stopping error after item 0 names the items done and not done', async () => {
+		const late = new NodeApiError(node, { message: 'quota' } as JsonObject, {
+			message: 'quota',
+			httpCode: '429',
+		});
+		const ctx = context(3, 'failsLate', false);
+		await expect(
+			routeOperation.call(
+				ctx,
+				{
+					thing: {
+						failsLate: {
+							description: [],
+							async execute(itemIndex) {
+								if (itemIndex === 2) throw late;
+								return { n: itemIndex };
+							},
+						},
+					},
+				},
+				{ stopsRun: () => true },
+			),
+		).rejects.toBe(late);
+		expect(late.message).toBe(
+			'quota. Done before it stopped: 2 of 3 items (items 0-1); not done: item 2',
+		);
+		expect(late.description).toContain('run only the items not done (item 2)');
 	});
 
 	it('refuses an operation it does not know', async () => {

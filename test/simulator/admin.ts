@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
+import { routeDirectory, type DirectoryState } from './adminDirectory';
+import { AgentRuns, type RunsSeed } from './agentRuns';
 import type { SimRequest, SimResponse, SimulatorModule } from './server';
 import { reply } from './server';
 
@@ -13,7 +15,16 @@ export interface AdminSeed {
 	organizations?: Array<{ id: string; members: Array<{ userId: string; email: string }> }>;
 	/** API keys and the role each key holds. Admin is needed for invitation and user operations. */
 	apiKeys?: Array<{ key: string; role: 'admin' | 'member'; organizationId: string }>;
-	projects?: Array<{ id: string; name: string; organizationId: string }>;
+	projects?: Array<{
+		id: string;
+		name: string;
+		organizationId: string;
+		/** Users already in the project, with their roles (wire actions). */
+		members?: Array<{ userId: string; email: string; actions: Record<string, boolean> }>;
+	}>;
+	/** Agents, tools, their timings and the organization's concurrency limit. */
+	runs?: RunsSeed;
+	credits?: number;
 }
 
 interface ProjectRecord {
@@ -25,7 +36,7 @@ interface ProjectRecord {
 	invites: Record<string, { email: string; actions: Record<string, boolean>; accepted: boolean }>;
 }
 
-interface CallRecord {
+export interface CallRecord {
 	method: string;
 	path: string;
 	authorization: string | undefined;
@@ -33,12 +44,15 @@ interface CallRecord {
 	status: number;
 }
 
-export class AdminService implements SimulatorModule {
+export class AdminService implements SimulatorModule, DirectoryState {
 	readonly name = 'admin';
 	readonly calls: CallRecord[] = [];
 	readonly organizations = new Map<string, Map<string, string>>(); // org → email → userId
 	readonly apiKeys = new Map<string, { role: 'admin' | 'member'; organizationId: string }>();
 	readonly projects = new Map<string, ProjectRecord>();
+	readonly userKeys: DirectoryState['userKeys'] = new Map();
+	readonly runs: AgentRuns;
+	credits: number;
 	private counter = 0;
 
 	constructor(seed: AdminSeed = {}) {
@@ -55,10 +69,25 @@ export class AdminService implements SimulatorModule {
 				name: project.name,
 				description: '',
 				organization_id: project.organizationId,
-				users: {},
+				users: Object.fromEntries(
+					(project.members ?? []).map((m) => [m.userId, { email: m.email, actions: m.actions }]),
+				),
 				invites: {},
 			});
 		}
+		this.runs = new AgentRuns(seed.runs);
+		this.credits = seed.credits ?? 1000;
+	}
+
+	concurrency() {
+		return this.runs.concurrency();
+	}
+
+	/** `POST /__sim/admin/runs` `{agentRunMs?, toolJobMs?, concurrencyLimit?}`: run timings. */
+	control(action: string, body: unknown): SimResponse {
+		if (action !== 'runs') return reply(404, { message: `No control ${action}` });
+		Object.assign(this.runs, body as object);
+		return reply(200, {});
 	}
 
 	handles(path: string): boolean {
@@ -152,6 +181,12 @@ export class AdminService implements SimulatorModule {
 				project: project.project_id,
 			});
 		}
+		const fail = (status: number, message: string, type: string) =>
+			this.error(status, message, type);
+		const answer =
+			this.runs.route(request, path, project.project_id, fail) ??
+			routeDirectory(this, request, path, project, key.role === 'admin', fail);
+		if (answer) return answer;
 		if (key.role !== 'admin') {
 			return this.error(403, 'This operation requires the Admin role.', 'forbidden');
 		}

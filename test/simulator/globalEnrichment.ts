@@ -395,6 +395,12 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 		body: Record<string, unknown>,
 	): SimResponse {
 		const records = body[kind];
+		if ('waterfallEnabled' in body && typeof body.waterfallEnabled !== 'boolean') {
+			return this.error(400, 'BAD_REQUEST', 'waterfallEnabled must be a boolean value');
+		}
+		if (kind === 'companies' && 'waterfallEnabled' in body) {
+			return this.error(400, 'BAD_REQUEST', 'property waterfallEnabled should not exist');
+		}
 		if (!Array.isArray(records) || records.length < 1 || records.length > this.maxBulk) {
 			return this.error(
 				400,

@@ -42,6 +42,48 @@ export const DEMO_ADMIN_SEED: AdminSeed = {
 		{ key: 'sk-demo-member', role: 'member', organizationId: 'org-demo' },
 	],
 	projects: [{ id: 'proj-demo', name: 'Demo project', organizationId: 'org-demo' }],
+	runs: {
+		agents: [
+			{
+				agent_id: 'agt-research',
+				name: 'Lead researcher',
+				description: 'Researches a lead and drafts a first e-mail',
+				project: 'proj-demo',
+			},
+			{ agent_id: 'agt-support', name: 'Support triage', project: 'proj-demo' },
+		],
+		tools: [
+			{
+				studio_id: 'tool-enrich',
+				title: 'Enrich company',
+				description: 'Looks a company up by its domain',
+				project: 'proj-demo',
+				params_schema: {
+					properties: {
+						domain: { type: 'string', title: 'Domain' },
+						employees: { type: 'number', title: 'Employees' },
+					},
+					required: ['domain'],
+				},
+				behaviour: 'echo',
+			},
+			{
+				studio_id: 'tool-report',
+				title: 'Market report',
+				description: 'Writes a long market report (runs as a job)',
+				project: 'proj-demo',
+				params_schema: { properties: { market: { type: 'string' } }, required: ['market'] },
+				behaviour: 'slow',
+			},
+			{
+				studio_id: 'tool-crm-sync',
+				title: 'CRM sync',
+				project: 'proj-demo',
+				params_schema: { properties: { record_id: { type: 'string' } } },
+				behaviour: 'fail',
+			},
+		],
+	},
 };
 
 export async function startServices(options: SimulatorOptions = {}): Promise<Simulator> {

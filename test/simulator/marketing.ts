@@ -9,6 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import { MarketingAssets } from './marketingAssets';
+import { LeadDatabaseObjects } from './marketingObjects';
+import { MarketingBulk, type BulkOptions } from './marketingBulk';
 import type { SimRequest, SimResponse, SimulatorModule } from './server';
 import { reply } from './server';
 
@@ -27,6 +30,7 @@ export interface MarketingOptions {
 	latencyMs?: number;
 	/** Start with the demo data (default true). */
 	demoData?: boolean;
+	bulk?: BulkOptions;
 }
 
 export interface MarketingCall {
@@ -61,6 +65,8 @@ interface Fault {
 	holdMs?: number;
 	/** Only calls whose request passes this test (e.g. a body holding a given lead). */
 	match?: (request: SimRequest) => boolean;
+	/** The error message of a service-code fault (default `Injected fault <code>`). */
+	message?: string;
 }
 
 interface Token {
@@ -102,6 +108,7 @@ const LEAD_FIELDS: Row[] = [
 		length: 255,
 		updateable: true,
 	},
+	{ name: 'leadNotes', displayName: 'Lead Notes', dataType: 'text', updateable: true },
 	{
 		name: 'externalId',
 		displayName: 'External Id',
@@ -232,6 +239,11 @@ export class MarketingService implements SimulatorModule {
 	 */
 	readonly triggersByLead = new Map<number, Map<number, number>>();
 	readonly scheduled: Array<{ campaignId: number; input: unknown }> = [];
+	/** Companies, opportunities, custom objects, program members (./marketingObjects.ts). */
+	readonly objects = new LeadDatabaseObjects(this);
+	/** Lead delete / merge / describe, static lists, campaign switches, usage (./marketingAssets.ts). */
+	readonly assets = new MarketingAssets(this);
+	readonly bulk: MarketingBulk;
 
 	private tokens: Token[] = [];
 	private arrivals: number[] = [];
@@ -258,6 +270,7 @@ export class MarketingService implements SimulatorModule {
 		this.dailyQuota = options.dailyQuota ?? 50_000;
 		this.latencyMs = options.latencyMs ?? 0;
 		if (options.demoData !== false) this.seedDemo();
+		this.bulk = new MarketingBulk(this, options.bulk);
 	}
 
 	handles(path: string): boolean {
@@ -293,6 +306,7 @@ export class MarketingService implements SimulatorModule {
 			method?: string;
 			holdMs?: number;
 			match?: (request: SimRequest) => boolean;
+			message?: string;
 		} = {},
 	) {
 		this.faults.push({ code, times: options.times ?? 1, ...options });
@@ -358,7 +372,7 @@ export class MarketingService implements SimulatorModule {
 		else this.leadsByEmail.set(key, [lead]);
 	}
 
-	private unindexEmail(lead: Row) {
+	unindexEmail(lead: Row) {
 		if (lead.email === undefined || lead.email === null) return;
 		const key = String(lead.email).toLowerCase();
 		const rest = (this.leadsByEmail.get(key) ?? []).filter((l) => l !== lead);
@@ -597,7 +611,7 @@ export class MarketingService implements SimulatorModule {
 				);
 			}
 			if (fault.code === '607') return this.reject('607', 'Daily quota reached');
-			return this.reject(fault.code, `Injected fault ${fault.code}`);
+			return this.reject(fault.code, fault.message ?? `Injected fault ${fault.code}`);
 		}
 		if (this.counters.executed >= this.dailyQuota) return this.reject('607', 'Daily quota reached');
 		this.arrivals = this.arrivals.filter((t) => t > now - this.windowMs);
@@ -654,7 +668,9 @@ export class MarketingService implements SimulatorModule {
 
 	/** The distinct lookup values of a Sync Leads call (`field\u0000value`, case-insensitive). */
 	private upsertKeys(request: SimRequest): string[] {
-		if (request.method !== 'POST' || request.path !== '/rest/v1/leads.json') return [];
+		if (request.method !== 'POST' || request.path !== '/rest/v1/leads.json') {
+			return this.objects.writeKeys(request);
+		}
 		const body = request.body as Row | undefined;
 		if (!body || !Array.isArray(body.input)) return [];
 		const field = String(body.lookupField ?? 'email');
@@ -687,6 +703,7 @@ export class MarketingService implements SimulatorModule {
 		const effective = method === 'POST' && request.query.get('_method') === 'GET' ? 'GET' : method;
 		const key = `${effective} ${path}`;
 		let m: RegExpExecArray | null;
+		if (path.startsWith('/bulk/')) return this.bulk.route(request);
 		if (key === 'GET /rest/v1/leads.json') return this.getLeads(this.params(request));
 		if (key === 'POST /rest/v1/leads.json') return this.syncLeads(request.body as Row);
 		if (key === 'GET /rest/v1/leads/describe2.json') {
@@ -768,7 +785,11 @@ export class MarketingService implements SimulatorModule {
 			email.status = 'approved';
 			return this.ok([{ id: email.id }], { errors: [], warnings: [] });
 		}
-		return this.failure('610', 'Requested resource not found');
+		return (
+			this.objects.route(request, key) ??
+			this.assets.route(request, key) ??
+			this.failure('610', 'Requested resource not found')
+		);
 	}
 
 	private noAssets(): SimResponse {

@@ -20,8 +20,8 @@ export interface SimResponse {
 	headers?: Record<string, string>;
 	/** Hold the answer this long (ms) before sending it: simulates slow services. */
 	delayMs?: number;
-	/** Send this text as the body instead of `body` as JSON (cut-off or broken answers). */
-	rawBody?: string;
+	/** Send this text or these bytes as the body instead of `body` as JSON (files, broken answers). */
+	rawBody?: string | Buffer;
 }
 
 /** One simulated service. It claims the paths it serves and keeps its own in-memory state. */

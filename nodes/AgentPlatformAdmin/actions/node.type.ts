@@ -1,6 +1,10 @@
 /** Resource value → its operation values. Each operation file checks its value against this map. */
 export type AgentPlatformAdminMap = {
-	invite: 'changeRole' | 'create' | 'delete';
-	project: 'create';
-	user: 'removeFromProject' | 'updateRole';
+	agent: 'getMany' | 'getReply' | 'run';
+	apiKey: 'create' | 'getMany' | 'revoke';
+	invite: 'changeRole' | 'create' | 'delete' | 'getMany' | 'resend';
+	organization: 'getInfo';
+	project: 'create' | 'getMany';
+	tool: 'getMany' | 'run';
+	user: 'getMany' | 'removeFromProject' | 'updateRole';
 };

@@ -1,4 +1,4 @@
-import type { INode } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { echo, isControl } from '../../shared/echo';
@@ -17,10 +17,17 @@ const PARAMETERS: Record<string, string> = {
 	Roles: 'roles',
 	'Invite Code': 'inviteCode',
 	'User ID': 'userId',
+	Agent: 'agentId',
+	'Conversation ID': 'conversationId',
+	Message: 'message',
+	Tool: 'toolId',
+	Inputs: 'inputs',
+	'API Key ID': 'keyId',
+	'Filter by Email': 'filters.email',
 };
 
 /** `the 'Email' field of item 0`, or `the argument 'email'` when a model filled it as a tool. */
-function place(node: INode, itemIndex: number, field: string): string {
+export function place(node: INode, itemIndex: number, field: string): string {
 	return fieldPlace(node, itemIndex, PARAMETERS[field] ?? field, field);
 }
 
@@ -30,7 +37,12 @@ function placeStart(node: INode, itemIndex: number, field: string): string {
 	return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function refuse(node: INode, itemIndex: number, message: string, description: string): never {
+export function refuse(
+	node: INode,
+	itemIndex: number,
+	message: string,
+	description: string,
+): never {
 	throw new NodeOperationError(node, message, { itemIndex, description });
 }
 
@@ -102,6 +114,10 @@ function opaqueId(field: string, noun: string): IdForm {
 
 export const INVITE_CODE = opaqueId('Invite Code', 'an invite code');
 export const ORGANIZATION_ID = opaqueId('Organization ID', 'an organization ID');
+export const AGENT_ID = opaqueId('Agent', 'an agent ID');
+export const CONVERSATION_ID = opaqueId('Conversation ID', 'a conversation ID');
+export const TOOL_ID = opaqueId('Tool', 'a tool ID');
+export const API_KEY_ID = opaqueId('API Key ID', 'an API key ID');
 
 export function requireId(node: INode, itemIndex: number, value: unknown, form: IdForm): string {
 	const id = requireText(node, itemIndex, value, form.field);
@@ -156,4 +172,14 @@ export function requireRoles(node: INode, itemIndex: number, value: unknown): st
 		return known;
 	});
 	return [...new Set(wire)];
+}
+
+/** The checked ID of a string parameter (`userId`, `inviteCode`, …) of one item. */
+export function readIdParameter(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	form: IdForm,
+): string {
+	return requireId(ctx.getNode(), itemIndex, ctx.getNodeParameter(name, itemIndex, ''), form);
 }

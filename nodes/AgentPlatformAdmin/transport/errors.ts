@@ -26,6 +26,10 @@ export interface ServiceCall extends RepeatSafety {
 	 * created, e.g. "the project's pending invites".
 	 */
 	whereToCheck?: string;
+	/** GET for reads the service serves as GET (listings, task state, job polls); POST otherwise. */
+	method?: 'GET' | 'POST';
+	/** Query string of the call (GET listings and polls). */
+	query?: IDataObject;
 }
 
 /** The error of a call not safe to repeat whose fate is open: it may have run, so it is not repeated. */

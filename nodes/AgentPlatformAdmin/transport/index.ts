@@ -1,6 +1,7 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	INode,
 	JsonObject,
@@ -64,8 +65,13 @@ function answerBody(response: IN8nHttpFullResponse): IDataObject {
 	) as IDataObject;
 }
 
-/** The credential, read once per execution. */
-const credentialsOf = credentialReader(CREDENTIAL_TYPE);
+/** The contexts that call the service: an execution, or the editor loading a picker's list. */
+export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions;
+
+/** The credential, read once per execution (or per list the editor loads). */
+const readCredentials = credentialReader(CREDENTIAL_TYPE);
+export const credentialsOf = async (ctx: ServiceContext, itemIndex = 0) =>
+	await readCredentials(ctx as IExecuteFunctions, itemIndex);
 
 /** An attempt that failed, classified by the shared failure model; `response` when one came. */
 class FailedAttempt extends Error {
@@ -117,7 +123,7 @@ interface Sent {
  * error the user sees when no usable answer came.
  */
 async function send(
-	ctx: IExecuteFunctions,
+	ctx: ServiceContext,
 	path: string,
 	body: IDataObject,
 	call: ServiceCall,
@@ -135,11 +141,12 @@ async function send(
 		let failure: unknown;
 		try {
 			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
-				method: 'POST',
+				method: call.method ?? 'POST',
 				baseURL,
 				url: path,
-				// n8n drops an empty object; the service wants `{}` itself.
-				body: Object.keys(body).length === 0 ? '{}' : body,
+				// n8n drops an empty object; the service wants `{}` itself. A GET sends no body.
+				...(call.method === 'GET' ? {} : { body: Object.keys(body).length === 0 ? '{}' : body }),
+				...(call.query ? { qs: call.query } : {}),
 				json: true,
 				headers,
 				returnFullResponse: true,
@@ -201,7 +208,7 @@ function finalError(node: INode, call: ServiceCall, error: unknown, attempts: nu
 
 /** A call whose answer is its result: POST `path` with a JSON body; a refusal becomes a NodeApiError. */
 export async function apiRequest(
-	this: IExecuteFunctions,
+	this: ServiceContext,
 	path: string,
 	body: IDataObject,
 	call: ServiceCall,

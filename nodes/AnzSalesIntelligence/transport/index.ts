@@ -5,7 +5,9 @@ import { chosenBaseUrl } from '../../enrichment/credentialChoice';
 import { type ServiceAnswer, type ServiceCall } from '../../enrichment/types';
 import { runLookups, type LookupOutcome, type LookupPlan } from '../../enrichment/lookups';
 import type { BatchOutcome } from '../../shared/router';
-import { enrichmentClient } from '../../enrichment/client';
+import { enrichmentClient, settingOf } from '../../enrichment/client';
+import { DEFAULT_REQUESTS_PER_SECOND } from '../../../credentials/common/enrichmentFields';
+import type { Pace } from '../../enrichment/pool';
 
 export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
 export const SERVICE_NAME = 'sales-intelligence service';
@@ -15,12 +17,21 @@ export { ANZ_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/com
 import { ANZ_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
 
 /**
- * One lookup at a time, at least 20 ms apart: never above the service's 50 requests per second per
- * key, and a 402 or used-up quota stops the run before any further lookup is sent (a lookup in
- * flight at that moment would be charged and its record thrown away).
+ * Lookups start at the credential's rate (Lookups per Second, at most the service's 50 per second
+ * per key), several in flight. A 402 or used-up quota starts no further lookup; those in flight
+ * finish and their (paid) records reach their items.
  */
-const LOOKUP_CONCURRENCY = 1;
-const LOOKUP_WAVE_MS = 20;
+async function lookupPace(ctx: IExecuteFunctions): Promise<Pace> {
+	const perSecond = Math.min(
+		50,
+		settingOf(await client.credentials(ctx), 'requestsPerSecond', DEFAULT_REQUESTS_PER_SECOND),
+	);
+	return {
+		inFlight: Math.ceil(perSecond),
+		minIntervalMs: 1000 / perSecond,
+		beforeStart: async (inFlight) => await client.rateGate(ctx, inFlight),
+	};
+}
 
 /** The base URL of the credential's chosen API. */
 export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
@@ -103,8 +114,7 @@ export async function enrichByIdentifier(
 	return await runLookups.call(this, {
 		noun: target.noun,
 		batchSize: 1,
-		concurrency: LOOKUP_CONCURRENCY,
-		minWaveMs: LOOKUP_WAVE_MS,
+		pace: await lookupPace(this),
 		prepare: target.prepare,
 		send: async function (this: IExecuteFunctions, chunk) {
 			const [lookup] = chunk.lookups;

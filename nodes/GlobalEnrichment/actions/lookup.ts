@@ -1,9 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { waterfallOf } from './contact/common';
+import { DEFAULT_CALLS_IN_FLIGHT } from '../../../credentials/common/enrichmentFields';
+import { settingOf } from '../../enrichment/client';
+
 import { runLookups, type Lookup } from '../../enrichment/lookups';
 import {
 	BULK_BATCH_SIZE,
-	BULK_CONCURRENCY,
 	client,
 	contractBulk,
 	contractOutcome,
@@ -30,12 +33,20 @@ const CONTRACT_PATHS = {
  */
 export async function runGlobalLookups(this: IExecuteFunctions, lookup: GlobalLookup) {
 	const api = await client.api(this);
+	// Contacts only: `waterfallEnabled` is always sent, false unless the user turned it on.
+	const extraBody = lookup.kind === 'contact' ? { waterfallEnabled: waterfallOf(this) } : undefined;
 	const paths = CONTRACT_PATHS[lookup.kind];
 	const batched = api === 'service' || lookup.bulk;
 	return await runLookups.call(this, {
 		noun: lookup.kind,
 		batchSize: batched ? BULK_BATCH_SIZE : 1,
-		concurrency: batched ? BULK_CONCURRENCY : 1,
+		pace: {
+			inFlight: batched
+				? settingOf(await client.credentials(this), 'callsInFlight', DEFAULT_CALLS_IN_FLIGHT)
+				: 1,
+			minIntervalMs: 0,
+			beforeStart: async (inFlight) => await client.rateGate(this, inFlight),
+		},
 		prepare: lookup.prepare,
 		send: async function (this: IExecuteFunctions, chunk) {
 			if (api === 'service') {
@@ -43,6 +54,7 @@ export async function runGlobalLookups(this: IExecuteFunctions, lookup: GlobalLo
 					this,
 					lookup.kind === 'contact' ? 'contacts' : 'companies',
 					chunk,
+					extraBody,
 				);
 			}
 			if (lookup.bulk) return await contractBulk(this, paths.bulk, chunk);

@@ -10,7 +10,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import { enrichmentCredentialTest } from '../../enrichment/credentialTest';
 import { errorCodeOf } from '../../enrichment/answers';
 import { chosenBaseUrl } from '../../enrichment/credentialChoice';
-import { type ServiceAnswer, type ServiceCall } from '../../enrichment/types';
+import type {
+	EnrichmentContext,
+	RateWindow,
+	ServiceAnswer,
+	ServiceCall,
+} from '../../enrichment/types';
 import type { LookupChunk, LookupOutcome } from '../../enrichment/lookups';
 import { enrichmentClient } from '../../enrichment/client';
 
@@ -23,9 +28,6 @@ import { GLOBAL_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/
 
 /** Records per bulk call on both APIs: the service refuses more (HTTP 400). */
 export const BULK_BATCH_SIZE = 100;
-
-/** Bulk calls in flight at once; the service counts requests per minute, not records. */
-export const BULK_CONCURRENCY = 3;
 
 /** The base URL of the credential's chosen API. */
 export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
@@ -54,6 +56,7 @@ export const client = enrichmentClient({
 	credentialType: CREDENTIAL_TYPE,
 	baseUrl,
 	authHeaders,
+	windowReset,
 });
 
 export async function industryOptions(ctx: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -80,6 +83,35 @@ export async function industryOptions(ctx: ILoadOptionsFunctions): Promise<INode
 		}))
 		.filter((option) => option.name && Number.isInteger(option.value) && option.value > 0)
 		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Seconds until a rate window resets, from the service's V3 usage (`GET /v3/account/usage`, free,
+ * 5 calls a minute): `rateLimits.<window>.resetsAt`. Only the service's own API has it.
+ */
+async function windowReset(
+	ctx: EnrichmentContext,
+	window: RateWindow,
+	send: (call: ServiceCall) => Promise<ServiceAnswer>,
+): Promise<number | undefined> {
+	if ((await client.api(ctx)) !== 'service' || window === 'second') return undefined;
+	try {
+		const answer = await send({
+			method: 'GET',
+			path: '/v3/account/usage',
+			itemIndex: 0,
+			safeToRepeat: true,
+		});
+		const limits = (answer.body as IDataObject | undefined)?.rateLimits as IDataObject | undefined;
+		const resetsAt = (limits?.[window] as IDataObject | undefined)?.resetsAt;
+		const seconds = Math.ceil((Date.parse(String(resetsAt)) - Date.now()) / 1000);
+		return answer.statusCode === 200 && Number.isFinite(seconds) && seconds > 0
+			? seconds
+			: undefined;
+	} catch {
+		// Usage is only a hint: without it the window's own length is waited.
+		return undefined;
+	}
 }
 
 /** One classified call against the credential's chosen API (also for the shared API Call). */
@@ -150,13 +182,16 @@ export async function contractBulk(
 /**
  * A lookup on the service's current API: `POST /v3/<kind>/search-and-enrich` with up to 100 records,
  * each carrying our `clientReferenceId` (the index of the first item that asked). Per-record errors
- * (`NOT_FOUND`, `COMPLIANCE_RESTRICTED`, `ENRICH_FAILED`) stay on their record; the call's
- * `billing.creditsCharged` is shared out over the records found.
+ * (`NOT_FOUND`, `COMPLIANCE_RESTRICTED`, `ENRICH_FAILED`) stay on their record. Credits: a record's
+ * own `creditsCharged` when the service reports one; otherwise the call's bill
+ * (`billing.creditsCharged`, whole credits) goes out as `callBilling` with the call's request ID,
+ * never split into fractions (a contact with a phone costs more than one without).
  */
 export async function serviceSearchAndEnrich(
 	ctx: IExecuteFunctions,
 	kind: 'contacts' | 'companies',
 	chunk: LookupChunk,
+	extraBody: IDataObject = {},
 ): Promise<Map<string, LookupOutcome>> {
 	const keyByReference = new Map<string, string>();
 	const records = chunk.lookups.map((lookup, n) => {
@@ -168,27 +203,49 @@ export async function serviceSearchAndEnrich(
 		method: 'POST',
 		safeToRepeat: false,
 		path: `/v3/${kind}/search-and-enrich`,
-		body: { [kind]: records },
+		body: { [kind]: records, ...extraBody },
 		itemIndex: chunk.itemIndexes[0],
 	});
 	const body = (answer.body ?? {}) as IDataObject;
 	const results = (Array.isArray(body.results) ? body.results : []) as IDataObject[];
-	const found = results.filter((result) => !result.error);
-	const billed = (body.billing as IDataObject | undefined)?.creditsCharged;
-	const share =
-		typeof billed === 'number' && found.length
-			? Math.round((billed / found.length) * 100) / 100
-			: 0;
+	const billing = (body.billing ?? {}) as IDataObject;
+	const callBilling: IDataObject = {
+		...(typeof body.requestId === 'string' ? { requestId: body.requestId } : {}),
+		...(typeof billing.creditsCharged === 'number'
+			? { creditsCharged: billing.creditsCharged }
+			: {}),
+		...(typeof billing.resultsReturned === 'number'
+			? { resultsReturned: billing.resultsReturned }
+			: {}),
+	};
 	const outcomes = new Map<string, LookupOutcome>();
+	const foundCount = results.filter((result) => !result.error).length;
+	// The bill goes on the call's first record found, so summing the items' bills counts it once.
+	let billed = false;
 	for (const result of results) {
 		const key = keyByReference.get(String(result.clientReferenceId));
 		if (key === undefined) continue;
 		const record: IDataObject = { ...result };
 		delete record.clientReferenceId;
-		const credits = typeof result.creditsCharged === 'number' ? result.creditsCharged : share;
+		// A call with one record found: the call's bill is that record's own cost.
+		const own =
+			typeof result.creditsCharged === 'number'
+				? result.creditsCharged
+				: foundCount === 1 && typeof billing.creditsCharged === 'number'
+					? billing.creditsCharged
+					: undefined;
+		const billHere = !result.error && own === undefined && !billed;
+		if (billHere) billed = true;
 		outcomes.set(
 			key,
-			result.error ? errorOutcome(result, 0) : { status: 'found', record, creditsCharged: credits },
+			result.error
+				? errorOutcome(result, 0)
+				: {
+						status: 'found',
+						record,
+						creditsCharged: own,
+						...(billHere && Object.keys(callBilling).length ? { callBilling } : {}),
+					},
 		);
 	}
 	return outcomes;

@@ -90,6 +90,43 @@ export async function readItems(
 }
 
 /**
+ * Cuts entries into batches of at most `size`, in input order, for writes keyed by a record key
+ * (a dedupe key, a lead of a program): a batch never holds one key twice (the service would refuse
+ * the second record, 1036), and `waitsFor[b]` lists the earlier batches holding one of batch b's
+ * keys, for `runBatches`' `after`, so no key is in two calls in flight and the later input wins.
+ * Entries with different `groupOf` values never share a batch (e.g. another action); keys are
+ * compared across groups, so `keyOf` names the record wherever it is (path and key values).
+ */
+export function keyedBatches<T>(
+	entries: T[],
+	size: number,
+	groupOf: (entry: T) => string,
+	keyOf: (entry: T) => string,
+): { batches: T[][]; waitsFor: number[][] } {
+	const batches: T[][] = [];
+	const open = new Map<string, { index: number; keys: Set<string> }>();
+	const lastBatchOf = new Map<string, number>();
+	const waits: Array<Set<number>> = [];
+	for (const entry of entries) {
+		const group = groupOf(entry);
+		const key = keyOf(entry);
+		let current = open.get(group);
+		if (!current || batches[current.index].length >= size || current.keys.has(key)) {
+			current = { index: batches.length, keys: new Set() };
+			batches.push([]);
+			waits.push(new Set());
+			open.set(group, current);
+		}
+		const earlier = lastBatchOf.get(key);
+		if (earlier !== undefined) waits[current.index].add(earlier);
+		lastBatchOf.set(key, current.index);
+		current.keys.add(key);
+		batches[current.index].push(entry);
+	}
+	return { batches, waitsFor: waits.map((set) => [...set]) };
+}
+
+/**
  * First step of every batch operation: read and check each item's input before any call. Bad
  * input stops the node at once (naming the item), unless "Continue On Fail" is set, in which case
  * that item gets an error outcome and the others go on.
@@ -149,4 +186,28 @@ export function callFailure(
 	const items = first === last ? `item ${first}` : `items ${first} to ${last}`;
 	error.message = `${error.message} [call ${call + 1} of ${calls}, ${items}; the items of the other calls have their own results]`;
 	return error;
+}
+
+/**
+ * Second step of a batch operation whose checks need the service's metadata (e.g. a custom object's
+ * keys from its describe): each prepared item is checked in turn; a failing one stops the node, or
+ * under Continue On Fail gets its error and the others go on.
+ */
+export async function checkAll<T, U>(
+	ctx: IExecuteFunctions,
+	prepared: Array<{ itemIndex: number; value: T }>,
+	outcomes: BatchOutcome[][],
+	check: (itemIndex: number, value: T) => Promise<U>,
+): Promise<Array<{ itemIndex: number; value: U }>> {
+	const checked: Array<{ itemIndex: number; value: U }> = [];
+	for (const { itemIndex, value } of prepared) {
+		try {
+			checked.push({ itemIndex, value: await check(itemIndex, value) });
+		} catch (error) {
+			const failure = withItemIndex(ctx, error, itemIndex);
+			if (!ctx.continueOnFail()) throw failure;
+			outcomes[itemIndex] = [{ error: failure }];
+		}
+	}
+	return checked;
 }

@@ -148,3 +148,16 @@ export function nameFilters(what: string): INodeProperties[] {
 		},
 	];
 }
+
+/** The Lead IDs parameter of a write on a set of leads (combined across items, `batch` per call). */
+export function leadIdsField(what: string, batch = 300): INodeProperties {
+	return {
+		displayName: 'Lead IDs',
+		name: 'leadIds',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 1001, 1002',
+		description: `Leads to ${what}, comma-separated. The leads of all input items are combined, ${batch} per call.`,
+	};
+}

@@ -7,11 +7,22 @@
 export type MarketingAutomationMap = {
 	activity: 'getEmailBounces' | 'getEmailOpens' | 'getLeadChanges';
 	apiCall: 'send';
-	campaign: 'get' | 'getAll' | 'schedule' | 'trigger';
+	bulkExtract: 'cancel' | 'extract' | 'getAll' | 'getFile' | 'getStatus';
+	bulkImport: 'getStatus' | 'import';
+	campaign: 'activate' | 'deactivate' | 'get' | 'getAll' | 'schedule' | 'trigger';
+	company: LeadDatabaseObjectOperation;
 	customField: 'create' | 'getAll';
+	customObject: LeadDatabaseObjectOperation;
 	email: 'approveDraft' | 'getByName' | 'getContent' | 'getPrograms';
 	landingPage: 'getStatistics';
-	lead: 'createOrUpdate' | 'getAll' | 'getChanges';
-	list: 'addLeads' | 'getAll' | 'getMembers' | 'removeLeads';
+	lead: 'createOrUpdate' | 'delete' | 'describe' | 'getAll' | 'getChanges' | 'merge';
+	list: 'addLeads' | 'create' | 'delete' | 'getAll' | 'getMembers' | 'removeLeads';
+	opportunity: LeadDatabaseObjectOperation;
+	opportunityRole: LeadDatabaseObjectOperation;
 	program: 'getEmailPrograms' | 'getStatistics';
+	programMember: 'createOrUpdate' | 'describe' | 'getAll' | 'setStatus';
+	usage: 'get';
 };
+
+/** The operations every lead-database object shares (see `leadDatabase/`). */
+type LeadDatabaseObjectOperation = 'createOrUpdate' | 'delete' | 'describe' | 'getAll';

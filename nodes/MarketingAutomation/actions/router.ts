@@ -3,25 +3,41 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { routeOperation, type NodeResources } from '../../shared/router';
 import * as activity from './activity';
 import * as apiCall from './apiCall';
+import * as bulkExtract from './bulkExtract';
+import * as bulkImport from './bulkImport';
 import * as campaign from './campaign';
+import * as company from './company';
 import * as customField from './customField';
+import * as customObject from './customObject';
 import * as email from './email';
 import * as landingPage from './landingPage';
 import * as lead from './lead';
 import * as list from './list';
 import type { MarketingAutomationMap } from './node.type';
+import * as opportunity from './opportunity';
+import * as opportunityRole from './opportunityRole';
 import * as program from './program';
+import * as programMember from './programMember';
+import * as usage from './usage';
 
 const resources = {
 	activity: activity.operations,
 	apiCall: apiCall.operations,
+	bulkExtract: bulkExtract.operations,
+	bulkImport: bulkImport.operations,
 	campaign: campaign.operations,
+	company: company.operations,
 	customField: customField.operations,
+	customObject: customObject.operations,
 	email: email.operations,
 	landingPage: landingPage.operations,
 	lead: lead.operations,
 	list: list.operations,
+	opportunity: opportunity.operations,
+	opportunityRole: opportunityRole.operations,
 	program: program.operations,
+	programMember: programMember.operations,
+	usage: usage.operations,
 } satisfies NodeResources<MarketingAutomationMap>;
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

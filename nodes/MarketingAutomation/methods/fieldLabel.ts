@@ -3,3 +3,17 @@ export function fieldLabel(name: string, displayName?: string): string {
 	if (!displayName || displayName.toLowerCase() === name.toLowerCase()) return displayName || name;
 	return `${displayName} (${name})`;
 }
+
+/** A describe's single-field searchable keys as options, labelled with the fields' names. */
+export function searchableOptions(describe: {
+	searchableFields?: string[][];
+	fields?: Array<{ name?: string; displayName?: string }>;
+}): Array<{ name: string; value: string }> {
+	const labels = new Map((describe.fields ?? []).map((f) => [f.name, f.displayName]));
+	return (
+		(describe.searchableFields ?? [])
+			// `cookies` is searchable but no lead field (its values never come back to match): not offered.
+			.filter((key) => Array.isArray(key) && key.length === 1 && labels.has(key[0]))
+			.map(([name]) => ({ name: fieldLabel(name, labels.get(name)), value: name }))
+	);
+}

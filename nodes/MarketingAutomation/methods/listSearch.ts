@@ -95,3 +95,35 @@ export async function searchEmails(
 ): Promise<INodeListSearchResult> {
 	return await searchByOffset(this, '/rest/asset/v1/emails.json', filter, paginationToken);
 }
+
+/**
+ * Folders and programs a static list can be created in (`GET /rest/asset/v1/folders.json`, by
+ * offset): the value names the type, `Folder:15` or `Program:3002`.
+ */
+export async function searchFolders(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const offset = Number(paginationToken ?? 0) || 0;
+	const page = await apiRequest.call(this, {
+		method: 'GET',
+		path: '/rest/asset/v1/folders.json',
+		safeToRepeat: true,
+		qs: { maxReturn: ASSET_PAGE, offset },
+	});
+	const result = page.result ?? [];
+	return {
+		results: result
+			.filter((folder) => matches(folder, filter))
+			.map((folder) => {
+				const ref = (folder.folderId ?? {}) as IDataObject;
+				const type = String(ref.type ?? 'Folder');
+				return {
+					name: `${String(folder.name ?? ref.id)}${type === 'Program' ? ' (program)' : ''}`,
+					value: `${type}:${String(ref.id ?? folder.id)}`,
+				};
+			}),
+		paginationToken: result.length === ASSET_PAGE ? String(offset + ASSET_PAGE) : undefined,
+	};
+}

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../transport';
-import { fieldLabel } from './fieldLabel';
+import { fieldLabel, searchableOptions } from './fieldLabel';
 
 interface Describe {
 	searchableFields?: string[][];
@@ -26,10 +26,9 @@ const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.loca
  */
 export async function getFilterTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const describe = await describeLeads(this);
-	const labels = new Map((describe.fields ?? []).map((f) => [f.name, f.displayName]));
-	return (describe.searchableFields ?? [])
-		.filter((key) => Array.isArray(key) && key.length === 1 && labels.has(key[0]))
-		.map(([name]) => ({ name: fieldLabel(name, labels.get(name)), value: name }))
+	const fields = new Set((describe.fields ?? []).map((field) => field.name));
+	return searchableOptions(describe)
+		.filter((option) => fields.has(option.value))
 		.sort(byName);
 }
 
@@ -43,5 +42,27 @@ export async function getLeadFields(this: ILoadOptionsFunctions): Promise<INodeP
 			value: field.name as string,
 			description: field.dataType,
 		}))
+		.sort(byName);
+}
+
+export {
+	getCustomObjectTypes,
+	getObjectFields,
+	getObjectFilterTypes,
+	getProgramMemberFields,
+	getProgramMemberFilterTypes,
+} from './leadDatabase';
+/** The instance's activity types (standard and custom), by name. */
+export async function getActivityTypes(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const answer = await apiRequest.call(this, {
+		method: 'GET',
+		path: '/rest/v1/activities/types.json',
+		safeToRepeat: true,
+	});
+	return (answer.result ?? [])
+		.filter((type) => type.id !== undefined)
+		.map((type) => ({ name: String(type.name ?? type.id), value: Number(type.id) }))
 		.sort(byName);
 }

@@ -96,6 +96,15 @@ function failedAttemptError(ctx: MarketingContext, attempt: FailedAttempt, reque
 	const itemIndex = request.itemIndex;
 	const where = `${request.method} ${request.path}`;
 	const httpStatus = failure.status && failure.reason === 'status' ? failure.status : undefined;
+	if (failure.class === 'ambiguous' && !request.safeToRepeat && request.ambiguity) {
+		return mayHaveRunError(ctx.getNode(), {
+			message: request.ambiguity.message,
+			description: request.ambiguity.fix,
+			status: httpStatus,
+			serviceMessage: attempt.message,
+			itemIndex,
+		});
+	}
 	if (failure.class === 'ambiguous' && !request.safeToRepeat) {
 		const brokenBody = BROKEN_BODY.has(failure.reason);
 		const noAnswer = !brokenBody && httpStatus === undefined;
@@ -172,6 +181,7 @@ function serviceError(ctx: MarketingContext, error: ServiceError, request: ApiRe
 		{ message, description, itemIndex: request.itemIndex },
 	);
 	if (error.requestId) apiError.context.requestId = error.requestId;
+	apiError.context.serviceCode = error.code;
 	// For an AI agent's model: when the quota comes back, and the rate limit's own window.
 	if (error.code === '607') {
 		withDecision(apiError, { kind: 'stop', reason: 'quota', resetsAt: nextQuotaReset() });

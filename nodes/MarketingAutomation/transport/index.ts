@@ -16,6 +16,7 @@ import {
 	TOKEN_CODES,
 	toNodeError,
 } from './errors';
+import { multipartBody } from './multipart';
 import { sessionOf } from './session';
 import { nextQuotaReset } from './throttle';
 import { timing } from './timing';
@@ -24,6 +25,7 @@ import {
 	CREDENTIAL_TYPE,
 	type ApiRequest,
 	type Envelope,
+	type FileAnswer,
 	type MarketingContext,
 	type QueryValue,
 } from './types';
@@ -51,7 +53,17 @@ function buildOptions(base: string, request: ApiRequest): IHttpRequestOptions {
 		timeout: timing.timeoutMs,
 		headers: { Accept: 'application/json' },
 	};
-	if (request.form) {
+	if (request.headers) options.headers = { ...options.headers, ...request.headers };
+	if (request.file) {
+		// The bytes as they are, with status and headers; JSON error envelopes are read from them.
+		Object.assign(options, { json: false, encoding: 'arraybuffer', returnFullResponse: true });
+	}
+	if (request.multipart) {
+		const { body, contentType } = multipartBody(request.multipart);
+		options.headers = { ...options.headers, 'Content-Type': contentType };
+		options.body = body;
+		options.json = false;
+	} else if (request.form) {
 		options.headers = { ...options.headers, 'Content-Type': 'application/x-www-form-urlencoded' };
 		options.body = queryString(request.body as Record<string, QueryValue>);
 	} else if (request.body !== undefined) {
@@ -73,6 +85,55 @@ function buildOptions(base: string, request: ApiRequest): IHttpRequestOptions {
  * instance until the quota resets.
  */
 export async function apiRequest(this: MarketingContext, request: ApiRequest): Promise<Envelope> {
+	return (await callService.call(this, { ...request, file: false })) as Envelope;
+}
+
+/**
+ * A call whose answer is a file (CSV/TSV of a bulk job), with the same limiter, token, retries and
+ * errors as `apiRequest`: a JSON `success: false` envelope in place of the file is the service's
+ * error; HTTP errors (404 for "no such file") are thrown as NodeApiError with `httpCode`.
+ */
+export async function apiFileRequest(
+	this: MarketingContext,
+	request: ApiRequest,
+): Promise<FileAnswer> {
+	return (await callService.call(this, { ...request, file: true })) as FileAnswer;
+}
+
+/** The file of a full response, and the JSON envelope it holds when it is one. */
+function fileAnswerOf(answer: unknown): { file: FileAnswer; envelope?: Envelope; broken?: true } {
+	const full = answer as { statusCode?: number; headers?: Record<string, unknown>; body?: unknown };
+	const headers: Record<string, string> = {};
+	for (const [name, value] of Object.entries(full?.headers ?? {})) {
+		headers[name.toLowerCase()] = String(value);
+	}
+	const raw = full?.body;
+	const body = Buffer.isBuffer(raw)
+		? raw
+		: raw instanceof ArrayBuffer
+			? Buffer.from(raw)
+			: Buffer.from(typeof raw === 'string' ? raw : JSON.stringify(raw ?? ''), 'utf8');
+	const file = { status: Number(full?.statusCode ?? 200), headers, body };
+	if (!/json/i.test(headers['content-type'] ?? '')) return { file };
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(body.toString('utf8'));
+	} catch {
+		return { file, broken: true };
+	}
+	return { file, envelope: isEnvelope(parsed) ? parsed : undefined };
+}
+
+/** The service's error code (`1016`, `1029`…) of an error `apiRequest` threw, if it answered one. */
+export function serviceCodeOf(error: unknown): string | undefined {
+	const code = (error as NodeApiError)?.context?.serviceCode;
+	return typeof code === 'string' ? code : undefined;
+}
+
+async function callService(
+	this: MarketingContext,
+	request: ApiRequest,
+): Promise<Envelope | FileAnswer> {
 	let session;
 	try {
 		session = await sessionOf(this);
@@ -120,7 +181,7 @@ export async function apiRequest(this: MarketingContext, request: ApiRequest): P
 		}
 	};
 
-	const attempt = async (): Promise<Envelope> => {
+	const attempt = async (): Promise<Envelope | FileAnswer> => {
 		for (;;) {
 			if (Date.now() < limiter.quotaBlockedUntil) {
 				throw new QuotaError(
@@ -142,16 +203,25 @@ export async function apiRequest(this: MarketingContext, request: ApiRequest): P
 			} finally {
 				release();
 			}
-			if (!isEnvelope(answer)) throw brokenAnswer(answer);
-			const failure = errorOf(answer);
-			if (!failure) return answer;
+			let envelope: Envelope;
+			if (request.file) {
+				const read = fileAnswerOf(answer);
+				if (read.broken) throw brokenAnswer(read.file.body.toString('utf8'));
+				if (!read.envelope || read.envelope.success !== false) return read.file;
+				envelope = read.envelope;
+			} else {
+				if (!isEnvelope(answer)) throw brokenAnswer(answer);
+				envelope = answer;
+			}
+			const failure = errorOf(envelope);
+			if (!failure) return envelope;
 			if (TOKEN_CODES.has(failure.code) && !tokenReplayed) {
 				tokenReplayed = true;
 				// The token was refused: unless another call already replaced it, it must be renewed.
 				if (tokens.token === token) tokens.token = undefined;
 				continue;
 			}
-			throw new ServiceError(failure.code, failure.message, answer.requestId);
+			throw new ServiceError(failure.code, failure.message, envelope.requestId);
 		}
 	};
 

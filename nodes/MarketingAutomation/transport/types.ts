@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { RepeatSafety } from '../../shared/failure';
+import type { MultipartFile } from './multipart';
 
 export const CREDENTIAL_TYPE = 'marketingAutomationApi';
 
@@ -42,4 +43,19 @@ export interface ApiRequest extends RepeatSafety {
 	 * how to fix it; the service's own words and the request id go into the description.
 	 */
 	refusals?: Record<string, { message: string; fix: string }>;
+	/** Send the body as `multipart/form-data` with this file (bulk imports). */
+	multipart?: MultipartFile;
+	/** For a call that is not safe to repeat: what to say when it may have run (names the file). */
+	ambiguity?: { message: string; fix: string };
+	/** Read the answer as a file (bulk failures, warnings, exports): see `apiFileRequest`. */
+	file?: boolean;
+	/** Extra request headers (e.g. `Range`). */
+	headers?: Record<string, string>;
+}
+
+/** A file answer: HTTP status, headers (lower-case names) and the bytes. */
+export interface FileAnswer {
+	status: number;
+	headers: Record<string, string>;
+	body: Buffer;
 }

@@ -134,10 +134,12 @@ describe('ANZ Sales Intelligence: Person → Enrich', () => {
 			}),
 			[{ slug: 'jane-citizen' }, { slug: 'no-such-person' }, { slug: 'tom-nguyen' }],
 		);
-		expect(result.error?.message).toBe('No person matches item 1');
+		expect(result.error?.message).toBe(
+			'No person matches item 1. Done before it stopped: 2 of 3 items answered (items 0-1); not done: 1 (item 2) (first not done: item 2 {"networkSlug":"tom-nguyen"})',
+		);
 		expect(result.error?.context.itemIndex).toBe(1);
 		expect(result.error?.description).toBe(
-			'The service found no person for {"networkSlug":"no-such-person"}. Turn off "Error on No Match" to get an item with "found: false" instead.',
+			'The service found no person for {"networkSlug":"no-such-person"}. Turn off "Error on No Match" to get an item with "found: false" instead. The answered items were paid for; turn on Continue On Fail to get their results next time. To finish this run without paying twice, run only the items not done (item 2), for example with a filter on their item numbers.',
 		);
 		// The run stops at the no match: the third lookup is never sent.
 		expect(ctx.sim.services.anz.calls.map((c) => c.body)).toEqual([
@@ -429,20 +431,101 @@ const CHECK_CREDIT_HISTORY =
 describe('ANZ Sales Intelligence: credits and rate limits', () => {
 	const ctx = withSimulator(() => ({ anz: { ...DEMO_ANZ_SEED, credits: 3 } }));
 
-	it('402 stops the node with a clear message and sends nothing more, even under Continue On Fail', async () => {
-		const result = await ctx.runAnz(
-			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.slug }}' }),
-			[{ slug: 'jane-citizen' }, { slug: 'aroha-walker' }, { slug: 'tom-nguyen' }],
-			true,
-		);
-		expect(result.error?.message).toBe(
-			'The sales-intelligence service account has no credits left (HTTP 402): Insufficient credits for this operation; top up the credits',
-		);
-		expect(result.error?.description).toMatch(
+	const NO_CREDITS =
+		'The sales-intelligence service account has no credits left (HTTP 402): Insufficient credits for this operation; top up the credits';
+
+	/** Person → Enrich by slug with the contract credential and its pace setting. */
+	const enrichSlugs = async (slugs: string[], continueOnFail: boolean, requestsPerSecond = 1) =>
+		await runWorkflow({
+			nodes: {
+				type: 'anzSalesIntelligence',
+				parameters: personEnrich({
+					identifyBy: 'networkSlug',
+					networkSlug: '={{ $json.slug }}',
+				}) as never,
+				credentialTypes: ['anzSalesIntelligenceApi'],
+				continueOnFail,
+			},
+			items: slugs.map((slug) => ({ slug })),
+			credentials: {
+				anzSalesIntelligenceApi: {
+					baseUrl: `${ctx.sim.url}/anz`,
+					apiKey: ANZ_KEY,
+					requestsPerSecond,
+				},
+			},
+		});
+
+	it('402 under Continue On Fail: the answered item keeps its paid record, the rest get the error, nothing more is sent', async () => {
+		// One lookup in flight (1 per second; the pauses take no time here): the order is fixed.
+		const result = await enrichSlugs(['jane-citizen', 'aroha-walker', 'tom-nguyen'], true);
+		expect(result.error).toBeUndefined();
+		const json = result.json();
+		expect(json[0]).toMatchObject({ found: true, id: 'fp0001', creditsCharged: 2 });
+		expect(json[1].error).toBe(NO_CREDITS);
+		expect(json[1].description).toMatch(
 			/^Top up the account's credits or wait for the plan to renew\. The node stopped and sent no further lookups, so no more credits are spent\. \(request ID anz-req-\d{6}\)$/,
+		);
+		expect(json[2].error).toBe(
+			`Not looked up: the run stopped before this item was sent (${NO_CREDITS})`,
 		);
 		expect(ctx.sim.services.anz.calls.map((c) => c.status)).toEqual([200, 402]);
 		expect(ctx.sim.services.anz.credits).toBe(1);
+	});
+
+	it('402 without Continue On Fail names the items done and not done; a re-run of those pays nothing twice', async () => {
+		const slugs = ['jane-citizen', 'aroha-walker', 'tom-nguyen'];
+		const result = await enrichSlugs(slugs, false);
+		expect(result.error?.message).toBe(
+			`${NO_CREDITS}. Done before it stopped: 1 of 3 items answered (item 0); not done: 2 (items 1-2) (first not done: item 1 {"networkSlug":"aroha-walker"}, item 2 {"networkSlug":"tom-nguyen"})`,
+		);
+		expect(result.error?.description).toContain(
+			'To finish this run without paying twice, run only the items not done (items 1-2)',
+		);
+		expect(result.error?.context.answeredItems).toEqual([0]);
+		expect(result.error?.context.notDoneItems).toEqual([1, 2]);
+		// The re-run the message asks for, after a top-up: each person is paid for once in all.
+		ctx.sim.services.anz.credits = 100;
+		const rerun = await enrichSlugs(
+			(result.error?.context.notDoneItems as number[]).map((i) => slugs[i]),
+			false,
+		);
+		expect(rerun.error).toBeUndefined();
+		const paid = ctx.sim.services.anz.calls.filter((c) => c.status === 200);
+		expect(paid.map((c) => (c.body as { network_slug: string }).network_slug)).toEqual(slugs);
+		expect(new Set(paid.map((c) => JSON.stringify(c.body))).size).toBe(paid.length);
+	});
+
+	it('50 lookups per second, many in flight: when the credits run out, every paid lookup reaches its item', async () => {
+		const people = generateAnzPeople(60);
+		ctx.sim.services.anz.people.push(...people);
+		ctx.sim.services.anz.latencyMs = 30;
+		ctx.sim.services.anz.credits = 40;
+		const result = await enrichSlugs(
+			people.map((person) => person.slug),
+			true,
+			50,
+		);
+		expect(result.error).toBeUndefined();
+		const json = result.json();
+		expect(json).toHaveLength(60);
+		const found = json.filter((item) => item.found === true);
+		expect(found.length).toBeGreaterThan(0);
+		// Every credit the service took is on an output item: nothing paid was dropped.
+		const reported = found.reduce((sum, item) => sum + Number(item.creditsCharged), 0);
+		expect(reported).toBe(ctx.sim.services.anz.creditsSpent);
+		const paidCalls = ctx.sim.services.anz.calls.filter((call) => call.status === 200);
+		expect(found).toHaveLength(paidCalls.length);
+		expect(
+			json
+				.filter((item) => item.found !== true)
+				.every(
+					(item) =>
+						item.error === NO_CREDITS ||
+						item.error ===
+							`Not looked up: the run stopped before this item was sent (${NO_CREDITS})`,
+				),
+		).toBe(true);
 	});
 
 	/** Fails the next two lookups with `status`, then expects the third to find Tom. */
@@ -503,7 +586,7 @@ describe('ANZ Sales Intelligence: credits and rate limits', () => {
 			[{ slug: 'tom-nguyen' }, { slug: 'liam-oconnor' }],
 		);
 		expect(result.error?.message).toBe(
-			"The sales-intelligence service's daily request quota of 1 calls is used up (HTTP 429); it resets at the start of the next day",
+			`The sales-intelligence service's daily request quota of 1 calls is used up (HTTP 429); it resets at the start of the next day. Done before it stopped: 1 of 2 items answered (item 0); not done: 1 (item 1) (first not done: item 1 {"networkSlug":"liam-oconnor"})`,
 		);
 		expect(ctx.sim.services.anz.calls.map((c) => c.status)).toEqual([200, 429]);
 	});
@@ -520,9 +603,11 @@ describe('ANZ Sales Intelligence: credits and rate limits', () => {
 				anzSalesIntelligenceApi: { baseUrl: `${ctx.sim.url}/anz`, apiKey: 'wrong' },
 			},
 		});
-		expect(result.error?.message).toBe(
+		expect(result.error).toBeUndefined();
+		const [json] = result.json();
+		expect(json.error).toBe(
 			'The sales-intelligence service did not accept the API key (HTTP 401); check the key in the credential',
 		);
-		expect(result.error?.message).not.toContain('wrong');
+		expect(JSON.stringify(json)).not.toContain('wrong');
 	});
 });

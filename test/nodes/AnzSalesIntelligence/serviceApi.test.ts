@@ -197,7 +197,7 @@ describe('ANZ Sales Intelligence on the service API: Person → Search', () => {
 				position: 'head marketing',
 				seniority: [4, 5],
 				department: [11],
-				location: ['AU-NSW', 'AU-VIC'],
+				location: ['AU'],
 			}),
 		);
 		expect(result.error).toBeUndefined();
@@ -229,7 +229,7 @@ describe('ANZ Sales Intelligence on the service API: Person → Search', () => {
 
 	it('pages with from/size until a short page (Limit)', async () => {
 		const result = await ctx.runAnzService(
-			search({ location: ['AU-NSW', 'AU-VIC'] }, { returnAll: false, limit: 1 }),
+			search({ location: ['AU'] }, { returnAll: false, limit: 1 }),
 		);
 		expect(ctx.sim.services.anz.calls.map((c) => c.body)).toEqual([
 			{ selectedCountry: 'AU', from: 0, size: 1 },
@@ -240,11 +240,8 @@ describe('ANZ Sales Intelligence on the service API: Person → Search', () => {
 	it('filters the service search does not take are refused before any call, naming field and item', async () => {
 		const byName = await ctx.runAnzService(search({ company: 'Kookaburra Retail' }), [{}], true);
 		const bySize = await ctx.runAnzService(search({ companySize: ['51-200'] }), [{}], true);
-		const twoCountries = await ctx.runAnzService(
-			search({ location: ['AU-NSW', 'NZ-AUK'] }),
-			[{}],
-			true,
-		);
+		const twoCountries = await ctx.runAnzService(search({ location: ['AU', 'NZ'] }), [{}], true);
+		const byState = await ctx.runAnzService(search({ location: ['AU-NSW', 'AU-VIC'] }), [{}], true);
 		expect(ctx.sim.services.anz.calls).toHaveLength(0);
 		expect(byName.json()[0].error).toBe(
 			'Invalid Company filter in item 0: the service\'s own API takes the company\'s ID (such as f000000117274), not "Kookaburra Retail"; get the ID from Company → Enrich',
@@ -255,7 +252,74 @@ describe('ANZ Sales Intelligence on the service API: Person → Search', () => {
 		expect(twoCountries.json()[0].error).toBe(
 			"Invalid Location filter in item 0: the service's own search takes one country; choose places in Australia or in New Zealand, not both",
 		);
+		// Never silently broadened: a state would return people from every state.
+		expect(byState.json()[0].error).toBe(
+			"Invalid Location filter in item 0: the service's own search filters by country only and its results carry no state or region, so AU-NSW, AU-VIC would return people from the whole country; choose Australia or New Zealand (all), or use the connection contract",
+		);
 	});
+
+	// Every filter of Person → Search, on both APIs: sent as the API takes it, or refused (zero calls).
+	it.each([
+		[
+			'company',
+			{ company: 'f000000117274' },
+			{ companyId: 'f000000117274' },
+			{ company: 'f000000117274' },
+		],
+		['position', { position: 'manager' }, { position: 'manager' }, { position: 'manager' }],
+		['seniority', { seniority: [5] }, { seniority: '5' }, { seniority: [5] }],
+		['department', { department: [2, 11] }, { department: '2,11' }, { department: [2, 11] }],
+		[
+			'location (country)',
+			{ location: ['NZ'] },
+			{ selectedCountry: 'NZ' },
+			{
+				locations: [
+					'NZ-AUK',
+					'NZ-BOP',
+					'NZ-CAN',
+					'NZ-GIS',
+					'NZ-HKB',
+					'NZ-MWT',
+					'NZ-MBH',
+					'NZ-NSN',
+					'NZ-NTL',
+					'NZ-OTA',
+					'NZ-STL',
+					'NZ-TKI',
+					'NZ-TAS',
+					'NZ-WKO',
+					'NZ-WGN',
+					'NZ-WTC',
+				].sort(),
+			},
+		],
+		['location (state)', { location: ['AU-QLD'] }, 'refused', { locations: ['AU-QLD'] }],
+		['company size', { companySize: ['51-200'] }, 'refused', { company_size: ['51-200'] }],
+	])(
+		'%s: honoured in the request or refused, on either API',
+		async (_name, filters, service, contract) => {
+			const onService = await ctx.runAnzService(search(filters), [{}], true);
+			const serviceCalls = ctx.sim.services.anz.calls.splice(0);
+			if (service === 'refused') {
+				expect(serviceCalls).toHaveLength(0);
+				expect(String(onService.json()[0].error)).toMatch(/^Invalid .* filter in item 0: /);
+			} else {
+				expect(serviceCalls.map((c) => c.body)).toEqual([
+					{ ...(service as object), from: 0, size: 100 },
+				]);
+			}
+			const onContract = await ctx.runAnz(search(filters), [{}], true);
+			const contractCalls = ctx.sim.services.anz.calls.splice(0);
+			expect(onContract.error).toBeUndefined();
+			const body = contractCalls[0].body as Record<string, unknown>;
+			const sent = {
+				...body,
+				...(body.locations ? { locations: [...(body.locations as string[])].sort() } : {}),
+			};
+			expect(sent).toEqual({ ...contract, from: 0, size: 100 });
+		},
+	);
 });
 
 describe('ANZ Sales Intelligence on the service API: API Call', () => {

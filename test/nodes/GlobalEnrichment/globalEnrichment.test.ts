@@ -1,5 +1,5 @@
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { runWorkflow } from '../../harness';
 import { DEMO_GLOBAL_SEED, generateGlobalContacts } from '../../simulator/globalEnrichment';
@@ -172,7 +172,7 @@ describe('Global Enrichment: Contact → Find', () => {
 			{ email: 'eve@contoso.example.de' },
 		]);
 		expect(result.error?.message).toBe(
-			'The service could not look up the contact of item 1: This contact cannot be returned for compliance reasons (COMPLIANCE_RESTRICTED)',
+			'The service could not look up the contact of item 1: This contact cannot be returned for compliance reasons (COMPLIANCE_RESTRICTED). Done before it stopped: 2 of 2 items answered (items 0-1); not done: 0 (no items)',
 		);
 		expect(result.error?.context.itemIndex).toBe(1);
 	});
@@ -273,7 +273,9 @@ describe('Global Enrichment: Contact → Enrich (bulk)', () => {
 			{ email: 'contact1@bench.example.com' },
 			{ email: 'nobody@bench.example.com' },
 		]);
-		expect(result.error?.message).toBe('No contact matches item 1');
+		expect(result.error?.message).toBe(
+			'No contact matches item 1. Done before it stopped: 2 of 2 items answered (items 0-1); not done: 0 (no items)',
+		);
 		expect(ctx.sim.services.global.calls).toHaveLength(1);
 	});
 
@@ -293,34 +295,89 @@ describe('Global Enrichment: Contact → Enrich (bulk)', () => {
 		expect(result.json()[0]).toMatchObject({ found: true, id: 'pg-3' });
 	});
 
-	it('a minute window that stays used up ends with a clear error after the retries', async () => {
+	it('a used-up minute window (no Retry-After) is waited out, then every item is enriched', async () => {
 		ctx.sim.services.global.rateLimit = { perMinute: 1 };
-		const result = await ctx.runGlobal(contact('find'), [
-			{ email: 'contact1@bench.example.com' },
-			{ email: 'contact2@bench.example.com' },
-		]);
-		expect(result.error?.message).toBe(
-			'The enrichment service kept answering "too many requests" (HTTP 429) after 5 retries',
-		);
-		expect(result.error?.description).toMatch(
-			/^Run fewer items at once, or try again in a minute\./,
-		);
-		expect(ctx.sim.services.global.calls.map((c) => c.status)).toEqual([
-			200, 429, 429, 429, 429, 429, 429,
-		]);
+		// The wait takes no time here: the simulated window resets when the node has waited a minute.
+		const waits: number[] = [];
+		(sleep as jest.Mock).mockImplementation(async (ms: number) => {
+			waits.push(ms);
+			if (ms >= 60_000) ctx.sim.services.global.resetRateWindow();
+			await Promise.resolve();
+		});
+		try {
+			const result = await ctx.runGlobal(contact('find'), [
+				{ email: 'contact1@bench.example.com' },
+				{ email: 'contact2@bench.example.com' },
+			]);
+			expect(result.error).toBeUndefined();
+			expect(result.json().map((json) => json.id)).toEqual(['pg-1', 'pg-2']);
+			expect(ctx.sim.services.global.calls.map((c) => c.status)).toEqual([200, 429, 200]);
+			expect(waits).toEqual([60_000]);
+		} finally {
+			(sleep as jest.Mock).mockImplementation(async () => await Promise.resolve());
+		}
 	});
 
-	it('402 on a bulk call stops the node; the service charged nothing for it', async () => {
-		ctx.sim.services.global.credits = 150;
-		const input = Array.from({ length: 200 }, (_, n) => ({
-			email: `contact${n}@bench.example.com`,
-		}));
-		const result = await ctx.runGlobal(contact('enrich'), input, true);
+	it('a minute window longer than the credential allows stops with the window named', async () => {
+		ctx.sim.services.global.rateLimit = { perMinute: 1 };
+		const result = await runWorkflow({
+			nodes: {
+				type: 'globalEnrichment',
+				parameters: contact('find') as never,
+				credentialTypes: ['globalEnrichmentApi'],
+			},
+			items: [{ email: 'contact1@bench.example.com' }, { email: 'contact2@bench.example.com' }],
+			credentials: {
+				globalEnrichmentApi: {
+					baseUrl: `${ctx.sim.url}/global`,
+					apiKey: GLOBAL_KEY,
+					maxRateWaitSeconds: 30,
+				},
+			},
+		});
 		expect(result.error?.message).toBe(
-			'The enrichment service account has no credits left (HTTP 402): Insufficient credits for this operation; top up the credits',
+			`The enrichment service's per-minute request quota of 1 calls is used up (HTTP 429); it resets within the minute. Done before it stopped: 1 of 2 items answered (item 0); not done: 1 (item 1) (first not done: item 1 {"email":"contact2@bench.example.com"})`,
 		);
-		expect(ctx.sim.services.global.calls.map((c) => c.status)).toEqual([200, 402]);
+		expect(ctx.sim.services.global.calls.map((c) => c.status)).toEqual([200, 429]);
+	});
+
+	const NO_CREDITS =
+		'The enrichment service account has no credits left (HTTP 402): Insufficient credits for this operation; top up the credits';
+	const input200 = Array.from({ length: 200 }, (_, n) => ({
+		email: `contact${n}@bench.example.com`,
+	}));
+
+	it('402 on a bulk call under Continue On Fail: the 100 paid records reach their items, the rest get the error', async () => {
+		ctx.sim.services.global.credits = 150;
+		const result = await ctx.runGlobal(contact('enrich'), input200, true);
+		expect(result.error).toBeUndefined();
+		const json = result.json();
+		expect(json).toHaveLength(200);
+		expect(json.slice(0, 100).every((item) => item.found === true)).toBe(true);
+		expect(json.slice(100).every((item) => item.error === NO_CREDITS)).toBe(true);
+		expect(ctx.sim.services.global.calls.map((c) => c.status).sort()).toEqual([200, 402]);
 		expect(ctx.sim.services.global.creditsSpent).toBe(120);
+		const reported = json.reduce((sum, item) => sum + Number(item.creditsCharged ?? 0), 0);
+		expect(reported).toBe(120);
+	});
+
+	it('402 on a bulk call without Continue On Fail names what was done; the re-run it asks for pays nothing twice', async () => {
+		ctx.sim.services.global.credits = 150;
+		const result = await ctx.runGlobal(contact('enrich'), input200);
+		expect(result.error?.message).toBe(
+			`${NO_CREDITS}. Done before it stopped: 100 of 200 items answered (items 0-99); not done: 100 (items 100-199) (first not done: item 100 {"email":"contact100@bench.example.com"}, item 101 {"email":"contact101@bench.example.com"}, item 102 {"email":"contact102@bench.example.com"})`,
+		);
+		expect(ctx.sim.services.global.creditsSpent).toBe(120);
+		ctx.sim.services.global.credits = 1000;
+		const notDone = result.error?.context.notDoneItems as number[];
+		const rerun = await ctx.runGlobal(
+			contact('enrich'),
+			notDone.map((i) => input200[i]),
+		);
+		expect(rerun.error).toBeUndefined();
+		// Every contact paid for once over both runs: 200 contacts, every 5th with a phone.
+		expect(ctx.sim.services.global.creditsSpent).toBe(240);
+		expect(ctx.sim.services.global.recordsLookedUp).toBe(200 + 100);
 	});
 });
 

@@ -66,6 +66,7 @@ describe('Global Enrichment on the service API: wire format', () => {
 				{ clientReferenceId: '0', email: 'ana.silva@example.com' },
 				{ clientReferenceId: '1', email: 'nobody@example.com' },
 			],
+			waterfallEnabled: false,
 		});
 		expect(items(result)).toEqual([
 			{
@@ -146,6 +147,7 @@ describe('Global Enrichment on the service API: Contact → Find and Enrich', ()
 						{ clientReferenceId: '2', email: 'eve@contoso.example.de' },
 						{ clientReferenceId: '3', email: 'ghost@example.com' },
 					],
+					waterfallEnabled: false,
 				},
 			],
 			[
@@ -154,6 +156,7 @@ describe('Global Enrichment on the service API: Contact → Find and Enrich', ()
 					contacts: [
 						{ clientReferenceId: '0', linkedinUrl: 'https://www.linkedin.com/in/mia-taylor' },
 					],
+					waterfallEnabled: false,
 				},
 			],
 			[
@@ -173,6 +176,7 @@ describe('Global Enrichment on the service API: Contact → Find and Enrich', ()
 							companyName: 'Contoso GmbH',
 						},
 					],
+					waterfallEnabled: false,
 				},
 			],
 		]);
@@ -222,9 +226,18 @@ describe('Global Enrichment on the service API: bulk in batches of 100', () => {
 		expect(result.json()).toHaveLength(270);
 		expect(result.json().every((json) => json.found === true)).toBe(true);
 		expect(result.json()[260].id).toBe(result.json()[10].id);
-		// Credits: each unique identity once.
-		const reported = result.json().reduce((sum, json) => sum + Number(json.creditsCharged), 0);
-		expect(reported).toBeCloseTo(ctx.sim.services.global.creditsSpent, 0);
+		// Credits: each unique identity once. The service bills the call, not each record: the
+		// bill is on the call's first record (callBilling), never split into fractions.
+		const bills = result
+			.json()
+			.map((json) => json.callBilling as { creditsCharged: number; requestId: string } | undefined)
+			.filter((bill) => bill !== undefined);
+		expect(bills).toHaveLength(3);
+		expect(new Set(bills.map((bill) => bill.requestId)).size).toBe(3);
+		expect(bills.every((bill) => Number.isInteger(bill.creditsCharged))).toBe(true);
+		expect(result.json().some((json) => json.creditsCharged !== undefined)).toBe(false);
+		const reported = bills.reduce((sum, bill) => sum + bill.creditsCharged, 0);
+		expect(reported).toBe(ctx.sim.services.global.creditsSpent);
 	});
 });
 
@@ -378,17 +391,22 @@ describe('Global Enrichment on the service API: industry picker', () => {
 describe('Global Enrichment on the service API: limits and ambiguous failures', () => {
 	const ctx = withSimulator();
 
-	it('a used-up daily quota stops the node at once, even under Continue On Fail, naming the quota', async () => {
+	it('a used-up daily quota stops the run, even under Continue On Fail, naming the quota on every item', async () => {
 		ctx.sim.services.global.rateLimit = { perDay: 0 };
 		const result = await ctx.runGlobalService(
 			contact('enrich'),
 			[{ email: 'ana.silva@northwind.example.com' }],
 			true,
 		);
-		expect(result.error?.message).toBe(
+		expect(result.error).toBeUndefined();
+		expect(result.json()[0].error).toBe(
 			"The enrichment service's daily request quota of 0 calls is used up (HTTP 429); it resets at the start of the next day",
 		);
-		expect(ctx.sim.services.global.calls).toHaveLength(1);
+		// The lookup, then the free usage call that would give the reset time (itself refused here).
+		expect(ctx.sim.services.global.calls.map((c) => `${c.method} ${c.path} ${c.status}`)).toEqual([
+			'POST /v3/contacts/search-and-enrich 429',
+			'GET /v3/account/usage 429',
+		]);
 	});
 
 	it('HTTP 502 to a batch is never repeated: its items say they may have been charged', async () => {
@@ -405,13 +423,13 @@ describe('Global Enrichment on the service API: limits and ambiguous failures', 
 		expect(result.json().map((json) => json.error)).toEqual([message, message]);
 	});
 
-	it('a 200 answer that is an HTML page to a lookup: may have run, check the base URL', async () => {
+	it('a 200 answer that is an HTML page to a lookup: may have run, check the Service URL it went to', async () => {
 		ctx.sim.services.global.failNext(1, 200, '<!doctype html><title>Welcome</title>');
 		const result = await ctx.runGlobalService(contact('find'), [
 			{ email: 'ana.silva@northwind.example.com' },
 		]);
 		expect(result.error?.message).toBe(
-			'The enrichment service may have run and charged POST /v3/contacts/search-and-enrich: its answer was a web page, not the JSON the service sends (check the base URL). It was not repeated, so no credit is spent twice',
+			`The enrichment service may have run and charged POST /v3/contacts/search-and-enrich: its answer was a web page, not the JSON the service sends (check the credential's Service URL ${ctx.sim.url}/global). It was not repeated, so no credit is spent twice`,
 		);
 	});
 
@@ -423,6 +441,30 @@ describe('Global Enrichment on the service API: limits and ambiguous failures', 
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.services.global.calls.map((c) => c.status)).toEqual([429, 429, 200]);
 		expect(result.json()[0]).toMatchObject({ found: true, id: 'p-2001' });
+	});
+});
+
+describe('Global Enrichment on the service API: waterfall to third-party providers', () => {
+	const ctx = withSimulator();
+	const bodies = () =>
+		ctx.sim.services.global.calls.map(
+			(c) => (c.body as { waterfallEnabled?: unknown }).waterfallEnabled,
+		);
+
+	it('contact lookups send waterfallEnabled: false unless the option is on; company lookups never send it', async () => {
+		const email = [{ email: 'ana.silva@northwind.example.com' }];
+		expect((await ctx.runGlobalService(contact('find'), email)).error).toBeUndefined();
+		expect((await ctx.runGlobalService(contact('enrich'), email)).error).toBeUndefined();
+		const on = contact('enrich', { options: { waterfallEnabled: true } });
+		expect((await ctx.runGlobalService(on, email)).error).toBeUndefined();
+		const company = await ctx.runGlobalService({
+			resource: 'company',
+			operation: 'find',
+			identifyBy: 'domain',
+			domain: 'northwind.example.com',
+		});
+		expect(company.error).toBeUndefined();
+		expect(bodies()).toEqual([false, false, true, undefined]);
 	});
 });
 

@@ -1,4 +1,5 @@
 import type {
+	IBinaryKeyData,
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	ILoadOptionsFunctions,
@@ -78,6 +79,7 @@ export interface Env {
 			credentials?: ICredentialDataDecryptedObject;
 			/** The node's version (1 when omitted: what saved workflows hold). */
 			typeVersion?: number;
+			binary?: Array<IBinaryKeyData | undefined>;
 		},
 	): Promise<RunResult>;
 }
@@ -114,6 +116,7 @@ export function useMarketing(options: MarketingOptions = {}): Env {
 				typeVersion: runOptions.typeVersion,
 			},
 			items: runOptions.items,
+			binary: runOptions.binary,
 			credentials: runOptions.credentialsHelper
 				? undefined
 				: env.credentials(runOptions.credentials),

@@ -29,7 +29,8 @@ function operationsOf(typeVersion: number, resource: string): string[] {
 
 /** Every action text the node offers in a version (the actions panel of the editor). */
 function actionsOf(typeVersion: number): string[] {
-	const resources = (description.properties[0].options as INodePropertyOptions[]).map((o) =>
+	const resourceParameter = visible(typeVersion, {}).find((p) => p.name === 'resource');
+	const resources = (resourceParameter?.options as INodePropertyOptions[]).map((o) =>
 		String(o.value),
 	);
 	return resources.flatMap((resource) =>
@@ -63,7 +64,14 @@ describe('Marketing Automation in the editor: operations by version', () => {
 
 	it('version 2 offers Get lead changes under Lead only and email programs under Program', () => {
 		expect(operationsOf(2, 'activity')).toEqual(['getEmailBounces', 'getEmailOpens']);
-		expect(operationsOf(2, 'lead')).toEqual(['createOrUpdate', 'getChanges', 'getAll']);
+		expect(operationsOf(2, 'lead')).toEqual([
+			'createOrUpdate',
+			'delete',
+			'describe',
+			'getChanges',
+			'getAll',
+			'merge',
+		]);
 		expect(operationsOf(2, 'email')).toEqual(['approveDraft', 'getByName', 'getContent']);
 		expect(operationsOf(2, 'program')).toEqual(['getEmailPrograms', 'getStatistics']);
 	});
@@ -76,7 +84,63 @@ describe('Marketing Automation in the editor: operations by version', () => {
 		const v1 = actionsOf(1);
 		expect(v1.filter((action) => action === 'Get lead changes')).toHaveLength(2);
 		expect(v1.filter((action) => action === 'Get many email programs')).toHaveLength(1);
-		expect(v1).toHaveLength(v2.length + 1);
+		// Version 2 adds 28 actions: 4 per lead-database object (16), 4 of program members, usage,
+		// lead delete / describe / merge, list create / delete, campaign activate / deactivate.
+		expect(v1).toHaveLength(v2.length + 1 - 28);
+	});
+
+	it('version 1 keeps its resources and operations; version 2 adds the lead database', () => {
+		const resources = (typeVersion: number) =>
+			(
+				visible(typeVersion, {}).find((p) => p.name === 'resource')
+					?.options as INodePropertyOptions[]
+			).map((o) => String(o.value));
+		expect(resources(1)).toEqual([
+			'activity',
+			'apiCall',
+			'campaign',
+			'customField',
+			'email',
+			'landingPage',
+			'lead',
+			'list',
+			'program',
+		]);
+		expect(resources(2)).toEqual([
+			'activity',
+			'apiCall',
+			'campaign',
+			'company',
+			'customField',
+			'customObject',
+			'email',
+			'landingPage',
+			'lead',
+			'list',
+			'opportunity',
+			'opportunityRole',
+			'program',
+			'programMember',
+			'usage',
+		]);
+		expect(operationsOf(1, 'list')).toEqual(['addLeads', 'getAll', 'getMembers', 'removeLeads']);
+		expect(operationsOf(2, 'list')).toEqual([
+			'addLeads',
+			'create',
+			'delete',
+			'getAll',
+			'getMembers',
+			'removeLeads',
+		]);
+		expect(operationsOf(1, 'campaign')).toEqual(['get', 'getAll', 'schedule', 'trigger']);
+		expect(operationsOf(2, 'campaign')).toEqual([
+			'activate',
+			'deactivate',
+			'get',
+			'getAll',
+			'schedule',
+			'trigger',
+		]);
 	});
 
 	it('a moved operation shows the same fields in its old (version 1) and new place', () => {

@@ -7,6 +7,7 @@ import {
 	RETRY_POLICY,
 	type ServiceAnswer,
 	type ServiceCall,
+	type ServiceInfo,
 } from '../../../nodes/enrichment/types';
 import { collectPages } from '../../../nodes/enrichment/paging';
 
@@ -43,10 +44,17 @@ const lookup: ServiceCall = {
 };
 
 /** Sends `call` against a scripted service; returns the outcome and the number of calls. */
-async function run(script: Array<ServiceAnswer | Error>, call: ServiceCall = lookup) {
+async function run(
+	script: Array<ServiceAnswer | Error>,
+	call: ServiceCall = lookup,
+	extra: Partial<ServiceInfo> = {},
+) {
 	let calls = 0;
-	const service = {
+	const service: ServiceInfo = {
+		...extra,
 		name: 'test service',
+		address: async () =>
+			await Promise.resolve({ field: 'Service URL', url: 'https://api.example.test' }),
 		send: async () => {
 			const next = script[Math.min(calls++, script.length - 1)];
 			if (next instanceof Error) throw next;
@@ -96,8 +104,11 @@ describe('classification of answers and failures', () => {
 			),
 		]);
 		expect(hourly.calls).toBe(1);
-		expect(hourly.error?.message).toBe(
-			"The test service's hourly request quota is used up (HTTP 429); it resets in 1200 seconds",
+		expect(hourly.error?.message).toMatch(
+			/^The test service's hourly request quota is used up \(HTTP 429\); it resets in 1200 seconds$/,
+		);
+		expect(hourly.error?.description).toContain(
+			"it waits for a rate window only up to 300 seconds (the credential's Longest Rate-Window Wait)",
 		);
 		expect(exhaustedWindow(answer(429, { 'x-hourly-requests-left': '0' }))).toBe('hourly');
 	});
@@ -150,15 +161,80 @@ describe('classification of answers and failures', () => {
 			search,
 		);
 		expect(broken.error?.message).toBe(
-			'The test service answered POST /v3/contacts/search-and-enrich with a cut-off or garbled answer (4 characters), also when asked again',
+			'The test service at https://api.example.test answered POST /v3/contacts/search-and-enrich with a cut-off or garbled answer (4 characters), also when asked again',
 		);
 	});
 
-	it('a 200 web page to a lookup: ambiguous, may have run, check the base URL', async () => {
+	it('a 200 web page to a lookup: ambiguous, may have run, check the Service URL it went to', async () => {
 		const result = await run([answer(200, {}, '<html><body>Welcome</body></html>')]);
 		expect(result.calls).toBe(1);
 		expect(result.error?.message).toBe(
-			'The test service may have run and charged POST /v3/contacts/search-and-enrich: its answer was a web page, not the JSON the service sends (check the base URL). It was not repeated, so no credit is spent twice',
+			"The test service may have run and charged POST /v3/contacts/search-and-enrich: its answer was a web page, not the JSON the service sends (check the credential's Service URL https://api.example.test). It was not repeated, so no credit is spent twice",
+		);
+	});
+});
+
+describe('rate windows: waited out when short enough, a clear stop otherwise', () => {
+	beforeEach(() => sleepMock.mockClear());
+	const used = (window: string, extra: Record<string, string> = {}) =>
+		answer(429, { [`x-${window}-requests-left`]: '0', ...extra });
+	const ok = answer(200, {}, { ok: 1 });
+
+	it('a used-up minute window without a reset time is waited out (60 s), beside the retries', async () => {
+		const script = [...Array.from({ length: 7 }, () => used('minute')), ok];
+		const result = await run(script);
+		expect(result.answer).toEqual(ok);
+		expect(result.calls).toBe(8);
+		expect(sleepMock.mock.calls.map(([ms]) => ms)).toEqual(Array(7).fill(60_000));
+	});
+
+	it('a used-up second window waits 1 s', async () => {
+		const result = await run([used('second'), ok]);
+		expect(result.answer).toEqual(ok);
+		expect(sleepMock.mock.calls.map(([ms]) => ms)).toEqual([1000]);
+	});
+
+	it("an hourly window waits for the reset the service's usage gives, when within the longest wait", async () => {
+		const windowReset = jest.fn(async () => await Promise.resolve(240));
+		const result = await run([used('hourly'), ok], lookup, { windowReset });
+		expect(result.answer).toEqual(ok);
+		expect(windowReset).toHaveBeenCalledWith(expect.anything(), 'hourly');
+		expect(sleepMock.mock.calls.map(([ms]) => ms)).toEqual([240_000]);
+	});
+
+	it('a window longer than the credential allows stops, naming the window and the limit', async () => {
+		const maxRateWaitMs = async () => await Promise.resolve(30_000);
+		const result = await run([used('minute', { 'x-rate-limit-minute': '50' })], lookup, {
+			maxRateWaitMs,
+		});
+		expect(result.calls).toBe(1);
+		expect(result.error?.message).toBe(
+			"The test service's per-minute request quota of 50 calls is used up (HTTP 429); it resets within the minute",
+		);
+		expect(result.error?.description).toContain('only up to 30 seconds');
+		expect(isFatal(result.error)).toBe(true);
+	});
+
+	it('a used-up daily window stops at once, never waited', async () => {
+		const windowReset = jest.fn(async () => await Promise.resolve(60));
+		const result = await run([used('daily'), ok], lookup, { windowReset });
+		expect(result.calls).toBe(1);
+		expect(result.error?.message).toMatch(
+			/daily request quota is used up \(HTTP 429\); it resets in 60 seconds$/,
+		);
+		expect(sleepMock).not.toHaveBeenCalled();
+	});
+});
+
+describe('an https address that speaks plain HTTP (EPROTO)', () => {
+	it('says the address did not answer over HTTPS, names the field and suggests http://; no retry', async () => {
+		const result = await run([networkError('EPROTO'), answer(200)]);
+		expect(result.calls).toBe(1);
+		expect(result.error?.message).toBe(
+			'The test service at https://api.example.test did not answer over HTTPS (EPROTO); nothing was sent',
+		);
+		expect(result.error?.description).toBe(
+			"The address https://api.example.test did not answer over HTTPS (EPROTO): it probably serves plain HTTP. If it does, enter http://api.example.test in the credential's Service URL; nothing was sent.",
 		);
 	});
 });

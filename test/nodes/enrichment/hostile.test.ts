@@ -44,7 +44,27 @@ const globalCompanyBy = (operation: string, identifyBy: string) => ({
 	[identifyBy]: '={{ $json.v }}',
 });
 
+/** A 100,070-character "e-mail": the message quotes its first 100 characters and its length. */
+const HUGE = `${'x'.repeat(100_000)}@@${'y'.repeat(68)}`;
+const HUGE_ECHO = `"${'x'.repeat(100)}… (100070 characters)"`;
+
 const CASES: BadInputCase[] = [
+	{
+		name: 'a 100,070-character e-mail is echoed cut to 100 characters',
+		service: 'anz',
+		parameters: personBy('email'),
+		good: 'jane.citizen@southerncross.example.com.au',
+		bad: HUGE,
+		message: `Invalid "Email" in item 1: ${HUGE_ECHO} is not a valid email address`,
+	},
+	{
+		name: 'a 100,070-character e-mail is echoed cut to 100 characters',
+		service: 'global',
+		parameters: contactBy('find', 'email'),
+		good: 'ana.silva@northwind.example.com',
+		bad: HUGE,
+		message: `Invalid "Email" in item 1: ${HUGE_ECHO} is not a valid email address`,
+	},
 	{
 		name: 'e-mail without a domain',
 		service: 'anz',

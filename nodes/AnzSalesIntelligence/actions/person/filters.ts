@@ -2,8 +2,22 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
+/** A whole country ("AU", "NZ") as its states or regions, for the connection contract's filter. */
+export function expandLocations(codes: string[]): string[] {
+	const expanded = codes.flatMap((code) =>
+		code.includes('-')
+			? [code]
+			: LOCATION_OPTIONS.map((option) => String(option.value)).filter((value) =>
+					value.startsWith(`${code}-`),
+				),
+	);
+	return [...new Set(expanded)];
+}
+
 /** Australian states and territories, and the 16 New Zealand regions (ISO 3166-2 codes). */
 export const LOCATION_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Australia (All States and Territories)', value: 'AU' },
+	{ name: 'New Zealand (All Regions)', value: 'NZ' },
 	{ name: 'Australian Capital Territory (AU)', value: 'AU-ACT' },
 	{ name: 'New South Wales (AU)', value: 'AU-NSW' },
 	{ name: 'Northern Territory (AU)', value: 'AU-NT' },

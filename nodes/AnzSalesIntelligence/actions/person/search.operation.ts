@@ -4,10 +4,16 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { companySizeOptions, searchFiltersCollection } from '../../../enrichment/fields';
 import { collectPages } from '../../../enrichment/paging';
+import { echo } from '../../../shared/echo';
 import type { EnrichmentApi } from '../../../enrichment/types';
 import { client } from '../../transport';
 import type { AnzSalesIntelligenceMap } from '../node.type';
-import { DEPARTMENT_OPTIONS, LOCATION_OPTIONS, SENIORITY_OPTIONS } from './filters';
+import {
+	DEPARTMENT_OPTIONS,
+	expandLocations,
+	LOCATION_OPTIONS,
+	SENIORITY_OPTIONS,
+} from './filters';
 
 export const operation = 'search' satisfies AnzSalesIntelligenceMap['person'];
 
@@ -22,9 +28,9 @@ const properties: INodeProperties[] = [
 			name: 'company',
 			type: 'string',
 			default: '',
-			placeholder: 'e.g. Example Pty Ltd',
+			placeholder: 'e.g. f000000117274 (Service API) or Example Pty Ltd (contract)',
 			description:
-				"Company the person currently works for: its name or domain on the connection contract, its ID (e.g. f000000117274, from Company → Enrich) on the service's own API",
+				"Company the person currently works for. Service API (the credential's default): the company's ID, such as f000000117274, from Company → Enrich. Connection contract: its name or domain.",
 		},
 		{
 			displayName: 'Company Size',
@@ -32,6 +38,8 @@ const properties: INodeProperties[] = [
 			type: 'multiOptions',
 			options: companySizeOptions,
 			default: [],
+			description:
+				"Connection contract only: the service's own API has no company-size filter and its results carry no company size, so the node refuses it there rather than return every size",
 		},
 		{
 			displayName: 'Department',
@@ -46,7 +54,8 @@ const properties: INodeProperties[] = [
 			type: 'multiOptions',
 			options: LOCATION_OPTIONS,
 			default: [],
-			description: 'Australian states and territories, and New Zealand regions',
+			description:
+				"A whole country, or Australian states and territories and New Zealand regions. The service's own API filters by country only (its results carry no state), so it refuses states and regions; the connection contract takes both.",
 		},
 		{
 			displayName: 'Position',
@@ -124,7 +133,7 @@ function serviceBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 				ctx,
 				itemIndex,
 				'Company',
-				`the service's own API takes the company's ID (such as f000000117274), not "${company.slice(0, 100)}"; get the ID from Company → Enrich`,
+				`the service's own API takes the company's ID (such as f000000117274), not "${echo(company)}"; get the ID from Company → Enrich`,
 			);
 		}
 		body.companyId = company.toLowerCase();
@@ -138,6 +147,15 @@ function serviceBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 		);
 	}
 	if (filters.locations !== undefined) {
+		const places = (filters.locations as string[]).filter((code) => code.includes('-'));
+		if (places.length) {
+			throw serviceFilterError(
+				ctx,
+				itemIndex,
+				'Location',
+				`the service's own search filters by country only and its results carry no state or region, so ${places.join(', ')} would return people from the whole country; choose Australia or New Zealand (all), or use the connection contract`,
+			);
+		}
 		const countries = [...new Set((filters.locations as string[]).map((code) => code.slice(0, 2)))];
 		if (countries.length > 1) {
 			throw serviceFilterError(
@@ -158,7 +176,11 @@ function serviceBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 }
 
 function bodyFor(ctx: IExecuteFunctions, itemIndex: number, api: EnrichmentApi): IDataObject {
-	return api === 'service' ? serviceBody(ctx, itemIndex) : filterBody(ctx, itemIndex);
+	if (api === 'service') return serviceBody(ctx, itemIndex);
+	const body = filterBody(ctx, itemIndex);
+	// The contract filters by state and region: a whole country goes out as all of its places.
+	if (body.locations) body.locations = expandLocations(body.locations as string[]);
+	return body;
 }
 
 export function validate(this: IExecuteFunctions, itemIndex: number): void {

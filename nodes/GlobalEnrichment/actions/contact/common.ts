@@ -8,6 +8,7 @@ import {
 	prepareIdentifier,
 } from '../../../enrichment/identifiers';
 import { invalidInput, type Lookup } from '../../../enrichment/lookups';
+import { echo } from '../../../shared/echo';
 import { checkDomain, normalizeName } from '../../../shared/validation';
 
 const IDENTIFIERS = [emailIdentifier('email'), personUrlIdentifier('networkUrl', 'linkedinUrl')];
@@ -27,6 +28,25 @@ const NAME_FIELDS: Array<{
 		description: 'Name or domain of the company the contact works for',
 	},
 ];
+
+/**
+ * The service's Data Waterfall: on accounts that have it, a contact lookup falls through to
+ * third-party providers by default (more credits). The node always says which it wants.
+ */
+export const waterfallOption: INodeProperties = {
+	displayName: 'Waterfall to Third-Party Providers',
+	name: 'waterfallEnabled',
+	type: 'boolean',
+	default: false,
+	noDataExpression: true,
+	description:
+		"Whether the service may look a contact up with third-party providers when its own data has none (service API, accounts with Data Waterfall). Each contact found that way costs extra credits at the service's waterfall price. Off sends waterfallEnabled: false, so only the service's own data is used and charged.",
+};
+
+/** Whether this run allows the waterfall: one value for the whole run (it goes on each batch). */
+export function waterfallOf(ctx: IExecuteFunctions): boolean {
+	return ctx.getNodeParameter('options.waterfallEnabled', 0, false) === true;
+}
 
 /** How a contact is identified: the spec's three identifying sets. */
 export const contactIdentifierProperties: INodeProperties[] = [
@@ -61,7 +81,7 @@ export function prepareContact(this: IExecuteFunctions, itemIndex: number): Look
 				this,
 				itemIndex,
 				`"${displayName}"`,
-				`"${value}" looks like an email address or URL, not a name`,
+				`"${echo(value)}" looks like an email address or URL, not a name`,
 				'Set "Identify By" to Email or Network Profile URL for such values.',
 				name,
 			);

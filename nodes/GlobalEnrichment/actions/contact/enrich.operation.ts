@@ -5,14 +5,19 @@ import { simplifyField } from '../../../shared/descriptions';
 import { lookupOptions } from '../../../enrichment/fields';
 import { runGlobalLookups } from '../lookup';
 import type { GlobalEnrichmentMap } from '../node.type';
-import { contactIdentifierProperties, formatContact, prepareContact } from './common';
+import {
+	contactIdentifierProperties,
+	formatContact,
+	prepareContact,
+	waterfallOption,
+} from './common';
 
 export const operation = 'enrich' satisfies GlobalEnrichmentMap['contact'];
 
 const properties: INodeProperties[] = [
 	...contactIdentifierProperties,
 	simplifyField,
-	lookupOptions('contact'),
+	lookupOptions('contact', [waterfallOption]),
 ];
 
 export const description = updateDisplayOptions(

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest, callsInFlight } from '../../transport';
 import { runBatches, callFailure, failItems, prepareAll } from '../batches';
-import { triggerCampaignLocator, tokensCollection } from '../fields';
+import { leadIdsField, triggerCampaignLocator, tokensCollection } from '../fields';
 import { parameterOf, readId, readIdList, readTokens } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 import { stoppedTrigger, type CallFate } from './triggerReport';
@@ -16,16 +16,7 @@ const TRIGGER_BATCH = 100;
 
 const properties: INodeProperties[] = [
 	triggerCampaignLocator,
-	{
-		displayName: 'Lead IDs',
-		name: 'leadIds',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 1001, 1002',
-		description:
-			'Leads to run through the campaign, comma-separated. The leads of all input items are combined, 100 per call.',
-	},
+	leadIdsField('run through the campaign', 100),
 	tokensCollection,
 ];
 
@@ -50,7 +41,7 @@ interface Trigger {
  * Request Campaign (`POST /rest/v1/campaigns/{id}/trigger.json`), batched: items with the same
  * campaign and tokens share calls of up to 100 distinct leads, packed item by item (an item's
  * leads share one call unless it has more than 100), several calls in flight at once. The call is
- * not idempotent (a lead would run through the flow twice), so it is replayed only after a 6xx
+ * not safeToRepeat (a lead would run through the flow twice), so it is replayed only after a 6xx
  * answer, never after a timeout, a 5xx or a broken answer; the items of such a call get an error
  * saying it may have run, the items of the other calls their own result, so a re-run of only the
  * failed items triggers nothing twice. Without Continue On Fail, a failed call stops the node with

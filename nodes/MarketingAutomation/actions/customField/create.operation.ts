@@ -90,7 +90,7 @@ export const description = updateDisplayOptions(
 
 /**
  * `POST /rest/v1/leads/schema/fields.json`, up to 100 fields per call, each item's result matched
- * by API name. Not idempotent (the API user needs the schema permission): replayed only after a
+ * by API name. Not safeToRepeat (the API user needs the schema permission): replayed only after a
  * 6xx answer, never after a timeout.
  */
 export async function executeBatch(

@@ -14,7 +14,7 @@ export const description = updateDisplayOptions(
 );
 
 /**
- * `POST /rest/asset/v1/email/{id}/approveDraft.json` (form-encoded, no fields). Not idempotent:
+ * `POST /rest/asset/v1/email/{id}/approveDraft.json` (form-encoded, no fields). Not safeToRepeat:
  * replayed only after a 6xx answer.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

@@ -1,0 +1,16 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { operationProperty } from '../../helpers/fields';
+import * as getMany from './getMany.operation';
+import * as getReply from './getReply.operation';
+import * as run from './run.operation';
+
+export const description: INodeProperties[] = [
+	operationProperty('agent', [getMany.option, getReply.option, run.option], run.operation),
+	...run.description,
+	...getReply.description,
+	...getMany.description,
+];
+
+/** Every operation of the resource, written in code. */
+export const operations = { getMany, getReply, run };

@@ -1,0 +1,181 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodePropertyOptions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { optionsCollection } from '../../../shared/descriptions';
+import type { BatchOutcome } from '../../../shared/router';
+import { agentFailed, readTask } from '../../helpers/agentTask';
+import { operationFields } from '../../helpers/fields';
+import { agentLocator, runsInFlightOption, timeLimitOption } from '../../helpers/runFields';
+import {
+	readFileUrls,
+	readRunOptions,
+	requireLocatorId,
+	requireMessage,
+} from '../../helpers/runInput';
+import { runItems } from '../../helpers/runItems';
+import { AGENT_ID, CONVERSATION_ID, requireId } from '../../helpers/validation';
+import { mayHaveRun } from '../../transport';
+import { triggerAgent, type AgentMessage } from '../../transport/agents';
+import type { AgentPlatformAdminMap } from '../node.type';
+
+export const operation = 'run' satisfies AgentPlatformAdminMap['agent'];
+
+export const description = operationFields('agent', operation, [
+	agentLocator,
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 4 },
+		placeholder: 'e.g. Research the company of {{ $json.email }} and suggest a first e-mail',
+		description: 'What to ask the agent: the text of the user message it gets',
+	},
+	optionsCollection([
+		{
+			displayName: 'Continue Conversation ID',
+			name: 'conversationId',
+			type: 'string',
+			default: '',
+			description:
+				'Conversation ID of an earlier run (conversation_id in its output) to send this message to, so the agent remembers what was said. Empty starts a new conversation.',
+		},
+		{
+			displayName: 'File URLs',
+			name: 'fileUrls',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://example.com/brief.pdf',
+			description:
+				'Addresses of files the agent should read, separated by commas; the platform downloads them',
+		},
+		runsInFlightOption,
+		timeLimitOption("the agent's reply"),
+		{
+			displayName: 'Wait for Reply',
+			name: 'waitForReply',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to wait until the agent has answered (on) or to return at once with the conversation ID (off); read the reply later with Agent → Get Reply',
+		},
+	]),
+]);
+
+export const option: INodePropertyOptions = {
+	name: 'Run',
+	value: operation,
+	action: 'Send a message to an agent and wait for its reply',
+	description:
+		'Hand a task to an agent of the platform: send it a message (and optional file URLs), wait until it has finished working and return its final reply with the conversation ID, which continues the conversation later',
+};
+
+interface RunInput {
+	agentId: string;
+	body: AgentMessage;
+	wait: boolean;
+	timeLimit: number;
+}
+
+function readInput(ctx: IExecuteFunctions, itemIndex: number): RunInput {
+	const node = ctx.getNode();
+	const options = readRunOptions(ctx, itemIndex);
+	const agentId = requireLocatorId(ctx, 'agentId', itemIndex, AGENT_ID);
+	const content = requireMessage(ctx, itemIndex);
+	const conversation = String(options.conversationId ?? '').trim();
+	return {
+		agentId,
+		body: {
+			agent_id: agentId,
+			message: {
+				role: 'user',
+				content,
+				attachments: readFileUrls(ctx, itemIndex, options.fileUrls),
+			},
+			...(conversation
+				? { conversation_id: requireId(node, itemIndex, conversation, CONVERSATION_ID) }
+				: {}),
+		},
+		wait: options.waitForReply !== false,
+		timeLimit: options.timeLimit,
+	};
+}
+
+/** The error of a started run whose reply could not be read; the run is not started again. */
+function afterStartError(
+	ctx: IExecuteFunctions,
+	error: NodeApiError,
+	input: RunInput,
+	conversationId: string,
+	itemIndex: number,
+): NodeApiError {
+	const restated = new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
+		message: `The agent run started (conversation ${conversationId}), but its reply could not be read: ${error.message}`,
+		description:
+			`Do not run this item again: the agent is working on it. Read the reply later with Agent → Get Reply (agent ${input.agentId}, conversation ${conversationId}). ${error.description ?? ''}`.trim(),
+		httpCode: error.httpCode ?? undefined,
+		itemIndex,
+	});
+	if (error.context.requestId) restated.context.requestId = error.context.requestId;
+	return restated;
+}
+
+async function runAgent(ctx: IExecuteFunctions, input: RunInput, itemIndex: number) {
+	let started: IDataObject;
+	try {
+		started = await triggerAgent(ctx, input.body, itemIndex);
+	} catch (error) {
+		const cause = error as NodeApiError;
+		const known = input.body.conversation_id;
+		if (mayHaveRun(cause) && known) {
+			cause.message = `${cause.message} (conversation ${known})`;
+			cause.description =
+				`${cause.description ?? ''} If it ran, Agent → Get Reply (agent ${input.agentId}, conversation ${known}) reads its reply.`.trim();
+		}
+		throw cause;
+	}
+	const conversationId = String(started.conversation_id ?? input.body.conversation_id ?? '');
+	if (!input.wait || !conversationId) {
+		return { agent_id: input.agentId, conversation_id: conversationId, state: started.state ?? '' };
+	}
+	let reading;
+	try {
+		reading = await readTask(ctx, input.agentId, conversationId, itemIndex, input.timeLimit);
+	} catch (error) {
+		const cause = error as NodeApiError;
+		throw agentFailed(cause) || !(cause instanceof NodeApiError)
+			? cause
+			: afterStartError(ctx, cause, input, conversationId, itemIndex);
+	}
+	if (!reading.finished) {
+		const stillRunning = new NodeApiError(ctx.getNode(), { message: 'time limit' } as JsonObject, {
+			message: `The agent is still running after ${input.timeLimit} s (conversation ${conversationId}, state '${reading.state}'); it was not started again`,
+			description: `Read its reply later with Agent → Get Reply (agent ${input.agentId}, conversation ${conversationId}), or raise Time Limit in the options. Running this item again would start a second run.`,
+			itemIndex,
+		});
+		stillRunning.context.conversationId = conversationId;
+		throw stillRunning;
+	}
+	return reading;
+}
+
+/** Items are checked first, then run concurrently (Runs in Flight), each started once. */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	const limit = itemIndexes.length ? readRunOptions(this, itemIndexes[0]).runsInFlight : 1;
+	return await runItems(
+		this,
+		itemIndexes,
+		limit,
+		(itemIndex) => readInput(this, itemIndex),
+		async (input, itemIndex) => await runAgent(this, input, itemIndex),
+	);
+}

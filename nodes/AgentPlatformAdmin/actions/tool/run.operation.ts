@@ -1,0 +1,166 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodePropertyOptions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { optionsCollection } from '../../../shared/descriptions';
+import type { BatchOutcome } from '../../../shared/router';
+import { operationFields } from '../../helpers/fields';
+import { runsInFlightOption, timeLimitOption, toolLocator } from '../../helpers/runFields';
+import { readJsonInputs, readRunOptions, requireLocatorId } from '../../helpers/runInput';
+import { runItems } from '../../helpers/runItems';
+import { errorTexts, toolFailedError, waitForJob } from '../../helpers/toolResult';
+import { TOOL_ID } from '../../helpers/validation';
+import { triggerTool } from '../../transport/tools';
+import type { AgentPlatformAdminMap } from '../node.type';
+
+export const operation = 'run' satisfies AgentPlatformAdminMap['tool'];
+
+export const description = operationFields('tool', operation, [
+	toolLocator,
+	{
+		displayName: 'Run Mode',
+		name: 'runMode',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Start Job and Wait (Long Tools)',
+				value: 'job',
+				description: 'Start the tool as a job and check on it until it has finished',
+			},
+			{
+				name: 'Wait for Result (Short Tools)',
+				value: 'now',
+				description: 'One call that answers with the result; for tools that take seconds',
+			},
+		],
+		default: 'now',
+	},
+	{
+		displayName: 'Inputs',
+		name: 'inputMode',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Using Fields Below', value: 'fields' },
+			{ name: 'Using JSON', value: 'json' },
+		],
+		default: 'json',
+	},
+	{
+		displayName: 'Inputs (JSON)',
+		name: 'inputsJson',
+		type: 'json',
+		default: '{}',
+		displayOptions: { show: { inputMode: ['json'] } },
+		description:
+			'The tool’s inputs by name, as one JSON object, e.g. {"company": "Acme"}; Tool → Get Many shows each tool’s input names',
+	},
+	{
+		displayName: 'Input Fields',
+		name: 'inputFields',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		displayOptions: { show: { inputMode: ['fields'] } },
+		typeOptions: {
+			loadOptionsDependsOn: ['toolId.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getToolInputs',
+				mode: 'add',
+				fieldWords: { singular: 'input', plural: 'inputs' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: false,
+			},
+		},
+	},
+	optionsCollection([runsInFlightOption, timeLimitOption('a job to finish (Start Job and Wait)')]),
+]);
+
+export const option: INodePropertyOptions = {
+	name: 'Run',
+	value: operation,
+	action: 'Run a tool with inputs and get its output',
+	description:
+		'Run one of the platform’s tools with named inputs (a JSON object) and return the tool’s output; a failed run returns the platform’s error text',
+};
+
+interface ToolInput {
+	toolId: string;
+	params: IDataObject;
+	asJob: boolean;
+	timeLimit: number;
+}
+
+function readInput(ctx: IExecuteFunctions, itemIndex: number): ToolInput {
+	const fields = ctx.getNodeParameter('inputMode', itemIndex, 'json') === 'fields';
+	return {
+		toolId: requireLocatorId(ctx, 'toolId', itemIndex, TOOL_ID),
+		params: fields
+			? ((ctx.getNodeParameter('inputFields.value', itemIndex, {}) ?? {}) as IDataObject)
+			: readJsonInputs(ctx, itemIndex),
+		asJob: ctx.getNodeParameter('runMode', itemIndex, 'now') === 'job',
+		timeLimit: readRunOptions(ctx, itemIndex).timeLimit,
+	};
+}
+
+async function runNow(ctx: IExecuteFunctions, input: ToolInput, itemIndex: number) {
+	const answer = await triggerTool(ctx, input.toolId, input.params, 'now', itemIndex);
+	const errors = errorTexts(answer.errors);
+	if (errors.length || answer.status === 'failed') {
+		throw toolFailedError(ctx, input.toolId, errors, itemIndex);
+	}
+	return { tool_id: input.toolId, output: (answer.output ?? {}) as IDataObject };
+}
+
+async function runAsJob(ctx: IExecuteFunctions, input: ToolInput, itemIndex: number) {
+	const started = await triggerTool(ctx, input.toolId, input.params, 'job', itemIndex);
+	const jobId = String(started.job_id ?? '');
+	const where = `job ${jobId} of tool ${input.toolId}`;
+	let job;
+	try {
+		job = await waitForJob(ctx, input.toolId, jobId, input.timeLimit, itemIndex);
+	} catch (error) {
+		const cause = error as NodeApiError;
+		if (cause instanceof NodeApiError) {
+			cause.message = `The tool job started (${where}), but its result could not be read: ${cause.message}`;
+			cause.description =
+				`Do not run this item again: the job runs on. See its result in the tool's run history in the platform. ${cause.description ?? ''}`.trim();
+		}
+		throw cause;
+	}
+	if (!job.finished) {
+		throw new NodeApiError(ctx.getNode(), { message: 'time limit' } as JsonObject, {
+			message: `The tool is still running after ${input.timeLimit} s (${where}); it was not started again`,
+			description:
+				"The job runs on in the platform; its result appears in the tool's run history. Raise Time Limit in the options to wait longer. Running this item again would start a second run.",
+			itemIndex,
+		});
+	}
+	if (job.type === 'failed' || job.errors.length) {
+		throw toolFailedError(ctx, input.toolId, job.errors, itemIndex);
+	}
+	return { tool_id: input.toolId, job_id: jobId, output: job.output ?? {} };
+}
+
+/** Items are checked first, then run concurrently (Runs in Flight), each started once. */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	const limit = itemIndexes.length ? readRunOptions(this, itemIndexes[0]).runsInFlight : 1;
+	return await runItems(
+		this,
+		itemIndexes,
+		limit,
+		(itemIndex) => readInput(this, itemIndex),
+		async (input, itemIndex) =>
+			input.asJob ? await runAsJob(this, input, itemIndex) : await runNow(this, input, itemIndex),
+	);
+}

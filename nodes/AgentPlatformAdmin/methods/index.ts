@@ -1,0 +1,2 @@
+export { searchAgents, searchTools } from './listSearch';
+export { getToolInputs } from './resourceMapping';

@@ -1,0 +1,52 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { PAGE_SIZE } from '../helpers/paging';
+import { listAgents } from '../transport/agents';
+import { listTools } from '../transport/tools';
+
+/** "From list" of the agent and tool pickers: one page at a time, filtered by name on the client. */
+
+type PageReader = (
+	ctx: ILoadOptionsFunctions,
+	page: number,
+	pageSize: number,
+) => Promise<IDataObject[]>;
+
+async function search(
+	ctx: ILoadOptionsFunctions,
+	readPage: PageReader,
+	naming: { id: string; name: string },
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const page = Number(paginationToken ?? 1) || 1;
+	const records = await readPage(ctx, page, PAGE_SIZE);
+	const wanted = filter?.trim().toLowerCase();
+	const results = records
+		.map((record) => ({
+			name: String(record[naming.name] ?? record[naming.id]),
+			value: String(record[naming.id]),
+		}))
+		.filter((entry) => !wanted || entry.name.toLowerCase().includes(wanted))
+		.sort((a, b) => a.name.localeCompare(b.name));
+	return {
+		results,
+		paginationToken: records.length === PAGE_SIZE ? String(page + 1) : undefined,
+	};
+}
+
+export async function searchAgents(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search(this, listAgents, { id: 'agent_id', name: 'name' }, filter, paginationToken);
+}
+
+export async function searchTools(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search(this, listTools, { id: 'studio_id', name: 'title' }, filter, paginationToken);
+}

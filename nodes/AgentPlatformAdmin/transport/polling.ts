@@ -1,0 +1,47 @@
+import { sleep } from 'n8n-workflow';
+
+/**
+ * Waiting for long-running work (an agent's task, a tool's job): the first look soon, then longer
+ * and longer pauses, never past the time limit. Module state read at each use, so the test suite
+ * can shorten it with `jest.replaceProperty`.
+ */
+export const pollTiming = {
+	/** Pause before the first look. */
+	firstDelayMs: 1000,
+	/** Each pause is this much longer than the one before… */
+	growth: 1.5,
+	/** …up to this. */
+	maxDelayMs: 15_000,
+};
+
+export interface PollOutcome<T> {
+	/** The last state read: finished, or the one the time limit stopped at. */
+	last: T;
+	finished: boolean;
+	/** How many times the state was read. */
+	looks: number;
+}
+
+/**
+ * Reads `read()` until `isFinished` says so or `timeLimitMs` has passed. The number of looks is
+ * bounded: the pauses grow to `maxDelayMs`, so a limit of L ms takes at most about
+ * L / maxDelayMs + a few looks. A limit of 0 looks once.
+ */
+export async function pollUntil<T>(
+	read: () => Promise<T>,
+	isFinished: (state: T) => boolean,
+	timeLimitMs: number,
+): Promise<PollOutcome<T>> {
+	const deadline = Date.now() + Math.max(0, timeLimitMs);
+	let delay = pollTiming.firstDelayMs;
+	let looks = 0;
+	for (;;) {
+		const wait = Math.min(delay, Math.max(0, deadline - Date.now()));
+		if (wait > 0) await sleep(wait);
+		const last = await read();
+		looks++;
+		if (isFinished(last)) return { last, finished: true, looks };
+		if (Date.now() >= deadline) return { last, finished: false, looks };
+		delay = Math.min(pollTiming.maxDelayMs, Math.round(delay * pollTiming.growth));
+	}
+}

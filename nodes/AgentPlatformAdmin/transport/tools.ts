@@ -1,0 +1,110 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { apiRequest, credentialsOf, type ServiceContext } from './index';
+
+/**
+ * The platform's tool calls (a tool is a "studio" on the wire). The sync and async triggers are
+ * documented; the list and the tool's own record (its input schema) are in the schema only.
+ */
+
+const segment = (id: string) => encodeURIComponent(id);
+
+const RUN_CREATES = "the tool's run history in the platform";
+
+async function projectOf(ctx: ServiceContext, itemIndex: number): Promise<string> {
+	return String((await credentialsOf(ctx, itemIndex)).projectId ?? '').trim();
+}
+
+/**
+ * Starts a tool: `now` runs a short tool and answers with its result (`{output, errors, …}`);
+ * `job` starts a long one as a job (`{job_id}`). Never replayed: a second call is a second run.
+ */
+export async function triggerTool(
+	ctx: ServiceContext,
+	toolId: string,
+	params: IDataObject,
+	mode: 'now' | 'job',
+	itemIndex: number,
+): Promise<IDataObject> {
+	const trigger = mode === 'now' ? 'trigger_limited' : 'trigger_async';
+	return await apiRequest.call(
+		ctx,
+		`/studios/${segment(toolId)}/${trigger}`,
+		{ params, project: await projectOf(ctx, itemIndex) },
+		{
+			action: mode === 'now' ? 'run the tool' : 'start the tool job',
+			requiresAdmin: false,
+			itemIndex,
+			safeToRepeat: false,
+			whereToCheck: RUN_CREATES,
+		},
+	);
+}
+
+/** The job's last update: `{type: complete | failed | …, updates: [{output: {…}}]}`. */
+export async function readToolJob(
+	ctx: ServiceContext,
+	toolId: string,
+	jobId: string,
+	itemIndex: number,
+): Promise<IDataObject> {
+	return await apiRequest.call(
+		ctx,
+		`/studios/${segment(toolId)}/async_poll/${segment(jobId)}`,
+		{},
+		{
+			action: 'read the state of the tool job',
+			requiresAdmin: false,
+			itemIndex,
+			method: 'GET',
+			query: { ending_update_only: true },
+			safeToRepeat: true,
+		},
+	);
+}
+
+/** One page of the project's tools (`GET /studios/list`, filtered to the credential's project). */
+export async function listTools(
+	ctx: ServiceContext,
+	page: number,
+	pageSize: number,
+	itemIndex = 0,
+): Promise<IDataObject[]> {
+	const filters = [
+		{
+			field: 'project',
+			condition: '==',
+			condition_value: await projectOf(ctx, itemIndex),
+			filter_type: 'exact_match',
+		},
+	];
+	const answer = await apiRequest.call(
+		ctx,
+		'/studios/list',
+		{},
+		{
+			action: 'list the tools',
+			requiresAdmin: false,
+			itemIndex,
+			method: 'GET',
+			query: { filters: JSON.stringify(filters), page, page_size: pageSize },
+			safeToRepeat: true,
+		},
+	);
+	return Array.isArray(answer.results) ? (answer.results as IDataObject[]) : [];
+}
+
+/** The tool's record, with its input schema (`studio.params_schema`). */
+export async function readTool(
+	ctx: ServiceContext,
+	toolId: string,
+	itemIndex = 0,
+): Promise<IDataObject> {
+	const answer = await apiRequest.call(
+		ctx,
+		`/studios/${segment(toolId)}/get`,
+		{},
+		{ action: 'read the tool', requiresAdmin: false, itemIndex, method: 'GET', safeToRepeat: true },
+	);
+	return (answer.studio ?? {}) as IDataObject;
+}

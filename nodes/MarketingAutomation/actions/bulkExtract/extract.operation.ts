@@ -1,0 +1,230 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import type { BatchOutcome } from '../../../shared/router';
+import { bulkSettings } from '../../helpers/bulkSettings';
+import { awaitExport, startExport, type ExportObject } from '../../helpers/exportJobs';
+import { Deadline } from '../../helpers/importJobs';
+import { asNodeError } from '../../helpers/nodeError';
+import { failItems } from '../batches';
+import { listLocator, programLocator } from '../fields';
+import { readDateTime, readId, splitValues } from '../parameters';
+import type { MarketingAutomationMap } from '../node.type';
+import { timeLimitOption, waitForCompletionField } from '../bulkImport/fields';
+import { completedOutput, eachItem, exportObjectField, outputFields } from './fields';
+
+export const operation = 'extract' satisfies MarketingAutomationMap['bulkExtract'];
+
+const leadsOnly = { object: ['leads'] };
+
+const properties: INodeProperties[] = [
+	exportObjectField,
+	{ ...programLocator, displayOptions: { show: { object: ['programMembers'] } } },
+	{
+		displayName: 'Fields',
+		name: 'fields',
+		type: 'string',
+		required: true,
+		default: 'id,email,firstName,lastName,createdAt,updatedAt',
+		description:
+			"The columns, by the service's field names, comma-separated (program members: e.g. leadId,email,statusName,membershipDate)",
+		displayOptions: { show: { object: ['leads', 'programMembers'] } },
+	},
+	{
+		displayName: 'Filter',
+		name: 'leadFilter',
+		type: 'options',
+		default: 'createdAt',
+		options: [
+			{ name: 'Created Between', value: 'createdAt' },
+			{ name: 'In Smart List', value: 'smartList' },
+			{ name: 'In Static List', value: 'staticList' },
+			{
+				name: 'Updated Between',
+				value: 'updatedAt',
+				description: 'Any field changed (not every subscription offers it)',
+			},
+		],
+		displayOptions: { show: leadsOnly },
+	},
+	{
+		displayName: 'From',
+		name: 'startDate',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description:
+			'Start of the date range; ranges longer than 31 days run as one job per 31 days, one after another',
+		displayOptions: { show: { object: ['activities'] } },
+	},
+	{
+		displayName: 'From',
+		name: 'startDate',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description:
+			'Start of the date range; ranges longer than 31 days run as one job per 31 days, one after another',
+		displayOptions: { show: { object: ['leads'], leadFilter: ['createdAt', 'updatedAt'] } },
+	},
+	{
+		displayName: 'To',
+		name: 'endDate',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: 'End of the date range (not included)',
+		displayOptions: { show: { object: ['activities'] } },
+	},
+	{
+		displayName: 'To',
+		name: 'endDate',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: 'End of the date range (not included)',
+		displayOptions: { show: { object: ['leads'], leadFilter: ['createdAt', 'updatedAt'] } },
+	},
+	{ ...listLocator, displayOptions: { show: { object: ['leads'], leadFilter: ['staticList'] } } },
+	{
+		displayName: 'Smart List ID',
+		name: 'smartListId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 1021',
+		displayOptions: { show: { object: ['leads'], leadFilter: ['smartList'] } },
+	},
+	{
+		displayName: 'Activity Type Names or IDs',
+		name: 'activityTypeIds',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getActivityTypes' },
+		default: [],
+		description:
+			'Only these activity types (none = all). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show: { object: ['activities'] } },
+	},
+	...outputFields,
+	waitForCompletionField,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [timeLimitOption],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['bulkExtract'], operation: [operation] } },
+	properties,
+);
+
+const noMillis = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** The date range cut into windows the service accepts (at most 31 days each). */
+function windows(ctx: IExecuteFunctions, itemIndex: number) {
+	const start = Date.parse(readDateTime(ctx, 'startDate', itemIndex, 'From')!);
+	const end = Date.parse(readDateTime(ctx, 'endDate', itemIndex, 'To')!);
+	if (end <= start) {
+		throw new NodeOperationError(ctx.getNode(), `To is not after From in item ${itemIndex}`, {
+			itemIndex,
+			description: 'Set To to a later date-time than From.',
+		});
+	}
+	const step = bulkSettings.maxExportDays * 86_400_000;
+	const result: Array<{ startAt: string; endAt: string }> = [];
+	for (let at = start; at < end; at += step) {
+		result.push({ startAt: noMillis(at), endAt: noMillis(Math.min(end, at + step)) });
+	}
+	return result;
+}
+
+/** The create bodies of an item's export: one per date window, or one for a list filter. */
+function exportBodies(ctx: IExecuteFunctions, object: ExportObject, itemIndex: number) {
+	const fields = () => {
+		const names = splitValues(ctx.getNodeParameter('fields', itemIndex, ''));
+		if (names.length === 0) {
+			throw new NodeOperationError(ctx.getNode(), `Fields is empty in item ${itemIndex}`, {
+				itemIndex,
+				description: "List the columns to export by the service's field names, e.g. id,email.",
+			});
+		}
+		return names;
+	};
+	if (object === 'activities') {
+		const types = (ctx.getNodeParameter('activityTypeIds', itemIndex, []) as unknown[]).map(Number);
+		return windows(ctx, itemIndex).map((createdAt) => ({
+			format: 'CSV',
+			filter: { createdAt, ...(types.length ? { activityTypeIds: types } : {}) },
+		}));
+	}
+	if (object === 'programMembers') {
+		const programId = readId(ctx, 'program', itemIndex, 'program');
+		return [{ format: 'CSV', fields: fields(), filter: { programId } }];
+	}
+	const filter = ctx.getNodeParameter('leadFilter', itemIndex) as string;
+	const names = fields();
+	if (filter === 'staticList') {
+		const staticListId = readId(ctx, 'list', itemIndex, 'list');
+		return [{ format: 'CSV', fields: names, filter: { staticListId } }];
+	}
+	if (filter === 'smartList') {
+		const raw = String(ctx.getNodeParameter('smartListId', itemIndex, '')).trim();
+		if (!/^\d+$/.test(raw)) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`The smart list ID '${raw}' in item ${itemIndex} is not a number`,
+				{
+					itemIndex,
+					description: 'Enter the numeric ID of the smart list.',
+				},
+			);
+		}
+		return [{ format: 'CSV', fields: names, filter: { smartListId: Number(raw) } }];
+	}
+	return windows(ctx, itemIndex).map((range) => ({
+		format: 'CSV',
+		fields: names,
+		filter: { [filter]: range },
+	}));
+}
+
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	// Every item's input is checked before the first call.
+	const bodies = new Map<number, IDataObject[]>();
+	const invalid: BatchOutcome[][] = itemIndexes.map(() => []);
+	for (const itemIndex of itemIndexes) {
+		try {
+			const object = this.getNodeParameter('object', itemIndex) as ExportObject;
+			bodies.set(itemIndex, exportBodies(this, object, itemIndex));
+		} catch (error) {
+			failItems(this, asNodeError(this, error, itemIndex), [itemIndex], invalid);
+		}
+	}
+	return await eachItem(this, itemIndexes, async (itemIndex) => {
+		const object = this.getNodeParameter('object', itemIndex) as ExportObject;
+		const jobs = bodies.get(itemIndex) ?? exportBodies(this, object, itemIndex);
+		const wait = this.getNodeParameter('waitForCompletion', itemIndex, true) as boolean;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const deadline = new Deadline(Number(options.timeLimit ?? 60));
+		const outcomes: BatchOutcome[] = [];
+		for (const body of jobs) {
+			const exportId = await startExport(this, object, body, itemIndex, deadline);
+			if (!wait) {
+				outcomes.push({ json: { exportId, status: 'Queued', filter: body.filter as IDataObject } });
+				continue;
+			}
+			const status = await awaitExport(this, object, exportId, itemIndex, deadline);
+			outcomes.push(
+				...(await completedOutput(this, object, status, itemIndex, `${object}-${exportId}.csv`)),
+			);
+		}
+		return outcomes;
+	});
+}

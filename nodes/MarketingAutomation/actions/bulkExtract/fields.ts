@@ -1,0 +1,111 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { BatchOutcome } from '../../../shared/router';
+import type { ExportObject } from '../../helpers/exportJobs';
+import { exportBinary, exportRows } from '../../helpers/exportOutput';
+import { asNodeError } from '../../helpers/nodeError';
+import { failItems } from '../batches';
+
+export const exportObjectField: INodeProperties = {
+	displayName: 'Object',
+	name: 'object',
+	type: 'options',
+	noDataExpression: true,
+	default: 'leads',
+	options: [
+		{ name: 'Activities', value: 'activities' },
+		{ name: 'Leads', value: 'leads' },
+		{ name: 'Program Members', value: 'programMembers' },
+	],
+};
+
+export const exportIdField: INodeProperties = {
+	displayName: 'Export ID',
+	name: 'exportId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. ce45a7a1-f19d-4ce2-882c-a3c795940a7d',
+	description: 'The export job ID that Extract (or Get Many) output',
+};
+
+export const outputFields: INodeProperties[] = [
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		default: 'items',
+		options: [
+			{
+				name: 'Binary File',
+				value: 'binary',
+				description: 'One CSV file per job on one item, with the job as its JSON',
+			},
+			{
+				name: 'Items',
+				value: 'items',
+				description: 'One item per row, with numbers, booleans and JSON columns typed',
+			},
+		],
+	},
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		required: true,
+		default: 'data',
+		hint: 'The name of the output binary field to put the file in',
+		displayOptions: { show: { output: ['binary'] } },
+	},
+];
+
+const EXPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The export ID parameter of an item, checked before any call (the service's IDs are UUIDs). */
+export function readExportId(ctx: IExecuteFunctions, itemIndex: number): string {
+	const exportId = String(ctx.getNodeParameter('exportId', itemIndex, '')).trim();
+	if (!EXPORT_ID.test(exportId)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The export ID '${exportId}' in item ${itemIndex} is not a job ID`,
+			{
+				itemIndex,
+				description:
+					'Use the exportId that Extract or Get Many output (a UUID such as ce45a7a1-f19d-4ce2-882c-a3c795940a7d).',
+			},
+		);
+	}
+	return exportId;
+}
+
+/** A completed export's output: its rows as items, or its file. */
+export async function completedOutput(
+	ctx: IExecuteFunctions,
+	object: ExportObject,
+	status: IDataObject,
+	itemIndex: number,
+	fileName: string,
+): Promise<BatchOutcome[]> {
+	const output = ctx.getNodeParameter('output', itemIndex, 'items') as string;
+	if (output === 'items') return await exportRows(ctx, object, status, itemIndex);
+	const property = ctx.getNodeParameter('binaryPropertyName', itemIndex) as string;
+	return [await exportBinary(ctx, object, status, itemIndex, property, fileName)];
+}
+
+/** Runs `run` for each item; an error stops the node, or becomes that item's error item. */
+export async function eachItem(
+	ctx: IExecuteFunctions,
+	itemIndexes: number[],
+	run: (itemIndex: number) => Promise<BatchOutcome[]>,
+): Promise<BatchOutcome[][]> {
+	const outcomes: BatchOutcome[][] = itemIndexes.map(() => []);
+	for (const itemIndex of itemIndexes) {
+		try {
+			outcomes[itemIndex] = await run(itemIndex);
+		} catch (error) {
+			failItems(ctx, asNodeError(ctx, error, itemIndex), [itemIndex], outcomes);
+		}
+	}
+	return outcomes;
+}

@@ -1,0 +1,69 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
+import type { BatchOutcome } from '../../../shared/router';
+import { exportBase, type ExportObject } from '../../helpers/exportJobs';
+import { collectByToken } from '../../transport/paging';
+import type { MarketingAutomationMap } from '../node.type';
+import { eachItem, exportObjectField } from './fields';
+
+export const operation = 'getAll' satisfies MarketingAutomationMap['bulkExtract'];
+
+const properties: INodeProperties[] = [
+	exportObjectField,
+	...returnAllAndLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'multiOptions',
+				default: [],
+				description: 'Only jobs in these states',
+				options: [
+					{ name: 'Cancelled', value: 'cancelled' },
+					{ name: 'Completed', value: 'completed' },
+					{ name: 'Created', value: 'created' },
+					{ name: 'Failed', value: 'failed' },
+					{ name: 'Processing', value: 'processing' },
+					{ name: 'Queued', value: 'queued' },
+				],
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['bulkExtract'], operation: [operation] } },
+	properties,
+);
+
+/** The caller's export jobs of the past 7 days (the service shows no one else's). */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await eachItem(this, itemIndexes, async (itemIndex) => {
+		const object = this.getNodeParameter('object', itemIndex) as ExportObject;
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const status = (filters.status as string[] | undefined) ?? [];
+		const jobs = await collectByToken(
+			this,
+			{
+				method: 'GET',
+				path: `${exportBase(object)}.json`,
+				qs: status.length ? { status: status.join(',') } : {},
+				safeToRepeat: true,
+				itemIndex,
+			},
+			limitOf(this, itemIndex),
+		);
+		return jobs.map((json) => ({ json }));
+	});
+}

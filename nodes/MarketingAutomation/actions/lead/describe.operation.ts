@@ -1,0 +1,40 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { simplifyField } from '../../../shared/descriptions';
+import { apiRequest } from '../../transport';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'describe' satisfies MarketingAutomationMap['lead'];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['lead'], operation: [operation] } },
+	[simplifyField],
+);
+
+/** One lead field of `describe.json`, flat: its names for the REST and SOAP APIs and its type. */
+function simplify(field: IDataObject): IDataObject {
+	const rest = (field.rest ?? {}) as IDataObject;
+	const soap = (field.soap ?? {}) as IDataObject;
+	const out: IDataObject = {
+		name: rest.name,
+		displayName: field.displayName,
+		dataType: field.dataType,
+		readOnly: rest.readOnly === true,
+	};
+	if (field.length !== undefined) out.length = field.length;
+	if (soap.name !== undefined) out.soapName = soap.name;
+	return out;
+}
+
+/** Describe Lead (`GET /rest/v1/leads/describe.json`): one item per lead field. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const answer = await apiRequest.call(this, {
+		method: 'GET',
+		safeToRepeat: true,
+		path: '/rest/v1/leads/describe.json',
+		itemIndex,
+	});
+	const fields = answer.result ?? [];
+	return this.getNodeParameter('simplify', itemIndex, true) ? fields.map(simplify) : fields;
+}

@@ -1,0 +1,104 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { optionsCollection } from '../../../shared/descriptions';
+import { apiRequest } from '../../transport';
+import { readIdList } from '../parameters';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'merge' satisfies MarketingAutomationMap['lead'];
+
+/** The service's most losers per merge (more gives 1080, and the call is skipped). */
+const MAX_LOSERS = 25;
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Winning Lead ID',
+		name: 'winnerId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 1001',
+		description: "The lead that stays; its values win, except where they're empty",
+	},
+	{
+		displayName: 'Losing Lead IDs',
+		name: 'loserIds',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 1002, 1003',
+		description: 'The leads merged into the winner and removed, comma-separated (at most 25)',
+	},
+	optionsCollection([
+		{
+			displayName: 'Merge in CRM',
+			name: 'mergeInCrm',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to merge the leads in the natively synced CRM too',
+		},
+	]),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['lead'], operation: [operation] } },
+	properties,
+);
+
+function read(ctx: IExecuteFunctions, itemIndex: number) {
+	const node = ctx.getNode();
+	const winners = readIdList(ctx, 'winnerId', itemIndex, 'Winning Lead ID');
+	if (winners.length !== 1) {
+		throw new NodeOperationError(node, `Item ${itemIndex} names ${winners.length} winning leads`, {
+			itemIndex,
+			description: 'Give exactly one winning lead ID.',
+		});
+	}
+	const losers = [...new Set(readIdList(ctx, 'loserIds', itemIndex, 'Losing Lead IDs'))].filter(
+		(id) => id !== winners[0],
+	);
+	if (losers.length === 0) {
+		throw new NodeOperationError(
+			node,
+			`Item ${itemIndex} merges lead ${winners[0]} with itself only`,
+			{ itemIndex, description: 'A merge needs at least one losing lead other than the winner.' },
+		);
+	}
+	if (losers.length > MAX_LOSERS) {
+		throw new NodeOperationError(
+			node,
+			`Item ${itemIndex} merges ${losers.length} losing leads; the service takes at most ${MAX_LOSERS} per merge (1080)`,
+			{
+				itemIndex,
+				description: `Merge at most ${MAX_LOSERS} leads into the winner per item, e.g. split the losers over several items with the same winner.`,
+			},
+		);
+	}
+	return { winnerId: winners[0], losers };
+}
+
+/** Every item is checked before the first merge (no call for bad input). */
+export function validate(this: IExecuteFunctions, itemIndex: number): void {
+	read(this, itemIndex);
+}
+
+/**
+ * Merge Leads (`POST /rest/v1/leads/{winnerId}/merge.json?leadIds=…`, up to 25 losers, optional
+ * `mergeInCRM`): the service answers success without a result. Not repeated after an ambiguous
+ * failure (a merge is not undone).
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const { winnerId, losers } = read(this, itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = { leadIds: losers.join(',') };
+	if (options.mergeInCrm === true) qs.mergeInCRM = true;
+	await apiRequest.call(this, {
+		method: 'POST',
+		path: `/rest/v1/leads/${winnerId}/merge.json`,
+		qs,
+		safeToRepeat: false,
+		itemIndex,
+	});
+	return { winnerId, mergedLeadIds: losers, merged: true };
+}

@@ -1,0 +1,57 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { simplifyField } from '../../../shared/descriptions';
+import type { BatchOutcome } from '../../../shared/router';
+import { callsInFlight } from '../../transport';
+import { readItems } from '../batches';
+import { objectFields } from './fields';
+import { customObjectName, describeObject, objectPath, type ObjectKind } from './objects';
+
+/** A describe's fields as a model or a mapping needs them: name, label, type and writability. */
+export function simplifyDescribe(describe: IDataObject): IDataObject {
+	const out: IDataObject = {};
+	for (const key of ['name', 'displayName', 'idField', 'dedupeFields', 'searchableFields']) {
+		if (describe[key] !== undefined) out[key] = describe[key];
+	}
+	const fields = Array.isArray(describe.fields) ? (describe.fields as IDataObject[]) : [];
+	out.fields = fields.map((field) => {
+		const short: IDataObject = {
+			name: field.name,
+			displayName: field.displayName,
+			dataType: field.dataType,
+		};
+		if (field.updateable !== undefined) short.updateable = field.updateable;
+		return short;
+	});
+	return out;
+}
+
+/** Describe of a lead-database object (`GET <object>/describe.json`): keys, searchable fields, fields. */
+export function describeOperation(kind: ObjectKind) {
+	const description = updateDisplayOptions(
+		{ show: { resource: [kind.resource], operation: ['describe'] } },
+		[...objectFields(kind), simplifyField],
+	);
+
+	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+		const custom = kind.resource === 'customObject' ? customObjectName(this, itemIndex) : undefined;
+		const describe = (await describeObject(
+			this,
+			objectPath(kind.resource, custom),
+			itemIndex,
+		)) as unknown as IDataObject;
+		return this.getNodeParameter('simplify', itemIndex, true)
+			? simplifyDescribe(describe)
+			: { ...describe };
+	}
+
+	async function executeBatch(
+		this: IExecuteFunctions,
+		itemIndexes: number[],
+	): Promise<BatchOutcome[][]> {
+		return await readItems(this, itemIndexes, await callsInFlight(this), execute);
+	}
+
+	return { description, executeBatch };
+}

@@ -1,0 +1,164 @@
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { shorten } from '../parameters';
+
+/**
+ * The lead-database objects that share the service's one pattern (describe, query by
+ * `filterType`/`filterValues`, sync with `action`/`dedupeBy`, delete with `deleteBy`, 300 records
+ * per call): what differs between them is written here once, the verbs are in `./sync`, `./query`,
+ * `./remove` and `./describe`.
+ */
+export type ObjectResource = 'company' | 'opportunity' | 'opportunityRole' | 'customObject';
+
+/** An object's keys: its ID field and its dedupe fields (one, or several for a compound key). */
+export interface ObjectKeys {
+	idField: string;
+	dedupeFields: string[];
+}
+
+/** The describe answer (`result[0]`) of a lead-database object. */
+export interface ObjectDescribe extends ObjectKeys {
+	name?: string;
+	searchableFields?: string[][];
+	fields?: Array<{
+		name?: string;
+		displayName?: string;
+		dataType?: string;
+		length?: number;
+		updateable?: boolean;
+	}>;
+	relationships?: IDataObject[];
+}
+
+export interface ObjectKind {
+	resource: ObjectResource;
+	/** Words for messages and action texts: "company" / "companies". */
+	singular: string;
+	plural: string;
+	/** Known keys (standard objects); a custom object's keys come from its describe. */
+	keys?: ObjectKeys;
+	/** What the service says when the instance syncs this object with a CRM natively (1018). */
+	crmNote: string;
+}
+
+export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
+	company: {
+		resource: 'company',
+		singular: 'company',
+		plural: 'companies',
+		keys: { idField: 'id', dedupeFields: ['externalCompanyId'] },
+		crmNote:
+			'Companies are read-only while the instance syncs with a CRM natively (1018): change them in the CRM, which syncs them here.',
+	},
+	opportunity: {
+		resource: 'opportunity',
+		singular: 'opportunity',
+		plural: 'opportunities',
+		keys: { idField: 'marketoGUID', dedupeFields: ['externalOpportunityId'] },
+		crmNote:
+			'Opportunities are read-only while the instance syncs with a CRM natively (1018): change them in the CRM, which syncs them here.',
+	},
+	opportunityRole: {
+		resource: 'opportunityRole',
+		singular: 'opportunity role',
+		plural: 'opportunity roles',
+		keys: { idField: 'marketoGUID', dedupeFields: ['externalOpportunityId', 'leadId', 'role'] },
+		crmNote:
+			'Opportunity roles exist only on instances without a native CRM sync (1018): on a CRM-synced instance, keep roles in the CRM.',
+	},
+	customObject: {
+		resource: 'customObject',
+		singular: 'custom object record',
+		plural: 'custom object records',
+		crmNote:
+			'This custom object is read-only here (1018): it is managed by the CRM sync; change it in the CRM.',
+	},
+};
+
+/** The Filter Type value of a compound dedupe key (the service's own pseudo filter type). */
+export const COMPOUND_FILTER = 'dedupeFields';
+/** The parameter holding a custom object's API name (its picker lists the instance's types). */
+export const CUSTOM_OBJECT_PARAMETER = 'customObject';
+
+/** A custom object's API name as the service writes it in paths (letters, digits, `_`). */
+export function customObjectName(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	raw: unknown = ctx.getNodeParameter(CUSTOM_OBJECT_PARAMETER, itemIndex, ''),
+): string {
+	const name = String(raw ?? '').trim();
+	if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The custom object ${shorten(name)} of item ${itemIndex} is not a custom object's API name`,
+			{
+				itemIndex,
+				description:
+					'Pick the custom object from the list (it shows the types of the instance), or give its API name, e.g. car_c.',
+			},
+		);
+	}
+	return name;
+}
+
+/** The object's path from the instance root without `.json`: `/rest/v1/companies`, … */
+export function objectPath(resource: ObjectResource, customObject?: string): string {
+	switch (resource) {
+		case 'company':
+			return '/rest/v1/companies';
+		case 'opportunity':
+			return '/rest/v1/opportunities';
+		case 'opportunityRole':
+			return '/rest/v1/opportunities/roles';
+		case 'customObject':
+			return `/rest/v1/customobjects/${customObject}`;
+	}
+}
+
+type Reader = IExecuteFunctions | ILoadOptionsFunctions;
+const describes = new WeakMap<object, Map<string, Promise<ObjectDescribe>>>();
+
+/** `GET …/describe.json`, once per execution (or editor request) and path. */
+export async function describeObject(
+	ctx: Reader,
+	path: string,
+	itemIndex?: number,
+): Promise<ObjectDescribe> {
+	let cache = describes.get(ctx);
+	if (!cache) describes.set(ctx, (cache = new Map()));
+	let answer = cache.get(path);
+	if (!answer) {
+		answer = (async () => {
+			const envelope = await apiRequest.call(ctx, {
+				method: 'GET',
+				safeToRepeat: true,
+				path: `${path}/describe.json`,
+				itemIndex,
+			});
+			const first = (envelope.result?.[0] ?? {}) as IDataObject;
+			return {
+				...first,
+				idField: String(first.idField ?? 'marketoGUID'),
+				dedupeFields: Array.isArray(first.dedupeFields) ? first.dedupeFields.map(String) : [],
+			} as ObjectDescribe;
+		})();
+		cache.set(path, answer);
+		answer.catch(() => cache.delete(path));
+	}
+	return await answer;
+}
+
+/** The object's keys: known for the standard objects, from the describe for a custom object. */
+export async function keysOf(
+	ctx: Reader,
+	kind: ObjectKind,
+	path: string,
+	itemIndex?: number,
+): Promise<ObjectKeys> {
+	return kind.keys ?? (await describeObject(ctx, path, itemIndex));
+}
+
+/** A key's label for messages: `externalCompanyId`, or `externalOpportunityId + leadId + role`. */
+export const keyLabel = (fields: string[]) => fields.join(' + ');

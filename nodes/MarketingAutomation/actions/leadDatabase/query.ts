@@ -1,0 +1,226 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import type { BatchOutcome } from '../../../shared/router';
+import { callsInFlight } from '../../transport';
+import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
+import { checkAll, failItems, prepareAll, runBatches } from '../batches';
+import { parameterOf, shorten, splitValues } from '../parameters';
+import { queryFields } from './fields';
+import { compoundValues, collectCompound } from './compound';
+import { COMPOUND_FILTER, customObjectName, keysOf, objectPath, type ObjectKind } from './objects';
+
+/** Filter types whose values are whole numbers. */
+const NUMERIC = new Set(['id', 'leadId']);
+
+interface Lookup {
+	path: string;
+	filterType: string;
+	/** Single values, or compound key objects (`filterType` is `dedupeFields`). */
+	values: Array<string | IDataObject>;
+	fields: string[];
+	limit: number;
+	includeNotFound: boolean;
+}
+
+/** A looked-up value as the service compares it. */
+const valueKey = (value: string | IDataObject, key: string[]) =>
+	typeof value === 'string'
+		? value.trim().toLowerCase()
+		: JSON.stringify(
+				key.map((field) =>
+					String(value[field] ?? '')
+						.trim()
+						.toLowerCase(),
+				),
+			);
+
+/**
+ * Get Many of a lead-database object by a searchable field (`GET <object>.json?filterType=…
+ * &filterValues=…`) or by its compound dedupe key (`POST <object>.json?_method=GET` with a JSON
+ * body): the values of all items with the same path, filter and fields are deduplicated and sent
+ * 300 per call, several calls in flight, every page followed. Records are matched back by `seq`
+ * (the position of the value they matched); a value without a record gives `found: false`.
+ */
+export function queryOperation(kind: ObjectKind, defaultFilter: string) {
+	const description = updateDisplayOptions(
+		{ show: { resource: [kind.resource], operation: ['getAll'] } },
+		queryFields(kind, defaultFilter),
+	);
+
+	async function executeBatch(
+		this: IExecuteFunctions,
+		itemIndexes: number[],
+	): Promise<BatchOutcome[][]> {
+		const node = this.getNode();
+		const filterTypeOf = parameterOf(this, 'filterType', defaultFilter);
+		const optionsOf = parameterOf<IDataObject>(this, 'options', {});
+		const returnAllOf = parameterOf(this, 'returnAll', false);
+		const limitOf = parameterOf(this, 'limit', 50);
+		const { prepared, outcomes } = prepareAll(this, itemIndexes, (i) => {
+			const filterType = String(filterTypeOf(i)).trim();
+			if (!filterType) {
+				throw new NodeOperationError(node, `Filter Type is empty in item ${i}`, {
+					itemIndex: i,
+					description: `Pick a searchable field of ${kind.plural}.`,
+				});
+			}
+			const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
+			const options = optionsOf(i);
+			return {
+				path: objectPath(kind.resource, custom),
+				filterType,
+				chosen: ((options.fields as string[] | undefined) ?? []).map(String),
+				limit: returnAllOf(i) === true ? Infinity : Number(limitOf(i)),
+				includeNotFound: options.includeNotFound !== false,
+			};
+		});
+		const checked = await checkAll(this, prepared, outcomes, async (i, value) => {
+			const keys = await keysOf(this, kind, value.path, i);
+			const compound = value.filterType === COMPOUND_FILTER;
+			const key = compound ? keys.dedupeFields : [value.filterType];
+			let values: Array<string | IDataObject>;
+			if (compound) {
+				values = compoundValues(this, i, key, kind.plural);
+			} else {
+				const singles = splitValues(this.getNodeParameter('filterValues', i, ''));
+				values = singles;
+				if (singles.length === 0) {
+					throw new NodeOperationError(node, `Filter Values is empty in item ${i}`, {
+						itemIndex: i,
+						description: `Enter at least one ${value.filterType} to look up.`,
+					});
+				}
+				const bad = singles.find((v) => NUMERIC.has(value.filterType) && !/^\d+$/.test(v));
+				if (bad !== undefined) {
+					throw new NodeOperationError(
+						node,
+						`${shorten(bad)} in Filter Values of item ${i} is not a whole number (${value.filterType})`,
+						{
+							itemIndex: i,
+							description: `${value.filterType} values are whole numbers; no call was made.`,
+						},
+					);
+				}
+			}
+			// Without chosen fields the service returns the keys and dates: add the filter field.
+			const defaults = [keys.idField, ...keys.dedupeFields, 'createdAt', 'updatedAt'];
+			const base = value.chosen.length > 0 ? value.chosen : defaults;
+			const fields = [...new Set([...base, ...key])];
+			const lookup: Lookup = { ...value, values, fields };
+			return { lookup, key };
+		});
+		const lookups = checked.map(({ itemIndex, value }) => ({
+			itemIndex,
+			value: value.lookup,
+			key: value.key,
+		}));
+
+		interface Call {
+			group: string;
+			values: Array<string | IDataObject>;
+			askers: number[][];
+		}
+		const groups = new Map<string, typeof lookups>();
+		for (const entry of lookups) {
+			const id = `${entry.value.path}|${entry.value.filterType}|${entry.value.fields.join(',')}`;
+			const members = groups.get(id);
+			if (members) members.push(entry);
+			else groups.set(id, [entry]);
+		}
+		const calls: Call[] = [];
+		for (const [group, members] of groups) {
+			const unique = new Map<string, { value: string | IDataObject; askers: number[] }>();
+			for (const { itemIndex, value, key } of members) {
+				for (const v of value.values) {
+					const id = valueKey(v, key);
+					const entry = unique.get(id);
+					if (!entry) unique.set(id, { value: v, askers: [itemIndex] });
+					else if (!entry.askers.includes(itemIndex)) entry.askers.push(itemIndex);
+				}
+			}
+			for (const part of chunk([...unique.values()], LEAD_BATCH)) {
+				calls.push({ group, values: part.map((e) => e.value), askers: part.map((e) => e.askers) });
+			}
+		}
+
+		/** Per group: value key → the records that matched it. */
+		const found = new Map<string, Map<string, IDataObject[]>>();
+		const failed = new Set<number>();
+		await runBatches(calls, await callsInFlight(this), async (call) => {
+			const members = groups.get(call.group)!;
+			const { path, filterType, fields } = members[0].value;
+			const key = members[0].key;
+			const askers = [...new Set(call.askers.flat())].sort((a, b) => a - b);
+			const fetchLimit = members.length === 1 ? members[0].value.limit : Infinity;
+			try {
+				const records =
+					filterType === COMPOUND_FILTER
+						? await collectCompound(
+								this,
+								`${path}.json`,
+								{ filterType, fields, input: call.values },
+								fetchLimit,
+								askers[0],
+							)
+						: await collectByToken(
+								this,
+								{
+									method: 'GET',
+									safeToRepeat: true,
+									path: `${path}.json`,
+									qs: { filterType, filterValues: call.values.join(','), fields: fields.join(',') },
+									itemIndex: askers[0],
+								},
+								fetchLimit,
+							);
+				let byValue = found.get(call.group);
+				if (!byValue) found.set(call.group, (byValue = new Map()));
+				for (const record of records) {
+					const { seq, ...rest } = record;
+					const matched =
+						typeof seq === 'number' && call.values[seq] !== undefined
+							? call.values[seq]
+							: filterType === COMPOUND_FILTER
+								? rest
+								: String(rest[filterType] ?? '');
+					const id = valueKey(matched, key);
+					const list = byValue.get(id);
+					if (list) list.push(rest);
+					else byValue.set(id, [rest]);
+				}
+			} catch (error) {
+				failItems(this, error as Error, askers, outcomes);
+				for (const i of askers) failed.add(i);
+			}
+		});
+
+		for (const [group, members] of groups) {
+			const byValue = found.get(group) ?? new Map<string, IDataObject[]>();
+			for (const { itemIndex, value, key } of members) {
+				if (failed.has(itemIndex)) continue;
+				const out: BatchOutcome[] = [];
+				const seen = new Set<string>();
+				for (const v of value.values) {
+					const id = valueKey(v, key);
+					if (seen.has(id)) continue;
+					seen.add(id);
+					const records = byValue.get(id) ?? [];
+					for (const record of records) out.push({ json: record });
+					if (records.length === 0 && value.includeNotFound) {
+						out.push({
+							json:
+								typeof v === 'string'
+									? { found: false, [value.filterType]: v }
+									: { found: false, ...v },
+						});
+					}
+				}
+				outcomes[itemIndex] = out.slice(0, value.limit);
+			}
+		}
+		return outcomes;
+	}
+
+	return { description, executeBatch };
+}

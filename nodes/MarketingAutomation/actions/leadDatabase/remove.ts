@@ -1,0 +1,153 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import type { BatchOutcome } from '../../../shared/router';
+import { LEAD_BATCH } from '../../transport/paging';
+import { checkAll, keyedBatches, prepareAll } from '../batches';
+import { parameterOf, shorten } from '../parameters';
+import { objectFields } from './fields';
+import { customObjectName, keyLabel, keysOf, objectPath, type ObjectKind } from './objects';
+import { sendRecordBatches, withReasons } from './write';
+
+const deleteFields = (kind: ObjectKind): INodeProperties[] => [
+	...objectFields(kind),
+	{
+		displayName: 'Delete By',
+		name: 'deleteBy',
+		type: 'options',
+		default: 'dedupeFields',
+		options: [
+			{
+				name: 'Dedupe Key',
+				value: 'dedupeFields',
+				description: `The ${kind.singular}'s dedupe field(s), e.g. its external ID`,
+			},
+			{
+				name: 'ID Field',
+				value: 'idField',
+				description: `The ID the service gave the ${kind.singular}`,
+			},
+		],
+	},
+	{
+		displayName: 'Key',
+		name: 'recordKey',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. C-1001',
+		description: `The ${kind.singular} to delete: the key's value, or for a compound key a JSON object of its fields, e.g. {"externalOpportunityId": "O-1", "leadId": 5, "role": "Buyer"}. One ${kind.singular} per item; the items go 300 per call.`,
+	},
+];
+
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+/** The key record of an item: `{field: value}` for a one-field key, the JSON object for a compound one. */
+function keyRecord(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	raw: unknown,
+	key: string[],
+	kind: ObjectKind,
+): IDataObject {
+	if (key.length === 1 && (typeof raw !== 'object' || raw === null)) {
+		const text = String(raw ?? '').trim();
+		if (!text.startsWith('{')) {
+			if (!text) {
+				throw new NodeOperationError(ctx.getNode(), `Key is empty in item ${itemIndex}`, {
+					itemIndex,
+					description: `Give the ${key[0]} of the ${kind.singular} to delete.`,
+				});
+			}
+			return { [key[0]]: /^\d+$/.test(text) && key[0] === 'id' ? Number(text) : text };
+		}
+	}
+	let value = raw;
+	if (typeof value === 'string') {
+		try {
+			value = JSON.parse(value);
+		} catch {
+			// refused below
+		}
+	}
+	const record =
+		value !== null && typeof value === 'object' && !Array.isArray(value)
+			? (value as IDataObject)
+			: undefined;
+	const missing = record ? key.filter((field) => isBlank(record[field])) : key;
+	const extra = record ? Object.keys(record).filter((field) => !key.includes(field)) : [];
+	if (!record || missing.length > 0 || extra.length > 0) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The key ${shorten(raw)} of item ${itemIndex} is not a key of ${kind.plural}${missing.length > 0 ? `: ${keyLabel(missing)} missing` : extra.length > 0 ? `: ${keyLabel(extra)} not part of the key` : ''}`,
+			{
+				itemIndex,
+				description: `Give a JSON object with exactly ${keyLabel(key)}, e.g. ${JSON.stringify(Object.fromEntries(key.map((k) => [k, '…'])))}.`,
+			},
+		);
+	}
+	return record;
+}
+
+/**
+ * Delete of a lead-database object (`POST <object>/delete.json` with `deleteBy` and up to 300 key
+ * records, only the key's fields): one record per item, 300 per call, concurrently; each item gets
+ * its record's status (`deleted`, or `skipped` with the reasons and `found: false` for a record
+ * that does not exist).
+ */
+export function deleteOperation(kind: ObjectKind) {
+	const description = updateDisplayOptions(
+		{ show: { resource: [kind.resource], operation: ['delete'] } },
+		deleteFields(kind),
+	);
+
+	async function executeBatch(
+		this: IExecuteFunctions,
+		itemIndexes: number[],
+	): Promise<BatchOutcome[][]> {
+		const deleteByOf = parameterOf(this, 'deleteBy', 'dedupeFields');
+		const { prepared, outcomes } = prepareAll(this, itemIndexes, (i) => {
+			const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
+			const deleteBy = String(deleteByOf(i)) === 'idField' ? 'idField' : 'dedupeFields';
+			return {
+				path: objectPath(kind.resource, custom),
+				deleteBy,
+				raw: this.getNodeParameter('recordKey', i, '') as unknown,
+			};
+		});
+		const checked = (
+			await checkAll(this, prepared, outcomes, async (itemIndex, value) => {
+				const keys = await keysOf(this, kind, value.path, itemIndex);
+				const key = value.deleteBy === 'idField' ? [keys.idField] : keys.dedupeFields;
+				return { ...value, record: keyRecord(this, itemIndex, value.raw, key, kind) };
+			})
+		).map(({ itemIndex, value }) => ({ itemIndex, ...value }));
+		const { batches, waitsFor } = keyedBatches(
+			checked,
+			LEAD_BATCH,
+			(entry) => `${entry.path}|${entry.deleteBy}`,
+			(entry) => JSON.stringify([entry.path, entry.record]),
+		);
+		await sendRecordBatches(
+			this,
+			batches,
+			waitsFor,
+			outcomes,
+			(batch) => ({
+				path: `${batch[0].path}/delete.json`,
+				body: { deleteBy: batch[0].deleteBy, input: batch.map((entry) => entry.record) },
+				safeToRepeat: true,
+			}),
+			(entry, result) => {
+				const json: IDataObject = { status: result.status, ...entry.record };
+				for (const id of ['id', 'marketoGUID']) if (result[id] !== undefined) json[id] = result[id];
+				const reasons = (result.reasons ?? []) as Array<{ code?: unknown }>;
+				if (reasons.some((reason) => String(reason.code) === '1013')) json.found = false;
+				outcomes[entry.itemIndex] = [{ json: withReasons(json, result) }];
+			},
+		);
+		return outcomes;
+	}
+
+	return { description, executeBatch };
+}

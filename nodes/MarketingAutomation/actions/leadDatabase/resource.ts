@@ -1,0 +1,42 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ObjectKind } from './objects';
+
+/** The Operation parameter every lead-database object shows (the same four operations). */
+export function objectOperationField(kind: ObjectKind): INodeProperties {
+	const { plural } = kind;
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [kind.resource] } },
+		options: [
+			{
+				name: 'Create or Update',
+				value: 'createOrUpdate',
+				description: `Create or update ${plural} matched by their dedupe key (or ID), 300 per call; each item gets its status, ID and reasons`,
+				action: `Create or update ${plural}`,
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: `Delete ${plural} by their dedupe key or ID, 300 per call`,
+				action: `Delete ${plural}`,
+			},
+			{
+				name: 'Describe',
+				value: 'describe',
+				description: `Get the fields, dedupe key and searchable fields of ${plural}`,
+				action: `Describe ${plural}`,
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: `Get many ${plural} whose searchable field (or compound key) matches one of the values, 300 per call. A value with no record gives found: false.`,
+				action: `Get many ${plural} by a field`,
+			},
+		],
+		default: 'getAll',
+	};
+}

@@ -1,0 +1,203 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import type { BatchOutcome } from '../../../shared/router';
+import { isToolRun } from '../../../shared/tool';
+import { LEAD_BATCH } from '../../transport/paging';
+import { checkAll, keyedBatches, prepareAll } from '../batches';
+import { parameterOf, shorten } from '../parameters';
+import { columnsField, objectFields, syncActionField, toolRecordField } from './fields';
+import {
+	customObjectName,
+	keyLabel,
+	keysOf,
+	objectPath,
+	type ObjectKeys,
+	type ObjectKind,
+} from './objects';
+import { sendRecordBatches, withReasons } from './write';
+
+/** Fields the service sets itself; an upsert that sends them is refused. */
+const SYSTEM_FIELDS = new Set(['createdAt', 'updatedAt', 'seq']);
+
+interface Upsert {
+	path: string;
+	action: string;
+	matching: string[];
+	record: IDataObject;
+}
+
+interface Keyed extends Upsert {
+	dedupeBy: 'dedupeFields' | 'idField';
+	key: string[];
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+/** The record of an item: mapped automatically (the item, or the model's object) or as defined. */
+function recordOf(ctx: IExecuteFunctions, itemIndex: number, columns: IDataObject): IDataObject {
+	let source: unknown = columns.value ?? {};
+	const auto = columns.mappingMode === 'autoMapInputData';
+	if (auto) {
+		source = isToolRun(ctx.getNode())
+			? ctx.getNodeParameter('toolRecord', itemIndex, {})
+			: ctx.getInputData()[itemIndex].json;
+		if (typeof source === 'string') {
+			try {
+				source = JSON.parse(source);
+			} catch {
+				// refused below
+			}
+		}
+	}
+	if (source === null || typeof source !== 'object' || Array.isArray(source)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The record of item ${itemIndex} is ${shorten(source)}, not an object of field names and values`,
+			{
+				itemIndex,
+				description: 'Send the record as one JSON object, e.g. {"externalCompanyId": "C-1"}.',
+			},
+		);
+	}
+	const record: IDataObject = {};
+	for (const [name, value] of Object.entries(source as IDataObject)) {
+		if (SYSTEM_FIELDS.has(name) || value === undefined) continue;
+		// A field left empty in the mapper is not sent (a mapped item may still send null).
+		if (!auto && (value === null || value === '')) continue;
+		record[name] = value;
+	}
+	return record;
+}
+
+/**
+ * Checks one record against the object's keys before any write: the columns to match on are the
+ * dedupe key or the ID field (and the ID field only with updateOnly), and the record holds every
+ * key value. Returns the record as the service takes it.
+ */
+function keyed(
+	ctx: IExecuteFunctions,
+	kind: ObjectKind,
+	itemIndex: number,
+	upsert: Upsert,
+	keys: ObjectKeys,
+): Keyed {
+	const node = ctx.getNode();
+	const matching = [...new Set(upsert.matching)].sort();
+	const dedupe = [...keys.dedupeFields].sort();
+	let dedupeBy: Keyed['dedupeBy'];
+	if (matching.length === 0 || matching.join('\u0000') === dedupe.join('\u0000')) {
+		dedupeBy = 'dedupeFields';
+	} else if (matching.length === 1 && matching[0] === keys.idField) {
+		dedupeBy = 'idField';
+	} else {
+		throw new NodeOperationError(
+			node,
+			`Columns to Match On of item ${itemIndex} are ${shorten(keyLabel(upsert.matching))}, not a key of ${kind.plural}`,
+			{
+				itemIndex,
+				description: `Match on the dedupe key (${keyLabel(keys.dedupeFields)}) or on the ID field (${keys.idField}).`,
+			},
+		);
+	}
+	if (dedupeBy === 'idField' && upsert.action !== 'updateOnly') {
+		throw new NodeOperationError(
+			node,
+			`Item ${itemIndex} matches on the ID field ${keys.idField}, which works only with Write Mode "Update Existing, Skip New"`,
+			{
+				itemIndex,
+				description: `Set Write Mode to "Update Existing, Skip New", or match on the dedupe key (${keyLabel(keys.dedupeFields)}).`,
+			},
+		);
+	}
+	const key = dedupeBy === 'idField' ? [keys.idField] : keys.dedupeFields;
+	const missing = key.filter((field) => isBlank(upsert.record[field]));
+	if (missing.length > 0) {
+		throw new NodeOperationError(
+			node,
+			`Item ${itemIndex} has no value for ${keyLabel(missing)}, which ${kind.plural} are matched on`,
+			{ itemIndex, description: `Map ${keyLabel(missing)} to a value; no call was made.` },
+		);
+	}
+	const record = { ...upsert.record };
+	// The ID field identifies a record only when matching on it; the service refuses it otherwise.
+	if (dedupeBy === 'dedupeFields') delete record[keys.idField];
+	return { ...upsert, record, dedupeBy, key };
+}
+
+/**
+ * Create or Update of a lead-database object (`POST <object>.json` with `action`, `dedupeBy` and
+ * up to 300 records): records of all items with the same path, action and key go 300 per call,
+ * calls run concurrently under the limiter, a record key is never in two calls in flight, and each
+ * item gets its record's status, ID and reasons (a record skipped because a CRM sync owns the
+ * object says so, with the fix).
+ */
+export function syncOperation(kind: ObjectKind) {
+	const description = updateDisplayOptions(
+		{ show: { resource: [kind.resource], operation: ['createOrUpdate'] } },
+		[...objectFields(kind), syncActionField, columnsField(kind), toolRecordField(kind)],
+	);
+
+	async function executeBatch(
+		this: IExecuteFunctions,
+		itemIndexes: number[],
+	): Promise<BatchOutcome[][]> {
+		const actionOf = parameterOf(this, 'syncAction', 'createOrUpdate');
+		const columnsOf = parameterOf<IDataObject>(this, 'columns', {});
+		const { prepared, outcomes } = prepareAll<Upsert>(this, itemIndexes, (i) => {
+			const columns = columnsOf(i);
+			const record = recordOf(this, i, columns);
+			if (Object.keys(record).length === 0) {
+				throw new NodeOperationError(this.getNode(), `Item ${i} has no fields to send`, {
+					itemIndex: i,
+					description: `Map the item to ${kind.singular} fields.`,
+				});
+			}
+			const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
+			return {
+				path: objectPath(kind.resource, custom),
+				action: String(actionOf(i)),
+				matching: Array.isArray(columns.matchingColumns) ? columns.matchingColumns.map(String) : [],
+				record,
+			};
+		});
+		const checked = await checkAll(this, prepared, outcomes, async (itemIndex, value) =>
+			keyed(this, kind, itemIndex, value, await keysOf(this, kind, value.path, itemIndex)),
+		);
+		const { batches, waitsFor } = keyedBatches(
+			checked,
+			LEAD_BATCH,
+			({ value }) => `${value.path}|${value.action}|${value.dedupeBy}`,
+			({ value }) =>
+				JSON.stringify([
+					value.path,
+					...value.key.map((field) => String(value.record[field]).trim().toLowerCase()),
+				]),
+		);
+		await sendRecordBatches(
+			this,
+			batches,
+			waitsFor,
+			outcomes,
+			(batch) => {
+				const { path, action, dedupeBy } = batch[0].value;
+				const body: IDataObject = { action, input: batch.map(({ value }) => value.record) };
+				if (dedupeBy === 'idField') body.dedupeBy = dedupeBy;
+				// Replaying createOnly after a lost answer would report the created record as skipped.
+				return { path: `${path}.json`, body, safeToRepeat: action !== 'createOnly' };
+			},
+			({ itemIndex, value }, result) => {
+				const json: IDataObject = { status: result.status };
+				for (const field of value.key) json[field] = value.record[field];
+				for (const id of ['id', 'marketoGUID']) if (result[id] !== undefined) json[id] = result[id];
+				withReasons(json, result);
+				const reasons = (json.reasons ?? []) as Array<{ code?: unknown }>;
+				if (reasons.some((reason) => String(reason.code) === '1018')) json.hint = kind.crmNote;
+				outcomes[itemIndex] = [{ json }];
+			},
+		);
+		return outcomes;
+	}
+
+	return { description, executeBatch };
+}

@@ -1,0 +1,120 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { BatchOutcome } from '../../shared/router';
+import { apiRequest, callsInFlight, type ApiRequest } from '../transport';
+import { chunk, LEAD_BATCH } from '../transport/paging';
+import { callFailure, failItems, prepareAll, runBatches } from './batches';
+
+/** One item's part of a write on a set of leads: the call group it joins and its lead IDs. */
+export interface LeadSet {
+	/** Items with the same group share calls (e.g. one list, one program and status). */
+	group: string;
+	leadIds: number[];
+}
+
+export interface LeadSetWrite<T extends LeadSet> {
+	/** Reads and checks one item before any call (throws for bad input). */
+	prepare(itemIndex: number): T;
+	/** The call for up to 300 distinct leads of a group (`first` is the group's first item). */
+	call(first: T, leadIds: number[]): Omit<ApiRequest, 'itemIndex'>;
+	/** The lead a record result is about, where the answer names it (else its position counts). */
+	leadOf(result: IDataObject): number | undefined;
+	/** An item's output around its leads' statuses (`leads`, plus a count per status). */
+	output(value: T, leads: IDataObject[]): IDataObject;
+}
+
+/**
+ * A write on sets of leads (list membership, program status, lead delete): the leads of all items
+ * of one group are deduplicated and sent 300 per call, several calls in flight; the service's
+ * status per lead (with its reasons) goes back to every item that named the lead, with a count per
+ * status. A failed call fails the items that named one of its leads, naming the call.
+ */
+export async function writeLeadSets<T extends LeadSet>(
+	ctx: IExecuteFunctions,
+	itemIndexes: number[],
+	write: LeadSetWrite<T>,
+): Promise<BatchOutcome[][]> {
+	const { prepared, outcomes } = prepareAll(ctx, itemIndexes, write.prepare);
+	const groups = new Map<string, typeof prepared>();
+	for (const entry of prepared) {
+		const members = groups.get(entry.value.group);
+		if (members) members.push(entry);
+		else groups.set(entry.value.group, [entry]);
+	}
+	interface Call {
+		group: string;
+		ids: number[];
+		askers: number[];
+	}
+	const calls: Call[] = [];
+	for (const [group, members] of groups) {
+		const askersOf = new Map<number, number[]>();
+		for (const { itemIndex, value } of members) {
+			for (const id of value.leadIds) {
+				const askers = askersOf.get(id);
+				if (!askers) askersOf.set(id, [itemIndex]);
+				else if (askers[askers.length - 1] !== itemIndex) askers.push(itemIndex);
+			}
+		}
+		for (const ids of chunk([...askersOf.keys()], LEAD_BATCH)) {
+			const askers = new Set<number>();
+			for (const id of ids) for (const i of askersOf.get(id) ?? []) askers.add(i);
+			calls.push({ group, ids, askers: [...askers].sort((a, b) => a - b) });
+		}
+	}
+
+	const statusOf = new Map<string, Map<number, IDataObject>>();
+	for (const group of groups.keys()) statusOf.set(group, new Map());
+	const failed = new Set<number>();
+	await runBatches(calls, await callsInFlight(ctx), async ({ group, ids, askers }, index) => {
+		const status = statusOf.get(group) as Map<number, IDataObject>;
+		try {
+			const first = (groups.get(group) as typeof prepared)[0].value;
+			const answer = await apiRequest.call(ctx, {
+				...write.call(first, ids),
+				itemIndex: askers[0],
+			});
+			(answer.result ?? []).forEach((result, position) => {
+				const seq = typeof result.seq === 'number' ? result.seq : position;
+				const id = write.leadOf(result) ?? ids[seq];
+				if (id !== undefined) status.set(id, result);
+			});
+			const missing = ids.filter((id) => !status.has(id));
+			if (missing.length > 0) {
+				throw new NodeApiError(
+					ctx.getNode(),
+					{ message: 'missing lead statuses' },
+					{
+						message: `The service gave no status for leads ${missing.slice(0, 5).join(', ')}`,
+						itemIndex: askers[0],
+					},
+				);
+			}
+		} catch (error) {
+			failItems(ctx, callFailure(error as Error, index, calls.length, askers), askers, outcomes);
+			for (const i of askers) failed.add(i);
+		}
+	});
+
+	for (const [group, members] of groups) {
+		const status = statusOf.get(group) as Map<number, IDataObject>;
+		for (const { itemIndex, value } of members) {
+			if (failed.has(itemIndex)) continue;
+			const leads = value.leadIds.map((id) => {
+				const result = status.get(id) ?? {};
+				const lead: IDataObject = { id, status: result.status };
+				if (Array.isArray(result.reasons) && result.reasons.length > 0)
+					lead.reasons = result.reasons;
+				return lead;
+			});
+			const json = write.output(value, leads);
+			for (const lead of leads) {
+				const key = String(lead.status);
+				json[key] = ((json[key] as number | undefined) ?? 0) + 1;
+			}
+			outcomes[itemIndex] = [{ json }];
+		}
+	}
+	return outcomes;
+}

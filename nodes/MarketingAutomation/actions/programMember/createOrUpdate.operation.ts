@@ -1,0 +1,183 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import type { BatchOutcome } from '../../../shared/router';
+import { LEAD_BATCH } from '../../transport/paging';
+import { keyedBatches, prepareAll } from '../batches';
+import { optionsCollection } from '../../../shared/descriptions';
+import { programLocator } from '../fields';
+import { readId, readIdList } from '../parameters';
+import { hasFailed, sendRecordBatches, withReasons } from '../leadDatabase/write';
+import type { MarketingAutomationMap } from '../node.type';
+import { membersPath, readStatusName } from './fields';
+
+export const operation = 'createOrUpdate' satisfies MarketingAutomationMap['programMember'];
+
+const properties: INodeProperties[] = [
+	programLocator,
+	{
+		displayName: 'Lead ID',
+		name: 'leadId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 1001',
+		description: 'The lead whose membership is written (one per item; items go 300 per call)',
+	},
+	{
+		displayName: 'Member Fields',
+		name: 'memberFields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				values: [
+					{
+						displayName: 'Field Name or ID',
+						name: 'name',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getProgramMemberFields' },
+						default: '',
+						description:
+							'An updateable or custom member field. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					},
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	optionsCollection([
+		{
+			displayName: 'Status Name',
+			name: 'statusName',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Registered',
+			description:
+				'Make the lead a member in this status first (created when it is not a member yet); without it, only existing members are updated',
+		},
+	]),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['programMember'], operation: [operation] } },
+	properties,
+);
+
+interface MemberWrite {
+	itemIndex: number;
+	programId: number;
+	statusName: string;
+	leadId: number;
+	fields: IDataObject;
+}
+
+const keyOf = (entry: MemberWrite) => `${entry.programId}|${entry.leadId}`;
+
+/**
+ * Create or Update program members: with a Status Name, Sync Program Member Status first
+ * (`POST …/members/status.json`, which creates missing members), then Sync Program Member Data
+ * (`POST /rest/v1/programs/{id}/members.json` with up to 300 `{leadId, …fields}`); one member per
+ * item, 300 per call, a lead never in two calls of one program in flight. Each item gets its
+ * member's status (`updated`, or `skipped` with 1013 when the lead is not a member).
+ */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	const { prepared, outcomes } = prepareAll(this, itemIndexes, (i): MemberWrite => {
+		const ids = readIdList(this, 'leadId', i, 'Lead ID');
+		if (ids.length !== 1) {
+			throw new NodeOperationError(this.getNode(), `Item ${i} names ${ids.length} leads`, {
+				itemIndex: i,
+				description: 'Give one lead per item; split the leads into items first.',
+			});
+		}
+		const rows = ((this.getNodeParameter('memberFields', i, {}) as IDataObject).field ??
+			[]) as Array<{ name?: string; value?: unknown }>;
+		const fields: IDataObject = {};
+		for (const row of rows) {
+			const name = String(row.name ?? '').trim();
+			if (name && name !== 'leadId') fields[name] = row.value as IDataObject[string];
+		}
+		const options = this.getNodeParameter('options', i, {}) as IDataObject;
+		const statusName = options.statusName ? readStatusName(this, 'options.statusName', i) : '';
+		if (Object.keys(fields).length === 0 && !statusName) {
+			throw new NodeOperationError(this.getNode(), `Item ${i} has no member fields to write`, {
+				itemIndex: i,
+				description: 'Add a member field, or set a Status Name under Options.',
+			});
+		}
+		return {
+			itemIndex: i,
+			programId: readId(this, 'program', i, 'program'),
+			statusName,
+			leadId: ids[0],
+			fields,
+		};
+	});
+	const entries = prepared.map((entry) => entry.value);
+	const membership = new Map<number, IDataObject>();
+
+	const withStatus = entries.filter((entry) => entry.statusName);
+	if (withStatus.length > 0) {
+		const { batches, waitsFor } = keyedBatches(
+			withStatus,
+			LEAD_BATCH,
+			(entry) => `${entry.programId}|${entry.statusName}`,
+			keyOf,
+		);
+		await sendRecordBatches(
+			this,
+			batches,
+			waitsFor,
+			outcomes,
+			(batch) => ({
+				path: `${membersPath(batch[0].programId)}/status.json`,
+				body: { statusName: batch[0].statusName, input: batch.map(({ leadId }) => ({ leadId })) },
+				safeToRepeat: true,
+			}),
+			(entry, result) =>
+				membership.set(entry.itemIndex, withReasons({ status: result.status }, result)),
+		);
+	}
+
+	const withFields = entries.filter(
+		(entry) => Object.keys(entry.fields).length > 0 && !hasFailed(outcomes, entry.itemIndex),
+	);
+	const { batches, waitsFor } = keyedBatches(
+		withFields,
+		LEAD_BATCH,
+		(e) => String(e.programId),
+		keyOf,
+	);
+	const written = new Map<number, IDataObject>();
+	await sendRecordBatches(
+		this,
+		batches,
+		waitsFor,
+		outcomes,
+		(batch) => ({
+			path: `${membersPath(batch[0].programId)}.json`,
+			body: { input: batch.map(({ leadId, fields }) => ({ leadId, ...fields })) },
+			safeToRepeat: true,
+		}),
+		(entry, result) => written.set(entry.itemIndex, result),
+	);
+
+	for (const entry of entries) {
+		if (hasFailed(outcomes, entry.itemIndex)) continue;
+		const json: IDataObject = { programId: entry.programId, leadId: entry.leadId };
+		const status = membership.get(entry.itemIndex);
+		if (status) json.membership = status;
+		const result = written.get(entry.itemIndex);
+		if (result) withReasons(Object.assign(json, { status: result.status }), result);
+		else if (status) json.status = status.status;
+		outcomes[entry.itemIndex] = [{ json }];
+	}
+	return outcomes;
+}

@@ -1,0 +1,36 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { simplifyField } from '../../../shared/descriptions';
+import type { BatchOutcome } from '../../../shared/router';
+import { apiRequest, callsInFlight } from '../../transport';
+import { readItems } from '../batches';
+import { simplifyDescribe } from '../leadDatabase/describe';
+import type { MarketingAutomationMap } from '../node.type';
+import { MEMBERS_DESCRIBE } from './fields';
+
+export const operation = 'describe' satisfies MarketingAutomationMap['programMember'];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['programMember'], operation: [operation] } },
+	[simplifyField],
+);
+
+/** `GET /rest/v1/programs/members/describe.json`: the member fields, dedupe key and searchable fields. */
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const answer = await apiRequest.call(this, {
+		method: 'GET',
+		safeToRepeat: true,
+		path: MEMBERS_DESCRIBE,
+		itemIndex,
+	});
+	const describe = answer.result?.[0] ?? {};
+	return this.getNodeParameter('simplify', itemIndex, true) ? simplifyDescribe(describe) : describe;
+}
+
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
+}

@@ -1,0 +1,64 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { BatchOutcome } from '../../../shared/router';
+import { leadIdsField, programLocator } from '../fields';
+import { readId, readIdList } from '../parameters';
+import { writeLeadSets, type LeadSet } from '../leadSets';
+import type { MarketingAutomationMap } from '../node.type';
+import { membersPath, readStatusName } from './fields';
+
+export const operation = 'setStatus' satisfies MarketingAutomationMap['programMember'];
+
+const properties: INodeProperties[] = [
+	programLocator,
+	{
+		displayName: 'Status Name',
+		name: 'statusName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Attended',
+		description:
+			"A status of the program's channel. A lead that is not a member yet becomes one; a lead already in or past the status is skipped (1037).",
+	},
+	leadIdsField('set'),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['programMember'], operation: [operation] } },
+	properties,
+);
+
+interface StatusChange extends LeadSet {
+	programId: number;
+	statusName: string;
+}
+
+/**
+ * Sync Program Member Status (`POST /rest/v1/programs/{id}/members/status.json` with `statusName`
+ * and up to 300 `{leadId}`): the leads of all items with the same program and status go 300 per
+ * call; each item gets its leads' statuses (`created`, `updated`, or `skipped` with 1037 for a
+ * lead already in or past the status).
+ */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await writeLeadSets<StatusChange>(this, itemIndexes, {
+		prepare: (i) => {
+			const programId = readId(this, 'program', i, 'program');
+			const statusName = readStatusName(this, 'statusName', i);
+			const leadIds = readIdList(this, 'leadIds', i, 'Lead IDs');
+			return { group: JSON.stringify([programId, statusName]), programId, statusName, leadIds };
+		},
+		call: ({ programId, statusName }, ids) => ({
+			method: 'POST',
+			path: `${membersPath(programId)}/status.json`,
+			body: { statusName, input: ids.map((leadId) => ({ leadId })) },
+			safeToRepeat: true,
+		}),
+		leadOf: (result) => (result.leadId === undefined ? undefined : Number(result.leadId)),
+		output: ({ programId, statusName }, leads) => ({ programId, statusName, leads }),
+	});
+}

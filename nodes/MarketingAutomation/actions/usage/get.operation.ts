@@ -1,0 +1,63 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { BatchOutcome } from '../../../shared/router';
+import { apiRequest, callsInFlight } from '../../transport';
+import { readItems } from '../batches';
+import type { MarketingAutomationMap } from '../node.type';
+
+export const operation = 'get' satisfies MarketingAutomationMap['usage'];
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Period',
+		name: 'period',
+		type: 'options',
+		default: 'today',
+		options: [
+			{
+				name: 'Last 7 Days',
+				value: 'last7Days',
+				description: 'One item per day of the last 7 days',
+			},
+			{
+				name: 'Today',
+				value: 'today',
+				description: "Today's calls (the quota's day, US Central time)",
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['usage'], operation: [operation] } },
+	properties,
+);
+
+const PATHS: Record<string, string> = {
+	today: '/rest/v1/stats/usage.json',
+	last7Days: '/rest/v1/stats/usage/last7days.json',
+};
+
+/**
+ * API usage (`GET /rest/v1/stats/usage.json` or `…/usage/last7days.json`): one item per day with
+ * its `total` and the calls per API user (`users: [{userId, count}]`), so a workflow can check the
+ * instance's daily quota before it spends it.
+ */
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const period = String(this.getNodeParameter('period', itemIndex, 'today'));
+	const answer = await apiRequest.call(this, {
+		method: 'GET',
+		safeToRepeat: true,
+		path: PATHS[period] ?? PATHS.today,
+		itemIndex,
+	});
+	return answer.result ?? [];
+}
+
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutcome[][]> {
+	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
+}

@@ -1,0 +1,27 @@
+/**
+ * The bulk jobs' sizes and timings, in one place. Module state read at each use, so tests can
+ * shorten them with `jest.replaceProperty` (as for the transport's `timing`).
+ */
+export const bulkSettings = {
+	/**
+	 * Largest file sent in one import. The service refuses bodies over 10 MB (HTTP 413); this keeps
+	 * the multipart envelope and a margin under it (other clients use 95 % of 10 MiB).
+	 */
+	fileBytes: 9_500_000,
+	/** Bytes asked for per `Range` call when downloading an export. */
+	downloadChunkBytes: 16 * 1024 * 1024,
+	/** Bytes read per chunk from a binary file on an item. */
+	readChunkBytes: 1024 * 1024,
+	/** The service's job limits: 2 processing, 10 queued (processing included). */
+	queueLimit: 10,
+	/** First wait before an import's status is read, doubled up to the maximum (the docs: 5–30 s). */
+	importPollFirstMs: 5_000,
+	importPollMaxMs: 30_000,
+	/** An export's status changes at most every 60 s: first read after 15 s, then every 60 s. */
+	exportPollFirstMs: 15_000,
+	exportPollMaxMs: 60_000,
+	/** Wait before trying again when the queue is full (1016, 1029) or the list is busy (1019). */
+	queueFullWaitMs: 30_000,
+	/** The service's longest date range per export (31 days); longer ranges become windows. */
+	maxExportDays: 31,
+};

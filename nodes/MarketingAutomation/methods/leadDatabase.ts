@@ -1,0 +1,155 @@
+import type {
+	ILoadOptionsFunctions,
+	INodePropertyOptions,
+	ResourceMapperField,
+	ResourceMapperFields,
+	FieldType,
+} from 'n8n-workflow';
+
+import { apiRequest } from '../transport';
+import {
+	describeObject,
+	OBJECT_KINDS,
+	objectPath,
+	COMPOUND_FILTER,
+	CUSTOM_OBJECT_PARAMETER,
+	type ObjectDescribe,
+	type ObjectResource,
+} from '../actions/leadDatabase/objects';
+import { fieldLabel, searchableOptions } from './fieldLabel';
+
+const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
+
+/** The describe of the object the editor is on (its resource, and its custom object type). */
+async function currentDescribe(ctx: ILoadOptionsFunctions): Promise<ObjectDescribe | undefined> {
+	const resource = String(ctx.getCurrentNodeParameter('resource') ?? '') as ObjectResource;
+	if (!Object.prototype.hasOwnProperty.call(OBJECT_KINDS, resource)) return undefined;
+	let custom: string | undefined;
+	if (resource === 'customObject') {
+		custom = String(ctx.getCurrentNodeParameter(CUSTOM_OBJECT_PARAMETER) ?? '').trim();
+		if (!custom) return undefined;
+	}
+	return await describeObject(ctx, objectPath(resource, custom));
+}
+
+/** The instance's custom object types (`GET /rest/v1/customobjects.json`). */
+export async function getCustomObjectTypes(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const answer = await apiRequest.call(this, {
+		method: 'GET',
+		path: '/rest/v1/customobjects.json',
+		safeToRepeat: true,
+	});
+	return (answer.result ?? [])
+		.filter((type) => type.name)
+		.map((type) => ({
+			name: fieldLabel(String(type.name), type.displayName as string | undefined),
+			value: String(type.name),
+			description: type.description ? String(type.description) : undefined,
+		}))
+		.sort(byName);
+}
+
+/** Single searchable fields of the object, plus its compound dedupe key where it has one. */
+export async function getObjectFilterTypes(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const describe = await currentDescribe(this);
+	if (!describe) return [];
+	const options: INodePropertyOptions[] = searchableOptions(describe);
+	if (describe.dedupeFields.length > 1) {
+		options.push({
+			name: `Dedupe Key (${describe.dedupeFields.join(' + ')})`,
+			value: COMPOUND_FILTER,
+			description: 'Give the key values as JSON objects',
+		});
+	}
+	return options.sort(byName);
+}
+
+/** Every field of the object (its describe's `fields`). */
+export async function getObjectFields(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const describe = await currentDescribe(this);
+	return (describe?.fields ?? [])
+		.filter((field) => field.name)
+		.map((field) => ({
+			name: fieldLabel(String(field.name), field.displayName),
+			value: String(field.name),
+			description: field.dataType,
+		}))
+		.sort(byName);
+}
+
+/** The service's data types as the resource mapper's input widgets. */
+function fieldType(dataType?: string): FieldType {
+	switch (dataType) {
+		case 'integer':
+		case 'float':
+		case 'currency':
+		case 'percent':
+		case 'score':
+		case 'reference':
+			return 'number';
+		case 'boolean':
+			return 'boolean';
+		case 'date':
+		case 'datetime':
+			return 'dateTime';
+		default:
+			return 'string';
+	}
+}
+
+/**
+ * The object's columns for the resource mapper: its writable fields and its keys. The dedupe
+ * fields are matched on by default; the ID field can be matched on (with updateOnly).
+ */
+export async function getObjectColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+	const describe = await currentDescribe(this);
+	if (!describe) return { fields: [] };
+	const keys = new Set([describe.idField, ...describe.dedupeFields]);
+	const fields: ResourceMapperField[] = (describe.fields ?? [])
+		.filter((field) => field.name && (field.updateable !== false || keys.has(field.name)))
+		.map((field) => {
+			const name = String(field.name);
+			return {
+				id: name,
+				displayName: fieldLabel(name, field.displayName),
+				required: false,
+				defaultMatch: describe.dedupeFields.includes(name),
+				canBeUsedToMatch: keys.has(name),
+				display: true,
+				type: fieldType(field.dataType),
+			};
+		});
+	return { fields };
+}
+
+async function describeMembers(ctx: ILoadOptionsFunctions): Promise<ObjectDescribe> {
+	return await describeObject(ctx, '/rest/v1/programs/members');
+}
+
+/** Member fields that can be written: updateable ones (custom fields included). */
+export async function getProgramMemberFields(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const describe = await describeMembers(this);
+	return (describe.fields ?? [])
+		.filter((field) => field.name && field.name !== 'leadId')
+		.map((field) => ({
+			name: fieldLabel(String(field.name), field.displayName),
+			value: String(field.name),
+			description: `${field.dataType ?? ''}${field.updateable === false ? ', read-only' : ''}`,
+		}))
+		.sort(byName);
+}
+
+/** Searchable single member fields (custom fields, reachedSuccess, statusName, …). */
+export async function getProgramMemberFilterTypes(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return searchableOptions(await describeMembers(this)).sort(byName);
+}

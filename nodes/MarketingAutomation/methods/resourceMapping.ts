@@ -1,0 +1,1 @@
+export { getObjectColumns } from './leadDatabase';

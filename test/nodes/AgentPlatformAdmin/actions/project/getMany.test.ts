@@ -1,0 +1,46 @@
+import { directorySuite } from '../../directory';
+
+describe('Agent Platform › Project › Get Many', () => {
+	const suite = directorySuite();
+
+	it('lists the organization’s projects with GET and page parameters', async () => {
+		suite.sim.services.admin.projects.set('proj-two', {
+			project_id: 'proj-two',
+			name: 'Second',
+			description: '',
+			organization_id: 'org-demo',
+			users: {},
+			invites: {},
+		});
+		const result = await suite.run(
+			{ resource: 'project', operation: 'getMany', returnAll: true },
+			{ apiKey: 'sk-demo-member' },
+		);
+		expect(suite.calls().map((c) => [c.method, c.path, c.body])).toEqual([
+			['GET', '/latest/projects/list', undefined],
+		]);
+		expect(result.json()).toEqual([
+			{
+				_id: 'proj-demo',
+				project_id: 'proj-demo',
+				name: 'Demo project',
+				description: '',
+				organization_id: 'org-demo',
+				organization_name: 'Demo organization',
+			},
+			{
+				_id: 'proj-two',
+				project_id: 'proj-two',
+				name: 'Second',
+				description: '',
+				organization_id: 'org-demo',
+				organization_name: 'Demo organization',
+			},
+		]);
+	});
+
+	it('stops at Limit', async () => {
+		const result = await suite.run({ resource: 'project', operation: 'getMany', limit: 1 });
+		expect(result.json().map((p) => p.project_id)).toEqual(['proj-demo']);
+	});
+});

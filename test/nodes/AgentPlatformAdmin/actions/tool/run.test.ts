@@ -1,0 +1,221 @@
+import type { IDataObject } from 'n8n-workflow';
+import nock from 'nock';
+
+import { timing } from '../../../../../nodes/AgentPlatformAdmin/transport/timing';
+import { runWorkflow } from '../../../../harness';
+import type { Simulator } from '../../../../simulator';
+import { adminNode, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import { callsSince, fastPolling, simCredentials, startRunsSimulator } from '../../runs';
+
+const tool = (value: string) => ({ __rl: true, mode: 'list', value, cachedResultName: value });
+
+const toolNode = (parameters: Record<string, unknown>, continueOnFail = false) =>
+	adminNode({ resource: 'tool', operation: 'run', ...parameters }, continueOnFail);
+
+describe('Agent Platform › Tool › Run', () => {
+	let sim: Simulator;
+	beforeEach(async () => {
+		fastPolling();
+		sim = await startRunsSimulator();
+	});
+	afterEach(async () => {
+		await sim.close();
+	});
+
+	const run = async (node: ReturnType<typeof adminNode>, items?: IDataObject[]) =>
+		await runWorkflow({ nodes: node, items, credentials: simCredentials(sim) });
+
+	it('runs a short tool with JSON inputs in one call and returns its output', async () => {
+		const result = await run(
+			toolNode({ toolId: tool('tool-enrich'), inputsJson: '{"domain": "acme.com"}' }),
+		);
+		expect(result.error).toBeUndefined();
+		expect(sim.services.admin.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+			[
+				'POST',
+				'/latest/studios/tool-enrich/trigger_limited',
+				{ params: { domain: 'acme.com' }, project: 'proj-demo' },
+			],
+		]);
+		expect(result.output()).toEqual([
+			{
+				json: {
+					tool_id: 'tool-enrich',
+					output: { domain: 'acme.com', answer: 'Enrich company ran with 1 inputs' },
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	it('takes the inputs from the fields of the tool’s input schema', async () => {
+		const result = await run(
+			toolNode({
+				toolId: tool('tool-enrich'),
+				inputMode: 'fields',
+				inputFields: {
+					mappingMode: 'defineBelow',
+					value: { domain: 'acme.com', employees: 40 },
+					schema: [],
+				},
+			}),
+		);
+		expect(sim.services.admin.calls[0].body).toEqual({
+			params: { domain: 'acme.com', employees: 40 },
+			project: 'proj-demo',
+		});
+		expect(result.json()[0].output).toEqual({
+			domain: 'acme.com',
+			employees: 40,
+			answer: 'Enrich company ran with 2 inputs',
+		});
+	});
+
+	it('20 items: every output in input order with its pairedItem, each run once', async () => {
+		const items = Array.from({ length: 20 }, (_, i) => ({ domain: `company-${i}.com` }));
+		const result = await run(
+			toolNode({
+				toolId: tool('tool-enrich'),
+				inputsJson: '={{ { "domain": $json.domain } }}',
+				options: { runsInFlight: 4 },
+			}),
+			items,
+		);
+		expect(result.error).toBeUndefined();
+		expect(
+			result.output().map((o) => [(o.json.output as { domain: string }).domain, o.pairedItem]),
+		).toEqual(items.map((item, i) => [item.domain, { item: i }]));
+		expect(sim.services.admin.runs.started).toHaveLength(20);
+	});
+
+	it('starts a long tool as a job, polls it until complete, and returns the job output', async () => {
+		const result = await run(
+			toolNode({ toolId: tool('tool-report'), runMode: 'job', inputsJson: '{"market": "AU"}' }),
+		);
+		expect(result.error).toBeUndefined();
+		const jobId = result.json()[0].job_id as string;
+		const calls = callsSince(sim, 0);
+		expect(calls[0]).toBe('POST /latest/studios/tool-report/trigger_async');
+		expect(
+			calls.slice(1).every((c) => c === `GET /latest/studios/tool-report/async_poll/${jobId}`),
+		).toBe(true);
+		expect(sim.services.admin.calls.map((c) => c.path)).not.toContain(
+			'/latest/studios/tool-report/trigger_limited',
+		);
+		expect(result.json()).toEqual([
+			{
+				tool_id: 'tool-report',
+				job_id: jobId,
+				output: { market: 'AU', answer: 'Market report ran with 1 inputs' },
+			},
+		]);
+	});
+
+	it('jobs queue over the plan’s concurrency and still all finish', async () => {
+		sim.services.admin.runs.concurrencyLimit = 1;
+		const items = Array.from({ length: 4 }, (_, i) => ({ market: `M${i}` }));
+		const result = await run(
+			toolNode({
+				toolId: tool('tool-report'),
+				runMode: 'job',
+				inputsJson: '={{ { "market": $json.market } }}',
+				options: { runsInFlight: 3 },
+			}),
+			items,
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.json().map((o) => (o.output as { market: string }).market)).toEqual([
+			'M0',
+			'M1',
+			'M2',
+			'M3',
+		]);
+		expect(sim.services.admin.runs.peakUnfinished).toBe(3);
+	});
+
+	it('says a job is still running at the time limit and does not start it again', async () => {
+		sim.services.admin.runs.toolJobMs = 600_000;
+		const result = await run(
+			toolNode({
+				toolId: tool('tool-report'),
+				runMode: 'job',
+				inputsJson: '{"market": "AU"}',
+				options: { timeLimit: 0 },
+			}),
+		);
+		const jobId = [...sim.services.admin.runs.jobs.keys()][0];
+		expect(result.error?.message).toBe(
+			`The tool is still running after 0 s (job ${jobId} of tool tool-report); it was not started again`,
+		);
+		expect(sim.services.admin.runs.started).toHaveLength(1);
+	});
+
+	it("surfaces the platform's own error text of a failed run, sync and as a job", async () => {
+		const now = await run(toolNode({ toolId: tool('tool-crm-sync'), inputsJson: '{}' }));
+		expect(now.error?.message).toBe(
+			'The tool run failed: Step api_step failed: the upstream API answered 401 Unauthorized.',
+		);
+		const job = await run(
+			toolNode({ toolId: tool('tool-report'), runMode: 'job', inputsJson: '{}' }),
+		);
+		expect(job.error?.message).toBe('The tool run failed: Missing required params: market');
+		expect(sim.services.admin.runs.started).toHaveLength(2);
+	});
+
+	it('refuses inputs that are not a JSON object before any call', async () => {
+		const broken = await run(toolNode({ toolId: tool('tool-enrich'), inputsJson: '{"domain": ' }));
+		expect(broken.error?.message).toMatch(/^The 'Inputs' field of item 0 is not valid JSON: /);
+		const list = await run(toolNode({ toolId: tool('tool-enrich'), inputsJson: '[1]' }));
+		expect(list.error?.message).toBe("The 'Inputs' field of item 0 is not a JSON object");
+		expect(sim.services.admin.calls).toHaveLength(0);
+	});
+});
+
+describe('Agent Platform › Tool › Run, when the platform fails', () => {
+	beforeEach(() => fastPolling());
+	afterEach(() => nock.cleanAll());
+
+	it('never runs a tool twice: no answer in time says the run may have happened', async () => {
+		jest.replaceProperty(timing, 'timeoutMs', 300);
+		const calls: string[] = [];
+		nock(US_BASE)
+			.post('/latest/studios/tool-enrich/trigger_limited')
+			.delay(2000)
+			.reply(200, { output: {} })
+			.post('/latest/studios/tool-enrich/trigger_limited')
+			.reply(() => {
+				calls.push('second trigger');
+				return [200, { output: {} }];
+			});
+		const result = await runAdmin(
+			toolNode({ toolId: tool('tool-enrich'), inputsJson: '{"domain": "acme.com"}' }),
+		);
+		expect(calls).toEqual([]);
+		expect(result.error?.message).toBe(
+			"The service did not confirm that it could run the tool (no answer within 0.3 s); the call may have run: check the tool's run history in the platform before running the node again",
+		);
+	});
+
+	it('retries the job poll (safe to read twice) but never the start', async () => {
+		let polls = 0;
+		const calls = recordCalls(US_BASE, (call) => {
+			if (call.path.endsWith('/trigger_async')) return [200, { job_id: 'job-1' }];
+			polls++;
+			return polls < 3
+				? [503, { message: 'Busy' }]
+				: [200, { type: 'complete', updates: [{ output: { output: { ok: true }, errors: [] } }] }];
+		});
+		const result = await runAdmin(
+			toolNode({ toolId: tool('tool-report'), runMode: 'job', inputsJson: '{}' }),
+		);
+		expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+			'POST /latest/studios/tool-report/trigger_async',
+			'GET /latest/studios/tool-report/async_poll/job-1?ending_update_only=true',
+			'GET /latest/studios/tool-report/async_poll/job-1?ending_update_only=true',
+			'GET /latest/studios/tool-report/async_poll/job-1?ending_update_only=true',
+		]);
+		expect(result.json()).toEqual([
+			{ tool_id: 'tool-report', job_id: 'job-1', output: { ok: true } },
+		]);
+	});
+});

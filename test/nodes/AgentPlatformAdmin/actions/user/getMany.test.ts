@@ -1,0 +1,58 @@
+import { directorySuite } from '../../directory';
+
+describe('Agent Platform › User › Get Many', () => {
+	const suite = directorySuite();
+	const ANA = {
+		_id: 'usr-ana',
+		email: 'ana@example.com',
+		type: 'user',
+		permissions: { projects: { 'proj-demo': { actions: { admin: true } } } },
+	};
+
+	it("lists the project's users with their roles", async () => {
+		const result = await suite.run({ resource: 'user', operation: 'getMany', returnAll: true });
+		expect(suite.calls().map((c) => [c.method, c.path, c.body])).toEqual([
+			['POST', '/latest/auth/users/list', { page: 1, page_size: 100 }],
+		]);
+		expect(result.json()).toEqual([ANA]);
+	});
+
+	it('filters by e-mail address with an exact-match filter', async () => {
+		const result = await suite.run({
+			resource: 'user',
+			operation: 'getMany',
+			filters: { email: 'ana@example.com' },
+		});
+		expect(suite.calls()[0].body).toEqual({
+			page: 1,
+			page_size: 100,
+			filters: [
+				{
+					field: 'email',
+					filter_type: 'exact_match',
+					condition: '==',
+					condition_value: 'ana@example.com',
+				},
+			],
+		});
+		expect(result.json()).toEqual([ANA]);
+		const none = await suite.run({
+			resource: 'user',
+			operation: 'getMany',
+			filters: { email: 'nobody@example.com' },
+		});
+		expect(none.json()).toEqual([]);
+	});
+
+	it('refuses a filter that is not an e-mail address before any call', async () => {
+		const result = await suite.run({
+			resource: 'user',
+			operation: 'getMany',
+			filters: { email: 'ana' },
+		});
+		expect(result.error?.message).toBe(
+			"'ana' in the 'Email' field of item 0 is not an e-mail address",
+		);
+		expect(suite.calls()).toEqual([]);
+	});
+});

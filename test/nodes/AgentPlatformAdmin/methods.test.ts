@@ -1,0 +1,90 @@
+import { AgentPlatformAdmin } from '../../../nodes/AgentPlatformAdmin/AgentPlatformAdmin.node';
+import { nodeLoadOptionsContext } from '../../harness';
+import type { Simulator } from '../../simulator';
+import { simCredentials, startRunsSimulator } from './runs';
+
+/** The agent and tool pickers ("From list") and the tool's input fields, in n8n's load-options context. */
+describe('Agent Platform › pickers and tool input fields', () => {
+	let sim: Simulator;
+	const node = new AgentPlatformAdmin();
+	beforeAll(async () => {
+		sim = await startRunsSimulator();
+	});
+	afterAll(async () => {
+		await sim.close();
+	});
+
+	const context = async (parameters: Record<string, unknown>, path: string) =>
+		await nodeLoadOptionsContext(
+			{
+				type: 'agentPlatformAdmin',
+				name: 'Agent Platform',
+				parameters: parameters as never,
+				credentialType: 'agentPlatformApi',
+				path,
+			},
+			simCredentials(sim, 'sk-demo-member'),
+		);
+
+	it('lists the agents by name, filtered by what is typed', async () => {
+		const ctx = await context({ resource: 'agent', operation: 'run' }, 'parameters.agentId');
+		expect(await node.methods.listSearch.searchAgents.call(ctx)).toEqual({
+			results: [
+				{ name: 'Lead researcher', value: 'agt-research' },
+				{ name: 'Support triage', value: 'agt-support' },
+			],
+			paginationToken: undefined,
+		});
+		expect(await node.methods.listSearch.searchAgents.call(ctx, 'SUPP')).toEqual({
+			results: [{ name: 'Support triage', value: 'agt-support' }],
+			paginationToken: undefined,
+		});
+	});
+
+	it('lists the tools by title', async () => {
+		const ctx = await context({ resource: 'tool', operation: 'run' }, 'parameters.toolId');
+		expect((await node.methods.listSearch.searchTools.call(ctx)).results).toEqual([
+			{ name: 'CRM sync', value: 'tool-crm-sync' },
+			{ name: 'Enrich company', value: 'tool-enrich' },
+			{ name: 'Market report', value: 'tool-report' },
+		]);
+	});
+
+	it("turns the picked tool's input schema into fields, required ones marked", async () => {
+		const ctx = await context(
+			{
+				resource: 'tool',
+				operation: 'run',
+				toolId: { __rl: true, mode: 'list', value: 'tool-enrich' },
+				inputMode: 'fields',
+			},
+			'parameters.inputFields',
+		);
+		const from = sim.services.admin.calls.length;
+		expect(await node.methods.resourceMapping.getToolInputs.call(ctx)).toEqual({
+			fields: [
+				{
+					id: 'domain',
+					displayName: 'Domain',
+					required: true,
+					defaultMatch: false,
+					display: true,
+					type: 'string',
+					canBeUsedToMatch: false,
+				},
+				{
+					id: 'employees',
+					displayName: 'Employees',
+					required: false,
+					defaultMatch: false,
+					display: true,
+					type: 'number',
+					canBeUsedToMatch: false,
+				},
+			],
+		});
+		expect(sim.services.admin.calls.slice(from).map((c) => `${c.method} ${c.path}`)).toEqual([
+			'GET /latest/studios/tool-enrich/get',
+		]);
+	});
+});

@@ -1,0 +1,129 @@
+import { DEMO_CLIENT } from './marketing';
+import { startServices, type Simulator } from './index';
+
+/** The simulator's lead-database objects are as strict as the reference (§3–§5), never more lenient. */
+describe('marketing simulator: lead-database objects', () => {
+	let sim: Simulator;
+	let token: string;
+	beforeAll(async () => {
+		sim = await startServices({});
+		const identity = await fetch(
+			`${sim.url}/identity/oauth/token?grant_type=client_credentials&client_id=${DEMO_CLIENT.clientId}&client_secret=${DEMO_CLIENT.clientSecret}`,
+		);
+		token = String(((await identity.json()) as { access_token: string }).access_token);
+	});
+	afterAll(async () => {
+		await sim.close();
+	});
+
+	const call = async (method: string, path: string, body?: unknown) => {
+		const answer = await fetch(`${sim.url}${path}`, {
+			method,
+			headers: {
+				authorization: `Bearer ${token}`,
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		return (await answer.json()) as Record<string, unknown>;
+	};
+	const errorOf = (answer: Record<string, unknown>) =>
+		(answer.errors as Array<{ code: string }> | undefined)?.[0]?.code;
+
+	it('sync: more than 300 records, idField without updateOnly, and dedupeBy on opportunities without updateOnly are 1003', async () => {
+		const many = Array.from({ length: 301 }, (_v, i) => ({ externalCompanyId: `S-${i}` }));
+		expect(errorOf(await call('POST', '/rest/v1/companies.json', { input: many }))).toBe('1003');
+		expect(
+			errorOf(
+				await call('POST', '/rest/v1/companies.json', {
+					action: 'createOrUpdate',
+					dedupeBy: 'idField',
+					input: [{ id: 1 }],
+				}),
+			),
+		).toBe('1003');
+		expect(
+			errorOf(
+				await call('POST', '/rest/v1/opportunities.json', {
+					action: 'createOnly',
+					dedupeBy: 'dedupeFields',
+					input: [{ externalOpportunityId: 'x', name: 'x' }],
+				}),
+			),
+		).toBe('1003');
+	});
+
+	it('sync: results carry seq; a key twice in one call is skipped 1036; an unknown field 1006', async () => {
+		const answer = await call('POST', '/rest/v1/companies.json', {
+			input: [
+				{ externalCompanyId: 'Q-1' },
+				{ externalCompanyId: 'Q-1' },
+				{ externalCompanyId: 'Q-2', colour: 'red' },
+			],
+		});
+		expect(answer.result).toEqual([
+			{ seq: 0, status: 'created', id: expect.any(Number) },
+			{
+				seq: 1,
+				status: 'skipped',
+				reasons: [{ code: '1036', message: 'Duplicate object in input' }],
+			},
+			{
+				seq: 2,
+				status: 'skipped',
+				reasons: [{ code: '1006', message: "Field 'colour' not found" }],
+			},
+		]);
+	});
+
+	it('query: a compound key needs a JSON body with exactly the key; more than 300 filter values is 1003', async () => {
+		const wrong = await call('POST', '/rest/v1/opportunities/roles.json?_method=GET', {
+			filterType: 'dedupeFields',
+			input: [{ externalOpportunityId: 'O-2001', leadId: 1 }],
+		});
+		expect(errorOf(wrong)).toBe('1003');
+		const values = Array.from({ length: 301 }, (_v, i) => `v${i}`).join(',');
+		expect(
+			errorOf(
+				await call(
+					'GET',
+					`/rest/v1/companies.json?filterType=externalCompanyId&filterValues=${values}`,
+				),
+			),
+		).toBe('1003');
+	});
+
+	it('delete: only the key may be given; a missing record is skipped 1013', async () => {
+		const answer = await call('POST', '/rest/v1/companies/delete.json', {
+			input: [{ externalCompanyId: 'C-1002', company: 'Globex' }, { externalCompanyId: 'none' }],
+		});
+		expect(answer.result).toEqual([
+			{
+				seq: 0,
+				status: 'skipped',
+				reasons: [{ code: '1003', message: 'Only the key (externalCompanyId) may be given' }],
+			},
+			{ seq: 1, status: 'skipped', reasons: [{ code: '1013', message: 'Record not found' }] },
+		]);
+	});
+
+	it('program members: the updatedAt range is at most 7 days; merge takes at most 25 losers (1080)', async () => {
+		const range = await call(
+			'GET',
+			'/rest/v1/programs/3003/members.json?filterType=updatedAt&startAt=2026-10-01T00:00:00Z&endAt=2026-10-08T00:00:01Z',
+		);
+		expect(errorOf(range)).toBe('1003');
+		const losers = Array.from({ length: 26 }, (_v, i) => i + 2).join(',');
+		expect(errorOf(await call('POST', `/rest/v1/leads/1/merge.json?leadIds=${losers}`))).toBe(
+			'1080',
+		);
+	});
+
+	it('static list create is form-encoded only (612 for JSON)', async () => {
+		const json = await call('POST', '/rest/asset/v1/staticLists.json', {
+			folder: '{"id":15,"type":"Folder"}',
+			name: 'x',
+		});
+		expect(errorOf(json)).toBe('612');
+	});
+});
