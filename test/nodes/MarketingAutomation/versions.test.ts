@@ -84,9 +84,10 @@ describe('Marketing Automation in the editor: operations by version', () => {
 		const v1 = actionsOf(1);
 		expect(v1.filter((action) => action === 'Get lead changes')).toHaveLength(2);
 		expect(v1.filter((action) => action === 'Get many email programs')).toHaveLength(1);
-		// Version 2 adds 28 actions: 4 per lead-database object (16), 4 of program members, usage,
-		// lead delete / describe / merge, list create / delete, campaign activate / deactivate.
-		expect(v1).toHaveLength(v2.length + 1 - 28);
+		// Version 2 adds 35 actions: 4 per lead-database object (16), 4 of program members, usage,
+		// lead delete / describe / merge, list create / delete, campaign activate / deactivate, and
+		// the bulk jobs (import, its status; extract, file, status, cancel, get many).
+		expect(v1).toHaveLength(v2.length + 1 - 35);
 	});
 
 	it('version 1 keeps its resources and operations; version 2 adds the lead database', () => {
@@ -109,6 +110,8 @@ describe('Marketing Automation in the editor: operations by version', () => {
 		expect(resources(2)).toEqual([
 			'activity',
 			'apiCall',
+			'bulkExtract',
+			'bulkImport',
 			'campaign',
 			'company',
 			'customField',
