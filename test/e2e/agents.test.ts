@@ -298,7 +298,7 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 		});
 		const tool = offeredTool(requests[0], 'Invite_Member');
 		expect(tool.description).toBe(
-			'Invite a person to the project by email with roles in Agent Platform Admin',
+			'Invite a person to the project by email with roles in Agent Platform',
 		);
 		expect(tool.parameters).toMatchObject({
 			type: 'object',
@@ -493,11 +493,17 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 				method: 'POST',
 				path: '/v3/contacts/search-and-enrich',
 				apiKey: 'global-demo-key',
-				body: { contacts: [{ clientReferenceId: '0', email: 'nobody@unknown.example.org' }] },
+				body: {
+					contacts: [{ clientReferenceId: '0', email: 'nobody@unknown.example.org' }],
+					waterfallEnabled: false,
+				},
+				query: undefined,
 				status: 200,
 				credits: 0,
 			},
 			expect.objectContaining({ path: '/v3/contacts/search-and-enrich', status: 429 }),
+			// The node asks the service's usage when the daily window resets (a free call).
+			expect.objectContaining({ method: 'GET', path: '/v3/account/usage' }),
 		]);
 	});
 });

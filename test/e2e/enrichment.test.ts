@@ -107,7 +107,10 @@ describe('enrichment nodes in n8n (e2e)', () => {
 						{ clientReferenceId: '1', email: 'jonas.becker@contoso.example.de' },
 						{ clientReferenceId: '3', email: 'nobody@unknown.example.org' },
 					],
+					// Never a fall-through to third-party providers unless the option asks for it.
+					waterfallEnabled: false,
 				},
+				query: undefined,
 				status: 200,
 				credits: 3,
 			},
@@ -209,7 +212,7 @@ describe('enrichment nodes in n8n (e2e)', () => {
 		const run = await e2e.execute(anzDemo.id);
 		expect(run.error).toBeUndefined();
 		expect(run.status).toBe('success');
-		// Marketing people in NSW or VIC in the demo data: Jane (NSW) and Tom (VIC).
+		// Marketing people in Australia in the demo data: Jane (NSW) and Tom (VIC).
 		expect(run.items('Search Marketing People').map((json) => json.person_id)).toEqual([
 			'fp0001',
 			'fp0002',
