@@ -124,20 +124,15 @@ describe('enrichment nodes in n8n (e2e)', () => {
 			{ item: 3 },
 		]);
 		expect(enriched.map((item) => item.json)).toEqual([
-			// The batch's billed credits (3) shared out over the two records found.
+			// The call's bill (3 credits for two records) once, on its first record: never a fraction.
 			expect.objectContaining({
 				found: true,
-				creditsCharged: 1.5,
 				id: 'p-2001',
 				email: 'ana.silva@northwind.example.com',
+				callBilling: { requestId: expect.any(String), creditsCharged: 3, resultsReturned: 2 },
 			}),
-			expect.objectContaining({
-				found: true,
-				creditsCharged: 1.5,
-				id: 'p-2002',
-				jobTitle: 'Head of Sales',
-			}),
-			expect.objectContaining({ found: true, creditsCharged: 0, id: 'p-2001' }),
+			expect.objectContaining({ found: true, id: 'p-2002', jobTitle: 'Head of Sales' }),
+			expect.objectContaining({ found: true, id: 'p-2001' }),
 			{ found: false, input: { email: 'nobody@unknown.example.org' }, creditsCharged: 0 },
 		]);
 
