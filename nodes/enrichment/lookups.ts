@@ -17,6 +17,9 @@ import { toolArgumentOf } from '../shared/tool';
  *    endpoints);
  * 4. every input item gets exactly one outcome (the router pairs it with the item): the record
  *    (`found: true`), `found: false` with its input echoed, or (under Continue On Fail) an error.
+ *
+ * One concept in one file (over 300 lines): the error builders below exist only to give this
+ * pipeline's outcomes their texts, and reading the stop rules beside them is how they are checked.
  */
 
 /** One lookup, as built from one item. */
