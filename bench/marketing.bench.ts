@@ -77,7 +77,7 @@ async function startSimulator(latencyMs: number, seedLeads: number) {
 }
 
 /** The least time the calls can take: the rate limit's windows, or latency with calls in flight. */
-function floorMs(calls: number, latencyMs: number): number {
+export function floorMs(calls: number, latencyMs: number): number {
 	const rate = Math.floor(Math.max(0, calls - 1) / CALLS_PER_WINDOW) * WINDOW_MS + latencyMs;
 	const latency = Math.ceil(calls / CALLS_IN_FLIGHT) * latencyMs;
 	return Math.max(rate, latency);
