@@ -406,6 +406,7 @@ async function run(): Promise<string> {
 			`Real n8n 2.41.1, one process (regular mode, SQLite), both builds; ${LATENCY_MS} ms per call.`,
 			'Marketing: service 100 calls / 20 s and 10 in flight; the package at its credential defaults (50 / 20 s, 5 in flight), the expert HTTP Request batching 5 calls per latency. Floor: rate-limit windows or latency x calls / 5.',
 			`ANZ and Global: ${PER_SECOND} requests per second (documented); the ANZ credential at ${PER_SECOND} Lookups per Second, Global at ${GLOBAL_IN_FLIGHT} Bulk Calls in Flight; the expert HTTP Request batching ${PER_SECOND} per second. Floor: one-second windows of ${PER_SECOND} calls, plus one latency.`,
+			`Most calls in 1 s: the most calls the simulator received within any one second (a sliding second, as they arrived; a loaded machine can bunch calls sent ${1000 / PER_SECOND} ms apart).`,
 			"Wall = the build's own nodes' execution time saved by n8n (package: its node; expert: Code + HTTP Request). n8n CPU: the n8n process and its task runner over the whole execution (Webhook and Split Out included). load = 1-minute load average when measured.",
 			'',
 			...table,
