@@ -341,6 +341,11 @@ async function run(): Promise<string> {
 			},
 		];
 
+		// Each row is also printed as it is measured, so a run cut short keeps what it measured.
+		const push = (row: string[]) => {
+			rows.push(row);
+			process.stdout.write(`measured: | ${row.join(' | ')} |\n`);
+		};
 		for (const job of jobs) {
 			for (let w = 0; w < 2; w++) {
 				await once(job.kind, job.package, job.warmSize);
@@ -353,7 +358,7 @@ async function run(): Promise<string> {
 				const minimum = job.minimumCalls(n);
 				const floor = job.floor(minimum);
 				const pair = (a: unknown, b: unknown) => `${a ?? '-'} / ${b ?? '-'}`;
-				rows.push([
+				push([
 					`${job.title} ${n.toLocaleString('en')}${repeat > 1 ? ` (median of ${repeat})` : ''}`,
 					seconds(p.wallMs),
 					seconds(e.wallMs),
@@ -382,7 +387,7 @@ async function run(): Promise<string> {
 		for (const n of anzSizes.filter((size) => size <= 1000)) {
 			const naive = await once('anz', workflows.anzNaive, n);
 			const floor = rateFloorMs(n);
-			rows.push([
+			push([
 				`ANZ contacts ${n.toLocaleString('en')}, HTTP Request at n8n's defaults`,
 				'-',
 				seconds(naive.wallMs),
