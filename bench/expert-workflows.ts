@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- a local benchmark, never shipped: the simulator's demo keys */
 /**
  * The workflows `expert.bench.ts` runs in one real n8n: for each job, the package's node, and the
  * build a skilled n8n user makes by hand from n8n's own nodes (a Code node that chunks the items

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- a local benchmark, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error -- a local benchmark, never shipped */
 /**
  * One real n8n (`n8n start`, regular mode, SQLite) for `expert.bench.ts`: the packed package
  * installed as a community package, credentials and webhook workflows imported and published,
