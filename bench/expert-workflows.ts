@@ -106,6 +106,14 @@ const make = (id: string, build: BenchWorkflow['build'], steps: object[]): Bench
 export function benchWorkflows(urls: { marketing: string; enrichment: string }, latencyMs: number) {
 	const marketing = CREDENTIAL_IDS.marketing;
 	const perSecond = { perBatch: 50, intervalMs: 1000 };
+	/** The ANZ service's own one-person lookup, as an HTTP Request node sends it per item. */
+	const anzLookup = {
+		method: 'GET',
+		url: `${urls.enrichment}/anz/people`,
+		...generic('httpHeaderAuth'),
+		sendQuery: true,
+		queryParameters: { parameters: [{ name: 'work_email', value: '={{ $json.email }}' }] },
+	};
 	return {
 		lookupPackage: make('mktLookupPkg', 'package', [
 			packageNode(
@@ -168,31 +176,9 @@ export function benchWorkflows(urls: { marketing: string; enrichment: string }, 
 		]),
 		anzExpert: make('anzExp', 'expert', [
 			chunk(1, 'chunk[0]'),
-			httpRequest(
-				{
-					method: 'GET',
-					url: `${urls.enrichment}/anz/people`,
-					...generic('httpHeaderAuth'),
-					sendQuery: true,
-					queryParameters: { parameters: [{ name: 'work_email', value: '={{ $json.email }}' }] },
-				},
-				anzHeader,
-				perSecond,
-			),
+			httpRequest(anzLookup, anzHeader, perSecond),
 		]),
-		anzNaive: make('anzNaive', 'expert', [
-			chunk(1, 'chunk[0]'),
-			httpRequest(
-				{
-					method: 'GET',
-					url: `${urls.enrichment}/anz/people`,
-					...generic('httpHeaderAuth'),
-					sendQuery: true,
-					queryParameters: { parameters: [{ name: 'work_email', value: '={{ $json.email }}' }] },
-				},
-				anzHeader,
-			),
-		]),
+		anzNaive: make('anzNaive', 'expert', [chunk(1, 'chunk[0]'), httpRequest(anzLookup, anzHeader)]),
 		globalPackage: make('globalPkg', 'package', [
 			packageNode(
 				'globalEnrichment',
