@@ -1,4 +1,4 @@
-import { outputOf, useMarketing } from './helpers';
+import { outputOf, useMarketing } from '../../helpers';
 
 describe('Marketing Automation: static lists', () => {
 	const env = useMarketing();

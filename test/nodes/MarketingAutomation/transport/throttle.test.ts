@@ -1,14 +1,17 @@
 import { sleep } from 'n8n-workflow';
 
-import { instanceUrls } from '../../../nodes/MarketingAutomation/transport/instance';
-import { chunk } from '../../../nodes/MarketingAutomation/transport/paging';
+import { instanceUrls } from '../../../../nodes/MarketingAutomation/transport/instance';
+import { chunk } from '../../../../nodes/MarketingAutomation/transport/paging';
 import {
 	InstanceLimiter,
 	limitsOf,
 	nextQuotaReset,
-} from '../../../nodes/MarketingAutomation/transport/throttle';
-import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
-import { tokenHolderFor, tokenIsStale } from '../../../nodes/MarketingAutomation/transport/token';
+} from '../../../../nodes/MarketingAutomation/transport/throttle';
+import { timing } from '../../../../nodes/MarketingAutomation/transport/timing';
+import {
+	tokenHolderFor,
+	tokenIsStale,
+} from '../../../../nodes/MarketingAutomation/transport/token';
 
 describe('instanceUrls', () => {
 	it.each([

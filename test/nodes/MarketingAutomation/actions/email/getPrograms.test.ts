@@ -1,4 +1,4 @@
-import { outputOf, useMarketing } from './helpers';
+import { outputOf, useMarketing } from '../../helpers';
 
 describe('Marketing Automation: emails, programs and landing pages', () => {
 	const env = useMarketing();

@@ -1,7 +1,7 @@
-import { CREDENTIAL, useMarketing } from './helpers';
-import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
-import { tokenHolderFor } from '../../../nodes/MarketingAutomation/transport/token';
-import { DEMO_CLIENT } from '../../simulator/marketing';
+import { CREDENTIAL, useMarketing } from '../helpers';
+import { timing } from '../../../../nodes/MarketingAutomation/transport/timing';
+import { tokenHolderFor } from '../../../../nodes/MarketingAutomation/transport/token';
+import { DEMO_CLIENT } from '../../../simulator/marketing';
 
 const WRONG = ['wrong', 'value', '123'].join('-');
 

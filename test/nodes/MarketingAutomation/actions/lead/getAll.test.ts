@@ -1,5 +1,5 @@
-import { outputOf, useMarketing } from './helpers';
-import { LEAD_UPSERT_BY_EMAIL, leadLookupByEmail } from '../../harness/marketing';
+import { outputOf, useMarketing } from '../../helpers';
+import { LEAD_UPSERT_BY_EMAIL, leadLookupByEmail } from '../../../../harness/marketing';
 
 describe('Marketing Automation: leads', () => {
 	const env = useMarketing();

@@ -1,5 +1,5 @@
-import { outputOf, useMarketing } from './helpers';
-import { triggerDemoCampaign } from '../../harness/marketing';
+import { outputOf, useMarketing } from '../../helpers';
+import { triggerDemoCampaign } from '../../../../harness/marketing';
 
 describe('Marketing Automation: campaigns', () => {
 	const env = useMarketing();

@@ -1,5 +1,5 @@
-import { outputOf, useMarketing } from './helpers';
-import { apiCall } from '../../harness/marketing';
+import { outputOf, useMarketing } from '../../helpers';
+import { apiCall } from '../../../../harness/marketing';
 
 describe('Marketing Automation: activities, custom fields and API calls', () => {
 	const env = useMarketing();

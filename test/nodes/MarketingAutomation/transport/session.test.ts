@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiRequest } from '../../../nodes/MarketingAutomation/transport';
-import { collectAll } from '../../../nodes/MarketingAutomation/transport/paging';
-import { TestCredentialsHelper } from '../../harness';
-import { loadOptionsContext, outputOf, useMarketing } from './helpers';
-import { LEAD_UPSERT_BY_EMAIL } from '../../harness/marketing';
+import { apiRequest } from '../../../../nodes/MarketingAutomation/transport';
+import { collectAll } from '../../../../nodes/MarketingAutomation/transport/paging';
+import { TestCredentialsHelper } from '../../../harness';
+import { loadOptionsContext, outputOf, useMarketing } from '../helpers';
+import { LEAD_UPSERT_BY_EMAIL } from '../../../harness/marketing';
 
 describe('Marketing Automation: what one execution reads once', () => {
 	const env = useMarketing({ latencyMs: 10 });
