@@ -1,7 +1,47 @@
 import { CREDENTIAL, useMarketing } from '../helpers';
 import { timing } from '../../../../nodes/MarketingAutomation/transport/timing';
-import { tokenHolderFor } from '../../../../nodes/MarketingAutomation/transport/token';
+import {
+	tokenHolderFor,
+	tokenIsStale,
+} from '../../../../nodes/MarketingAutomation/transport/token';
 import { DEMO_CLIENT } from '../../../simulator/marketing';
+
+describe('tokenIsStale', () => {
+	const token = { value: 'tok:ab', expiresAt: 0 };
+	beforeEach(() => jest.replaceProperty(timing, 'tokenRefreshMarginMs', 20_000));
+	afterEach(() => jest.restoreAllMocks());
+
+	it('is fresh with more than the margin left', () => {
+		expect(tokenIsStale({ ...token, expiresAt: 1_000_000 + 21_000 }, 1_000_000)).toBe(false);
+	});
+	it('is stale within the margin, when empty, or when there is none', () => {
+		expect(tokenIsStale({ ...token, expiresAt: 1_000_000 + 20_000 }, 1_000_000)).toBe(true);
+		expect(tokenIsStale({ value: '', expiresAt: 9e15 }, 1_000_000)).toBe(true);
+		expect(tokenIsStale(undefined, 1_000_000)).toBe(true);
+	});
+});
+
+describe('tokenHolderFor', () => {
+	const credentials = {
+		restEndpoint: 'https://x.example.com/rest',
+		clientId: 'cid',
+		clientSecret: 's',
+	};
+
+	it('shares one holder per instance and client, however the endpoint is written', () => {
+		expect(tokenHolderFor(credentials)).toBe(
+			tokenHolderFor({ ...credentials, restEndpoint: 'https://x.example.com/' }),
+		);
+	});
+	it('gives another client ID, secret or instance a holder of its own', () => {
+		const holder = tokenHolderFor(credentials);
+		expect(tokenHolderFor({ ...credentials, clientId: 'other' })).not.toBe(holder);
+		expect(tokenHolderFor({ ...credentials, clientSecret: 'wrong' })).not.toBe(holder);
+		expect(tokenHolderFor({ ...credentials, restEndpoint: 'https://y.example.com/rest' })).not.toBe(
+			holder,
+		);
+	});
+});
 
 const WRONG = ['wrong', 'value', '123'].join('-');
 

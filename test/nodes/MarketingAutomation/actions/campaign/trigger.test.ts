@@ -1,79 +1,9 @@
 import { outputOf, useMarketing } from '../../helpers';
 import { triggerDemoCampaign } from '../../../../harness/marketing';
 
-describe('Marketing Automation: campaigns', () => {
+describe('Marketing Automation: Campaign → Trigger', () => {
 	const env = useMarketing();
 	const sim = () => env.sim.services.marketing;
-
-	it('Get Many follows nextPageToken across three pages and stops when it is absent', async () => {
-		sim().addCampaigns(650);
-		const result = await env.run({
-			resource: 'campaign',
-			operation: 'getAll',
-			returnAll: true,
-			filters: {},
-		});
-		expect(result.error).toBeUndefined();
-		const calls = sim().calls;
-		expect(calls.map((c) => c.query)).toEqual([
-			{ batchSize: '300' },
-			{ batchSize: '300', nextPageToken: expect.any(String) },
-			{ batchSize: '300', nextPageToken: expect.any(String) },
-		]);
-		expect(result.json()).toHaveLength(654);
-		expect(result.json()[0]).toEqual({
-			id: 2001,
-			name: 'Welcome flow',
-			description: '',
-			type: 'trigger',
-			programId: 3002,
-			programName: 'Onboarding',
-			workspaceName: 'Default',
-			active: true,
-			createdAt: '2026-10-01T00:00:00Z',
-			updatedAt: '2026-10-15T00:00:00Z',
-		});
-		expect(result.output().every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(
-			true,
-		);
-	});
-
-	it('Get Many with a Limit and filters makes one call of that size', async () => {
-		const result = await env.run({
-			resource: 'campaign',
-			operation: 'getAll',
-			returnAll: false,
-			limit: 2,
-			filters: { isTriggerable: true, programName: 'Onboarding,Product Webinar' },
-		});
-		expect(sim().calls.map((c) => [c.path, c.query])).toEqual([
-			[
-				'/rest/v1/campaigns.json',
-				{ batchSize: '2', isTriggerable: 'true', programName: 'Onboarding,Product Webinar' },
-			],
-		]);
-		expect(result.json().map((c) => c.id)).toEqual([2001, 2002]);
-	});
-
-	it('Get returns the campaign; an unknown ID is a clear error', async () => {
-		const result = await env.run({
-			resource: 'campaign',
-			operation: 'get',
-			campaign: { mode: 'list', value: '2002' },
-		});
-		expect(outputOf(result)).toEqual([
-			{
-				json: expect.objectContaining({ id: 2002, name: 'Webinar follow-up' }),
-				pairedItem: { item: 0 },
-			},
-		]);
-		const missing = await env.run({
-			resource: 'campaign',
-			operation: 'get',
-			campaign: { mode: 'id', value: '999' },
-		});
-		expect(missing.error?.message).toBe('No campaign with ID 999');
-	});
 
 	it('Trigger combines the leads of all items, 100 per call, with the tokens, and answers per item', async () => {
 		const before = sim().triggered.length;
@@ -157,44 +87,6 @@ describe('Marketing Automation: campaigns', () => {
 			'POST /rest/v1/campaigns/2001/trigger.json',
 			'POST /rest/v1/campaigns/2003/trigger.json',
 			'POST /rest/v1/campaigns/2004/trigger.json',
-		]);
-	});
-
-	it('Schedule sends runAt with offset, the clone program name and tokens', async () => {
-		const result = await env.run({
-			resource: 'campaign',
-			operation: 'schedule',
-			campaign: { mode: 'id', value: '2003' },
-			additionalFields: {
-				runAt: '2026-12-01T09:30:00Z',
-				cloneToProgramName: 'December Newsletter',
-			},
-			tokens: { token: [{ name: 'month', value: 'December' }] },
-		});
-		expect(result.error).toBeUndefined();
-		expect(sim().calls[0]).toMatchObject({
-			method: 'POST',
-			path: '/rest/v1/campaigns/2003/schedule.json',
-			body: {
-				input: {
-					runAt: '2026-12-01T09:30:00Z',
-					cloneToProgramName: 'December Newsletter',
-					tokens: [{ name: '{{my.month}}', value: 'December' }],
-				},
-			},
-		});
-		expect(outputOf(result)).toEqual([
-			{
-				json: {
-					campaignId: 2003,
-					scheduled: true,
-					runAt: '2026-12-01T09:30:00Z',
-					cloneToProgramName: 'December Newsletter',
-					tokens: [{ name: '{{my.month}}', value: 'December' }],
-					result: { id: 2003 },
-				},
-				pairedItem: { item: 0 },
-			},
 		]);
 	});
 });

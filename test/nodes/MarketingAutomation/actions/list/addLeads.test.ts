@@ -1,31 +1,8 @@
 import { outputOf, useMarketing } from '../../helpers';
 
-describe('Marketing Automation: static lists', () => {
+describe('Marketing Automation: List → Add Leads', () => {
 	const env = useMarketing();
 	const sim = () => env.sim.services.marketing;
-
-	it('Get Many lists with filters', async () => {
-		const result = await env.run({
-			resource: 'list',
-			operation: 'getAll',
-			returnAll: true,
-			filters: { name: 'Webinar attendees' },
-		});
-		expect(sim().calls.map((c) => [c.method, c.path, c.query])).toEqual([
-			['GET', '/rest/v1/lists.json', { name: 'Webinar attendees', batchSize: '300' }],
-		]);
-		expect(result.json()).toEqual([
-			{
-				id: 1002,
-				name: 'Webinar attendees',
-				description: '',
-				programName: 'Product Webinar',
-				workspaceName: 'Default',
-				createdAt: '2026-10-01T00:00:00Z',
-				updatedAt: '2026-10-01T00:00:00Z',
-			},
-		]);
-	});
 
 	it('Add Leads sends 300 per call with a JSON body and gives each item its leads’ statuses', async () => {
 		const ids = Array.from({ length: 60 }, (_v, i) => i + 1);
@@ -64,68 +41,5 @@ describe('Marketing Automation: static lists', () => {
 			pairedItem: { item: 700 },
 		});
 		expect(sim().lists.get(1003)?.members.size).toBe(700);
-	});
-
-	it('Get Members pages through 700 members (3 pages) with the chosen fields', async () => {
-		const result = await env.run({
-			resource: 'list',
-			operation: 'getMembers',
-			list: { mode: 'list', value: '1003' },
-			returnAll: true,
-			options: { fields: ['email'] },
-		});
-		expect(result.error).toBeUndefined();
-		expect(sim().calls.map((c) => c.query)).toEqual([
-			{ fields: 'email', batchSize: '300' },
-			{ fields: 'email', batchSize: '300', nextPageToken: expect.any(String) },
-			{ fields: 'email', batchSize: '300', nextPageToken: expect.any(String) },
-		]);
-		expect(result.json()).toHaveLength(700);
-		expect(result.json()[0]).toEqual({ email: 'lead1@example.com' });
-	});
-
-	it('Remove Leads sends DELETE with a JSON body; a lead not in the list is skipped with 1015', async () => {
-		const result = await env.run(
-			{
-				resource: 'list',
-				operation: 'removeLeads',
-				list: { mode: 'id', value: '1001' },
-				leadIds: '={{ $json.ids }}',
-			},
-			{ items: [{ ids: '1, 2' }, { ids: '2,45' }] },
-		);
-		expect(result.error).toBeUndefined();
-		expect(sim().calls).toHaveLength(1);
-		expect(sim().calls[0]).toMatchObject({
-			method: 'DELETE',
-			path: '/rest/v1/lists/1001/leads.json',
-			contentType: 'application/json',
-			body: { input: [{ id: 1 }, { id: 2 }, { id: 45 }] },
-		});
-		expect(outputOf(result)).toEqual([
-			{
-				json: {
-					listId: 1001,
-					leads: [
-						{ id: 1, status: 'removed' },
-						{ id: 2, status: 'removed' },
-					],
-					removed: 2,
-				},
-				pairedItem: { item: 0 },
-			},
-			{
-				json: {
-					listId: 1001,
-					leads: [
-						{ id: 2, status: 'removed' },
-						{ id: 45, status: 'skipped', reasons: [{ code: '1015', message: 'Lead not in list' }] },
-					],
-					removed: 1,
-					skipped: 1,
-				},
-				pairedItem: { item: 1 },
-			},
-		]);
 	});
 });
