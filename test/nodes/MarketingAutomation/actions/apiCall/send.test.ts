@@ -1,5 +1,6 @@
 import { useMarketing } from '../../helpers';
 import { apiCall } from '../../../../harness/marketing';
+import { ENDPOINT_DOT_SEGMENT_REFUSED } from '../../messages';
 
 describe('Marketing Automation: API Call', () => {
 	const env = useMarketing();
@@ -62,10 +63,7 @@ describe('Marketing Automation: API Call', () => {
 			'/identity/oauth/token',
 			'Endpoint refused in item 0: The endpoint must start with /rest/ or /bulk/',
 		],
-		[
-			'/rest/../identity/oauth/token',
-			'Endpoint refused in item 0: The endpoint contains a dot segment ("." or "..", in any encoding), an empty segment or an encoded slash, which could leave the service path',
-		],
+		['/rest/../identity/oauth/token', ENDPOINT_DOT_SEGMENT_REFUSED],
 	])('API Call refuses %s before any call', async (endpoint, message) => {
 		const result = await env.run(
 			apiCall('GET', endpoint, {

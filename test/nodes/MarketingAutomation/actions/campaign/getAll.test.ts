@@ -1,4 +1,5 @@
 import { useMarketing } from '../../helpers';
+import { ALL_CAMPAIGNS } from '../../../../harness/marketing';
 
 describe('Marketing Automation: Campaign → Get Many', () => {
 	const env = useMarketing();
@@ -6,12 +7,7 @@ describe('Marketing Automation: Campaign → Get Many', () => {
 
 	it('Get Many follows nextPageToken across three pages and stops when it is absent', async () => {
 		sim().addCampaigns(650);
-		const result = await env.run({
-			resource: 'campaign',
-			operation: 'getAll',
-			returnAll: true,
-			filters: {},
-		});
+		const result = await env.run(ALL_CAMPAIGNS);
 		expect(result.error).toBeUndefined();
 		const calls = sim().calls;
 		expect(calls.map((c) => c.query)).toEqual([

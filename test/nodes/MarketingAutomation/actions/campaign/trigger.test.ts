@@ -1,5 +1,6 @@
 import { outputOf, useMarketing } from '../../helpers';
 import { triggerDemoCampaign } from '../../../../harness/marketing';
+import { campaignNotRequestable, campaignNotRequestableDescription } from '../../messages';
 
 describe('Marketing Automation: Campaign → Trigger', () => {
 	const env = useMarketing();
@@ -64,11 +65,9 @@ describe('Marketing Automation: Campaign → Trigger', () => {
 		);
 		const refused = (campaignId: number, serviceMessage: string, item: number) => ({
 			json: {
-				error: `Campaign ${campaignId} cannot be requested (1003): only active trigger campaigns can be requested; use Schedule for batch campaigns [call ${item + 1} of 3, item ${item}; the items of the other calls have their own results]`,
+				error: campaignNotRequestable(campaignId, item),
 				description: expect.stringMatching(
-					new RegExp(
-						`^Pick an active trigger campaign whose smart list has the "Campaign is Requested" \\(web service API\\) trigger, activate the campaign in the service, or run a batch campaign with Campaign → Schedule\\. The service answered error 1003 to POST /rest/v1/campaigns/${campaignId}/trigger\\.json \\(request [^)]+\\): ${serviceMessage}$`,
-					),
+					campaignNotRequestableDescription(campaignId, serviceMessage),
 				),
 				requestId: expect.any(String),
 			},
