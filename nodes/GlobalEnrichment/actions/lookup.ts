@@ -8,13 +8,8 @@ import { lookupOptions } from '../../enrichment/fields';
 import { simplifyField } from '../../shared/descriptions';
 
 import { runLookups, type Lookup } from '../../enrichment/lookups';
-import {
-	BULK_BATCH_SIZE,
-	client,
-	contractBulk,
-	contractOutcome,
-	serviceSearchAndEnrich,
-} from '../transport';
+import { BULK_BATCH_SIZE, client } from '../transport';
+import { contractBulk, contractOutcome, serviceSearchAndEnrich } from '../transport/lookupCalls';
 
 export interface GlobalLookup {
 	kind: 'contact' | 'company';
