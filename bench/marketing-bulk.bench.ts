@@ -23,6 +23,7 @@
  * total. The load average is printed with the figures.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -90,6 +91,7 @@ async function startSimulator(env: Env, seedLeads = 0) {
 	};
 	return {
 		url,
+		pid: child.pid,
 		stats: async () => await ask<{ attempts: number; rejections: number }>('stats'),
 		bulkStats: async () => await ask<BulkStats>('bulk-stats'),
 		async stop() {
@@ -103,6 +105,28 @@ async function startSimulator(env: Env, seedLeads = 0) {
 function collectGarbage() {
 	setFlagsFromString('--expose_gc');
 	(runInNewContext('gc') as () => void)();
+}
+
+/**
+ * Nanoseconds the threads of process `pid` ran on a CPU and waited runnable for one
+ * (`/proc/<pid>/task/<tid>/schedstat`; zeros where Linux does not offer it). The waiting is the
+ * time the machine's other work starved this process of a CPU.
+ */
+function schedstat(pid: number | string = 'self'): { ranMs: number; waitedMs: number } {
+	let ran = 0;
+	let waited = 0;
+	try {
+		for (const tid of readdirSync(`/proc/${pid}/task`)) {
+			const [run, wait] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8')
+				.split(' ')
+				.map(Number);
+			ran += run;
+			waited += wait;
+		}
+	} catch {
+		// Not Linux, or the process has gone: no figures.
+	}
+	return { ranMs: ran / 1e6, waitedMs: waited / 1e6 };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -146,6 +170,9 @@ async function run(): Promise<string> {
 		'wall',
 		'floor',
 		'ratio',
+		'CPU (n8n / sim)',
+		'starved (n8n / sim)',
+		'wall - starved',
 		'peak RSS (+ over start)',
 		'load avg at end',
 		'result',
@@ -174,6 +201,9 @@ async function run(): Promise<string> {
 				() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)),
 				100,
 			);
+			const cpuBefore = process.cpuUsage();
+			const simBefore = schedstat(sim.pid);
+			const selfBefore = schedstat();
 			const started = Date.now();
 			const result = await runWorkflow({
 				nodes: {
@@ -194,6 +224,12 @@ async function run(): Promise<string> {
 				},
 			});
 			const wall = Date.now() - started;
+			const cpu = process.cpuUsage(cpuBefore);
+			const selfAfter = schedstat();
+			const simAfter = schedstat(sim.pid);
+			const starved = selfAfter.waitedMs - selfBefore.waitedMs;
+			const simCpu = simAfter.ranMs - simBefore.ranMs;
+			const simStarved = simAfter.waitedMs - simBefore.waitedMs;
 			clearInterval(sampler);
 			peakRss = Math.max(peakRss, process.memoryUsage().rss);
 			const stats = await sim.stats();
@@ -207,6 +243,9 @@ async function run(): Promise<string> {
 				seconds(wall),
 				seconds(floor),
 				`${(wall / floor).toFixed(2)}x`,
+				`${seconds((cpu.user + cpu.system) / 1000)} / ${seconds(simCpu)}`,
+				`${seconds(starved)} / ${seconds(simStarved)}`,
+				`${seconds(wall - starved)} = ${((wall - starved) / floor).toFixed(2)}x`,
 				`${mb(peakRss)} (+${mb(peakRss - startRss)})`,
 				load(),
 				spec.check(bulk, result.output().length, result.error?.message),
@@ -266,6 +305,9 @@ async function run(): Promise<string> {
 					'-',
 					'not run',
 					seconds(restFloorMs(calls, setting, env.latencyMs)),
+					'-',
+					'-',
+					'-',
 					'-',
 					'-',
 					load(),

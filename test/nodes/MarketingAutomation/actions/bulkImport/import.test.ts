@@ -264,8 +264,9 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 	});
 
 	it('reports a file the service finds too large (413) without sending it again', async () => {
-		// A node set to cut files above the service's 10 MB body limit meets the service's 413.
-		fastBulkSettings({ fileBytes: 11_000_000 });
+		// A node set to cut files above the service's 10 MB body limit (and not to share the rows
+		// among files) meets the service's 413.
+		fastBulkSettings({ fileBytes: 11_000_000, parallelSplitMinBytes: Infinity });
 		const row = 'x'.repeat(80);
 		const text = `email,firstName\n${Array.from({ length: 105_000 }, (_v, i) => `big${i}@example.com,${row}`).join('\n')}\n`;
 		const result = await run(
