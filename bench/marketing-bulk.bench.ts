@@ -12,9 +12,10 @@
  * - with Bulk Import from one binary CSV file on one item (defaults);
  * - with Create or Update, at both settings, when the size is at most `BENCH_BULK_REST_MAX_ROWS`
  *   (default 100,000); above it the REST path's calls and rate-limit floor are computed, not run.
- * `BENCH_BULK_SOURCES` (default `items,file,rest`) picks which of the three run.
+ * `BENCH_BULK_SOURCES` (default `items,file,rest`) picks which of the three run, and
+ * `BENCH_BULK_SETTINGS` (default `defaults,full instance`) the settings of the import from items.
  * Then it extracts `BENCH_BULK_EXTRACT_ROWS` (default: the largest size) leads of one static list to
- * one binary CSV file.
+ * one binary CSV file (`0`: no extract).
  *
  * Floors: bulk import = upload bytes / `BENCH_BULK_MBPS` (default 100 MB/s, the stated bandwidth) +
  * (jobs x start-up + rows / rate) / 2 slots; REST = the rate limit's 20-s windows (or latency x calls
@@ -162,6 +163,9 @@ async function run(): Promise<string> {
 	const restMax = Number(process.env.BENCH_BULK_REST_MAX_ROWS ?? 100_000);
 	const extractRows = Number(process.env.BENCH_BULK_EXTRACT_ROWS ?? Math.max(...sizes));
 	const sources = (process.env.BENCH_BULK_SOURCES ?? 'items,file,rest').split(',');
+	const settings = (process.env.BENCH_BULK_SETTINGS ?? Object.keys(SETTINGS).join(','))
+		.split(',')
+		.filter((name): name is Setting => name in SETTINGS);
 
 	const header = [
 		'scenario',
@@ -284,7 +288,7 @@ async function run(): Promise<string> {
 
 	for (const n of sizes) {
 		const size = n.toLocaleString('en');
-		for (const setting of Object.keys(SETTINGS) as Setting[]) {
+		for (const setting of settings) {
 			if (!sources.includes('items')) break;
 			await measure({
 				title: `bulk from items, ${size}, ${setting}`,
@@ -349,32 +353,33 @@ async function run(): Promise<string> {
 		});
 	}
 
-	await measure({
-		title: `extract ${extractRows.toLocaleString('en')} leads to a binary file`,
-		items: [{}],
-		parameters: {
-			resource: 'bulkExtract',
-			operation: 'extract',
-			object: 'leads',
-			fields: 'id,email,firstName,createdAt',
-			leadFilter: 'staticList',
-			list: { __rl: true, mode: 'id', value: String(LIST_ID) },
-			output: 'binary',
-			binaryPropertyName: 'data',
-			waitForCompletion: true,
-			options: { timeLimit: 120 },
-		},
-		setting: 'defaults',
-		seedLeads: extractRows,
-		floor: (bulk) =>
-			env.startupMs +
-			(bulk.exportRecords / env.rowsPerSecond) * 1000 +
-			bulk.exportBytes / env.bytesPerMs,
-		check: (bulk, outputs, error) =>
-			error
-				? `node error: ${error}`
-				: `${outputs} item, ${bulk.exportRecords.toLocaleString('en')} rows, ${mb(bulk.exportBytes)} file`,
-	});
+	if (extractRows > 0)
+		await measure({
+			title: `extract ${extractRows.toLocaleString('en')} leads to a binary file`,
+			items: [{}],
+			parameters: {
+				resource: 'bulkExtract',
+				operation: 'extract',
+				object: 'leads',
+				fields: 'id,email,firstName,createdAt',
+				leadFilter: 'staticList',
+				list: { __rl: true, mode: 'id', value: String(LIST_ID) },
+				output: 'binary',
+				binaryPropertyName: 'data',
+				waitForCompletion: true,
+				options: { timeLimit: 120 },
+			},
+			setting: 'defaults',
+			seedLeads: extractRows,
+			floor: (bulk) =>
+				env.startupMs +
+				(bulk.exportRecords / env.rowsPerSecond) * 1000 +
+				bulk.exportBytes / env.bytesPerMs,
+			check: (bulk, outputs, error) =>
+				error
+					? `node error: ${error}`
+					: `${outputs} item, ${bulk.exportRecords.toLocaleString('en')} rows, ${mb(bulk.exportBytes)} file`,
+		});
 
 	const widths = header.map((_h, c) => Math.max(...rows.map((r) => r[c].length)));
 	const table = rows.map((r) => `| ${r.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`);

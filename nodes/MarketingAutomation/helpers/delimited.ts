@@ -63,12 +63,16 @@ export class FileCutter {
 	/**
 	 * @param limit most bytes of a part (header included)
 	 * @param emit called with each part, awaited before the cutting goes on
-	 * @param maxRows most rows of a part (to share rows evenly among parts)
+	 * @param share most rows, and most bytes of rows (header not counted), of a part: to share the
+	 * rows evenly among parts
 	 */
 	constructor(
 		private readonly limit: number,
 		private readonly emit: (part: FilePart) => Promise<void>,
-		private readonly maxRows = Infinity,
+		private readonly share: { rows: number; rowBytes: number } = {
+			rows: Infinity,
+			rowBytes: Infinity,
+		},
 	) {}
 
 	get headerLine(): string | undefined {
@@ -116,7 +120,8 @@ export class FileCutter {
 		}
 		if (
 			this.header.length + this.bytes + row.length > this.limit ||
-			this.rowCount >= this.maxRows
+			this.rowCount >= this.share.rows ||
+			this.bytes + row.length > this.share.rowBytes
 		) {
 			await this.flush();
 		}

@@ -28,17 +28,18 @@ export interface SourceItem {
 }
 
 /**
- * How files are cut from `totalBytes` of rows: at most the service's size each; from
- * `parallelSplitMinBytes` on, into an even number of parts (at least 2) of about the same size, by
- * rows when their number is known, so the service's 2 processing slots both work to the end.
+ * How the rows of `totalBytes` are shared among files: from `parallelSplitMinBytes` on, an even
+ * number of parts (at least 2, each under the service's size) of about the same size, by rows when
+ * their number is known, else by bytes; so the service's 2 processing slots both work to the end.
+ * Below it, no sharing: each file as full as the size limit allows.
  */
-export function partLimits(totalBytes: number, rows?: number): { bytes: number; rows: number } {
+export function shareOf(totalBytes: number, rows?: number): { rows: number; rowBytes: number } {
 	const { fileBytes, parallelSplitMinBytes } = bulkSettings;
-	if (!(totalBytes >= parallelSplitMinBytes)) return { bytes: fileBytes, rows: Infinity };
+	if (!(totalBytes >= parallelSplitMinBytes)) return { rows: Infinity, rowBytes: Infinity };
 	const needed = Math.ceil(totalBytes / (fileBytes * 0.98));
 	const parts = Math.max(2, needed + (needed % 2));
-	if (rows !== undefined) return { bytes: fileBytes, rows: Math.ceil(rows / parts) };
-	return { bytes: Math.min(fileBytes, Math.ceil((totalBytes / parts) * 1.01)), rows: Infinity };
+	if (rows !== undefined) return { rows: Math.ceil(rows / parts), rowBytes: Infinity };
+	return { rows: Infinity, rowBytes: Math.ceil((totalBytes / parts) * 1.01) };
 }
 
 /** The lookup field's value of an item (e-mail for program members), required before any call. */
@@ -84,10 +85,10 @@ export async function submitItems(items: SourceItem[], submit: SubmitPart): Prom
 	const sample = Math.min(items.length, SAMPLE_ROWS);
 	for (let k = 0; k < sample; k++) sampleBytes += Buffer.byteLength(rowOf(k));
 	const estimate = Buffer.byteLength(header) + (sampleBytes / sample) * items.length;
-	const limits = partLimits(estimate, items.length);
+	const share = shareOf(estimate, items.length);
 	let submitting: number[] = items.map((item) => item.itemIndex);
 	const cutter = new FileCutter(
-		limits.bytes,
+		bulkSettings.fileBytes,
 		async (part) => {
 			const from = part.firstRow - 1;
 			const itemOf = new Map<string, number>();
@@ -95,7 +96,7 @@ export async function submitItems(items: SourceItem[], submit: SubmitPart): Prom
 			submitting = items.slice(from, from + part.rows).map((item) => item.itemIndex);
 			await submit(part, items[from].itemIndex, itemOf);
 		},
-		limits.rows,
+		share,
 	);
 	try {
 		let chunk = header;
@@ -133,8 +134,11 @@ export async function submitBinary(
 	const property = ctx.getNodeParameter('binaryPropertyName', itemIndex) as string;
 	const binary = ctx.helpers.assertBinaryData(itemIndex, property);
 	const total = binary.bytes ?? (binary.id ? undefined : Math.floor((binary.data.length * 3) / 4));
-	const limits = partLimits(total ?? 0);
-	const cutter = new FileCutter(limits.bytes, async (part) => await submit(part, itemIndex));
+	const cutter = new FileCutter(
+		bulkSettings.fileBytes,
+		async (part) => await submit(part, itemIndex),
+		shareOf(total ?? 0),
+	);
 	try {
 		if (binary.id) {
 			const stream = await ctx.helpers.getBinaryStream(binary.id, bulkSettings.readChunkBytes);
