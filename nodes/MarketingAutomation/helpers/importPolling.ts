@@ -19,7 +19,7 @@ const SLOTS = 2;
  * the jobs seen finished (each finish taken as the middle between the poll that found it open and
  * the one that found it done). Undefined until a job has been seen finished.
  */
-function finishTimes(jobs: ImportJob[]): Array<number | undefined> {
+export function finishTimes(jobs: ImportJob[]): Array<number | undefined> {
 	const seen: number[] = [];
 	const starts: number[] = [];
 	let rows = 0;
