@@ -24,7 +24,7 @@
  * total. The load average is printed with the figures.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -109,25 +109,18 @@ function collectGarbage() {
 }
 
 /**
- * Nanoseconds the threads of process `pid` ran on a CPU and waited runnable for one
- * (`/proc/<pid>/task/<tid>/schedstat`; zeros where Linux does not offer it). The waiting is the
- * time the machine's other work starved this process of a CPU.
+ * Milliseconds the main thread of process `pid` (the one that runs its JavaScript) ran on a CPU,
+ * and waited runnable for one (`/proc/<pid>/schedstat`; zeros where Linux does not offer it). The
+ * waiting is the time the machine's other work starved it of a CPU.
  */
 function schedstat(pid: number | string = 'self'): { ranMs: number; waitedMs: number } {
-	let ran = 0;
-	let waited = 0;
 	try {
-		for (const tid of readdirSync(`/proc/${pid}/task`)) {
-			const [run, wait] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8')
-				.split(' ')
-				.map(Number);
-			ran += run;
-			waited += wait;
-		}
+		const [ran, waited] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+		return { ranMs: ran / 1e6, waitedMs: waited / 1e6 };
 	} catch {
 		// Not Linux, or the process has gone: no figures.
+		return { ranMs: 0, waitedMs: 0 };
 	}
-	return { ranMs: ran / 1e6, waitedMs: waited / 1e6 };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

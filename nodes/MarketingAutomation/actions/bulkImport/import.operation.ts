@@ -12,7 +12,6 @@ import { importProperties, readTarget } from './importFields';
 import { finishedOutput, queuedOutput } from './importOutput';
 import {
 	readSourceItem,
-	SourceError,
 	submitBinary,
 	submitItems,
 	type SourceItem,
@@ -77,15 +76,11 @@ export async function executeBatch(
 			}
 		}
 	} else if (prepared.length > 0) {
-		try {
-			await submitItems(
-				prepared.map((p) => p.value),
-				submit,
-			);
-		} catch (error) {
-			if (!(error instanceof SourceError)) throw error;
-			failed(error.cause, error.itemIndexes);
-		}
+		const failure = await submitItems(
+			prepared.map((p) => p.value),
+			submit,
+		);
+		if (failure) failed(failure.cause, failure.itemIndexes);
 	}
 
 	if (!wait) {

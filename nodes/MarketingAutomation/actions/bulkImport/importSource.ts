@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { bulkSettings } from '../../helpers/bulkSettings';
 import { FileCutter, formatRow, type FilePart } from '../../helpers/delimited';
+import { asNodeError } from '../../helpers/nodeError';
 
 /** Fields the service sets itself: never written by an import. */
 const READ_ONLY = new Set(['createdAt', 'updatedAt']);
@@ -36,7 +37,8 @@ export interface SourceItem {
 export function shareOf(totalBytes: number, rows?: number): { rows: number; rowBytes: number } {
 	const { fileBytes, parallelSplitMinBytes } = bulkSettings;
 	if (!(totalBytes >= parallelSplitMinBytes)) return { rows: Infinity, rowBytes: Infinity };
-	const needed = Math.ceil(totalBytes / (fileBytes * 0.98));
+	// Shared by rows, parts keep a 10 % margin for rows larger than the average; by bytes, 2 %.
+	const needed = Math.ceil(totalBytes / (fileBytes * (rows === undefined ? 0.98 : 0.9)));
 	const parts = Math.max(2, needed + (needed % 2));
 	if (rows !== undefined) return { rows: Math.ceil(rows / parts), rowBytes: Infinity };
 	return { rows: Infinity, rowBytes: Math.ceil((totalBytes / parts) * 1.01) };
@@ -61,10 +63,13 @@ export function readSourceItem(ctx: IExecuteFunctions, itemIndex: number, key: s
 
 /**
  * The items as CSV files: one column per field any item has (read-only fields left out), rows
- * gathered in chunks of about 1 MB and cut into files. A failure comes as a `SourceError` naming
- * the items of the file being submitted (or all items, before the first file).
+ * gathered in chunks of about 1 MB and cut into files. A failure is returned with the items of
+ * the file being submitted (or all items, before the first file); nothing is submitted after it.
  */
-export async function submitItems(items: SourceItem[], submit: SubmitPart): Promise<void> {
+export async function submitItems(
+	items: SourceItem[],
+	submit: SubmitPart,
+): Promise<SourceFailure | undefined> {
 	const columns: string[] = [];
 	const seen = new Set<string>();
 	for (const { json } of items) {
@@ -81,9 +86,12 @@ export async function submitItems(items: SourceItem[], submit: SubmitPart): Prom
 			columns.map((c) => items[k].json[c]),
 			',',
 		);
+	// Rows spread over the whole input, as values tend to grow along it (counters, IDs).
 	let sampleBytes = 0;
 	const sample = Math.min(items.length, SAMPLE_ROWS);
-	for (let k = 0; k < sample; k++) sampleBytes += Buffer.byteLength(rowOf(k));
+	for (let k = 0; k < sample; k++) {
+		sampleBytes += Buffer.byteLength(rowOf(Math.floor((k * items.length) / sample)));
+	}
 	const estimate = Buffer.byteLength(header) + (sampleBytes / sample) * items.length;
 	const share = shareOf(estimate, items.length);
 	let submitting: number[] = items.map((item) => item.itemIndex);
@@ -109,17 +117,16 @@ export async function submitItems(items: SourceItem[], submit: SubmitPart): Prom
 		}
 		await cutter.push(Buffer.from(chunk));
 		await cutter.end();
+		return undefined;
 	} catch (error) {
-		throw new SourceError(error, submitting);
+		return { cause: error, itemIndexes: submitting };
 	}
 }
 
 /** A failure while the items were read or submitted, and the items it concerns. */
-export class SourceError {
-	constructor(
-		readonly cause: unknown,
-		readonly itemIndexes: number[],
-	) {}
+export interface SourceFailure {
+	cause: unknown;
+	itemIndexes: number[];
 }
 
 /**
@@ -151,7 +158,7 @@ export async function submitBinary(
 		}
 		await cutter.end();
 	} catch (error) {
-		if (!(error instanceof RangeError)) throw error;
+		if (!(error instanceof RangeError)) throw asNodeError(ctx, error, itemIndex);
 		throw new NodeOperationError(ctx.getNode(), error, {
 			itemIndex,
 			description:
