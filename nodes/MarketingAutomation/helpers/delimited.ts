@@ -63,16 +63,13 @@ export class FileCutter {
 	/**
 	 * @param limit most bytes of a part (header included)
 	 * @param emit called with each part, awaited before the cutting goes on
-	 * @param share most rows, and most bytes of rows (header not counted), of a part: to share the
-	 * rows evenly among parts
+	 * @param maxRowBytes most bytes of rows (header not counted) of a part: to share the rows
+	 * evenly among parts
 	 */
 	constructor(
 		private readonly limit: number,
 		private readonly emit: (part: FilePart) => Promise<void>,
-		private readonly share: { rows: number; rowBytes: number } = {
-			rows: Infinity,
-			rowBytes: Infinity,
-		},
+		private readonly maxRowBytes = Infinity,
 	) {}
 
 	get headerLine(): string | undefined {
@@ -120,8 +117,7 @@ export class FileCutter {
 		}
 		if (
 			this.header.length + this.bytes + row.length > this.limit ||
-			this.rowCount >= this.share.rows ||
-			this.bytes + row.length > this.share.rowBytes
+			this.bytes + row.length > this.maxRowBytes
 		) {
 			await this.flush();
 		}

@@ -29,19 +29,17 @@ export interface SourceItem {
 }
 
 /**
- * How the rows of `totalBytes` are shared among files: from `parallelSplitMinBytes` on, an even
- * number of parts (at least 2, each under the service's size) of about the same size, by rows when
- * their number is known, else by bytes; so the service's 2 processing slots both work to the end.
- * Below it, no sharing: each file as full as the size limit allows.
+ * The most bytes of rows (header not counted) per file for `totalBytes` of rows: from
+ * `parallelSplitMinBytes` on, an even number of parts (at least 2, each under the service's size)
+ * of about the same size, so the service's 2 processing slots both work to the end. Below it, no
+ * sharing (Infinity): each file as full as the size limit allows.
  */
-export function shareOf(totalBytes: number, rows?: number): { rows: number; rowBytes: number } {
+export function shareOf(totalBytes: number): number {
 	const { fileBytes, parallelSplitMinBytes } = bulkSettings;
-	if (!(totalBytes >= parallelSplitMinBytes)) return { rows: Infinity, rowBytes: Infinity };
-	// Shared by rows, parts keep a 10 % margin for rows larger than the average; by bytes, 2 %.
-	const needed = Math.ceil(totalBytes / (fileBytes * (rows === undefined ? 0.98 : 0.9)));
+	if (!(totalBytes >= parallelSplitMinBytes)) return Infinity;
+	const needed = Math.ceil(totalBytes / (fileBytes * 0.98));
 	const parts = Math.max(2, needed + (needed % 2));
-	if (rows !== undefined) return { rows: Math.ceil(rows / parts), rowBytes: Infinity };
-	return { rows: Infinity, rowBytes: Math.ceil((totalBytes / parts) * 1.01) };
+	return Math.ceil((totalBytes / parts) * 1.01);
 }
 
 /** The lookup field's value of an item (e-mail for program members), required before any call. */
@@ -93,7 +91,7 @@ export async function submitItems(
 		sampleBytes += Buffer.byteLength(rowOf(Math.floor((k * items.length) / sample)));
 	}
 	const estimate = Buffer.byteLength(header) + (sampleBytes / sample) * items.length;
-	const share = shareOf(estimate, items.length);
+	const share = shareOf(estimate);
 	let submitting: number[] = items.map((item) => item.itemIndex);
 	const cutter = new FileCutter(
 		bulkSettings.fileBytes,

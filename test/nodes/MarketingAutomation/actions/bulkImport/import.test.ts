@@ -223,9 +223,9 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 	});
 
 	it('shares the rows of a large import from items evenly among an even number of files', async () => {
-		// Above the sharing threshold, 5 rows that fit in one file go to 2 files, 3 and 2 rows.
+		// Above the sharing threshold, 6 rows that fit in one file go to 2 files of 3 rows.
 		fastBulkSettings({ parallelSplitMinBytes: 100 });
-		const items = Array.from({ length: 5 }, (_v, i) => ({ email: `share${i + 1}@example.com` }));
+		const items = Array.from({ length: 6 }, (_v, i) => ({ email: `share${i + 1}@example.com` }));
 		const result = await run(importLeads(), { items });
 		expect(result.error).toBeUndefined();
 		const files = sim()
@@ -233,7 +233,7 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 			.map((call) => uploadedFile(call).content);
 		expect(files).toEqual([
 			'email\nshare1@example.com\nshare2@example.com\nshare3@example.com\n',
-			'email\nshare4@example.com\nshare5@example.com\n',
+			'email\nshare4@example.com\nshare5@example.com\nshare6@example.com\n',
 		]);
 		const summaries = outputOf(result).map((item) => item.json);
 		expect(summaries).toEqual([
@@ -246,7 +246,7 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 			expect.objectContaining({
 				status: 'Complete',
 				fileName: 'leads-2.csv',
-				rows: 2,
+				rows: 3,
 				firstRow: 4,
 			}),
 		]);
