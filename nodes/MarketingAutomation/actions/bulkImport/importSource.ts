@@ -11,6 +11,9 @@ const READ_ONLY = new Set(['createdAt', 'updatedAt']);
 /** Rows formatted to learn the size of a row before the files are cut. */
 const SAMPLE_ROWS = 1000;
 
+/** Bytes a file's header row is assumed to take at most when the rows are shared. */
+const HEADER_ALLOWANCE = 4096;
+
 /** Bytes of the item rows gathered before they are handed to the cutter. */
 const CHUNK_BYTES = 1024 * 1024;
 
@@ -37,7 +40,8 @@ export interface SourceItem {
 export function shareOf(totalBytes: number): number {
 	const { fileBytes, parallelSplitMinBytes } = bulkSettings;
 	if (!(totalBytes >= parallelSplitMinBytes)) return Infinity;
-	const needed = Math.ceil(totalBytes / (fileBytes * 0.98));
+	// Parts of the average size and 1 % more, with a header of up to 4 KB, stay under the limit.
+	const needed = Math.ceil((totalBytes * 1.01) / (fileBytes - HEADER_ALLOWANCE));
 	const parts = Math.max(2, needed + (needed % 2));
 	return Math.ceil((totalBytes / parts) * 1.01);
 }
