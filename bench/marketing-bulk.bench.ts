@@ -12,9 +12,10 @@
  * - with Bulk Import from one binary CSV file on one item (defaults);
  * - with Create or Update, at both settings, when the size is at most `BENCH_BULK_REST_MAX_ROWS`
  *   (default 100,000); above it the REST path's calls and rate-limit floor are computed, not run.
- * `BENCH_BULK_SOURCES` (default `items,file,rest`) picks which of the three run.
+ * `BENCH_BULK_SOURCES` (default `items,file,rest`) picks which of the three run, and
+ * `BENCH_BULK_SETTINGS` (default `defaults,full instance`) the settings of the import from items.
  * Then it extracts `BENCH_BULK_EXTRACT_ROWS` (default: the largest size) leads of one static list to
- * one binary CSV file.
+ * one binary CSV file (`0`: no extract).
  *
  * Floors: bulk import = upload bytes / `BENCH_BULK_MBPS` (default 100 MB/s, the stated bandwidth) +
  * (jobs x start-up + rows / rate) / 2 slots; REST = the rate limit's 20-s windows (or latency x calls
@@ -23,6 +24,7 @@
  * total. The load average is printed with the figures.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -90,6 +92,7 @@ async function startSimulator(env: Env, seedLeads = 0) {
 	};
 	return {
 		url,
+		pid: child.pid,
 		stats: async () => await ask<{ attempts: number; rejections: number }>('stats'),
 		bulkStats: async () => await ask<BulkStats>('bulk-stats'),
 		async stop() {
@@ -103,6 +106,21 @@ async function startSimulator(env: Env, seedLeads = 0) {
 function collectGarbage() {
 	setFlagsFromString('--expose_gc');
 	(runInNewContext('gc') as () => void)();
+}
+
+/**
+ * Milliseconds the main thread of process `pid` (the one that runs its JavaScript) ran on a CPU,
+ * and waited runnable for one (`/proc/<pid>/schedstat`; zeros where Linux does not offer it). The
+ * waiting is the time the machine's other work starved it of a CPU.
+ */
+function schedstat(pid: number | string = 'self'): { ranMs: number; waitedMs: number } {
+	try {
+		const [ran, waited] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+		return { ranMs: ran / 1e6, waitedMs: waited / 1e6 };
+	} catch {
+		// Not Linux, or the process has gone: no figures.
+		return { ranMs: 0, waitedMs: 0 };
+	}
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -138,6 +156,9 @@ async function run(): Promise<string> {
 	const restMax = Number(process.env.BENCH_BULK_REST_MAX_ROWS ?? 100_000);
 	const extractRows = Number(process.env.BENCH_BULK_EXTRACT_ROWS ?? Math.max(...sizes));
 	const sources = (process.env.BENCH_BULK_SOURCES ?? 'items,file,rest').split(',');
+	const settings = (process.env.BENCH_BULK_SETTINGS ?? Object.keys(SETTINGS).join(','))
+		.split(',')
+		.filter((name): name is Setting => name in SETTINGS);
 
 	const header = [
 		'scenario',
@@ -146,6 +167,9 @@ async function run(): Promise<string> {
 		'wall',
 		'floor',
 		'ratio',
+		'CPU (n8n / sim)',
+		'starved (n8n / sim)',
+		'wall - starved',
 		'peak RSS (+ over start)',
 		'load avg at end',
 		'result',
@@ -174,6 +198,9 @@ async function run(): Promise<string> {
 				() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)),
 				100,
 			);
+			const cpuBefore = process.cpuUsage();
+			const simBefore = schedstat(sim.pid);
+			const selfBefore = schedstat();
 			const started = Date.now();
 			const result = await runWorkflow({
 				nodes: {
@@ -194,6 +221,12 @@ async function run(): Promise<string> {
 				},
 			});
 			const wall = Date.now() - started;
+			const cpu = process.cpuUsage(cpuBefore);
+			const selfAfter = schedstat();
+			const simAfter = schedstat(sim.pid);
+			const starved = selfAfter.waitedMs - selfBefore.waitedMs;
+			const simCpu = simAfter.ranMs - simBefore.ranMs;
+			const simStarved = simAfter.waitedMs - simBefore.waitedMs;
 			clearInterval(sampler);
 			peakRss = Math.max(peakRss, process.memoryUsage().rss);
 			const stats = await sim.stats();
@@ -207,6 +240,9 @@ async function run(): Promise<string> {
 				seconds(wall),
 				seconds(floor),
 				`${(wall / floor).toFixed(2)}x`,
+				`${seconds((cpu.user + cpu.system) / 1000)} / ${seconds(simCpu)}`,
+				`${seconds(starved)} / ${seconds(simStarved)}`,
+				`${seconds(wall - starved)} = ${((wall - starved) / floor).toFixed(2)}x`,
 				`${mb(peakRss)} (+${mb(peakRss - startRss)})`,
 				load(),
 				spec.check(bulk, result.output().length, result.error?.message),
@@ -245,7 +281,7 @@ async function run(): Promise<string> {
 
 	for (const n of sizes) {
 		const size = n.toLocaleString('en');
-		for (const setting of Object.keys(SETTINGS) as Setting[]) {
+		for (const setting of settings) {
 			if (!sources.includes('items')) break;
 			await measure({
 				title: `bulk from items, ${size}, ${setting}`,
@@ -266,6 +302,9 @@ async function run(): Promise<string> {
 					'-',
 					'not run',
 					seconds(restFloorMs(calls, setting, env.latencyMs)),
+					'-',
+					'-',
+					'-',
 					'-',
 					'-',
 					load(),
@@ -307,32 +346,33 @@ async function run(): Promise<string> {
 		});
 	}
 
-	await measure({
-		title: `extract ${extractRows.toLocaleString('en')} leads to a binary file`,
-		items: [{}],
-		parameters: {
-			resource: 'bulkExtract',
-			operation: 'extract',
-			object: 'leads',
-			fields: 'id,email,firstName,createdAt',
-			leadFilter: 'staticList',
-			list: { __rl: true, mode: 'id', value: String(LIST_ID) },
-			output: 'binary',
-			binaryPropertyName: 'data',
-			waitForCompletion: true,
-			options: { timeLimit: 120 },
-		},
-		setting: 'defaults',
-		seedLeads: extractRows,
-		floor: (bulk) =>
-			env.startupMs +
-			(bulk.exportRecords / env.rowsPerSecond) * 1000 +
-			bulk.exportBytes / env.bytesPerMs,
-		check: (bulk, outputs, error) =>
-			error
-				? `node error: ${error}`
-				: `${outputs} item, ${bulk.exportRecords.toLocaleString('en')} rows, ${mb(bulk.exportBytes)} file`,
-	});
+	if (extractRows > 0)
+		await measure({
+			title: `extract ${extractRows.toLocaleString('en')} leads to a binary file`,
+			items: [{}],
+			parameters: {
+				resource: 'bulkExtract',
+				operation: 'extract',
+				object: 'leads',
+				fields: 'id,email,firstName,createdAt',
+				leadFilter: 'staticList',
+				list: { __rl: true, mode: 'id', value: String(LIST_ID) },
+				output: 'binary',
+				binaryPropertyName: 'data',
+				waitForCompletion: true,
+				options: { timeLimit: 120 },
+			},
+			setting: 'defaults',
+			seedLeads: extractRows,
+			floor: (bulk) =>
+				env.startupMs +
+				(bulk.exportRecords / env.rowsPerSecond) * 1000 +
+				bulk.exportBytes / env.bytesPerMs,
+			check: (bulk, outputs, error) =>
+				error
+					? `node error: ${error}`
+					: `${outputs} item, ${bulk.exportRecords.toLocaleString('en')} rows, ${mb(bulk.exportBytes)} file`,
+		});
 
 	const widths = header.map((_h, c) => Math.max(...rows.map((r) => r[c].length)));
 	const table = rows.map((r) => `| ${r.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`);

@@ -115,6 +115,14 @@ export function writeDelimited(
 
 /** RFC 4180 rows (quoted cells, doubled quotes, CRLF or LF). */
 export function parseDelimited(source: string, delimiter: string): string[][] {
+	if (!source.includes('"')) {
+		// Without quotes every line break ends a row and every delimiter a cell: the same rows, read
+		// at native speed (a 10 MB file is parsed while the upload call waits).
+		return source
+			.split(/\r\n|\r|\n/)
+			.map((line) => line.split(delimiter))
+			.filter((r) => !(r.length === 1 && r[0] === ''));
+	}
 	const rows: string[][] = [];
 	let row: string[] = [];
 	let value = '';
@@ -367,6 +375,10 @@ export class MarketingBulk {
 	private applyImport(job: ImportJob) {
 		const types = new Map(this.host.fields.map((f) => [String(f.name), f]));
 		const members = job.programId ? (this.host.memberships.get(job.programId) ?? []) : [];
+		// The rows that pass the checks are written as the REST sync writes them, 300 per call (the
+		// same result per row as one call each, in order), then counted in row order.
+		const checked: Array<{ row: string[]; record?: Row; failure?: string; warning?: string }> = [];
+		const lookup = job.kind === 'leads' ? job.lookupField : 'email';
 		for (const row of job.rows) {
 			const record: Row = {};
 			let failure: string | undefined;
@@ -386,15 +398,25 @@ export class MarketingBulk {
 				warning = 'Invalid email address';
 				delete record.email;
 			}
-			const lookup = job.kind === 'leads' ? job.lookupField : 'email';
 			if (!failure && (record[lookup] === undefined || (warning && lookup === 'email'))) {
 				failure = `Value for lookup field '${lookup}' not found`;
 			}
+			checked.push(failure ? { row, failure } : { row, record, warning });
+		}
+		const action = lookup === 'id' ? 'updateOnly' : 'createOrUpdate';
+		const results: Row[] = [];
+		const toSync = checked.filter((c) => c.record);
+		for (let at = 0; at < toSync.length; at += 300) {
+			const input = toSync.slice(at, at + 300).map((c) => c.record!);
+			const answer = this.host.syncLeads({ input, lookupField: lookup, action });
+			results.push(...((answer.body as Row).result as Row[]));
+		}
+		let synced = 0;
+		for (const { row, record, warning, ...check } of checked) {
+			let failure = check.failure;
 			let leadId: number | undefined;
-			if (!failure) {
-				const action = lookup === 'id' ? 'updateOnly' : 'createOrUpdate';
-				const answer = this.host.syncLeads({ input: [record], lookupField: lookup, action });
-				const result = ((answer.body as Row).result as Row[])[0];
+			if (record) {
+				const result = results[synced++];
 				if (result.status === 'skipped') {
 					failure = String((result.reasons as Row[])[0].message);
 				} else leadId = Number(result.id);

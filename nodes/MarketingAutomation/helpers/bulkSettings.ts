@@ -8,6 +8,11 @@ export const bulkSettings = {
 	 * the multipart envelope and a margin under it (other clients use 95 % of 10 MiB).
 	 */
 	fileBytes: 9_500_000,
+	/**
+	 * An import of at least this many bytes is cut into an even number of files of about the same
+	 * size (at least 2), so both of the service's processing slots work until the end.
+	 */
+	parallelSplitMinBytes: 2_000_000,
 	/** Bytes asked for per `Range` call when downloading an export. */
 	downloadChunkBytes: 16 * 1024 * 1024,
 	/** Bytes read per chunk from a binary file on an item. */

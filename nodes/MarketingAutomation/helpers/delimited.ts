@@ -28,6 +28,14 @@ export function formatRow(values: unknown[], delimiter: string): string {
 	return `${values.map((value) => formatCell(value, delimiter)).join(delimiter)}\n`;
 }
 
+/** Whether a line holds only white space (tab to carriage return, space, and Latin-1's 0xA0). */
+function isBlank(line: Buffer): boolean {
+	for (const byte of line) {
+		if (byte !== 0x20 && byte !== 0xa0 && (byte < 0x09 || byte > 0x0d)) return false;
+	}
+	return true;
+}
+
 /** One file cut from a larger one: the header and whole rows, at most `limit` bytes. */
 export interface FilePart {
 	content: Buffer;
@@ -52,9 +60,16 @@ export class FileCutter {
 	/** Where the carry's scan stopped (bytes before it hold no row end). */
 	private scanned = 0;
 
+	/**
+	 * @param limit most bytes of a part (header included)
+	 * @param emit called with each part, awaited before the cutting goes on
+	 * @param maxRowBytes most bytes of rows (header not counted) of a part: to share the rows
+	 * evenly among parts
+	 */
 	constructor(
 		private readonly limit: number,
 		private readonly emit: (part: FilePart) => Promise<void>,
+		private readonly maxRowBytes = Infinity,
 	) {}
 
 	get headerLine(): string | undefined {
@@ -88,7 +103,7 @@ export class FileCutter {
 	}
 
 	private async addRow(row: Buffer): Promise<void> {
-		if (row.length === 0 || /^\s*$/.test(row.toString('latin1'))) return;
+		if (isBlank(row)) return;
 		if (!this.header) {
 			// A UTF-8 byte order mark (n8n's Convert to File writes one) is not part of the first name.
 			const bom = row[0] === 0xef && row[1] === 0xbb && row[2] === 0xbf ? 3 : 0;
@@ -100,7 +115,12 @@ export class FileCutter {
 				`Row ${this.nextRow + this.rowCount} alone is ${row.length} bytes, over the ${this.limit}-byte file limit`,
 			);
 		}
-		if (this.header.length + this.bytes + row.length > this.limit) await this.flush();
+		if (
+			this.header.length + this.bytes + row.length > this.limit ||
+			this.bytes + row.length > this.maxRowBytes
+		) {
+			await this.flush();
+		}
 		this.rows.push(row);
 		this.bytes += row.length;
 		this.rowCount++;

@@ -30,6 +30,11 @@ export interface ImportJob {
 	/** Lookup value (lower case) → item, to pair failed and warned rows; absent for files. */
 	itemOf?: Map<string, number>;
 	status?: IDataObject;
+	/** When the service took the file (ms since the epoch). */
+	submittedAt: number;
+	/** When a poll last found it unfinished, and when one found it finished. */
+	openAt?: number;
+	finishedBy?: number;
 }
 
 /** The import's status, failures and warnings paths: the two objects name them differently. */
@@ -45,7 +50,7 @@ export function importPaths(object: ImportObject, batchId: number) {
 	};
 }
 
-const isFinished = (status: unknown) => status === 'Complete' || status === 'Failed';
+export const isFinished = (status: unknown) => status === 'Complete' || status === 'Failed';
 
 /** A time limit of the node's run: jobs keep running in the service after it. */
 export class Deadline {
@@ -161,41 +166,6 @@ export async function readImportStatus(
 		itemIndex,
 	});
 	return answer.result?.[0] ?? {};
-}
-
-/**
- * Waits until every job has finished, reading the status of the oldest unfinished one (jobs run in
- * submission order), with a wait that doubles from the first to the longest poll interval.
- */
-export async function awaitImports(
-	ctx: IExecuteFunctions,
-	object: ImportObject,
-	jobs: ImportJob[],
-	deadline: Deadline,
-	stopWhenOpenBelow = 1,
-): Promise<void> {
-	let interval = bulkSettings.importPollFirstMs;
-	for (;;) {
-		const open = jobs.filter((job) => !isFinished(job.status?.status));
-		if (open.length < stopWhenOpenBelow) return;
-		await deadline.wait(interval, () => {
-			const ids = open.map((job) => job.batchId).join(', ');
-			return new NodeOperationError(
-				ctx.getNode(),
-				`Bulk import jobs ${ids} were still running at the time limit of ${deadline.minutes} minutes`,
-				{
-					itemIndex: open[0].itemIndex,
-					description: `They go on in the service. Read their results later with Bulk Import → Get Status (batch IDs ${ids}), or raise the Time Limit option.`,
-				},
-			);
-		});
-		interval = Math.min(interval * 2, bulkSettings.importPollMaxMs);
-		for (const job of open) {
-			job.status = await readImportStatus(ctx, object, job.batchId, job.itemIndex);
-			if (!isFinished(job.status.status)) break;
-			interval = bulkSettings.importPollFirstMs;
-		}
-	}
 }
 
 /** A failed or warned row: its fields by header name, and the service's reason. */

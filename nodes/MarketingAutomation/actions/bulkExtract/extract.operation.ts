@@ -10,8 +10,13 @@ import { failItems } from '../batches';
 import { listLocator, programLocator } from '../fields';
 import { readDateTime, readId, splitValues } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
-import { timeLimitOption, waitForCompletionField } from '../bulkImport/fields';
-import { completedOutput, eachItem, exportObjectField, outputFields } from './fields';
+import {
+	exportObjectField,
+	outputFields,
+	timeLimitOption,
+	waitForCompletionField,
+} from '../bulkFields';
+import { completedOutput, eachItem } from './jobs';
 
 export const operation = 'extract' satisfies MarketingAutomationMap['bulkExtract'];
 

@@ -6,7 +6,8 @@ import type { BatchOutcome } from '../../../shared/router';
 import { exportBase, type ExportObject } from '../../helpers/exportJobs';
 import { collectByToken } from '../../transport/paging';
 import type { MarketingAutomationMap } from '../node.type';
-import { eachItem, exportObjectField } from './fields';
+import { exportObjectField } from '../bulkFields';
+import { eachItem } from './jobs';
 
 export const operation = 'getAll' satisfies MarketingAutomationMap['bulkExtract'];
 

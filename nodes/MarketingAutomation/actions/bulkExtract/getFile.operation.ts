@@ -1,36 +1,16 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import type { BatchOutcome } from '../../../shared/router';
-import { readExportStatus, type ExportObject } from '../../helpers/exportJobs';
-import type { MarketingAutomationMap } from '../node.type';
-import {
-	completedOutput,
-	eachItem,
-	exportIdField,
-	exportObjectField,
-	outputFields,
-	readExportId,
-} from './fields';
+import { readExportStatus } from '../../helpers/exportJobs';
+import { outputFields } from '../bulkFields';
+import { completedOutput, exportJobOperation } from './jobs';
 
-export const operation = 'getFile' satisfies MarketingAutomationMap['bulkExtract'];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['bulkExtract'], operation: [operation] } },
-	[exportObjectField, exportIdField, ...outputFields] as INodeProperties[],
-);
-
-export async function executeBatch(
-	this: IExecuteFunctions,
-	itemIndexes: number[],
-): Promise<BatchOutcome[][]> {
-	return await eachItem(this, itemIndexes, async (itemIndex) => {
-		const object = this.getNodeParameter('object', itemIndex) as ExportObject;
-		const exportId = readExportId(this, itemIndex);
-		const status = await readExportStatus(this, object, exportId, itemIndex);
+export const { operation, description, executeBatch } = exportJobOperation(
+	'getFile',
+	async (ctx, object, exportId, itemIndex) => {
+		const status = await readExportStatus(ctx, object, exportId, itemIndex);
 		if (status.status !== 'Completed') {
 			throw new NodeOperationError(
-				this.getNode(),
+				ctx.getNode(),
 				`Export job ${exportId} is ${String(status.status)}, not Completed: it has no file yet`,
 				{
 					itemIndex,
@@ -39,6 +19,7 @@ export async function executeBatch(
 				},
 			);
 		}
-		return await completedOutput(this, object, status, itemIndex, `${exportId}.csv`);
-	});
-}
+		return await completedOutput(ctx, object, status, itemIndex, `${exportId}.csv`);
+	},
+	outputFields,
+);

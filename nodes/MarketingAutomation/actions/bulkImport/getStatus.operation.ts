@@ -7,7 +7,7 @@ import { readImportStatus, readRowReports, type ImportObject } from '../../helpe
 import { asNodeError } from '../../helpers/nodeError';
 import { failItems } from '../batches';
 import type { MarketingAutomationMap } from '../node.type';
-import { importObjectField } from './fields';
+import { importObjectField } from '../bulkFields';
 
 export const operation = 'getStatus' satisfies MarketingAutomationMap['bulkImport'];
 

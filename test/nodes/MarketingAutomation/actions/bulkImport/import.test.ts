@@ -222,6 +222,54 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 		]);
 	});
 
+	it('shares the rows of a large import from items evenly among an even number of files', async () => {
+		// Above the sharing threshold, 6 rows that fit in one file go to 2 files of 3 rows.
+		fastBulkSettings({ parallelSplitMinBytes: 100 });
+		const items = Array.from({ length: 6 }, (_v, i) => ({ email: `share${i + 1}@example.com` }));
+		const result = await run(importLeads(), { items });
+		expect(result.error).toBeUndefined();
+		const files = sim()
+			.callsTo('POST', '/bulk/v1/leads.json')
+			.map((call) => uploadedFile(call).content);
+		expect(files).toEqual([
+			'email\nshare1@example.com\nshare2@example.com\nshare3@example.com\n',
+			'email\nshare4@example.com\nshare5@example.com\nshare6@example.com\n',
+		]);
+		const summaries = outputOf(result).map((item) => item.json);
+		expect(summaries).toEqual([
+			expect.objectContaining({
+				status: 'Complete',
+				fileName: 'leads-1.csv',
+				rows: 3,
+				firstRow: 1,
+			}),
+			expect.objectContaining({
+				status: 'Complete',
+				fileName: 'leads-2.csv',
+				rows: 3,
+				firstRow: 4,
+			}),
+		]);
+		expect(outputOf(result).map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 3 }]);
+	});
+
+	it('shares the bytes of a large binary file evenly among an even number of files', async () => {
+		fastBulkSettings({ parallelSplitMinBytes: 100 });
+		const rows = Array.from({ length: 6 }, (_v, i) => `half${i + 1}@example.com,Ana\n`);
+		const result = await run(
+			importLeads({ source: 'binary', binaryPropertyName: 'data', format: 'csv' }),
+			{ items: [{}], binary: [csvBinary(`email,firstName\n${rows.join('')}`)] },
+		);
+		expect(result.error).toBeUndefined();
+		const files = sim()
+			.callsTo('POST', '/bulk/v1/leads.json')
+			.map((call) => uploadedFile(call).content);
+		expect(files).toEqual([
+			`email,firstName\n${rows.slice(0, 3).join('')}`,
+			`email,firstName\n${rows.slice(3).join('')}`,
+		]);
+	});
+
 	it('imports program members with their status into the program', async () => {
 		const result = await run(
 			{
@@ -264,8 +312,9 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 	});
 
 	it('reports a file the service finds too large (413) without sending it again', async () => {
-		// A node set to cut files above the service's 10 MB body limit meets the service's 413.
-		fastBulkSettings({ fileBytes: 11_000_000 });
+		// A node set to cut files above the service's 10 MB body limit (and not to share the rows
+		// among files) meets the service's 413.
+		fastBulkSettings({ fileBytes: 11_000_000, parallelSplitMinBytes: Infinity });
 		const row = 'x'.repeat(80);
 		const text = `email,firstName\n${Array.from({ length: 105_000 }, (_v, i) => `big${i}@example.com,${row}`).join('\n')}\n`;
 		const result = await run(

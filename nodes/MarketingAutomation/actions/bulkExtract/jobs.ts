@@ -1,64 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import type { ExportObject } from '../../helpers/exportJobs';
 import { exportBinary, exportRows } from '../../helpers/exportOutput';
 import { asNodeError } from '../../helpers/nodeError';
 import { failItems } from '../batches';
-
-export const exportObjectField: INodeProperties = {
-	displayName: 'Object',
-	name: 'object',
-	type: 'options',
-	noDataExpression: true,
-	default: 'leads',
-	options: [
-		{ name: 'Activities', value: 'activities' },
-		{ name: 'Leads', value: 'leads' },
-		{ name: 'Program Members', value: 'programMembers' },
-	],
-};
-
-export const exportIdField: INodeProperties = {
-	displayName: 'Export ID',
-	name: 'exportId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. ce45a7a1-f19d-4ce2-882c-a3c795940a7d',
-	description: 'The export job ID that Extract (or Get Many) output',
-};
-
-export const outputFields: INodeProperties[] = [
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		default: 'items',
-		options: [
-			{
-				name: 'Binary File',
-				value: 'binary',
-				description: 'One CSV file per job on one item, with the job as its JSON',
-			},
-			{
-				name: 'Items',
-				value: 'items',
-				description: 'One item per row, with numbers, booleans and JSON columns typed',
-			},
-		],
-	},
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		required: true,
-		default: 'data',
-		hint: 'The name of the output binary field to put the file in',
-		displayOptions: { show: { output: ['binary'] } },
-	},
-];
+import { exportIdField, exportObjectField } from '../bulkFields';
+import type { MarketingAutomationMap } from '../node.type';
 
 const EXPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -108,4 +57,36 @@ export async function eachItem(
 		}
 	}
 	return outcomes;
+}
+
+type JobOperation = MarketingAutomationMap['bulkExtract'];
+
+/**
+ * An operation on one existing export job per item (Get Status, Cancel, Get File): the Object and
+ * Export ID fields (and `more`), the ID checked before the call, then `act` on the job.
+ */
+export function exportJobOperation<T extends JobOperation>(
+	operation: T,
+	act: (
+		ctx: IExecuteFunctions,
+		object: ExportObject,
+		exportId: string,
+		itemIndex: number,
+	) => Promise<BatchOutcome[]>,
+	more: INodeProperties[] = [],
+) {
+	return {
+		operation,
+		description: updateDisplayOptions(
+			{ show: { resource: ['bulkExtract'], operation: [operation] } },
+			[exportObjectField, exportIdField, ...more],
+		),
+		async executeBatch(this: IExecuteFunctions, itemIndexes: number[]) {
+			return await eachItem(this, itemIndexes, async (itemIndex) => {
+				const object = this.getNodeParameter('object', itemIndex) as ExportObject;
+				const exportId = readExportId(this, itemIndex);
+				return await act(this, object, exportId, itemIndex);
+			});
+		},
+	};
 }
