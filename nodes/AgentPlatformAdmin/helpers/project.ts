@@ -37,7 +37,8 @@ export const projectLocator: INodeProperties = {
 				{
 					type: 'regex',
 					properties: {
-						regex: '^\\s*[A-Za-z0-9._-]{1,240}\\s*$',
+						// Empty is allowed: the credential's project.
+						regex: '^\\s*([A-Za-z0-9._-]{1,240})?\\s*$',
 						errorMessage:
 							"Not a valid project ID: letters, digits, '.', '_' and '-' only, at most 240 characters",
 					},

@@ -1,5 +1,12 @@
 import { TestCredentialsHelper } from '../../../../harness/credentials';
-import { adminNode, permissions, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import {
+	adminNode,
+	permissions,
+	projectFromList,
+	recordCalls,
+	runAdmin,
+	US_BASE,
+} from '../../helpers';
 
 describe('Agent Platform Admin › Invite', () => {
 	describe('Change Role', () => {
@@ -48,6 +55,45 @@ describe('Agent Platform Admin › Invite', () => {
 						auto_accepted: false,
 					},
 					pairedItem: { item: 0 },
+				},
+			]);
+		});
+
+		it('deletes and creates the invite in the project the Project field names', async () => {
+			const calls = recordCalls(US_BASE, (call) =>
+				call.path.endsWith('/create') ? [200, { invite_code: 'inv-new' }] : [200, {}],
+			);
+			const result = await runAdmin(
+				adminNode({
+					resource: 'invite',
+					operation: 'changeRole',
+					project: projectFromList('proj-launch', 'Launch'),
+					inviteCode: 'inv-old',
+					email: 'ana@example.com',
+					roles: ['admin'],
+				}),
+			);
+			expect(calls).toEqual([
+				{
+					method: 'POST',
+					path: '/latest/auth/invite/delete',
+					authorization: 'Bearer proj-launch:sk-secret',
+					body: { invite_code: 'inv-old' },
+				},
+				{
+					method: 'POST',
+					path: '/latest/auth/invite/create',
+					authorization: 'Bearer proj-launch:sk-secret',
+					body: { email: 'ana@example.com', permissions: permissions({ admin: true }) },
+				},
+			]);
+			expect(result.json()).toEqual([
+				{
+					invite_code: 'inv-new',
+					previous_invite_code: 'inv-old',
+					email: 'ana@example.com',
+					roles: ['admin'],
+					auto_accepted: false,
 				},
 			]);
 		});

@@ -1,4 +1,5 @@
 import { directorySuite } from '../../directory';
+import { projectFromList } from '../../helpers';
 
 describe('Agent Platform › User › Get Many', () => {
 	const suite = directorySuite();
@@ -11,10 +12,67 @@ describe('Agent Platform › User › Get Many', () => {
 
 	it("lists the project's users with their roles", async () => {
 		const result = await suite.run({ resource: 'user', operation: 'getMany', returnAll: true });
-		expect(suite.calls().map((c) => [c.method, c.path, c.body])).toEqual([
-			['POST', '/latest/auth/users/list', { page: 1, page_size: 100 }],
+		expect(suite.calls().map((c) => [c.method, c.path, c.authorization, c.body])).toEqual([
+			[
+				'POST',
+				'/latest/auth/users/list',
+				'Bearer proj-demo:sk-demo-admin',
+				{ page: 1, page_size: 100 },
+			],
 		]);
 		expect(result.json()).toEqual([ANA]);
+	});
+
+	it('lists the users of the project the Project field names', async () => {
+		const created = await suite.run({
+			resource: 'project',
+			operation: 'create',
+			name: 'Launch',
+			organizationId: 'org-demo',
+		});
+		const project = String(created.json()[0].project_id);
+		const inNewProject = { project: projectFromList(project, 'Launch') };
+		await suite.run({
+			resource: 'invite',
+			operation: 'create',
+			...inNewProject,
+			email: 'sam@example.com',
+			roles: ['role:viewer'],
+		});
+		suite.mark();
+		const result = await suite.run({
+			resource: 'user',
+			operation: 'getMany',
+			...inNewProject,
+			returnAll: true,
+		});
+		expect(suite.calls().map((c) => [c.method, c.path, c.authorization, c.body])).toEqual([
+			[
+				'POST',
+				'/latest/auth/users/list',
+				`Bearer ${project}:sk-demo-admin`,
+				{ page: 1, page_size: 100 },
+			],
+		]);
+		expect(result.json()).toEqual([
+			{
+				_id: 'usr-sam',
+				email: 'sam@example.com',
+				type: 'user',
+				permissions: { projects: { [project]: { actions: { 'role:viewer': true } } } },
+			},
+		]);
+	});
+
+	it('names the project when the key does not reach it', async () => {
+		const result = await suite.run({
+			resource: 'user',
+			operation: 'getMany',
+			project: projectFromList('proj-gone', 'Gone'),
+		});
+		expect(result.error?.message).toBe(
+			"The service refused to list the project's users: The API key has no access to this project. (the API key must belong to the organization of project proj-gone; check the Project field, and the key and the region in the credential)",
+		);
 	});
 
 	it('filters by e-mail address with an exact-match filter', async () => {

@@ -1,4 +1,4 @@
-import { adminNode, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import { adminNode, projectFromList, recordCalls, runAdmin, US_BASE } from '../../helpers';
 
 describe('Agent Platform Admin › User › Remove From Project', () => {
 	it('posts an empty object and outputs the removal', async () => {
@@ -28,6 +28,29 @@ describe('Agent Platform Admin › User › Remove From Project', () => {
 		expect(result.output()).toEqual([
 			{ json: { removed: true, user_id: 'usr-sam' }, pairedItem: { item: 0 } },
 			{ json: { removed: true, user_id: 'usr-kim' }, pairedItem: { item: 1 } },
+		]);
+	});
+
+	it('removes the user from the project the Project field names', async () => {
+		const calls = recordCalls(US_BASE, () => [200, {}]);
+		const result = await runAdmin(
+			adminNode({
+				resource: 'user',
+				operation: 'removeFromProject',
+				project: projectFromList('proj-launch', 'Launch'),
+				userId: 'usr-sam',
+			}),
+		);
+		expect(calls).toEqual([
+			{
+				method: 'POST',
+				path: '/latest/auth/users/usr-sam/delete',
+				authorization: 'Bearer proj-launch:sk-secret',
+				body: {},
+			},
+		]);
+		expect(result.output()).toEqual([
+			{ json: { removed: true, user_id: 'usr-sam' }, pairedItem: { item: 0 } },
 		]);
 	});
 

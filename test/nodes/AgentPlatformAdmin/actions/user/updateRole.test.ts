@@ -1,4 +1,4 @@
-import { adminNode, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import { adminNode, projectById, recordCalls, runAdmin, US_BASE } from '../../helpers';
 
 /** User → Update Role node for `userId` with `roles`, plus any other parameters. */
 const updateRole = (userId: string, roles: unknown, parameters: Record<string, unknown> = {}) =>
@@ -42,6 +42,35 @@ describe('Agent Platform Admin › User › Update Role', () => {
 		});
 		expect(result.json()).toEqual([
 			{ updated: true, user_id: 'usr-sam', roles: ['role:viewer'], replaced_existing_roles: true },
+		]);
+	});
+
+	it('updates the roles in the project the Project field names', async () => {
+		const calls = recordCalls(US_BASE, () => [200, {}]);
+		const result = await runAdmin(
+			updateRole('usr-sam', ['admin'], {
+				project: projectById("={{ $('Start').item.json.project }}"),
+			}),
+			[{ project: 'proj-launch' }],
+		);
+		expect(calls).toEqual([
+			{
+				method: 'POST',
+				path: '/latest/auth/users/usr-sam/update',
+				authorization: 'Bearer proj-launch:sk-secret',
+				body: { permissions: { items: { relevanceDefault: { actions: { admin: true } } } } },
+			},
+		]);
+		expect(result.output()).toEqual([
+			{
+				json: {
+					updated: true,
+					user_id: 'usr-sam',
+					roles: ['admin'],
+					replaced_existing_roles: false,
+				},
+				pairedItem: { item: 0 },
+			},
 		]);
 	});
 
