@@ -215,7 +215,9 @@ describe('admin node in n8n (e2e)', () => {
 		]);
 	});
 
-	it('runs the admin example workflow (examples/admin-demo.json) as shipped', async () => {
+	it('runs the admin example workflow (examples/admin-demo.json) as shipped, in the project it creates', async () => {
+		const admin = e2e.sim.services.admin;
+		const callsBefore = admin.calls.length;
 		const run = await e2e.execute(adminDemo.id);
 
 		expect(run.error).toBeUndefined();
@@ -232,7 +234,19 @@ describe('admin node in n8n (e2e)', () => {
 			},
 		]);
 		expect(run.items('Remove User From Project')).toEqual([{ removed: true, user_id: 'usr-sam' }]);
-		expect(e2e.sim.services.admin.usersOf('proj-demo')).toEqual({});
+		// Create Project → Invite chained: every later call acts on the new project, not the credential's.
+		const newProject = String(run.items('Create Project')[0].project_id);
+		expect(newProject).toMatch(/^proj-/);
+		expect(admin.calls.slice(callsBefore).map((call) => [call.path, call.authorization])).toEqual([
+			['/latest/projects/create', 'Bearer :sk-demo-admin'],
+			['/latest/auth/invite/create', `Bearer ${newProject}:sk-demo-admin`],
+			['/latest/auth/invite/delete', `Bearer ${newProject}:sk-demo-admin`],
+			['/latest/auth/invite/create', `Bearer ${newProject}:sk-demo-admin`],
+			['/latest/auth/users/usr-sam/update', `Bearer ${newProject}:sk-demo-admin`],
+			['/latest/auth/users/usr-sam/delete', `Bearer ${newProject}:sk-demo-admin`],
+		]);
+		expect(admin.usersOf(newProject)).toEqual({});
+		expect(admin.usersOf('proj-demo')).toEqual({});
 	});
 
 	it('refuses a dot-segment user ID before any call, naming the field and the item', async () => {
