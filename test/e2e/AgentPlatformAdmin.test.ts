@@ -6,6 +6,7 @@
 import adminDemo from '../../examples/admin-demo.json';
 import adminWorkflow from './workflows/admin.json';
 import { startE2e, type E2e } from './runner';
+import { NEEDS_ADMIN } from '../nodes/AgentPlatformAdmin/messages';
 
 const CREDENTIAL_ID = adminWorkflow.nodes[1].credentials!.agentPlatformApi.id;
 
@@ -204,7 +205,7 @@ describe('admin node in n8n (e2e)', () => {
 		expect(run.nodesRun).toEqual(['Start', 'Create Project', 'Invite Member']);
 		expect(run.error?.node?.name).toBe('Invite Member');
 		expect(run.error?.message).toBe(
-			'The service refused to create the invite: This operation requires the Admin role. (this needs an API key with the Admin role on the project named in the credential)',
+			NEEDS_ADMIN('create the invite', 'This operation requires the Admin role.'),
 		);
 		expect(run.error?.description).toMatch(/needs an API key with the Admin role/);
 		expect(JSON.stringify(run.raw)).not.toContain('sk-demo-member');

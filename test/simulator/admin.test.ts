@@ -1,6 +1,7 @@
 import { runWorkflow } from '../harness';
 import { DEMO_ADMIN_SEED, startServices, type Simulator } from './';
 import { adminNode } from '../nodes/AgentPlatformAdmin/helpers';
+import { NEEDS_ADMIN } from '../nodes/AgentPlatformAdmin/messages';
 
 describe('Agent Platform Admin against the service simulator', () => {
 	let sim: Simulator;
@@ -66,7 +67,7 @@ describe('Agent Platform Admin against the service simulator', () => {
 			credentials: credentials('sk-demo-member'),
 		});
 		expect(result.error?.message).toBe(
-			'The service refused to create the invite: This operation requires the Admin role. (this needs an API key with the Admin role on the project named in the credential)',
+			NEEDS_ADMIN('create the invite', 'This operation requires the Admin role.'),
 		);
 		expect(result.error?.description).toMatch(
 			/^This operation needs an API key with the Admin role.*\(request ID req-\d{6}\)$/,

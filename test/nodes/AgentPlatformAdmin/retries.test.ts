@@ -9,6 +9,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { timing } from '../../../nodes/AgentPlatformAdmin/transport/timing';
 import { adminNode, runAdmin, US_BASE } from './helpers';
+import {
+	INVITE_MAY_HAVE_RUN,
+	PROJECT_MAY_HAVE_RUN,
+	REMOVED_BY_EARLIER_ATTEMPT_NOTE,
+	REMOVE_USER_UNREACHABLE,
+	RUN_AGAIN_TWICE,
+} from './messages';
 
 type Fault =
 	| 'reset before'
@@ -129,7 +136,7 @@ const REMOVED_BY_EARLIER_ATTEMPT = {
 	removed: true,
 	user_id: 'usr-sam',
 	removed_by_earlier_attempt: true,
-	note: 'An earlier attempt got no clear answer; asked again, the service no longer knew usr-sam as a member of the project: the user is removed, most likely by that attempt.',
+	note: REMOVED_BY_EARLIER_ATTEMPT_NOTE('usr-sam'),
 };
 const DELETED_BY_EARLIER_ATTEMPT = {
 	deleted: true,
@@ -226,9 +233,7 @@ describe('Agent Platform Admin › calls safe to repeat are retried', () => {
 		const service = fakeService();
 		service.faults.push(...Array<Fault>(5).fill('reset before'));
 		const result = await runAdmin(removeUser);
-		expect(result.error?.message).toBe(
-			'Could not reach the service to remove the user from the project: the connection closed before an answer came (5 attempts); check the region or base URL in the credential, or run the node again later',
-		);
+		expect(result.error?.message).toBe(REMOVE_USER_UNREACHABLE);
 		expect(service.requests).toHaveLength(5);
 		expect(service.state.members.has('usr-sam')).toBe(true);
 	});
@@ -299,10 +304,6 @@ describe('Agent Platform Admin › calls safe to repeat are retried', () => {
 });
 
 describe('Agent Platform Admin › creating calls are never replayed', () => {
-	const PROJECT_MAY_HAVE_RUN = (what: string) =>
-		`The service did not confirm that it could create the project (${what}); the call may have run: check the organization's projects before running the node again`;
-	const INVITE_MAY_HAVE_RUN = (what: string) =>
-		`The service did not confirm that it could create the invite (${what}); the call may have run: check the project's pending invites before running the node again`;
 	const CREATES: Record<string, { node: typeof createProject; message(what: string): string }> = {
 		'Project Create': { node: createProject, message: PROJECT_MAY_HAVE_RUN },
 		'Invite Create': { node: createInvite, message: INVITE_MAY_HAVE_RUN },
@@ -337,8 +338,7 @@ describe('Agent Platform Admin › creating calls are never replayed', () => {
 			{
 				json: {
 					error: PROJECT_MAY_HAVE_RUN(CLOSED),
-					description:
-						"Running the node again as it is could create the project twice. Look at the organization's projects first; run the item again only if nothing was created.",
+					description: RUN_AGAIN_TWICE('create the project', "the organization's projects"),
 				},
 				pairedItem: { item: 0 },
 			},

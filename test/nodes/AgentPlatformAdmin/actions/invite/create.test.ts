@@ -9,7 +9,12 @@ import {
 	runAdmin,
 	US_BASE,
 } from '../../helpers';
-import { ADMIN_ROLE_ON_PROJECT_FIX, NOT_A_PROJECT_ID } from '../../messages';
+import {
+	ADMIN_ROLE_FIX,
+	ADMIN_ROLE_ON_PROJECT_FIX,
+	NEEDS_ADMIN,
+	NOT_A_PROJECT_ID,
+} from '../../messages';
 import { directorySuite } from '../../directory';
 import { simCredentials } from '../../runs';
 
@@ -150,11 +155,9 @@ describe('Agent Platform Admin › Invite', () => {
 				}),
 			);
 			expect(result.error?.message).toBe(
-				'The service refused to create the invite: This operation requires the Admin role. (this needs an API key with the Admin role on the project named in the credential)',
+				NEEDS_ADMIN('create the invite', 'This operation requires the Admin role.'),
 			);
-			expect(result.error?.description).toBe(
-				'This operation needs an API key with the Admin role on the project named in the credential. Create the key as an Admin under Integrations & API Keys, or ask an Admin to run it. (request ID req-403)',
-			);
+			expect(result.error?.description).toBe(ADMIN_ROLE_FIX('req-403'));
 		});
 	});
 
@@ -251,7 +254,11 @@ describe('Agent Platform Admin › Invite', () => {
 			]);
 			const result = await runAdmin(invite(projectById('proj-elsewhere')));
 			expect(result.error?.message).toBe(
-				'The service refused to create the invite: The API key has no access to this project. (this needs an API key with the Admin role on project proj-elsewhere)',
+				NEEDS_ADMIN(
+					'create the invite',
+					'The API key has no access to this project.',
+					'project proj-elsewhere',
+				),
 			);
 			expect(result.error?.description).toBe(
 				ADMIN_ROLE_ON_PROJECT_FIX('proj-elsewhere', 'req-401'),

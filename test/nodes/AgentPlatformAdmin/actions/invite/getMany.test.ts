@@ -1,5 +1,6 @@
 import { directorySuite } from '../../directory';
 import { projectById } from '../../helpers';
+import { NEEDS_ADMIN } from '../../messages';
 
 describe('Agent Platform › Invite › Get Many', () => {
 	const suite = directorySuite();
@@ -91,7 +92,11 @@ describe('Agent Platform › Invite › Get Many', () => {
 			project: projectById('proj-other-org'),
 		});
 		expect(result.error?.message).toBe(
-			"The service refused to list the project's invites: The API key has no access to this project. (this needs an API key with the Admin role on project proj-other-org)",
+			NEEDS_ADMIN(
+				"list the project's invites",
+				'The API key has no access to this project.',
+				'project proj-other-org',
+			),
 		);
 		expect(suite.calls().map((c) => [c.path, c.status])).toEqual([
 			['/latest/auth/invite/list', 401],

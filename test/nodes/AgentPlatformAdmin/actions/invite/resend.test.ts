@@ -3,6 +3,7 @@ import nock from 'nock';
 import { fastPolling } from '../../runs';
 import { directorySuite } from '../../directory';
 import { adminNode, projectById, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import { RESEND_MAY_HAVE_RUN } from '../../messages';
 
 describe('Agent Platform › Invite › Resend', () => {
 	const suite = directorySuite();
@@ -97,8 +98,6 @@ describe('Agent Platform › Invite › Resend, when the platform fails', () => 
 			adminNode({ resource: 'invite', operation: 'resend', inviteCode: 'inv-1' }),
 		);
 		expect(calls).toHaveLength(1);
-		expect(result.error?.message).toBe(
-			"The service did not confirm that it could resend the invite (HTTP 502); the call may have run: check the invitee's inbox (or the invite's e-mail status in Invite → Get Many) before running the node again",
-		);
+		expect(result.error?.message).toBe(RESEND_MAY_HAVE_RUN('HTTP 502'));
 	});
 });

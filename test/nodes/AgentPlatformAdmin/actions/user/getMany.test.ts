@@ -1,5 +1,6 @@
 import { directorySuite } from '../../directory';
 import { projectFromList } from '../../helpers';
+import { KEY_OUTSIDE_PROJECT } from '../../messages';
 
 describe('Agent Platform › User › Get Many', () => {
 	const suite = directorySuite();
@@ -71,7 +72,11 @@ describe('Agent Platform › User › Get Many', () => {
 			project: projectFromList('proj-gone', 'Gone'),
 		});
 		expect(result.error?.message).toBe(
-			"The service refused to list the project's users: The API key has no access to this project. (the API key must belong to the organization of project proj-gone; check the Project field, and the key and the region in the credential)",
+			KEY_OUTSIDE_PROJECT(
+				"list the project's users",
+				'The API key has no access to this project.',
+				'proj-gone',
+			),
 		);
 	});
 

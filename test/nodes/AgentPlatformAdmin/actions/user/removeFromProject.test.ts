@@ -1,4 +1,5 @@
 import { adminNode, projectFromList, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import { NEEDS_ADMIN } from '../../messages';
 
 describe('Agent Platform Admin › User › Remove From Project', () => {
 	it('posts an empty object and outputs the removal', async () => {
@@ -60,7 +61,7 @@ describe('Agent Platform Admin › User › Remove From Project', () => {
 			adminNode({ resource: 'user', operation: 'removeFromProject', userId: 'usr-sam' }),
 		);
 		expect(result.error?.message).toBe(
-			'The service refused to remove the user from the project: Invalid API key or authorization header. (this needs an API key with the Admin role on the project named in the credential)',
+			NEEDS_ADMIN('remove the user from the project', 'Invalid API key or authorization header.'),
 		);
 		expect(result.error?.description).toContain('needs an API key with the Admin role');
 	});
