@@ -39,13 +39,7 @@ describe('Agent Platform › Invite › Get Many', () => {
 
 	it('lists the invites of the project the Project field names, not the credential’s', async () => {
 		await invite('new@example.com');
-		const created = await suite.run({
-			resource: 'project',
-			operation: 'create',
-			name: 'Launch',
-			organizationId: 'org-demo',
-		});
-		const project = String(created.json()[0].project_id);
+		const project = await suite.createProject();
 		const inNewProject = { project: projectById(project) };
 		const code = (
 			await suite.run({
@@ -78,14 +72,7 @@ describe('Agent Platform › Invite › Get Many', () => {
 	});
 
 	it('refuses a project of another organization: the key does not reach it', async () => {
-		suite.sim.services.admin.projects.set('proj-other-org', {
-			project_id: 'proj-other-org',
-			name: 'Elsewhere',
-			description: '',
-			organization_id: 'org-other',
-			users: {},
-			invites: {},
-		});
+		suite.addProject('proj-other-org', 'Elsewhere', 'org-other');
 		const result = await suite.run({
 			resource: 'invite',
 			operation: 'getMany',

@@ -31,13 +31,7 @@ describe('Agent Platform › Invite › Resend', () => {
 	});
 
 	it('resends an invite of the project the Project field names', async () => {
-		const created = await suite.run({
-			resource: 'project',
-			operation: 'create',
-			name: 'Launch',
-			organizationId: 'org-demo',
-		});
-		const project = String(created.json()[0].project_id);
+		const project = await suite.createProject();
 		const inNewProject = { project: projectById('={{ $json.project }}') };
 		const code = (
 			await suite.run(

@@ -25,13 +25,7 @@ describe('Agent Platform › User › Get Many', () => {
 	});
 
 	it('lists the users of the project the Project field names', async () => {
-		const created = await suite.run({
-			resource: 'project',
-			operation: 'create',
-			name: 'Launch',
-			organizationId: 'org-demo',
-		});
-		const project = String(created.json()[0].project_id);
+		const project = await suite.createProject();
 		const inNewProject = { project: projectFromList(project, 'Launch') };
 		await suite.run({
 			resource: 'invite',
