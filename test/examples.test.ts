@@ -94,7 +94,7 @@ describe.each(examples)('examples/$file', ({ nodes }) => {
 		}
 	});
 
-	it('picks from the list, with the name shown, wherever the node offers a list', () => {
+	it('picks from the list, with the name shown, wherever the node offers a list (or maps an expression)', () => {
 		const pickers: string[] = [];
 		for (const node of others.filter((n) => nodeTypes.has(n.type))) {
 			const properties = nodeTypes.get(node.type)!.description.properties;
@@ -104,7 +104,14 @@ describe.each(examples)('examples/$file', ({ nodes }) => {
 						property.name === name && property.modes?.some((mode) => mode.name === 'list'),
 				);
 				if (!offersList) continue;
-				const locator = value as { __rl?: boolean; mode?: string; cachedResultName?: string };
+				const locator = value as {
+					__rl?: boolean;
+					mode?: string;
+					value?: unknown;
+					cachedResultName?: string;
+				};
+				// A value mapped from an earlier node (e.g. the project it created) has no list to pick.
+				if (typeof locator.value === 'string' && locator.value.startsWith('=')) continue;
 				pickers.push(
 					`${node.name}.${name}: ${locator.mode}, ${locator.cachedResultName ? 'named' : 'unnamed'}`,
 				);
@@ -128,4 +135,27 @@ it('the marketing demo picks its list and campaign by name', () => {
 		{ __rl: true, mode: 'list', value: '2001', cachedResultName: 'Welcome flow' },
 		{ __rl: true, mode: 'list', value: '1003', cachedResultName: 'Imported leads' },
 	]);
+});
+
+it('the admin demo invites into the project it creates, and acts there to the end', () => {
+	const admin = examples.find((example) => example.file === 'admin-demo.json')!;
+	const projects = admin.nodes
+		.filter((node) => node.type === `${PACKAGE}.agentPlatformAdmin`)
+		.map((node) => [node.name, node.parameters.project]);
+	const newProject = {
+		__rl: true,
+		mode: 'id',
+		value: "={{ $('Create Project').item.json.project_id }}",
+	};
+	expect(projects).toEqual([
+		['Create Project', undefined],
+		['Invite Member', newProject],
+		['Change Invite Role', newProject],
+		['Update User Role', newProject],
+		['Remove User From Project', newProject],
+	]);
+	const about = admin.nodes.find((node) => node.name === 'About This Demo')!;
+	expect(String(about.parameters.content)).toContain(
+		"**Invite Member** invites sam@example.com as Editor **into that project**: its *Project* field maps `{{ $('Create Project').item.json.project_id }}`",
+	);
 });

@@ -7,7 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/description';
-import { getToolInputs, searchAgents, searchTools } from './methods';
+import { getToolInputs, searchAgents, searchProjects, searchTools } from './methods';
 import { router } from './actions/router';
 import { credentialTest } from './transport';
 
@@ -39,7 +39,7 @@ export class AgentPlatformAdmin implements INodeType {
 
 	methods = {
 		credentialTest: { credentialTest },
-		listSearch: { searchAgents, searchTools },
+		listSearch: { searchAgents, searchProjects, searchTools },
 		resourceMapping: { getToolInputs },
 	};
 

@@ -6,6 +6,7 @@
 import adminDemo from '../../examples/admin-demo.json';
 import adminWorkflow from './workflows/admin.json';
 import { startE2e, type E2e } from './runner';
+import { NEEDS_ADMIN } from '../nodes/AgentPlatformAdmin/messages';
 
 const CREDENTIAL_ID = adminWorkflow.nodes[1].credentials!.agentPlatformApi.id;
 
@@ -204,7 +205,7 @@ describe('admin node in n8n (e2e)', () => {
 		expect(run.nodesRun).toEqual(['Start', 'Create Project', 'Invite Member']);
 		expect(run.error?.node?.name).toBe('Invite Member');
 		expect(run.error?.message).toBe(
-			'The service refused to create the invite: This operation requires the Admin role. (this needs an API key with the Admin role on the project named in the credential)',
+			NEEDS_ADMIN('create the invite', 'This operation requires the Admin role.'),
 		);
 		expect(run.error?.description).toMatch(/needs an API key with the Admin role/);
 		expect(JSON.stringify(run.raw)).not.toContain('sk-demo-member');
@@ -215,7 +216,9 @@ describe('admin node in n8n (e2e)', () => {
 		]);
 	});
 
-	it('runs the admin example workflow (examples/admin-demo.json) as shipped', async () => {
+	it('runs the admin example workflow (examples/admin-demo.json) as shipped, in the project it creates', async () => {
+		const admin = e2e.sim.services.admin;
+		const callsBefore = admin.calls.length;
 		const run = await e2e.execute(adminDemo.id);
 
 		expect(run.error).toBeUndefined();
@@ -232,7 +235,19 @@ describe('admin node in n8n (e2e)', () => {
 			},
 		]);
 		expect(run.items('Remove User From Project')).toEqual([{ removed: true, user_id: 'usr-sam' }]);
-		expect(e2e.sim.services.admin.usersOf('proj-demo')).toEqual({});
+		// Create Project → Invite chained: every later call acts on the new project, not the credential's.
+		const newProject = String(run.items('Create Project')[0].project_id);
+		expect(newProject).toMatch(/^proj-/);
+		expect(admin.calls.slice(callsBefore).map((call) => [call.path, call.authorization])).toEqual([
+			['/latest/projects/create', 'Bearer :sk-demo-admin'],
+			['/latest/auth/invite/create', `Bearer ${newProject}:sk-demo-admin`],
+			['/latest/auth/invite/delete', `Bearer ${newProject}:sk-demo-admin`],
+			['/latest/auth/invite/create', `Bearer ${newProject}:sk-demo-admin`],
+			['/latest/auth/users/usr-sam/update', `Bearer ${newProject}:sk-demo-admin`],
+			['/latest/auth/users/usr-sam/delete', `Bearer ${newProject}:sk-demo-admin`],
+		]);
+		expect(admin.usersOf(newProject)).toEqual({});
+		expect(admin.usersOf('proj-demo')).toEqual({});
 	});
 
 	it('refuses a dot-segment user ID before any call, naming the field and the item', async () => {

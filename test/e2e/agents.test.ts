@@ -298,7 +298,7 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 		});
 		const tool = offeredTool(requests[0], 'Invite_Member');
 		expect(tool.description).toBe(
-			'Invite a person to the project by email with roles in Agent Platform',
+			'Invite a person to a project by email with roles in Agent Platform',
 		);
 		expect(tool.parameters).toMatchObject({
 			type: 'object',

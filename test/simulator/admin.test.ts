@@ -1,6 +1,7 @@
 import { runWorkflow } from '../harness';
-import { startServices, type Simulator } from './';
+import { DEMO_ADMIN_SEED, startServices, type Simulator } from './';
 import { adminNode } from '../nodes/AgentPlatformAdmin/helpers';
+import { NEEDS_ADMIN } from '../nodes/AgentPlatformAdmin/messages';
 
 describe('Agent Platform Admin against the service simulator', () => {
 	let sim: Simulator;
@@ -66,7 +67,7 @@ describe('Agent Platform Admin against the service simulator', () => {
 			credentials: credentials('sk-demo-member'),
 		});
 		expect(result.error?.message).toBe(
-			'The service refused to create the invite: This operation requires the Admin role. (this needs an API key with the Admin role on the project named in the credential)',
+			NEEDS_ADMIN('create the invite', 'This operation requires the Admin role.'),
 		);
 		expect(result.error?.description).toMatch(
 			/^This operation needs an API key with the Admin role.*\(request ID req-\d{6}\)$/,
@@ -89,5 +90,63 @@ describe('Agent Platform Admin against the service simulator', () => {
 			error_type: 'validation_error',
 			error_audience: 'platform',
 		});
+	});
+
+	it('takes the project from the authorization header: any project of the key’s organization, no other', async () => {
+		const other = await startServices({
+			admin: {
+				...DEMO_ADMIN_SEED,
+				organizations: [
+					...DEMO_ADMIN_SEED.organizations!,
+					{ id: 'org-other', members: [{ userId: 'usr-lee', email: 'lee@example.com' }] },
+				],
+				projects: [
+					...DEMO_ADMIN_SEED.projects!,
+					{ id: 'proj-other', name: 'Elsewhere', organizationId: 'org-other' },
+				],
+			},
+		});
+		try {
+			const post = async (path: string, project: string, body: object) => {
+				const response = await fetch(`${other.url}/latest${path}`, {
+					method: 'POST',
+					headers: {
+						authorization: `Bearer ${project}:sk-demo-admin`,
+						'content-type': 'application/json',
+					},
+					body: JSON.stringify(body),
+				});
+				return [response.status, (await response.json()) as Record<string, unknown>] as const;
+			};
+			const invite = {
+				email: 'kim@example.com',
+				permissions: { items: { relevanceDefault: { actions: { 'role:viewer': true } } } },
+			};
+			const [, created] = await post('/projects/create', '', {
+				name: 'Launch',
+				organization_id: 'org-demo',
+			});
+			const launch = String(created.project_id);
+			// The key has access to the whole account: the new project of its organization works.
+			expect((await post('/auth/invite/create', launch, invite))[0]).toBe(200);
+			expect(other.services.admin.usersOf(launch)).toEqual({
+				'usr-kim': { email: 'kim@example.com', actions: { 'role:viewer': true } },
+			});
+			expect(other.services.admin.usersOf('proj-demo')).toEqual({});
+			// Another organization's project, or an unknown one, is refused, and nothing changes.
+			for (const project of ['proj-other', 'proj-unknown']) {
+				expect(await post('/auth/invite/create', project, invite)).toEqual([
+					401,
+					{
+						message: 'The API key has no access to this project.',
+						error_type: 'unauthorized',
+						error_audience: 'platform',
+					},
+				]);
+			}
+			expect(other.services.admin.projects.get('proj-other')!.invites).toEqual({});
+		} finally {
+			await other.close();
+		}
 	});
 });

@@ -17,6 +17,7 @@ const PARAMETERS: Record<string, string> = {
 	Roles: 'roles',
 	'Invite Code': 'inviteCode',
 	'User ID': 'userId',
+	Project: 'project',
 	Agent: 'agentId',
 	'Conversation ID': 'conversationId',
 	Message: 'message',

@@ -1,2 +1,2 @@
-export { searchAgents, searchTools } from './listSearch';
+export { searchAgents, searchProjects, searchTools } from './listSearch';
 export { getToolInputs } from './resourceMapping';

@@ -2,9 +2,13 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 
 import { PAGE_SIZE } from '../helpers/paging';
 import { listAgents } from '../transport/agents';
+import { listProjects } from '../transport/directory';
 import { listTools } from '../transport/tools';
 
-/** "From list" of the agent and tool pickers: one page at a time, filtered by name on the client. */
+/**
+ * "From list" of the agent, tool and project pickers: one page at a time, filtered by name on the
+ * client.
+ */
 
 type PageReader = (
 	ctx: ILoadOptionsFunctions,
@@ -49,4 +53,19 @@ export async function searchTools(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	return await search(this, listTools, { id: 'studio_id', name: 'title' }, filter, paginationToken);
+}
+
+/** The projects the key can see (its organization's), for the Project field of invites and users. */
+export async function searchProjects(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await search(
+		this,
+		async (ctx, page, pageSize) => await listProjects(ctx, page, pageSize, 0),
+		{ id: 'project_id', name: 'name' },
+		filter,
+		paginationToken,
+	);
 }

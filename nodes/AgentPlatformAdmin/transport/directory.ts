@@ -36,13 +36,17 @@ export async function listProjects(
 	return resultsOf(answer, 'projects');
 }
 
-/** One page of the project's users, optionally only the one with an e-mail address. */
+/**
+ * One page of the users of `project` (or of the credential's project), optionally only the one
+ * with an e-mail address.
+ */
 export async function listUsers(
 	ctx: ServiceContext,
 	page: number,
 	pageSize: number,
 	email: string | undefined,
 	itemIndex: number,
+	project?: string,
 ): Promise<IDataObject[]> {
 	const filters = email
 		? [{ field: 'email', filter_type: 'exact_match', condition: '==', condition_value: email }]
@@ -51,18 +55,34 @@ export async function listUsers(
 		ctx,
 		'/auth/users/list',
 		{ page, page_size: pageSize, ...(filters ? { filters } : {}) },
-		{ action: "list the project's users", requiresAdmin: false, itemIndex, safeToRepeat: true },
+		{
+			action: "list the project's users",
+			requiresAdmin: false,
+			itemIndex,
+			safeToRepeat: true,
+			project,
+		},
 	);
 	return resultsOf(answer);
 }
 
-/** Every pending invite of the project (the call does not page). */
-export async function listInvites(ctx: ServiceContext, itemIndex: number): Promise<IDataObject[]> {
+/** Every pending invite of `project`, or of the credential's project (the call does not page). */
+export async function listInvites(
+	ctx: ServiceContext,
+	itemIndex: number,
+	project?: string,
+): Promise<IDataObject[]> {
 	const answer = await apiRequest.call(
 		ctx,
 		'/auth/invite/list',
 		{},
-		{ action: "list the project's invites", requiresAdmin: true, itemIndex, safeToRepeat: true },
+		{
+			action: "list the project's invites",
+			requiresAdmin: true,
+			itemIndex,
+			safeToRepeat: true,
+			project,
+		},
 	);
 	return resultsOf(answer);
 }
@@ -72,6 +92,7 @@ export async function resendInvite(
 	ctx: ServiceContext,
 	inviteCode: string,
 	itemIndex: number,
+	project?: string,
 ): Promise<IDataObject> {
 	return await apiRequest.call(
 		ctx,
@@ -83,6 +104,7 @@ export async function resendInvite(
 			itemIndex,
 			safeToRepeat: false,
 			whereToCheck: "the invitee's inbox (or the invite's e-mail status in Invite → Get Many)",
+			project,
 		},
 	);
 }

@@ -30,6 +30,8 @@ export interface ServiceCall extends RepeatSafety {
 	method?: 'GET' | 'POST';
 	/** Query string of the call (GET listings and polls). */
 	query?: IDataObject;
+	/** The project the call acts on (a checked ID), when not the credential's. */
+	project?: string;
 }
 
 /** The error of a call not safe to repeat whose fate is open: it may have run, so it is not repeated. */
@@ -80,16 +82,28 @@ export function retryAfterMs(response: IN8nHttpFullResponse): number | undefined
 	return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
 }
 
-const ADMIN_FIX =
-	'This operation needs an API key with the Admin role on the project named in the credential. Create the key as an Admin under Integrations & API Keys, or ask an Admin to run it.';
-const KEY_FIX =
-	'Check the API key, the project ID and the region in the credential; the key must belong to the organization.';
+/** The project a call acts on, in words: the credential's, or the one its Project field names. */
+const projectWords = (project?: string) =>
+	project === undefined ? 'the project named in the credential' : `project ${echo(project)}`;
+
+function adminFix(project?: string): string {
+	const fix = `This operation needs an API key with the Admin role on ${projectWords(project)}. Create the key as an Admin under Integrations & API Keys, or ask an Admin to run it.`;
+	return project === undefined
+		? fix
+		: `${fix} Check too that the Project field names a project of the key's organization.`;
+}
+
+function keyFix(project?: string): string {
+	return project === undefined
+		? 'Check the API key, the project ID and the region in the credential; the key must belong to the organization.'
+		: `Check the Project field (${projectWords(project)} must belong to the key's organization), and the API key and the region in the credential.`;
+}
 
 /** The fix for an answer's status: the description of the error (with the request ID). */
-function fixFor(status: number, requiresAdmin: boolean): string {
-	if (status === 401 || status === 403) return requiresAdmin ? ADMIN_FIX : KEY_FIX;
+function fixFor(status: number, requiresAdmin: boolean, project?: string): string {
+	if (status === 401 || status === 403) return requiresAdmin ? adminFix(project) : keyFix(project);
 	if (status === 404) {
-		return 'Check the ID or code you entered: the service does not know it in this project.';
+		return `Check the ID or code you entered: the service does not know it in ${project === undefined ? 'this project' : projectWords(project)}.`;
 	}
 	if (status === 422 || status === 400) {
 		return 'Correct the fields the service names and run the node again.';
@@ -100,11 +114,13 @@ function fixFor(status: number, requiresAdmin: boolean): string {
 }
 
 /** What 401/403 add to the message, so Continue On Fail items and AI agents get the fix too. */
-function messageHint(status: number, requiresAdmin: boolean): string {
+function messageHint(status: number, requiresAdmin: boolean, project?: string): string {
 	if (status !== 401 && status !== 403) return '';
-	return requiresAdmin
-		? ' (this needs an API key with the Admin role on the project named in the credential)'
-		: ' (the API key must belong to the organization and may create projects in it; check the key and the region in the credential)';
+	if (requiresAdmin)
+		return ` (this needs an API key with the Admin role on ${projectWords(project)})`;
+	return project === undefined
+		? ' (the API key must belong to the organization and may create projects in it; check the key and the region in the credential)'
+		: ` (the API key must belong to the organization of ${projectWords(project)}; check the Project field, and the key and the region in the credential)`;
 }
 
 /**
@@ -136,9 +152,9 @@ export function assertServiceSuccess(
 		typeof body.message === 'string' && body.message ? echo(body.message) : `HTTP ${status}`;
 	const requestId =
 		headerOf(response.headers, 'x-request-id') ?? headerOf(response.headers, 'error_id');
-	const fix = `${fixFor(status, call.requiresAdmin)}${attemptsNote(attempts)}`;
+	const fix = `${fixFor(status, call.requiresAdmin, call.project)}${attemptsNote(attempts)}`;
 	const error = new NodeApiError(node, { ...body, statusCode: status } as JsonObject, {
-		message: `The service refused to ${call.action}: ${serviceMessage}${messageHint(status, call.requiresAdmin)}`,
+		message: `The service refused to ${call.action}: ${serviceMessage}${messageHint(status, call.requiresAdmin, call.project)}`,
 		description: requestId ? `${fix} (request ID ${requestId})` : fix,
 		httpCode: String(status),
 		itemIndex: call.itemIndex,

@@ -130,7 +130,10 @@ async function send(
 ): Promise<Sent> {
 	const credentials = await credentialsOf(ctx, call.itemIndex);
 	const baseURL = adminBaseUrl(credentials);
-	const headers = { ...JSON_HEADERS, Authorization: authorization(credentials, path) };
+	const headers = {
+		...JSON_HEADERS,
+		Authorization: authorization(credentials, path, call.project),
+	};
 	const node = ctx.getNode();
 	let attempts = 0;
 	let earlierMayHaveRun = false;
@@ -234,26 +237,34 @@ async function removeRequest(
 	return { removedByEarlierAttempt: false };
 }
 
-/** Deletes a pending invite (Invite → Delete, and the first step of Change Role). */
+/**
+ * Deletes a pending invite (Invite → Delete, and the first step of Change Role) of `project`, or
+ * of the credential's project.
+ */
 export async function deleteInvite(
 	this: IExecuteFunctions,
 	inviteCode: string,
 	action: string,
 	itemIndex: number,
+	project?: string,
 ): Promise<{ removedByEarlierAttempt: boolean }> {
 	return await removeRequest.call(
 		this,
 		'/auth/invite/delete',
 		{ invite_code: inviteCode },
-		{ action, requiresAdmin: true, itemIndex, safeToRepeat: true },
+		{ action, requiresAdmin: true, itemIndex, safeToRepeat: true, project },
 	);
 }
 
-/** Removes a user from the project named in the credential; the service wants `{}` as the body. */
+/**
+ * Removes a user from `project`, or from the project named in the credential; the service wants
+ * `{}` as the body.
+ */
 export async function removeUser(
 	this: IExecuteFunctions,
 	userId: string,
 	itemIndex: number,
+	project?: string,
 ): Promise<{ removedByEarlierAttempt: boolean }> {
 	return await removeRequest.call(
 		this,
@@ -264,6 +275,7 @@ export async function removeUser(
 			requiresAdmin: true,
 			itemIndex,
 			safeToRepeat: true,
+			project,
 		},
 	);
 }

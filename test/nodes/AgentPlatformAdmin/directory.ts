@@ -22,6 +22,27 @@ export function directorySuite() {
 				items: options.items,
 				credentials: simCredentials(suite.sim, options.apiKey),
 			}),
+		/** Creates a project of the demo organization with Project → Create; its ID. */
+		createProject: async (name = 'Launch') => {
+			const created = await suite.run({
+				resource: 'project',
+				operation: 'create',
+				name,
+				organizationId: 'org-demo',
+			});
+			return String(created.json()[0].project_id);
+		},
+		/** Puts a project straight into the simulator (e.g. one of another organization). */
+		addProject: (id: string, name: string, organizationId: string) => {
+			suite.sim.services.admin.projects.set(id, {
+				project_id: id,
+				name,
+				description: '',
+				organization_id: organizationId,
+				users: {},
+				invites: {},
+			});
+		},
 		/** The simulator's calls since the last `mark()`. */
 		calls: () => suite.sim.services.admin.calls.slice(suite.from),
 		mark: () => {

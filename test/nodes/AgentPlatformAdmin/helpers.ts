@@ -61,3 +61,17 @@ export const runAdmin = async (node: ReturnType<typeof adminNode>, items?: IData
 export const permissions = (actions: Record<string, boolean>) => ({
 	items: { relevanceDefault: { actions } },
 });
+
+/** The Project field By ID: a project ID, or an expression that maps one. */
+export const projectById = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** The Project field From list, as the editor saves a pick (with the name shown). */
+export const projectFromList = (value: string, name: string) => ({
+	__rl: true,
+	mode: 'list',
+	value,
+	cachedResultName: name,
+});
+
+/** The Project field as a new node has it: empty, so the credential's project. */
+export const credentialProject = { __rl: true, mode: 'list', value: '' };

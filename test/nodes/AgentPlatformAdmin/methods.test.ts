@@ -50,6 +50,43 @@ describe('Agent Platform › pickers and tool input fields', () => {
 		]);
 	});
 
+	it('lists the projects the key can see by name, for the Project field of invites and users', async () => {
+		const admin = sim.services.admin;
+		admin.projects.set('proj-launch', {
+			project_id: 'proj-launch',
+			name: 'Autumn launch',
+			description: '',
+			organization_id: 'org-demo',
+			users: {},
+			invites: {},
+		});
+		admin.projects.set('proj-other', {
+			project_id: 'proj-other',
+			name: 'Another organization',
+			description: '',
+			organization_id: 'org-other',
+			users: {},
+			invites: {},
+		});
+		const ctx = await context({ resource: 'invite', operation: 'create' }, 'parameters.project');
+		const from = admin.calls.length;
+		expect(await node.methods.listSearch.searchProjects.call(ctx)).toEqual({
+			results: [
+				{ name: 'Autumn launch', value: 'proj-launch' },
+				{ name: 'Demo project', value: 'proj-demo' },
+			],
+			paginationToken: undefined,
+		});
+		expect(await node.methods.listSearch.searchProjects.call(ctx, 'LAUNCH')).toEqual({
+			results: [{ name: 'Autumn launch', value: 'proj-launch' }],
+			paginationToken: undefined,
+		});
+		expect(admin.calls.slice(from).map((c) => [`${c.method} ${c.path}`, c.authorization])).toEqual([
+			['GET /latest/projects/list', 'Bearer proj-demo:sk-demo-member'],
+			['GET /latest/projects/list', 'Bearer proj-demo:sk-demo-member'],
+		]);
+	});
+
 	it("turns the picked tool's input schema into fields, required ones marked", async () => {
 		const ctx = await context(
 			{

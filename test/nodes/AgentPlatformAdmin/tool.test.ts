@@ -1,5 +1,6 @@
-import type { INode } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
+import { PROJECT_ID, readProject } from '../../../nodes/AgentPlatformAdmin/helpers/project';
 import {
 	INVITE_CODE,
 	readText,
@@ -38,6 +39,7 @@ describe('Agent Platform Admin › as an AI agent tool', () => {
 		userId: fromAi('user'),
 		inviteCode: fromAi('code'),
 		name: fromAi('project_name'),
+		project: { __rl: true, mode: 'id', value: fromAi('project_id') },
 	});
 
 	it('names the argument the model filled, not the editor field and item, and says the fix', () => {
@@ -61,6 +63,19 @@ describe('Agent Platform Admin › as an AI agent tool', () => {
 		);
 		expect(messageOf(() => readText(node, 0, { a: 1 }, 'Name'))).toBe(
 			"The argument 'project_name' is an object, not text: send one value as text",
+		);
+	});
+
+	it('names the project argument, and takes a left-out project as the credential’s', () => {
+		expect(messageOf(() => requireId(node, 0, 'proj 2', PROJECT_ID))).toBe(
+			"'proj 2' in the argument 'project_id' is not a project ID: use letters, digits, '.', '_' and '-' only (at most 240 characters), and not '.' or '..'",
+		);
+		const filledWith = (value: string) =>
+			({ getNode: () => node, getNodeParameter: () => value }) as unknown as IExecuteFunctions;
+		expect(readProject(filledWith(''), 0)).toBeUndefined();
+		expect(readProject(filledWith(' proj-launch '), 0)).toBe('proj-launch');
+		expect(messageOf(() => readProject(filledWith('a:b'), 0))).toBe(
+			"'a:b' in the argument 'project_id' is not a project ID: use letters, digits, '.', '_' and '-' only (at most 240 characters), and not '.' or '..'",
 		);
 	});
 

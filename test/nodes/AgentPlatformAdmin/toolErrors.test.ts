@@ -3,6 +3,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow } from '../../harness';
 import { adminCredentials, recordCalls, US_BASE } from './helpers';
+import {
+	TOOL_INVITE_MAY_HAVE_RUN,
+	TOOL_NEEDS_ADMIN,
+	TOOL_NOT_A_ROLE,
+	TOOL_RATE_LIMITED,
+	TOOL_RATE_LIMITED_OWN_WAIT,
+	TOOL_UNAVAILABLE,
+} from './messages';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -40,44 +48,34 @@ describe('Agent Platform Admin as a tool: what the model reads on a failure', ()
 
 	it('429 with a reset: retry after the service’s own wait', async () => {
 		answering(429, { message: 'Rate limit exceeded' }, { 'retry-after': '20' });
-		expect((await invite(kim)).error?.message).toBe(
-			"The service refused to create the invite: Rate limit exceeded. Retry: call this tool again with the same arguments in 20 seconds (the service's own wait); if it fails again, stop and tell the user.",
-		);
+		expect((await invite(kim)).error?.message).toBe(TOOL_RATE_LIMITED_OWN_WAIT);
 	});
 
 	it('429 without a reset: retry in a minute', async () => {
 		answering(429, { message: 'Rate limit exceeded' });
-		expect((await invite(kim)).error?.message).toBe(
-			'The service refused to create the invite: Rate limit exceeded. Retry: call this tool again with the same arguments in 60 seconds; if it fails again, stop and tell the user.',
-		);
+		expect((await invite(kim)).error?.message).toBe(TOOL_RATE_LIMITED);
 	});
 
 	it('5xx on a call that creates: may have run, do not repeat', async () => {
 		const calls = answering(502, { message: 'Bad gateway' });
-		expect((await invite(kim)).error?.message).toBe(
-			"The service did not confirm that it could create the invite (HTTP 502); the call may have run: check the project's pending invites before running the node again. Do not retry: stop and tell the user that the call may have run, so repeating it could do it twice. What the user can do: Running the node again as it is could create the invite twice. Look at the project's pending invites first; run the item again only if nothing was created.",
-		);
+		expect((await invite(kim)).error?.message).toBe(TOOL_INVITE_MAY_HAVE_RUN);
 		expect(calls).toHaveLength(1);
 	});
 
 	it('5xx before executing (503): retry later', async () => {
 		answering(503, { message: 'Service unavailable' });
-		expect((await invite(kim)).error?.message).toBe(
-			'The service refused to create the invite: Service unavailable. Retry: call this tool again with the same arguments in 60 seconds; if it fails again, stop and tell the user.',
-		);
+		expect((await invite(kim)).error?.message).toBe(TOOL_UNAVAILABLE);
 	});
 
 	it('Admin role missing: stop and tell the user', async () => {
 		answering(403, { message: 'Forbidden: admin role required' });
-		expect((await invite(kim)).error?.message).toBe(
-			'The service refused to create the invite: Forbidden: admin role required (this needs an API key with the Admin role on the project named in the credential). Do not retry: stop and tell the user that the API key lacks the role or permission this needs. What the user can do: This operation needs an API key with the Admin role on the project named in the credential. Create the key as an Admin under Integrations & API Keys, or ask an Admin to run it.',
-		);
+		expect((await invite(kim)).error?.message).toBe(TOOL_NEEDS_ADMIN);
 	});
 
 	it('bad argument: change the named argument; no call made', async () => {
 		const calls = answering(200, {});
 		expect((await invite({ email: 'kim@example.com', roles: 'Owner' })).error?.message).toBe(
-			"'Owner' in the argument 'roles' is not a choice of Roles: use Admin, Editor (role:editor), Viewer (role:viewer) (several separated by commas). Change the argument 'roles' and call this tool again.",
+			TOOL_NOT_A_ROLE,
 		);
 		expect(calls).toEqual([]);
 	});

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-w
 import { NodeApiError } from 'n8n-workflow';
 
 import { emailField, inviteCodeField, operationFields, rolesField } from '../../helpers/fields';
+import { projectLocator, readProject } from '../../helpers/project';
 import { permissionsFor } from '../../helpers/roles';
 import { INVITE_CODE, requireEmail, requireId, requireRoles } from '../../helpers/validation';
 import { apiRequest, deleteInvite, isAutoAccepted, mayHaveRun } from '../../transport';
@@ -10,6 +11,7 @@ import type { AgentPlatformAdminMap } from '../node.type';
 export const operation = 'changeRole' satisfies AgentPlatformAdminMap['invite'];
 
 export const description = operationFields('invite', operation, [
+	projectLocator,
 	inviteCodeField(
 		'Code of the invite whose roles change (invite_code from Invite → Create); it is deleted and replaced by a new invite with a new code',
 	),
@@ -30,6 +32,7 @@ export const option: INodePropertyOptions = {
 function readInput(this: IExecuteFunctions, itemIndex: number) {
 	const node = this.getNode();
 	return {
+		project: readProject(this, itemIndex),
 		oldCode: requireId(
 			node,
 			itemIndex,
@@ -51,8 +54,8 @@ export function validate(this: IExecuteFunctions, itemIndex: number): void {
  * If the delete worked and the create did not, the error says so: the old code is gone.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { oldCode, email, roles } = readInput.call(this, itemIndex);
-	await deleteInvite.call(this, oldCode, `delete invite ${oldCode}`, itemIndex);
+	const { project, oldCode, email, roles } = readInput.call(this, itemIndex);
+	await deleteInvite.call(this, oldCode, `delete invite ${oldCode}`, itemIndex, project);
 	let answer: IDataObject;
 	try {
 		answer = await apiRequest.call(
@@ -65,6 +68,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				itemIndex,
 				safeToRepeat: false,
 				whereToCheck: "the project's pending invites",
+				project,
 			},
 		);
 	} catch (error) {

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { emailField, operationFields, rolesField } from '../../helpers/fields';
+import { projectLocator, readProject } from '../../helpers/project';
 import { permissionsFor } from '../../helpers/roles';
 import { requireEmail, requireRoles } from '../../helpers/validation';
 import { apiRequest, isAutoAccepted } from '../../transport';
@@ -9,24 +10,26 @@ import type { AgentPlatformAdminMap } from '../node.type';
 export const operation = 'create' satisfies AgentPlatformAdminMap['invite'];
 
 export const description = operationFields('invite', operation, [
+	projectLocator,
 	emailField(
 		'One e-mail address of the person to invite, e.g. name@example.com. Someone who already belongs to the organization is added to the project at once (the invite is auto-accepted).',
 	),
-	rolesField('Roles the invitee gets in the project named in the credential'),
+	rolesField('Roles the invitee gets in the project'),
 ]);
 
 export const option: INodePropertyOptions = {
 	name: 'Create',
 	value: operation,
-	action: 'Invite a person to the project by email with roles',
+	action: 'Invite a person to a project by email with roles',
 	description:
-		'Invite someone to the project with one or more roles (Admin, Editor, Viewer). Someone already in the organization is added at once. Needs an Admin key.',
+		'Invite someone to a project (by default the credential’s) with one or more roles (Admin, Editor, Viewer). Someone already in the organization is added at once. Needs an Admin key.',
 };
 
-/** The item's checked e-mail and roles (wire form). */
+/** The item's checked project, e-mail and roles (wire form). */
 function readInput(this: IExecuteFunctions, itemIndex: number) {
 	const node = this.getNode();
 	return {
+		project: readProject(this, itemIndex),
 		email: requireEmail(node, itemIndex, this.getNodeParameter('email', itemIndex, '')),
 		roles: requireRoles(node, itemIndex, this.getNodeParameter('roles', itemIndex, [])),
 	};
@@ -39,7 +42,7 @@ export function validate(this: IExecuteFunctions, itemIndex: number): void {
 
 /** Sends `{email, permissions}`; never replayed (a second call would send a second invite). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { email, roles } = readInput.call(this, itemIndex);
+	const { project, email, roles } = readInput.call(this, itemIndex);
 	const answer = await apiRequest.call(
 		this,
 		'/auth/invite/create',
@@ -50,6 +53,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 			safeToRepeat: false,
 			whereToCheck: "the project's pending invites",
+			project,
 		},
 	);
 	return { ...answer, email, roles, auto_accepted: isAutoAccepted(answer) };

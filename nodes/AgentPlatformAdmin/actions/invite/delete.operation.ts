@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { inviteCodeField, operationFields } from '../../helpers/fields';
+import { projectLocator, readProject } from '../../helpers/project';
 import { INVITE_CODE, requireId } from '../../helpers/validation';
 import { deleteInvite } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
@@ -8,6 +9,7 @@ import type { AgentPlatformAdminMap } from '../node.type';
 export const operation = 'delete' satisfies AgentPlatformAdminMap['invite'];
 
 export const description = operationFields('invite', operation, [
+	projectLocator,
 	inviteCodeField(
 		'Code of the invite to delete, exactly as returned by Invite → Create (invite_code): one token without spaces or / ? # %',
 	),
@@ -17,31 +19,36 @@ export const option: INodePropertyOptions = {
 	name: 'Delete',
 	value: operation,
 	action: 'Delete a pending invite by its invite code',
-	description: 'Delete a pending invite by its code. Needs an Admin key.',
+	description:
+		'Delete a pending invite of a project (by default the credential’s) by its code. Needs an Admin key.',
 };
 
-function readCode(this: IExecuteFunctions, itemIndex: number): string {
-	return requireId(
-		this.getNode(),
-		itemIndex,
-		this.getNodeParameter('inviteCode', itemIndex, ''),
-		INVITE_CODE,
-	);
+function readInput(this: IExecuteFunctions, itemIndex: number) {
+	return {
+		project: readProject(this, itemIndex),
+		code: requireId(
+			this.getNode(),
+			itemIndex,
+			this.getNodeParameter('inviteCode', itemIndex, ''),
+			INVITE_CODE,
+		),
+	};
 }
 
 /** Every item is checked before the first call. */
 export function validate(this: IExecuteFunctions, itemIndex: number): void {
-	readCode.call(this, itemIndex);
+	readInput.call(this, itemIndex);
 }
 
 /** Safe to repeat: retried after a failure that leaves open whether the invite was deleted. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const code = readCode.call(this, itemIndex);
+	const { project, code } = readInput.call(this, itemIndex);
 	const { removedByEarlierAttempt } = await deleteInvite.call(
 		this,
 		code,
 		'delete the invite',
 		itemIndex,
+		project,
 	);
 	if (!removedByEarlierAttempt) return { deleted: true };
 	return {

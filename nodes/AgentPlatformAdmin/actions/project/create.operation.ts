@@ -42,7 +42,7 @@ export const option: INodePropertyOptions = {
 	value: operation,
 	action: 'Create a project in an organization and get its ID',
 	description:
-		'Create a project in an organization and return its ID. The other operations keep working in the credential’s project, not the new one.',
+		'Create a project in an organization and return its ID. To invite people into it, map its project_id into the Project field of an Invite or User operation.',
 };
 
 /** The item's checked fields as the service wants them, the organization ID always as a string. */

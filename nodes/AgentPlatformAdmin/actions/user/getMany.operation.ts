@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-w
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { operationFields } from '../../helpers/fields';
 import { collectPages } from '../../helpers/paging';
+import { projectLocator, readProject } from '../../helpers/project';
 import { requireEmail } from '../../helpers/validation';
 import { listUsers } from '../../transport/directory';
 import type { AgentPlatformAdminMap } from '../node.type';
@@ -10,6 +11,7 @@ import type { AgentPlatformAdminMap } from '../node.type';
 export const operation = 'getMany' satisfies AgentPlatformAdminMap['user'];
 
 export const description = operationFields('user', operation, [
+	projectLocator,
 	...returnAllAndLimit,
 	filtersCollection([
 		{
@@ -26,8 +28,8 @@ export const description = operationFields('user', operation, [
 export const option: INodePropertyOptions = {
 	name: 'Get Many',
 	value: operation,
-	action: 'Get many users of the project',
-	description: 'List the users of the project named in the credential and their roles',
+	action: 'Get many users of a project',
+	description: 'List the users of a project (by default the credential’s) and their roles',
 };
 
 function readEmail(this: IExecuteFunctions, itemIndex: number): string | undefined {
@@ -36,14 +38,18 @@ function readEmail(this: IExecuteFunctions, itemIndex: number): string | undefin
 	return requireEmail(this.getNode(), itemIndex, email);
 }
 
+function readInput(this: IExecuteFunctions, itemIndex: number) {
+	return { project: readProject(this, itemIndex), email: readEmail.call(this, itemIndex) };
+}
+
 export function validate(this: IExecuteFunctions, itemIndex: number): void {
-	readEmail.call(this, itemIndex);
+	readInput.call(this, itemIndex);
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const email = readEmail.call(this, itemIndex);
+	const { project, email } = readInput.call(this, itemIndex);
 	return await collectPages(
-		async (page, pageSize) => await listUsers(this, page, pageSize, email, itemIndex),
+		async (page, pageSize) => await listUsers(this, page, pageSize, email, itemIndex, project),
 		limitOf(this, itemIndex),
 	);
 }

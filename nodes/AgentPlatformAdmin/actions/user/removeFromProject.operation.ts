@@ -1,40 +1,44 @@
 import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { operationFields, userIdField } from '../../helpers/fields';
+import { operationFields } from '../../helpers/fields';
+import { memberIdField, projectLocator, readProject } from '../../helpers/project';
 import { requireId, USER_ID } from '../../helpers/validation';
 import { removeUser } from '../../transport';
 import type { AgentPlatformAdminMap } from '../node.type';
 
 export const operation = 'removeFromProject' satisfies AgentPlatformAdminMap['user'];
 
-export const description = operationFields('user', operation, [userIdField()]);
+export const description = operationFields('user', operation, [projectLocator, memberIdField]);
 
 export const option: INodePropertyOptions = {
 	name: 'Remove From Project',
 	value: operation,
-	action: 'Remove a user from the project by user ID',
+	action: 'Remove a user from a project by user ID',
 	description:
-		'Remove a user from the project named in the credential (not from the organization). Needs an Admin key.',
+		'Remove a user from a project, by default the credential’s (not from the organization). Needs an Admin key.',
 };
 
-function readUserId(this: IExecuteFunctions, itemIndex: number): string {
-	return requireId(
-		this.getNode(),
-		itemIndex,
-		this.getNodeParameter('userId', itemIndex, ''),
-		USER_ID,
-	);
+function readInput(this: IExecuteFunctions, itemIndex: number) {
+	return {
+		project: readProject(this, itemIndex),
+		userId: requireId(
+			this.getNode(),
+			itemIndex,
+			this.getNodeParameter('userId', itemIndex, ''),
+			USER_ID,
+		),
+	};
 }
 
 /** Every item is checked before the first call. */
 export function validate(this: IExecuteFunctions, itemIndex: number): void {
-	readUserId.call(this, itemIndex);
+	readInput.call(this, itemIndex);
 }
 
 /** Safe to repeat: retried after a failure that leaves open whether the user was removed. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const userId = readUserId.call(this, itemIndex);
-	const { removedByEarlierAttempt } = await removeUser.call(this, userId, itemIndex);
+	const { project, userId } = readInput.call(this, itemIndex);
+	const { removedByEarlierAttempt } = await removeUser.call(this, userId, itemIndex, project);
 	if (!removedByEarlierAttempt) return { removed: true, user_id: userId };
 	return {
 		removed: true,

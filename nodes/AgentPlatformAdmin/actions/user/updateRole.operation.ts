@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { operationFields, rolesField, userIdField } from '../../helpers/fields';
+import { operationFields, rolesField } from '../../helpers/fields';
+import { memberIdField, projectLocator, readProject } from '../../helpers/project';
 import { permissionsFor } from '../../helpers/roles';
 import { requireId, requireRoles, USER_ID } from '../../helpers/validation';
 import { apiRequest, userPath } from '../../transport';
@@ -9,7 +10,8 @@ import type { AgentPlatformAdminMap } from '../node.type';
 export const operation = 'updateRole' satisfies AgentPlatformAdminMap['user'];
 
 export const description = operationFields('user', operation, [
-	userIdField(),
+	projectLocator,
+	memberIdField,
 	rolesField(
 		'Roles to give the user. By default they are merged into the roles the user already has; turn on Replace Existing Roles to make them the only ones.',
 	),
@@ -36,7 +38,8 @@ export const option: INodePropertyOptions = {
 	name: 'Update Role',
 	value: operation,
 	action: 'Give a project user roles by user ID',
-	description: 'Give a project member other roles. Needs an Admin key.',
+	description:
+		'Give a member of a project (by default the credential’s) other roles. Needs an Admin key.',
 };
 
 function readInput(this: IExecuteFunctions, itemIndex: number) {
@@ -45,6 +48,7 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 		overwrite?: boolean;
 	};
 	return {
+		project: readProject(this, itemIndex),
 		userId: requireId(node, itemIndex, this.getNodeParameter('userId', itemIndex, ''), USER_ID),
 		roles: requireRoles(node, itemIndex, this.getNodeParameter('roles', itemIndex, [])),
 		overwrite,
@@ -61,12 +65,18 @@ export function validate(this: IExecuteFunctions, itemIndex: number): void {
  * set twice are the same roles), so it is retried after a failure that leaves its fate open.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { userId, roles, overwrite } = readInput.call(this, itemIndex);
+	const { project, userId, roles, overwrite } = readInput.call(this, itemIndex);
 	await apiRequest.call(
 		this,
 		userPath(userId, 'update'),
 		{ permissions: permissionsFor(roles), ...(overwrite === undefined ? {} : { overwrite }) },
-		{ action: 'update the user’s roles', requiresAdmin: true, itemIndex, safeToRepeat: true },
+		{
+			action: 'update the user’s roles',
+			requiresAdmin: true,
+			itemIndex,
+			safeToRepeat: true,
+			project,
+		},
 	);
 	return { updated: true, user_id: userId, roles, replaced_existing_roles: overwrite === true };
 }

@@ -2,6 +2,7 @@ import { runWorkflow } from '../../../../harness';
 import type { Simulator } from '../../../../simulator';
 import { adminNode } from '../../helpers';
 import { callsSince, fastPolling, simCredentials, startRunsSimulator } from '../../runs';
+import { NOT_A_CONVERSATION_ID } from '../../messages';
 
 const agentById = { __rl: true, mode: 'id', value: 'agt-research' };
 
@@ -87,9 +88,7 @@ describe('Agent Platform › Agent › Get Reply', () => {
 
 	it('refuses a conversation ID that would change the path, before any call', async () => {
 		const result = await getReply('../x');
-		expect(result.error?.message).toBe(
-			"'../x' in the 'Conversation ID' field of item 0 is not a conversation ID: it may not contain spaces, control characters or / ? # %, and has at most 240 characters",
-		);
+		expect(result.error?.message).toBe(NOT_A_CONVERSATION_ID('../x', 0));
 		expect(sim.services.admin.calls).toHaveLength(0);
 	});
 });

@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { adminNode, recordCalls, runAdmin, US_BASE } from '../../helpers';
 import { fastPolling } from '../../runs';
+import { NOT_A_CONVERSATION_ID } from '../../messages';
 
 const agent = { __rl: true, mode: 'id', value: 'agt-1' };
 const tool = { __rl: true, mode: 'id', value: 'tool-1' };
@@ -42,7 +43,7 @@ describe('Agent Platform › hostile input to runs', () => {
 			'a conversation ID with a slash',
 			{ message: 'Hi', options: { conversationId: '={{ $json.v }}' } },
 			{ v: 'conv/../x' },
-			"'conv/../x' in the 'Conversation ID' field of item 1 is not a conversation ID: it may not contain spaces, control characters or / ? # %, and has at most 240 characters",
+			NOT_A_CONVERSATION_ID('conv/../x', 1),
 		],
 		[
 			'a file address that is not on the web',

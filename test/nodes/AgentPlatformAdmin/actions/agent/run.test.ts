@@ -5,6 +5,7 @@ import { runWorkflow } from '../../../../harness';
 import type { Simulator } from '../../../../simulator';
 import { adminNode, recordCalls, runAdmin, US_BASE } from '../../helpers';
 import { callsSince, fastPolling, simCredentials, startRunsSimulator } from '../../runs';
+import { AGENT_RUN_MAY_HAVE_RUN, AGENT_STILL_RUNNING_FIX } from '../../messages';
 
 const agentPicked = {
 	__rl: true,
@@ -119,9 +120,7 @@ describe('Agent Platform › Agent › Run', () => {
 		expect(result.error?.message).toBe(
 			`The agent is still running after 0 s (conversation ${conversation}, state 'running'); it was not started again`,
 		);
-		expect(result.error?.description).toBe(
-			`Read its reply later with Agent → Get Reply (agent agt-research, conversation ${conversation}), or raise Time Limit in the options. Running this item again would start a second run.`,
-		);
+		expect(result.error?.description).toBe(AGENT_STILL_RUNNING_FIX(conversation));
 		expect(sim.services.admin.runs.started).toHaveLength(1);
 	});
 
@@ -169,9 +168,7 @@ describe('Agent Platform › Agent › Run, when the platform fails', () => {
 			adminNode({ resource: 'agent', operation: 'run', agentId: agentPicked, message: 'Hi' }),
 		);
 		expect(calls.map((c) => c.path)).toEqual(['/latest/agents/trigger']);
-		expect(result.error?.message).toBe(
-			"The service did not confirm that it could start the agent run (HTTP 502); the call may have run: check the agent's conversations in the platform before running the node again",
-		);
+		expect(result.error?.message).toBe(AGENT_RUN_MAY_HAVE_RUN('HTTP 502'));
 	});
 
 	it('gives the conversation ID when the run continues one and its fate is open', async () => {
@@ -186,7 +183,7 @@ describe('Agent Platform › Agent › Run, when the platform fails', () => {
 			}),
 		);
 		expect(result.error?.message).toBe(
-			"The service did not confirm that it could start the agent run (HTTP 504); the call may have run: check the agent's conversations in the platform before running the node again (conversation conv-7)",
+			`${AGENT_RUN_MAY_HAVE_RUN('HTTP 504')} (conversation conv-7)`,
 		);
 	});
 

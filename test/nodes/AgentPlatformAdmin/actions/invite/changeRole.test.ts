@@ -1,5 +1,21 @@
 import { TestCredentialsHelper } from '../../../../harness/credentials';
-import { adminNode, permissions, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import {
+	adminNode,
+	permissions,
+	projectFromList,
+	recordCalls,
+	runAdmin,
+	US_BASE,
+} from '../../helpers';
+import {
+	ADMIN_ROLE_FIX,
+	NEEDS_ADMIN,
+	NOT_AN_INVITE_CODE,
+	REPLACEMENT_MAY_HAVE_RUN,
+	REPLACEMENT_REFUSED,
+	REPLACEMENT_REFUSED_FIX,
+	RUN_AGAIN_TWICE,
+} from '../../messages';
 
 describe('Agent Platform Admin › Invite', () => {
 	describe('Change Role', () => {
@@ -52,6 +68,45 @@ describe('Agent Platform Admin › Invite', () => {
 			]);
 		});
 
+		it('deletes and creates the invite in the project the Project field names', async () => {
+			const calls = recordCalls(US_BASE, (call) =>
+				call.path.endsWith('/create') ? [200, { invite_code: 'inv-new' }] : [200, {}],
+			);
+			const result = await runAdmin(
+				adminNode({
+					resource: 'invite',
+					operation: 'changeRole',
+					project: projectFromList('proj-launch', 'Launch'),
+					inviteCode: 'inv-old',
+					email: 'ana@example.com',
+					roles: ['admin'],
+				}),
+			);
+			expect(calls).toEqual([
+				{
+					method: 'POST',
+					path: '/latest/auth/invite/delete',
+					authorization: 'Bearer proj-launch:sk-secret',
+					body: { invite_code: 'inv-old' },
+				},
+				{
+					method: 'POST',
+					path: '/latest/auth/invite/create',
+					authorization: 'Bearer proj-launch:sk-secret',
+					body: { email: 'ana@example.com', permissions: permissions({ admin: true }) },
+				},
+			]);
+			expect(result.json()).toEqual([
+				{
+					invite_code: 'inv-new',
+					previous_invite_code: 'inv-old',
+					email: 'ana@example.com',
+					roles: ['admin'],
+					auto_accepted: false,
+				},
+			]);
+		});
+
 		it('says plainly that the old invite is gone when the create is refused after the delete', async () => {
 			recordCalls(US_BASE, (call) =>
 				call.path.endsWith('/create')
@@ -64,12 +119,8 @@ describe('Agent Platform Admin › Invite', () => {
 			);
 			const result = await runAdmin(changeRole(), [{ code: 'inv-old', email: 'ana@example.com' }]);
 			expect(result.status).toBe('error');
-			expect(result.error?.message).toBe(
-				'Invite inv-old was deleted, but the new invite for ana@example.com could not be created: The service refused to create the replacement invite: Email domain not allowed',
-			);
-			expect(result.error?.description).toBe(
-				'The old invite code no longer works and ana@example.com has no invite now. Create one with Invite → Create (roles: role:viewer). Correct the fields the service names and run the node again. (request ID req-9)',
-			);
+			expect(result.error?.message).toBe(REPLACEMENT_REFUSED);
+			expect(result.error?.description).toBe(REPLACEMENT_REFUSED_FIX);
 		});
 
 		it('says the new invite may exist when the create fails ambiguously (HTTP 500), never to create one', async () => {
@@ -80,11 +131,9 @@ describe('Agent Platform Admin › Invite', () => {
 			);
 			const result = await runAdmin(changeRole(), [{ code: 'inv-old', email: 'ana@example.com' }]);
 			expect(result.status).toBe('error');
-			expect(result.error?.message).toBe(
-				"Invite inv-old was deleted; the service did not confirm that it could create the replacement invite (HTTP 500); the call may have run: check the project's pending invites before running the node again",
-			);
+			expect(result.error?.message).toBe(REPLACEMENT_MAY_HAVE_RUN('inv-old', 'HTTP 500'));
 			expect(result.error?.description).toBe(
-				"Running the node again as it is could create the replacement invite twice. Look at the project's pending invites first; run the item again only if nothing was created.",
+				RUN_AGAIN_TWICE('create the replacement invite', "the project's pending invites"),
 			);
 		});
 
@@ -107,9 +156,7 @@ describe('Agent Platform Admin › Invite', () => {
 				{ code: 'inv/1', email: 'b@example.com' },
 			]);
 			expect(result.status).toBe('error');
-			expect(result.error?.message).toBe(
-				"'inv/1' in the 'Invite Code' field of item 1 is not an invite code: it may not contain spaces, control characters or / ? # %, and has at most 240 characters",
-			);
+			expect(result.error?.message).toBe(NOT_AN_INVITE_CODE('inv/1', 1));
 			expect(calls).toHaveLength(0);
 		});
 
@@ -123,10 +170,8 @@ describe('Agent Platform Admin › Invite', () => {
 			expect(result.output()).toEqual([
 				{
 					json: {
-						error:
-							'The service refused to delete invite inv-1: This operation requires the Admin role. (this needs an API key with the Admin role on the project named in the credential)',
-						description:
-							'This operation needs an API key with the Admin role on the project named in the credential. Create the key as an Admin under Integrations & API Keys, or ask an Admin to run it. (request ID req-cof)',
+						error: NEEDS_ADMIN('delete invite inv-1', 'This operation requires the Admin role.'),
+						description: ADMIN_ROLE_FIX('req-cof'),
 						requestId: 'req-cof',
 					},
 					pairedItem: { item: 0 },

@@ -1,4 +1,4 @@
-import { adminNode, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import { adminNode, projectById, recordCalls, runAdmin, US_BASE } from '../../helpers';
 
 describe('Agent Platform Admin › Invite', () => {
 	describe('Delete', () => {
@@ -30,6 +30,46 @@ describe('Agent Platform Admin › Invite', () => {
 				{ json: { deleted: true }, pairedItem: { item: 0 } },
 				{ json: { deleted: true }, pairedItem: { item: 1 } },
 			]);
+		});
+
+		it('deletes the invite of the project the Project field names', async () => {
+			const calls = recordCalls(US_BASE, () => [200, {}]);
+			const result = await runAdmin(
+				adminNode({
+					resource: 'invite',
+					operation: 'delete',
+					project: projectById('={{ $json.project }}'),
+					inviteCode: 'inv-a',
+				}),
+				[{ project: 'proj-launch' }],
+			);
+			expect(calls).toEqual([
+				{
+					method: 'POST',
+					path: '/latest/auth/invite/delete',
+					authorization: 'Bearer proj-launch:sk-secret',
+					body: { invite_code: 'inv-a' },
+				},
+			]);
+			expect(result.output()).toEqual([{ json: { deleted: true }, pairedItem: { item: 0 } }]);
+		});
+
+		it('says which project did not know the invite (404)', async () => {
+			recordCalls(US_BASE, () => [404, { message: 'Invite inv-a was not found in this project.' }]);
+			const result = await runAdmin(
+				adminNode({
+					resource: 'invite',
+					operation: 'delete',
+					project: projectById('proj-launch'),
+					inviteCode: 'inv-a',
+				}),
+			);
+			expect(result.error?.message).toBe(
+				'The service refused to delete the invite: Invite inv-a was not found in this project.',
+			);
+			expect(result.error?.description).toBe(
+				'Check the ID or code you entered: the service does not know it in project proj-launch.',
+			);
 		});
 	});
 });

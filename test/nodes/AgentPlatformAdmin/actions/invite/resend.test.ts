@@ -2,7 +2,8 @@ import nock from 'nock';
 
 import { fastPolling } from '../../runs';
 import { directorySuite } from '../../directory';
-import { adminNode, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import { adminNode, projectById, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import { RESEND_MAY_HAVE_RUN } from '../../messages';
 
 describe('Agent Platform › Invite › Resend', () => {
 	const suite = directorySuite();
@@ -18,10 +19,55 @@ describe('Agent Platform › Invite › Resend', () => {
 		).json()[0].invite_code;
 		suite.mark();
 		const result = await suite.run({ resource: 'invite', operation: 'resend', inviteCode: code });
-		expect(suite.calls().map((c) => [c.method, c.path, c.body])).toEqual([
-			['POST', '/latest/auth/invite/resend', { invite_code: code }],
+		expect(suite.calls().map((c) => [c.method, c.path, c.authorization, c.body])).toEqual([
+			[
+				'POST',
+				'/latest/auth/invite/resend',
+				'Bearer proj-demo:sk-demo-admin',
+				{ invite_code: code },
+			],
 		]);
 		expect(result.json()).toEqual([{ resent: true, invite_code: code }]);
+	});
+
+	it('resends an invite of the project the Project field names', async () => {
+		const project = await suite.createProject();
+		const inNewProject = { project: projectById('={{ $json.project }}') };
+		const code = (
+			await suite.run(
+				{
+					resource: 'invite',
+					operation: 'create',
+					...inNewProject,
+					email: 'new@example.com',
+					roles: ['admin'],
+				},
+				{ items: [{ project }] },
+			)
+		).json()[0].invite_code;
+		suite.mark();
+		const result = await suite.run(
+			{ resource: 'invite', operation: 'resend', ...inNewProject, inviteCode: code },
+			{ items: [{ project }] },
+		);
+		expect(suite.calls().map((c) => [c.method, c.path, c.authorization, c.body])).toEqual([
+			[
+				'POST',
+				'/latest/auth/invite/resend',
+				`Bearer ${project}:sk-demo-admin`,
+				{ invite_code: code },
+			],
+		]);
+		expect(result.json()).toEqual([{ resent: true, invite_code: code }]);
+		// The credential's project has no such invite.
+		const elsewhere = await suite.run({
+			resource: 'invite',
+			operation: 'resend',
+			inviteCode: code,
+		});
+		expect(elsewhere.error?.message).toBe(
+			`The service refused to resend the invite: Invite ${String(code)} was not found in this project.`,
+		);
 	});
 
 	it("says the platform does not know the code (the platform's 404)", async () => {
@@ -46,8 +92,6 @@ describe('Agent Platform › Invite › Resend, when the platform fails', () => 
 			adminNode({ resource: 'invite', operation: 'resend', inviteCode: 'inv-1' }),
 		);
 		expect(calls).toHaveLength(1);
-		expect(result.error?.message).toBe(
-			"The service did not confirm that it could resend the invite (HTTP 502); the call may have run: check the invitee's inbox (or the invite's e-mail status in Invite → Get Many) before running the node again",
-		);
+		expect(result.error?.message).toBe(RESEND_MAY_HAVE_RUN('HTTP 502'));
 	});
 });

@@ -2,6 +2,7 @@ import nock from 'nock';
 
 import { runWorkflow } from '../../../../harness';
 import { adminCredentials, adminNode, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import { PROJECT_CREATE_NO_WRITE_ACCESS, PROJECT_MAY_HAVE_RUN } from '../../messages';
 
 const createProject = (overrides: Record<string, unknown> = {}) =>
 	adminNode({
@@ -104,9 +105,7 @@ describe('Agent Platform Admin › Project › Create', () => {
 			);
 		const result = await runAdmin(createProject());
 		expect(result.status).toBe('error');
-		expect(result.error?.message).toBe(
-			'The service refused to create the project: No write access to organization org-9 (the API key must belong to the organization and may create projects in it; check the key and the region in the credential)',
-		);
+		expect(result.error?.message).toBe(PROJECT_CREATE_NO_WRITE_ACCESS);
 		expect(result.error?.description).toBe(
 			'Check the API key, the project ID and the region in the credential; the key must belong to the organization. (request ID req-77)',
 		);
@@ -137,7 +136,7 @@ describe('Agent Platform Admin › Project › Create', () => {
 		const result = await runAdmin(createProject());
 		expect(result.status).toBe('error');
 		expect(result.error?.message).toBe(
-			"The service did not confirm that it could create the project (the connection closed before an answer came); the call may have run: check the organization's projects before running the node again",
+			PROJECT_MAY_HAVE_RUN('the connection closed before an answer came'),
 		);
 		expect(scope.isDone()).toBe(true);
 	});

@@ -6,6 +6,7 @@ import { runWorkflow } from '../../../../harness';
 import type { Simulator } from '../../../../simulator';
 import { adminNode, recordCalls, runAdmin, US_BASE } from '../../helpers';
 import { callsSince, fastPolling, simCredentials, startRunsSimulator } from '../../runs';
+import { TOOL_RUN_MAY_HAVE_RUN } from '../../messages';
 
 const tool = (value: string) => ({ __rl: true, mode: 'list', value, cachedResultName: value });
 
@@ -191,9 +192,7 @@ describe('Agent Platform › Tool › Run, when the platform fails', () => {
 			toolNode({ toolId: tool('tool-enrich'), inputsJson: '{"domain": "acme.com"}' }),
 		);
 		expect(calls).toEqual([]);
-		expect(result.error?.message).toBe(
-			"The service did not confirm that it could run the tool (no answer within 0.3 s); the call may have run: check the tool's run history in the platform before running the node again",
-		);
+		expect(result.error?.message).toBe(TOOL_RUN_MAY_HAVE_RUN('no answer within 0.3 s'));
 	});
 
 	it('retries the job poll (safe to read twice) but never the start', async () => {

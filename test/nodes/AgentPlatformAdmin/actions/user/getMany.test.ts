@@ -1,4 +1,6 @@
 import { directorySuite } from '../../directory';
+import { projectFromList } from '../../helpers';
+import { KEY_OUTSIDE_PROJECT } from '../../messages';
 
 describe('Agent Platform › User › Get Many', () => {
 	const suite = directorySuite();
@@ -11,10 +13,65 @@ describe('Agent Platform › User › Get Many', () => {
 
 	it("lists the project's users with their roles", async () => {
 		const result = await suite.run({ resource: 'user', operation: 'getMany', returnAll: true });
-		expect(suite.calls().map((c) => [c.method, c.path, c.body])).toEqual([
-			['POST', '/latest/auth/users/list', { page: 1, page_size: 100 }],
+		expect(suite.calls().map((c) => [c.method, c.path, c.authorization, c.body])).toEqual([
+			[
+				'POST',
+				'/latest/auth/users/list',
+				'Bearer proj-demo:sk-demo-admin',
+				{ page: 1, page_size: 100 },
+			],
 		]);
 		expect(result.json()).toEqual([ANA]);
+	});
+
+	it('lists the users of the project the Project field names', async () => {
+		const project = await suite.createProject();
+		const inNewProject = { project: projectFromList(project, 'Launch') };
+		await suite.run({
+			resource: 'invite',
+			operation: 'create',
+			...inNewProject,
+			email: 'sam@example.com',
+			roles: ['role:viewer'],
+		});
+		suite.mark();
+		const result = await suite.run({
+			resource: 'user',
+			operation: 'getMany',
+			...inNewProject,
+			returnAll: true,
+		});
+		expect(suite.calls().map((c) => [c.method, c.path, c.authorization, c.body])).toEqual([
+			[
+				'POST',
+				'/latest/auth/users/list',
+				`Bearer ${project}:sk-demo-admin`,
+				{ page: 1, page_size: 100 },
+			],
+		]);
+		expect(result.json()).toEqual([
+			{
+				_id: 'usr-sam',
+				email: 'sam@example.com',
+				type: 'user',
+				permissions: { projects: { [project]: { actions: { 'role:viewer': true } } } },
+			},
+		]);
+	});
+
+	it('names the project when the key does not reach it', async () => {
+		const result = await suite.run({
+			resource: 'user',
+			operation: 'getMany',
+			project: projectFromList('proj-gone', 'Gone'),
+		});
+		expect(result.error?.message).toBe(
+			KEY_OUTSIDE_PROJECT(
+				"list the project's users",
+				'The API key has no access to this project.',
+				'proj-gone',
+			),
+		);
 	});
 
 	it('filters by e-mail address with an exact-match filter', async () => {
