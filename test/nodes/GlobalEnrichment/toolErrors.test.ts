@@ -80,6 +80,8 @@ describe('Global Enrichment as a tool: what the model reads on a failure', () =>
 	});
 
 	it('quota used up: stop and tell the user', async () => {
+		// The usage call that would give the reset time is refused: the day's start is named.
+		global().rateLimit = { usagePerMinute: 0 };
 		global().failNext(
 			1,
 			429,
@@ -89,6 +91,23 @@ describe('Global Enrichment as a tool: what the model reads on a failure', () =>
 		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
 			"The enrichment service's daily request quota of 500 calls is used up (HTTP 429); it resets at the start of the next day. Do not retry: stop and tell the user that the request quota of the service is used up. What the user can do: The node stopped and sent no further calls. Run the workflow again after the daily quota resets, or raise the plan's limit.",
 		);
+	});
+
+	it("quota used up, the reset read from the service's usage: the model is told when", async () => {
+		global().failNext(
+			1,
+			429,
+			{ message: 'Daily API quota exceeded' },
+			{ 'x-daily-requests-left': '0', 'x-rate-limit-daily': '500' },
+		);
+		const { error } = await findContact('ana@northwind.example.com');
+		expect(error?.message).toMatch(
+			/^The enrichment service's daily request quota of 500 calls is used up \(HTTP 429\); it resets in \d+ seconds\. Do not retry: stop and tell the user that the request quota of the service is used up\. It resets in \d+ hours?; do not call this tool before then\. /,
+		);
+		expect(global().calls.map((c) => `${c.method} ${c.path} ${c.status}`)).toEqual([
+			'POST /v3/contacts/search-and-enrich 429',
+			'GET /v3/account/usage 200',
+		]);
 	});
 
 	it('key refused: stop and tell the user to fix the credential', async () => {
