@@ -119,9 +119,7 @@ export abstract class EnrichmentSimulator implements SimulatorModule {
 	 * A call with a rate limit of its own (the global service's usage, 5 a minute): answered by
 	 * the module without counting against the request windows. Undefined for every other call.
 	 */
-	protected ownLimit(_request: SimRequest, _path: string): (() => SimResponse) | undefined {
-		return undefined;
-	}
+	protected ownLimit?(request: SimRequest, path: string): (() => SimResponse) | undefined;
 
 	protected nextRequestId(): string {
 		return `${this.name}-req-${String(++this.requestCounter).padStart(6, '0')}`;
@@ -198,7 +196,7 @@ export abstract class EnrichmentSimulator implements SimulatorModule {
 		} else if (!apiKey || !this.apiKeys.has(apiKey)) {
 			response = this.error(401, 'UNAUTHORIZED', 'Invalid API key');
 		} else {
-			const answerOnItsOwnLimit = this.ownLimit(request, path);
+			const answerOnItsOwnLimit = this.ownLimit?.(request, path);
 			response = answerOnItsOwnLimit
 				? answerOnItsOwnLimit()
 				: (this.rateLimited() ?? this.route(request, path));

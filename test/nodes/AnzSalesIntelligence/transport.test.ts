@@ -4,6 +4,7 @@ import { runWorkflow } from '../../harness';
 import { DEMO_ANZ_SEED, generateAnzPeople } from '../../simulator/anzSalesIntelligence';
 import { ANZ_KEY, items, serviceCredential, withSimulator } from '../../harness/enrichment';
 import { personEnrich } from './helpers';
+import { SALES_INTELLIGENCE_SERVICE_S_DAILY_REQUEST_2 } from './messages';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -257,9 +258,7 @@ describe('ANZ Sales Intelligence: credits and rate limits', () => {
 			personEnrich({ identifyBy: 'networkSlug', networkSlug: '={{ $json.slug }}' }),
 			[{ slug: 'tom-nguyen' }, { slug: 'liam-oconnor' }],
 		);
-		expect(result.error?.message).toBe(
-			`The sales-intelligence service's daily request quota of 1 calls is used up (HTTP 429); it resets at the start of the next day. Done before it stopped: 1 of 2 items answered (item 0); not done: 1 (item 1) (first not done: item 1 {"networkSlug":"liam-oconnor"})`,
-		);
+		expect(result.error?.message).toBe(SALES_INTELLIGENCE_SERVICE_S_DAILY_REQUEST_2);
 		expect(ctx.sim.services.anz.calls.map((c) => c.status)).toEqual([200, 429]);
 	});
 

@@ -6,6 +6,10 @@ import { GLOBAL_KEY, items, serviceCredential, withSimulator } from '../../harne
 import { nextUtcMidnight } from '../../simulator/globalEnrichment';
 import { contact, demoSeedPlusContacts } from './fixtures';
 import { runNock } from './helpers';
+import {
+	ENRICHMENT_SERVICE_MAY_HAVE_RUN_CHARGED_2,
+	ENRICHMENT_SERVICE_S_PER_MINUTE_REQUEST,
+} from './messages';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -197,9 +201,7 @@ describe('Global Enrichment: Contact → Enrich (bulk)', () => {
 				},
 			},
 		});
-		expect(result.error?.message).toBe(
-			`The enrichment service's per-minute request quota of 1 calls is used up (HTTP 429); it resets within the minute. Done before it stopped: 1 of 2 items answered (item 0); not done: 1 (item 1) (first not done: item 1 {"email":"contact2@bench.example.com"})`,
-		);
+		expect(result.error?.message).toBe(ENRICHMENT_SERVICE_S_PER_MINUTE_REQUEST);
 		expect(ctx.sim.services.global.calls.map((c) => c.status)).toEqual([200, 429]);
 	});
 });
@@ -258,8 +260,7 @@ describe('Global Enrichment on the service API: limits and ambiguous failures', 
 		);
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.services.global.calls.map((c) => c.status)).toEqual([502]);
-		const message =
-			'The enrichment service may have run and charged POST /v3/contacts/search-and-enrich: it answered HTTP 502. It was not repeated, so no credit is spent twice';
+		const message = ENRICHMENT_SERVICE_MAY_HAVE_RUN_CHARGED_2;
 		expect(result.json().map((json) => json.error)).toEqual([message, message]);
 	});
 

@@ -2,6 +2,10 @@ import { DEMO_ANZ_SEED } from '../../../../simulator/anzSalesIntelligence';
 import { ANZ_KEY, items, withSimulator } from '../../../../harness/enrichment';
 import { JANE_SIMPLE } from '../../fixtures';
 import { call, enrichOneByOne, personEnrich, withoutCredits } from '../../helpers';
+import {
+	NO_PERSON_MATCHES_ITEM_1_DONE,
+	SERVICE_FOUND_NO_PERSON_NETWORKSLUG_NO,
+} from '../../messages';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -83,13 +87,9 @@ describe('ANZ Sales Intelligence: Person → Enrich', () => {
 			}),
 			[{ slug: 'jane-citizen' }, { slug: 'no-such-person' }, { slug: 'tom-nguyen' }],
 		);
-		expect(result.error?.message).toBe(
-			'No person matches item 1. Done before it stopped: 2 of 3 items answered (items 0-1); not done: 1 (item 2) (first not done: item 2 {"networkSlug":"tom-nguyen"})',
-		);
+		expect(result.error?.message).toBe(NO_PERSON_MATCHES_ITEM_1_DONE);
 		expect(result.error?.context.itemIndex).toBe(1);
-		expect(result.error?.description).toBe(
-			'The service found no person for {"networkSlug":"no-such-person"}. Turn off "Error on No Match" to get an item with "found: false" instead. The answered items were paid for; turn on Continue On Fail to get their results next time. To finish this run without paying twice, run only the items not done (item 2), for example with a filter on their item numbers.',
-		);
+		expect(result.error?.description).toBe(SERVICE_FOUND_NO_PERSON_NETWORKSLUG_NO);
 		// The run stops at the no match: the third lookup is never sent.
 		expect(ctx.sim.services.anz.calls.map((c) => c.body)).toEqual([
 			{ network_slug: 'jane-citizen' },

@@ -1,5 +1,9 @@
 import { DEMO_ANZ_SEED, generateAnzPeople } from '../../../../simulator/anzSalesIntelligence';
 import { items, withSimulator } from '../../../../harness/enrichment';
+import {
+	INVALID_COMPANY_FILTER_ITEM_0_SERVICE,
+	INVALID_LOCATION_FILTER_ITEM_0_SERVICE,
+} from '../../messages';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -168,9 +172,7 @@ describe('ANZ Sales Intelligence on the service API: Person → Search', () => {
 		const twoCountries = await ctx.runAnzService(search({ location: ['AU', 'NZ'] }), [{}], true);
 		const byState = await ctx.runAnzService(search({ location: ['AU-NSW', 'AU-VIC'] }), [{}], true);
 		expect(ctx.sim.services.anz.calls).toHaveLength(0);
-		expect(byName.json()[0].error).toBe(
-			'Invalid Company filter in item 0: the service\'s own API takes the company\'s ID (such as f000000117274), not "Kookaburra Retail"; get the ID from Company → Enrich',
-		);
+		expect(byName.json()[0].error).toBe(INVALID_COMPANY_FILTER_ITEM_0_SERVICE);
 		expect(bySize.json()[0].error).toBe(
 			"Invalid Company Size filter in item 0: the service's own search has no company-size filter; remove it or use the connection contract",
 		);
@@ -178,9 +180,7 @@ describe('ANZ Sales Intelligence on the service API: Person → Search', () => {
 			"Invalid Location filter in item 0: the service's own search takes one country; choose places in Australia or in New Zealand, not both",
 		);
 		// Never silently broadened: a state would return people from every state.
-		expect(byState.json()[0].error).toBe(
-			"Invalid Location filter in item 0: the service's own search filters by country only and its results carry no state or region, so AU-NSW, AU-VIC would return people from the whole country; choose Australia or New Zealand (all), or use the connection contract",
-		);
+		expect(byState.json()[0].error).toBe(INVALID_LOCATION_FILTER_ITEM_0_SERVICE);
 	});
 
 	// Every filter of Person → Search, on both APIs: sent as the API takes it, or refused (zero calls).

@@ -1,3 +1,4 @@
+import { expectFilterHonoured, searchFilterRows } from '../../searchFilters';
 import { withSimulator } from '../../../../harness/enrichment';
 import { demoSeedPlusContacts } from '../../fixtures';
 
@@ -64,4 +65,22 @@ describe('Global Enrichment on the service API: Search', () => {
 			"Invalid Industry filter in item 0: the service's own API takes industry IDs (numbers such as 5, 12), not names",
 		);
 	});
+});
+
+// Every filter of Company → Search, on both APIs: the exact request it produces, or a refusal
+// before any call (never dropped or broadened).
+describe('Global Enrichment › Company › Search: every filter', () => {
+	it.each(searchFilterRows('company'))(
+		'%s: the service API sends it exactly or refuses it',
+		async (...row) => {
+			await expectFilterHonoured('company', 'service', row);
+		},
+	);
+
+	it.each(searchFilterRows('company'))(
+		'%s: the connection contract sends it exactly or refuses it',
+		async (...row) => {
+			await expectFilterHonoured('company', 'contract', row);
+		},
+	);
 });

@@ -1,5 +1,6 @@
 import { GLOBAL_KEY, items, withSimulator } from '../../../../harness/enrichment';
 import { ANA, contact } from '../../fixtures';
+import { SERVICE_COULD_NOT_LOOK_UP_CONTACT } from '../../messages';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -69,9 +70,7 @@ describe('Global Enrichment: Contact → Find', () => {
 			{ email: 'ana.silva@northwind.example.com' },
 			{ email: 'eve@contoso.example.de' },
 		]);
-		expect(result.error?.message).toBe(
-			'The service could not look up the contact of item 1: This contact cannot be returned for compliance reasons (COMPLIANCE_RESTRICTED). Done before it stopped: 2 of 2 items answered (items 0-1); not done: 0 (no items)',
-		);
+		expect(result.error?.message).toBe(SERVICE_COULD_NOT_LOOK_UP_CONTACT);
 		expect(result.error?.context.itemIndex).toBe(1);
 	});
 });

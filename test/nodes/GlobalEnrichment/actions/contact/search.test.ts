@@ -1,4 +1,5 @@
 import { DEMO_GLOBAL_SEED, generateGlobalContacts } from '../../../../simulator/globalEnrichment';
+import { expectFilterHonoured, searchFilterRows } from '../../searchFilters';
 import { withSimulator } from '../../../../harness/enrichment';
 import { ALL_SALES_REPRESENTATIVES, ANA, demoSeedPlusContacts, pagesAsked } from '../../fixtures';
 
@@ -111,4 +112,22 @@ describe('Global Enrichment on the service API: Search', () => {
 		expect(result.json().map((json) => json.id)).toEqual(['p-2001', 'p-2003']);
 		expect(result.json()[0]).toEqual(ANA);
 	});
+});
+
+// Every filter of Contact → Search, on both APIs: the exact request it produces, or a refusal
+// before any call (never dropped or broadened).
+describe('Global Enrichment › Contact › Search: every filter', () => {
+	it.each(searchFilterRows('contact'))(
+		'%s: the service API sends it exactly or refuses it',
+		async (...row) => {
+			await expectFilterHonoured('contact', 'service', row);
+		},
+	);
+
+	it.each(searchFilterRows('contact'))(
+		'%s: the connection contract sends it exactly or refuses it',
+		async (...row) => {
+			await expectFilterHonoured('contact', 'contract', row);
+		},
+	);
 });
