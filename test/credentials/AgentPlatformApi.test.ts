@@ -115,7 +115,7 @@ describe('credential tests (the nodes’ methods.credentialTest)', () => {
 				"Base URL is required when Region is Custom: enter the API's address (e.g. https://api-xxxxxx.stack.example.com), or choose your organization's region.",
 			],
 			[
-				'a env.closed port',
+				'a closed port',
 				{ baseUrl: 'CLOSED' },
 				'Nothing accepts connections at HOST. Check the host and port in Base URL (it looks like https://api-xxxxxx.stack.example.com); if they are right, a firewall or proxy between n8n and the service refuses the connection.',
 			],

@@ -92,7 +92,7 @@ export function enrichmentCredentialTests(env: CredentialSimulator, ...rows: Cre
 				`Service URL "not a url" is not a valid http(s) address: enter it like ${serviceUrl}.`,
 			],
 			[
-				'a env.closed port',
+				'a closed port',
 				{ serviceUrl: 'CLOSED' },
 				`Nothing accepts connections at HOST. Check the host and port in Service URL (it looks like ${serviceUrl}); if they are right, a firewall or proxy between n8n and the service refuses the connection.`,
 			],
