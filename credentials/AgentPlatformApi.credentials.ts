@@ -1,5 +1,7 @@
 import type { ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
+import { apiKeyProperty } from './common/apiKeyField';
+
 /**
  * The admin API's key. The node's transport sends it as `Authorization: Bearer <project>:<key>`
  * (no `authenticate`, see README "API Call"); the node tests it (`testedBy`).
@@ -49,15 +51,8 @@ export class AgentPlatformApi implements ICredentialType {
 			required: true,
 			description: 'Project the invitation and user operations act on',
 		},
-		{
-			displayName: 'API Key',
-			name: 'apiKey',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-			description:
-				'Key from Integrations & API Keys. Invitation and user operations need a key with the Admin role.',
-		},
+		apiKeyProperty(
+			'Key from Integrations & API Keys. Invitation and user operations need a key with the Admin role.',
+		),
 	];
 }

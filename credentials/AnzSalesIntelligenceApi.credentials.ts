@@ -1,5 +1,6 @@
 import type { ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
+import { apiKeyProperty } from './common/apiKeyField';
 import {
 	apiChoiceProperties,
 	rateWaitProperty,
@@ -27,15 +28,7 @@ export class AnzSalesIntelligenceApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		...apiChoiceProperties(SERVICE_API_URL, '/enrich/person'),
-		{
-			displayName: 'API Key',
-			name: 'apiKey',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-			description: "Key from the service's dashboard (profile, integrations, API)",
-		},
+		apiKeyProperty("Key from the service's dashboard (profile, integrations, API)"),
 		requestsPerSecondProperty,
 		rateWaitProperty,
 	];

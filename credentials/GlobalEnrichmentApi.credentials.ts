@@ -1,5 +1,6 @@
 import type { ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
+import { apiKeyProperty } from './common/apiKeyField';
 import {
 	apiChoiceProperties,
 	callsInFlightProperty,
@@ -27,15 +28,7 @@ export class GlobalEnrichmentApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		...apiChoiceProperties(SERVICE_API_URL, '/person'),
-		{
-			displayName: 'API Key',
-			name: 'apiKey',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-			description: "Key from the service's API settings page",
-		},
+		apiKeyProperty("Key from the service's API settings page"),
 		callsInFlightProperty,
 		rateWaitProperty,
 	];

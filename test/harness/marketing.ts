@@ -26,6 +26,21 @@ export const leadLookupByEmail = (
 	options,
 });
 
+/** Campaign → Get for the demo seed's campaign 2001. */
+export const GET_DEMO_CAMPAIGN = {
+	resource: 'campaign',
+	operation: 'get',
+	campaign: { mode: 'id', value: '2001' },
+};
+
+/** Campaign → Get Many, all pages, no filters. */
+export const ALL_CAMPAIGNS = {
+	resource: 'campaign',
+	operation: 'getAll',
+	returnAll: true,
+	filters: {},
+};
+
 /** Campaign → Trigger for the demo seed's campaign 2001, no tokens. */
 export const triggerDemoCampaign = (leadIds: string) => ({
 	resource: 'campaign',

@@ -130,3 +130,8 @@ export async function readTask(
 			: {}),
 	};
 }
+
+/** Where the reply of a started agent run is read later, named for the user. */
+export function getReplyHint(agentId: string, conversationId: string): string {
+	return `Agent → Get Reply (agent ${agentId}, conversation ${conversationId})`;
+}

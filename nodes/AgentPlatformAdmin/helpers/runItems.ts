@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { withItemIndex, type BatchOutcome } from '../../shared/router';
+import { readRunOptions } from './runInput';
 
 /**
  * Runs one run per input item (Agent → Run, Tool → Run). Every item is checked first, so bad
@@ -44,4 +45,24 @@ export async function runItems<T>(
 	const workers = Math.max(1, Math.min(Math.floor(limit), queue.length));
 	await Promise.all(Array.from({ length: workers }, worker));
 	return outcomes;
+}
+
+/**
+ * The `executeBatch` of a run operation (Agent → Run, Tool → Run): every item's input is read and
+ * checked first, then the items run through `runItems`, Runs in Flight (first item's option) at once.
+ */
+export function runOperation<T>(
+	read: (ctx: IExecuteFunctions, itemIndex: number) => T,
+	run: (ctx: IExecuteFunctions, input: T, itemIndex: number) => Promise<IDataObject>,
+): (this: IExecuteFunctions, itemIndexes: number[]) => Promise<BatchOutcome[][]> {
+	return async function executeBatch(this: IExecuteFunctions, itemIndexes: number[]) {
+		const limit = itemIndexes.length ? readRunOptions(this, itemIndexes[0]).runsInFlight : 1;
+		return await runItems(
+			this,
+			itemIndexes,
+			limit,
+			(itemIndex) => read(this, itemIndex),
+			async (input, itemIndex) => await run(this, input, itemIndex),
+		);
+	};
 }

@@ -1,17 +1,15 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { waterfallOf } from './contact/common';
 import { DEFAULT_CALLS_IN_FLIGHT } from '../../../credentials/common/enrichmentFields';
 import { settingOf } from '../../enrichment/client';
+import { lookupOptions } from '../../enrichment/fields';
+import { simplifyField } from '../../shared/descriptions';
 
 import { runLookups, type Lookup } from '../../enrichment/lookups';
-import {
-	BULK_BATCH_SIZE,
-	client,
-	contractBulk,
-	contractOutcome,
-	serviceSearchAndEnrich,
-} from '../transport';
+import { BULK_BATCH_SIZE, client } from '../transport';
+import { contractBulk, contractOutcome, serviceSearchAndEnrich } from '../transport/lookupCalls';
 
 export interface GlobalLookup {
 	kind: 'contact' | 'company';
@@ -73,4 +71,27 @@ export async function runGlobalLookups(this: IExecuteFunctions, lookup: GlobalLo
 		},
 		format: lookup.format,
 	});
+}
+
+/** What a resource's Find and Enrich share: how a record is identified, checked and output. */
+export interface LookupResource extends Omit<GlobalLookup, 'bulk'> {
+	identifierProperties: INodeProperties[];
+	/** Options of this resource before "Error on No Match" (e.g. the contact's waterfall). */
+	extraOptions?: INodeProperties[];
+}
+
+/**
+ * One Find or Enrich operation of a resource: the two differ only in their operation value and in
+ * `bulk` (whether the contract's bulk endpoint is used). Fields: the identifier, Simplify, Options.
+ */
+export function lookupOperation(resource: LookupResource, operation: string, bulk: boolean) {
+	const { identifierProperties, extraOptions, ...lookup } = resource;
+	const description = updateDisplayOptions(
+		{ show: { resource: [resource.kind], operation: [operation] } },
+		[...identifierProperties, simplifyField, lookupOptions(resource.kind, extraOptions)],
+	);
+	async function executeBatch(this: IExecuteFunctions) {
+		return await runGlobalLookups.call(this, { ...lookup, bulk });
+	}
+	return { description, executeBatch };
 }

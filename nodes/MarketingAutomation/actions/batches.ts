@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { withItemIndex, type BatchOutcome } from '../../shared/router';
+import { callsInFlight } from '../transport';
 
 /**
  * Runs the batches of one operation concurrently, `concurrency` at a time, started in input order
@@ -66,7 +67,7 @@ export async function readItems(
 	ctx: IExecuteFunctions,
 	itemIndexes: number[],
 	concurrency: number,
-	read: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject | IDataObject[]>,
+	read: ReadOne,
 ): Promise<BatchOutcome[][]> {
 	const outcomes: BatchOutcome[][] = itemIndexes.map(() => []);
 	const continueOnFail = ctx.continueOnFail();
@@ -87,6 +88,24 @@ export async function readItems(
 			outcomes[itemIndex] = [{ error: failure }];
 		}
 	}
+}
+
+/** One item's read: its record or records. */
+export type ReadOne = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+) => Promise<IDataObject | IDataObject[]>;
+
+/**
+ * The `executeBatch` of a read operation: its items read concurrently, as many at a time as the
+ * instance's limiter lets calls be in flight (see `readItems`); outputs stay in input order.
+ */
+export function concurrentReads(
+	read: ReadOne,
+): (this: IExecuteFunctions, itemIndexes: number[]) => Promise<BatchOutcome[][]> {
+	return async function executeBatch(this: IExecuteFunctions, itemIndexes: number[]) {
+		return await readItems(this, itemIndexes, await callsInFlight(this), read);
+	};
 }
 
 /**

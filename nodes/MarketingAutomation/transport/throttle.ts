@@ -24,6 +24,9 @@ import { timing } from './timing';
  * to a tenth of the rate), so budget another caller gave up is taken back without a burst of 606s.
  * Rejections of calls sent before the first one's cut (several calls in flight at once) are one
  * event: the limiter is cut once for them.
+ *
+ * One concept in one file (about 250 lines): the limiter's window, concurrency, adaptive cuts and
+ * probes act on the same few counters, and reading them apart would hide how they interact.
  */
 
 /** Quiet windows after which a remembered ceiling is raised a step. */

@@ -2,7 +2,8 @@ import type { IDataObject, INodeExecutionData, IPollFunctions, JsonObject } from
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { oneAtATime } from '../../shared/pollGuard';
-import { EVENTS, eventName, SOFT_BOUNCE_TYPE, toEvent } from './events';
+import { toEvent } from './activityItem';
+import { EVENTS, eventName, SOFT_BOUNCE_TYPE } from './events';
 import {
 	activityPage,
 	activityTypeNames,

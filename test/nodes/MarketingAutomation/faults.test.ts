@@ -8,6 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { LEAD_UPSERT_BY_EMAIL, leadLookupByEmail } from '../../harness/marketing';
+import { SERVICE_RATE_LIMITED, TIMEOUT_AFTER } from './fixtures';
 import { fastTransport, useMarketing } from './helpers';
 import type { MarketingService } from '../../simulator/marketing';
 import { DEMO_CLIENT } from '../../simulator/marketing';
@@ -137,26 +138,6 @@ const CALLS: MarketingCall[] = [
 	},
 ];
 
-/** The answer is held after the service ran the call, past the node's time limit. */
-const TIMEOUT: FaultCase = { name: 'timeout after', rule: { fault: 'timeout' } };
-
-/** The service's own "not executed" answer: rate limit exceeded (HTTP 200, success false). */
-const RATE_LIMITED: FaultCase = {
-	name: 'service 606',
-	notExecuted: true,
-	rule: {
-		fault: 'inject',
-		answer: {
-			status: 200,
-			body: {
-				requestId: 'e42b#fault',
-				success: false,
-				errors: [{ code: '606', message: "Max rate limit '100' exceeded with in '20' secs" }],
-			},
-		},
-	},
-};
-
 const SEEN = SEEN_JSON as Record<string, string>;
 
 describe('Faults › Marketing Automation', () => {
@@ -177,7 +158,7 @@ describe('Faults › Marketing Automation', () => {
 		// The identity call has no time limit of its own (n8n's 300 s default): no timeout cell.
 		[
 			...TRANSPORT_FAULTS,
-			...(call.faultPath.startsWith('/rest/') ? [TIMEOUT, RATE_LIMITED] : []),
+			...(call.faultPath.startsWith('/rest/') ? [TIMEOUT_AFTER, SERVICE_RATE_LIMITED] : []),
 		].map((fault) => [`${call.name}: ${fault.name}`, call, fault] as const),
 	);
 

@@ -82,6 +82,16 @@ export interface Env {
 			binary?: Array<IBinaryKeyData | undefined>;
 		},
 	): Promise<RunResult>;
+	/**
+	 * Runs the node's `<type>Tool` variant, as an AI agent calls it, on one item: n8n hands a tool
+	 * the agent's own input (a chat's `chatInput` and `sessionId`), the model's arguments and
+	 * `toolCallId`.
+	 */
+	runAsTool(
+		parameters: IDataObject,
+		item: IDataObject,
+		options?: { typeVersion?: number; credentials?: ICredentialDataDecryptedObject },
+	): Promise<RunResult>;
 }
 
 /** Starts a simulator for the file (fresh data), resets the process-wide throttle per test. */
@@ -121,6 +131,17 @@ export function useMarketing(options: MarketingOptions = {}): Env {
 				? undefined
 				: env.credentials(runOptions.credentials),
 			credentialsHelper: runOptions.credentialsHelper,
+		});
+	env.runAsTool = async (parameters, item, toolOptions = {}) =>
+		await runWorkflow({
+			nodes: {
+				type: 'marketingAutomationTool',
+				parameters: parameters as NodeUnderTest['parameters'],
+				credentialTypes: [CREDENTIAL],
+				typeVersion: toolOptions.typeVersion,
+			},
+			items: [item],
+			credentials: env.credentials(toolOptions.credentials),
 		});
 	return env;
 }

@@ -2,22 +2,26 @@ import { sleep } from 'n8n-workflow';
 
 import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
 import { fastTransport, outputOf, useMarketing } from './helpers';
-import { LEAD_UPSERT_BY_EMAIL, triggerDemoCampaign } from '../../harness/marketing';
+import {
+	GET_DEMO_CAMPAIGN,
+	LEAD_UPSERT_BY_EMAIL,
+	triggerDemoCampaign,
+} from '../../harness/marketing';
+import {
+	campaignNotRequestableDescription,
+	MAY_HAVE_RUN_DESCRIPTION,
+	TRIGGER_SECOND_CALL_502,
+} from './messages';
 
 describe('Marketing Automation: rate limits and faults', () => {
 	const env = useMarketing();
 	const sim = () => env.sim.services.marketing;
-	const getCampaign = {
-		resource: 'campaign',
-		operation: 'get',
-		campaign: { mode: 'id', value: '2001' },
-	};
 
 	it('waits out the window after 606 and then succeeds', async () => {
 		jest.replaceProperty(timing, 'windowMs', 300);
 		sim().inject('606');
 		const started = Date.now();
-		const result = await env.run(getCampaign);
+		const result = await env.run(GET_DEMO_CAMPAIGN);
 		expect(result.error).toBeUndefined();
 		expect(Date.now() - started).toBeGreaterThanOrEqual(290);
 		expect(sim().calls.map((c) => c.code ?? 'ok')).toEqual(['606', 'ok']);
@@ -28,7 +32,7 @@ describe('Marketing Automation: rate limits and faults', () => {
 		'retries %s with backoff and succeeds',
 		async (code) => {
 			sim().inject(code, { times: 2 });
-			const result = await env.run(getCampaign);
+			const result = await env.run(GET_DEMO_CAMPAIGN);
 			expect(result.error).toBeUndefined();
 			expect(sim().calls.map((c) => c.code ?? 'ok')).toEqual([code, code, 'ok']);
 		},
@@ -36,7 +40,7 @@ describe('Marketing Automation: rate limits and faults', () => {
 
 	it('stops on 607 with a clear message, and later calls to the instance are not sent', async () => {
 		sim().inject('607', { times: 5 });
-		const result = await env.run(getCampaign, { items: [{}, {}, {}], continueOnFail: true });
+		const result = await env.run(GET_DEMO_CAMPAIGN, { items: [{}, {}, {}], continueOnFail: true });
 		expect(sim().calls.map((c) => c.code)).toEqual(['607']);
 		const description =
 			'The daily API quota of the instance is used up; it resets at 12:00 AM US Central time. No further calls were made.';
@@ -66,7 +70,7 @@ describe('Marketing Automation: rate limits and faults', () => {
 				pairedItem: { item: 2 },
 			},
 		]);
-		const stopped = await env.run(getCampaign);
+		const stopped = await env.run(GET_DEMO_CAMPAIGN);
 		expect(stopped.error?.message).toContain('Daily API quota reached (607)');
 		expect(stopped.error?.description).toContain('resets at 12:00 AM US Central time');
 		expect(sim().calls).toHaveLength(1);
@@ -74,7 +78,7 @@ describe('Marketing Automation: rate limits and faults', () => {
 
 	it('gives up after the retries and says so', async () => {
 		sim().inject('604', { times: 10 });
-		const result = await env.run(getCampaign);
+		const result = await env.run(GET_DEMO_CAMPAIGN);
 		expect(result.error?.message).toBe('The service refused the call (604): Injected fault 604');
 		expect(result.error?.description).toBe(
 			'The call was retried 4 times with backoff and still failed; try again later.',
@@ -84,7 +88,7 @@ describe('Marketing Automation: rate limits and faults', () => {
 
 	it('checks success:false on HTTP 200 and shows the service message with the request id', async () => {
 		const result = await env.run({
-			...getCampaign,
+			...GET_DEMO_CAMPAIGN,
 			campaign: { mode: 'id', value: '2003' },
 			resource: 'campaign',
 			operation: 'trigger',
@@ -95,7 +99,7 @@ describe('Marketing Automation: rate limits and faults', () => {
 			'Campaign 2003 cannot be requested (1003): only active trigger campaigns can be requested; use Schedule for batch campaigns',
 		);
 		expect(result.error?.description).toMatch(
-			/^Pick an active trigger campaign .+ or run a batch campaign with Campaign → Schedule\. The service answered error 1003 to POST \/rest\/v1\/campaigns\/2003\/trigger\.json \(request .+#.+\): Campaign 2003 cannot be requested by the API$/,
+			campaignNotRequestableDescription(2003, 'Campaign 2003 cannot be requested by the API'),
 		);
 		expect(sim().calls).toHaveLength(1);
 	});
@@ -113,7 +117,7 @@ describe('Marketing Automation: rate limits and faults', () => {
 
 		sim().resetCounters();
 		sim().inject('timeout', { path: '/rest/v1/campaigns/2001.json', holdMs: 600 });
-		const read = await env.run(getCampaign);
+		const read = await env.run(GET_DEMO_CAMPAIGN);
 		expect(read.error).toBeUndefined();
 		expect(sim().callsTo('GET', '/rest/v1/campaigns/2001.json')).toHaveLength(2);
 	});
@@ -143,7 +147,7 @@ describe('Marketing Automation: rate limits and faults', () => {
 			const started = Date.now();
 			const runs = await Promise.all(
 				Array.from({ length: 4 }, () =>
-					env.run(getCampaign, {
+					env.run(GET_DEMO_CAMPAIGN, {
 						items: Array.from({ length: 15 }, () => ({})),
 						credentials: { callsPer20Seconds: 19, callsInFlight: 10 },
 					}),
@@ -230,9 +234,7 @@ describe('Marketing Automation: rate limits and faults', () => {
 				sim().inject(fault, { path: '/rest/v1/campaigns/2001/trigger.json' });
 				const result = await env.run(trigger, { items: [{ id: 1 }, { id: 2 }] });
 				expect(result.error?.message).toBe(message);
-				expect(result.error?.description).toBe(
-					'The service may have executed the call before the answer broke. It changes data and is not safe to send twice, so check in the service whether it took effect before running it again.',
-				);
+				expect(result.error?.description).toBe(MAY_HAVE_RUN_DESCRIPTION);
 				expect(sim().callsTo('POST', '/rest/v1/campaigns/2001/trigger.json')).toHaveLength(1);
 				expect(sim().triggered.length - before).toBe(1);
 			},
@@ -247,15 +249,13 @@ describe('Marketing Automation: rate limits and faults', () => {
 			expect(first.error).toBeUndefined();
 			const out = outputOf(first);
 			expect(out).toHaveLength(250);
-			const message =
-				'The call POST /rest/v1/campaigns/2001/trigger.json failed (HTTP 502) and may have run; it was not repeated [call 2 of 3, items 100 to 199; the items of the other calls have their own results]';
+			const message = TRIGGER_SECOND_CALL_502;
 			out.forEach((item, i) => {
 				expect(item.pairedItem).toEqual({ item: i });
 				if (i >= 100 && i < 200) {
 					expect(item.json).toEqual({
 						error: message,
-						description:
-							'The service may have executed the call before the answer broke. It changes data and is not safe to send twice, so check in the service whether it took effect before running it again.',
+						description: MAY_HAVE_RUN_DESCRIPTION,
 					});
 				} else {
 					expect(item.json).toEqual({ campaignId: 2001, leadIds: [i + 1], triggered: true });

@@ -1,7 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { runWorkflow } from '../../harness';
-import { CREDENTIAL, outputOf, useMarketing } from './helpers';
+import { outputOf, useMarketing } from './helpers';
+import {
+	EMAILS_ARGUMENT_INVALID,
+	LEAD_ARGUMENT_MISSING,
+	LEAD_ARGUMENT_NOT_AN_OBJECT,
+	LEAD_ARGUMENT_WITHOUT_EMAIL,
+	NO_LEAD_FIELDS_TO_SEND,
+} from './messages';
 
 /**
  * The node as an AI agent's tool. n8n hands a tool the agent's own input item (here a chat's
@@ -13,16 +19,8 @@ const AGENT_INPUT = { chatInput: 'Add Ana from Example Inc', sessionId: 'session
 describe('Marketing Automation as an AI agent tool', () => {
 	const env = useMarketing();
 	const sim = () => env.sim.services.marketing;
-	const runAsTool = async (parameters: Record<string, unknown>, item: IDataObject) =>
-		await runWorkflow({
-			nodes: {
-				type: 'marketingAutomationTool',
-				parameters: parameters as never,
-				credentialTypes: [CREDENTIAL],
-			},
-			items: [item],
-			credentials: env.credentials(),
-		});
+	const runAsTool = async (parameters: IDataObject, item: IDataObject) =>
+		await env.runAsTool(parameters, item);
 
 	describe('Lead → Create or Update with Map Automatically', () => {
 		it("maps only the lead the model sent, never the agent's input or toolCallId", async () => {
@@ -56,9 +54,7 @@ describe('Marketing Automation as an AI agent tool', () => {
 				{ resource: 'lead', operation: 'createOrUpdate' },
 				{ ...AGENT_INPUT, lead: 'ana@example.com', toolCallId: 'call_2' },
 			);
-			expect(result.error?.message).toBe(
-				'The argument \'lead\' is "ana@example.com", not a JSON object of lead fields: send e.g. {"email": "ana@example.com", "firstName": "Ana"}. Change the argument \'lead\' and call this tool again.',
-			);
+			expect(result.error?.message).toBe(LEAD_ARGUMENT_NOT_AN_OBJECT);
 			expect(sim().calls.filter((call) => call.path === '/rest/v1/leads.json')).toEqual([]);
 		});
 
@@ -67,9 +63,7 @@ describe('Marketing Automation as an AI agent tool', () => {
 				{ resource: 'lead', operation: 'createOrUpdate' },
 				{ ...AGENT_INPUT, email: 'ana@example.com', firstName: 'Ana', toolCallId: 'call_6' },
 			);
-			expect(result.error?.message).toBe(
-				'The argument \'lead\' is missing or has no fields: send the lead\'s fields inside \'lead\' as one JSON object, e.g. {"lead": {"email": "ana@example.com", "firstName": "Ana"}}, not as separate arguments. Change the argument \'lead\' and call this tool again.',
-			);
+			expect(result.error?.message).toBe(LEAD_ARGUMENT_MISSING);
 			expect(sim().callsTo('POST', '/rest/v1/leads.json')).toEqual([]);
 		});
 
@@ -78,9 +72,7 @@ describe('Marketing Automation as an AI agent tool', () => {
 				{ resource: 'lead', operation: 'createOrUpdate' },
 				{ ...AGENT_INPUT, lead: { firstName: 'Ana' }, toolCallId: 'call_7' },
 			);
-			expect(noEmail.error?.message).toBe(
-				"The argument 'lead' has no \"email\" field, which identifies the lead: add it to the lead object. Change the argument 'lead' and call this tool again.",
-			);
+			expect(noEmail.error?.message).toBe(LEAD_ARGUMENT_WITHOUT_EMAIL);
 			const badEmail = await runAsTool(
 				{ resource: 'lead', operation: 'createOrUpdate' },
 				{ ...AGENT_INPUT, lead: { email: 'ana at example' }, toolCallId: 'call_8' },
@@ -103,9 +95,7 @@ describe('Marketing Automation as an AI agent tool', () => {
 			);
 			// No lead object: neither the agent's input, toolCallId nor `partition` becomes a lead field.
 			// Only the user can fix that setting: the model is told to stop and say so.
-			expect(result.error?.message).toBe(
-				"Item 0 has no lead fields to send. Do not retry: stop and tell the user that the node's own settings need a change. What the user can do: Map the item to lead fields, e.g. email, firstName, lastName.",
-			);
+			expect(result.error?.message).toBe(NO_LEAD_FIELDS_TO_SEND);
 			expect(sim().callsTo('POST', '/rest/v1/leads.json')).toEqual([]);
 		});
 	});
@@ -139,9 +129,7 @@ describe('Marketing Automation as an AI agent tool', () => {
 				},
 				{ ...AGENT_INPUT, emails: 'ana at example', toolCallId: 'call_5' },
 			);
-			expect(result.error?.message).toBe(
-				"\"ana at example\" in the argument 'emails' is not a valid email address: send email addresses separated by commas, e.g. ana@example.com, bob@example.com. Change the argument 'emails' and call this tool again.",
-			);
+			expect(result.error?.message).toBe(EMAILS_ARGUMENT_INVALID);
 			expect(sim().callsTo('GET', '/rest/v1/leads.json')).toEqual([]);
 		});
 
@@ -173,21 +161,16 @@ describe('Marketing Automation as an AI agent tool', () => {
 describe('Marketing Automation version 2: Lead → Get Many says found: false by default', () => {
 	const env = useMarketing();
 	const getMany = async (typeVersion: number, options: IDataObject = {}) =>
-		await runWorkflow({
-			nodes: {
-				type: 'marketingAutomation',
-				typeVersion,
-				parameters: {
-					resource: 'lead',
-					operation: 'getAll',
-					filterType: 'email',
-					filterValues: 'lead2@example.com, nobody@example.com',
-					options: { fields: ['email', 'firstName'], ...options },
-				} as never,
-				credentialTypes: [CREDENTIAL],
+		await env.run(
+			{
+				resource: 'lead',
+				operation: 'getAll',
+				filterType: 'email',
+				filterValues: 'lead2@example.com, nobody@example.com',
+				options: { fields: ['email', 'firstName'], ...options },
 			},
-			credentials: env.credentials(),
-		});
+			{ typeVersion },
+		);
 	const found = {
 		json: { email: 'lead2@example.com', firstName: 'Chloe' },
 		pairedItem: { item: 0 },

@@ -7,8 +7,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
-import type { BatchOutcome } from '../../../shared/router';
-import { agentFailed, readTask } from '../../helpers/agentTask';
+import { agentFailed, getReplyHint, readTask } from '../../helpers/agentTask';
 import { operationFields } from '../../helpers/fields';
 import { agentLocator, runsInFlightOption, timeLimitOption } from '../../helpers/runFields';
 import {
@@ -17,7 +16,7 @@ import {
 	requireLocatorId,
 	requireMessage,
 } from '../../helpers/runInput';
-import { runItems } from '../../helpers/runItems';
+import { runOperation } from '../../helpers/runItems';
 import { AGENT_ID, CONVERSATION_ID, requireId } from '../../helpers/validation';
 import { mayHaveRun } from '../../transport';
 import { triggerAgent, type AgentMessage } from '../../transport/agents';
@@ -118,7 +117,7 @@ function afterStartError(
 	const restated = new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
 		message: `The agent run started (conversation ${conversationId}), but its reply could not be read: ${error.message}`,
 		description:
-			`Do not run this item again: the agent is working on it. Read the reply later with Agent → Get Reply (agent ${input.agentId}, conversation ${conversationId}). ${error.description ?? ''}`.trim(),
+			`Do not run this item again: the agent is working on it. Read the reply later with ${getReplyHint(input.agentId, conversationId)}. ${error.description ?? ''}`.trim(),
 		httpCode: error.httpCode ?? undefined,
 		itemIndex,
 	});
@@ -136,7 +135,7 @@ async function runAgent(ctx: IExecuteFunctions, input: RunInput, itemIndex: numb
 		if (mayHaveRun(cause) && known) {
 			cause.message = `${cause.message} (conversation ${known})`;
 			cause.description =
-				`${cause.description ?? ''} If it ran, Agent → Get Reply (agent ${input.agentId}, conversation ${known}) reads its reply.`.trim();
+				`${cause.description ?? ''} If it ran, ${getReplyHint(input.agentId, known)} reads its reply.`.trim();
 		}
 		throw cause;
 	}
@@ -156,7 +155,7 @@ async function runAgent(ctx: IExecuteFunctions, input: RunInput, itemIndex: numb
 	if (!reading.finished) {
 		const stillRunning = new NodeApiError(ctx.getNode(), { message: 'time limit' } as JsonObject, {
 			message: `The agent is still running after ${input.timeLimit} s (conversation ${conversationId}, state '${reading.state}'); it was not started again`,
-			description: `Read its reply later with Agent → Get Reply (agent ${input.agentId}, conversation ${conversationId}), or raise Time Limit in the options. Running this item again would start a second run.`,
+			description: `Read its reply later with ${getReplyHint(input.agentId, conversationId)}, or raise Time Limit in the options. Running this item again would start a second run.`,
 			itemIndex,
 		});
 		stillRunning.context.conversationId = conversationId;
@@ -166,16 +165,4 @@ async function runAgent(ctx: IExecuteFunctions, input: RunInput, itemIndex: numb
 }
 
 /** Items are checked first, then run concurrently (Runs in Flight), each started once. */
-export async function executeBatch(
-	this: IExecuteFunctions,
-	itemIndexes: number[],
-): Promise<BatchOutcome[][]> {
-	const limit = itemIndexes.length ? readRunOptions(this, itemIndexes[0]).runsInFlight : 1;
-	return await runItems(
-		this,
-		itemIndexes,
-		limit,
-		(itemIndex) => readInput(this, itemIndex),
-		async (input, itemIndex) => await runAgent(this, input, itemIndex),
-	);
-}
+export const executeBatch = runOperation(readInput, runAgent);

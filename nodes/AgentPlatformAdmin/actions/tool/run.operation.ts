@@ -7,11 +7,10 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
-import type { BatchOutcome } from '../../../shared/router';
 import { operationFields } from '../../helpers/fields';
 import { runsInFlightOption, timeLimitOption, toolLocator } from '../../helpers/runFields';
 import { readJsonInputs, readRunOptions, requireLocatorId } from '../../helpers/runInput';
-import { runItems } from '../../helpers/runItems';
+import { runOperation } from '../../helpers/runItems';
 import { errorTexts, toolFailedError, waitForJob } from '../../helpers/toolResult';
 import { TOOL_ID } from '../../helpers/validation';
 import { triggerTool } from '../../transport/tools';
@@ -150,17 +149,6 @@ async function runAsJob(ctx: IExecuteFunctions, input: ToolInput, itemIndex: num
 }
 
 /** Items are checked first, then run concurrently (Runs in Flight), each started once. */
-export async function executeBatch(
-	this: IExecuteFunctions,
-	itemIndexes: number[],
-): Promise<BatchOutcome[][]> {
-	const limit = itemIndexes.length ? readRunOptions(this, itemIndexes[0]).runsInFlight : 1;
-	return await runItems(
-		this,
-		itemIndexes,
-		limit,
-		(itemIndex) => readInput(this, itemIndex),
-		async (input, itemIndex) =>
-			input.asJob ? await runAsJob(this, input, itemIndex) : await runNow(this, input, itemIndex),
-	);
-}
+export const executeBatch = runOperation(readInput, async (ctx, input: ToolInput, itemIndex) =>
+	input.asJob ? await runAsJob(ctx, input, itemIndex) : await runNow(ctx, input, itemIndex),
+);

@@ -1,4 +1,4 @@
-import { apiCallResourceDescription } from '../../../shared/apiCall';
+import { apiCallResourceDescription } from '../../../shared/apiCallFields';
 import * as request from './request.operation';
 
 /** The resource's operations, by operation value (the router's map). */

@@ -7,6 +7,7 @@ import {
 	identifierProperties,
 	identifierPreparer,
 } from '../../../enrichment/identifiers';
+import type { LookupResource } from '../lookup';
 
 const IDENTIFIERS = [domainIdentifier('domain'), companyNameIdentifier('name')];
 
@@ -47,3 +48,11 @@ export function formatCompany(this: IExecuteFunctions, record: IDataObject, item
 		? simplifyCompany(record)
 		: record;
 }
+
+/** What the company's Find and Enrich share (see `lookupOperation`). */
+export const companyLookup: LookupResource = {
+	kind: 'company',
+	identifierProperties: companyIdentifierProperties,
+	prepare: prepareCompany,
+	format: formatCompany,
+};

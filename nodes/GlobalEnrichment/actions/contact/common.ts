@@ -10,6 +10,7 @@ import {
 import { invalidInput, type Lookup } from '../../../enrichment/lookups';
 import { echo } from '../../../shared/echo';
 import { checkDomain, normalizeName } from '../../../shared/validation';
+import type { LookupResource } from '../lookup';
 
 const IDENTIFIERS = [emailIdentifier('email'), personUrlIdentifier('networkUrl', 'linkedinUrl')];
 
@@ -132,3 +133,12 @@ export function formatContact(this: IExecuteFunctions, record: IDataObject, item
 		? simplifyContact(record)
 		: record;
 }
+
+/** What the contact's Find and Enrich share (see `lookupOperation`). */
+export const contactLookup: LookupResource = {
+	kind: 'contact',
+	identifierProperties: contactIdentifierProperties,
+	extraOptions: [waterfallOption],
+	prepare: prepareContact,
+	format: formatContact,
+};

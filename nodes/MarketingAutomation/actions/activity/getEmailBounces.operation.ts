@@ -4,9 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { emailActivityProperties, readEmailActivities } from './emailActivity';
 import { ACTIVITY } from './types';
 import type { MarketingAutomationMap } from '../node.type';
-import type { BatchOutcome } from '../../../shared/router';
-import { callsInFlight } from '../../transport';
-import { readItems } from '../batches';
+import { concurrentReads } from '../batches';
 
 export const operation = 'getEmailBounces' satisfies MarketingAutomationMap['activity'];
 
@@ -30,10 +28,5 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return await readEmailActivities(this, itemIndex, types);
 }
 
-/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
-export async function executeBatch(
-	this: IExecuteFunctions,
-	itemIndexes: number[],
-): Promise<BatchOutcome[][]> {
-	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
-}
+/** Several items' reads run concurrently (see `concurrentReads`). */
+export const executeBatch = concurrentReads(execute);

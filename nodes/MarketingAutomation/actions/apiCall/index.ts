@@ -1,4 +1,4 @@
-import { apiCallResourceDescription } from '../../../shared/apiCall';
+import { apiCallResourceDescription } from '../../../shared/apiCallFields';
 import * as send from './send.operation';
 
 /** The resource's operations, by operation value (the router's map). */

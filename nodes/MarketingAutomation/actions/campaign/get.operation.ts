@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, callsInFlight } from '../../transport';
+import { apiRequest } from '../../transport';
 import { campaignLocator } from '../fields';
 import { readId } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
-import type { BatchOutcome } from '../../../shared/router';
-import { readItems } from '../batches';
+import { concurrentReads } from '../batches';
 
 export const operation = 'get' satisfies MarketingAutomationMap['campaign'];
 
@@ -33,10 +32,5 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return campaign;
 }
 
-/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
-export async function executeBatch(
-	this: IExecuteFunctions,
-	itemIndexes: number[],
-): Promise<BatchOutcome[][]> {
-	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
-}
+/** Several items' reads run concurrently (see `concurrentReads`). */
+export const executeBatch = concurrentReads(execute);

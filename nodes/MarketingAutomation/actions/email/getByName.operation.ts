@@ -2,11 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
-import { apiRequest, callsInFlight } from '../../transport';
+import { apiRequest } from '../../transport';
 import type { MarketingAutomationMap } from '../node.type';
 import { shorten } from '../parameters';
-import type { BatchOutcome } from '../../../shared/router';
-import { readItems } from '../batches';
+import { concurrentReads } from '../batches';
 
 export const operation = 'getByName' satisfies MarketingAutomationMap['email'];
 
@@ -90,10 +89,5 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return { found: false, name };
 }
 
-/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
-export async function executeBatch(
-	this: IExecuteFunctions,
-	itemIndexes: number[],
-): Promise<BatchOutcome[][]> {
-	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
-}
+/** Several items' reads run concurrently (see `concurrentReads`). */
+export const executeBatch = concurrentReads(execute);

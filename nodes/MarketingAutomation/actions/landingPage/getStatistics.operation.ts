@@ -6,9 +6,7 @@ import { collectActivities } from '../../transport/paging';
 import { readDateTime, shorten } from '../parameters';
 import { ACTIVITY } from '../activity/types';
 import type { MarketingAutomationMap } from '../node.type';
-import type { BatchOutcome } from '../../../shared/router';
-import { callsInFlight } from '../../transport';
-import { readItems } from '../batches';
+import { concurrentReads } from '../batches';
 
 export const operation = 'getStatistics' satisfies MarketingAutomationMap['landingPage'];
 
@@ -120,10 +118,5 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	};
 }
 
-/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
-export async function executeBatch(
-	this: IExecuteFunctions,
-	itemIndexes: number[],
-): Promise<BatchOutcome[][]> {
-	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
-}
+/** Several items' reads run concurrently (see `concurrentReads`). */
+export const executeBatch = concurrentReads(execute);

@@ -2,9 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyField } from '../../../shared/descriptions';
-import type { BatchOutcome } from '../../../shared/router';
-import { callsInFlight } from '../../transport';
-import { readItems } from '../batches';
+import { concurrentReads } from '../batches';
 import { objectFields } from './fields';
 import { customObjectName, describeObject, objectPath, type ObjectKind } from './objects';
 
@@ -46,12 +44,7 @@ export function describeOperation(kind: ObjectKind) {
 			: { ...describe };
 	}
 
-	async function executeBatch(
-		this: IExecuteFunctions,
-		itemIndexes: number[],
-	): Promise<BatchOutcome[][]> {
-		return await readItems(this, itemIndexes, await callsInFlight(this), execute);
-	}
+	const executeBatch = concurrentReads(execute);
 
 	return { description, executeBatch };
 }

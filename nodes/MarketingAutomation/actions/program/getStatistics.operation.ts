@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, callsInFlight } from '../../transport';
+import { apiRequest } from '../../transport';
 import { collectByToken } from '../../transport/paging';
 import { programLocator } from '../fields';
 import { readId } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
-import type { BatchOutcome } from '../../../shared/router';
-import { readItems } from '../batches';
+import { concurrentReads } from '../batches';
 
 export const operation = 'getStatistics' satisfies MarketingAutomationMap['program'];
 
@@ -87,10 +86,5 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	};
 }
 
-/** Reads of several items run concurrently (see `readItems`); outputs stay in input order. */
-export async function executeBatch(
-	this: IExecuteFunctions,
-	itemIndexes: number[],
-): Promise<BatchOutcome[][]> {
-	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
-}
+/** Several items' reads run concurrently (see `concurrentReads`). */
+export const executeBatch = concurrentReads(execute);

@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyField } from '../../../shared/descriptions';
-import type { BatchOutcome } from '../../../shared/router';
-import { apiRequest, callsInFlight } from '../../transport';
-import { readItems } from '../batches';
+import { apiRequest } from '../../transport';
+import { concurrentReads } from '../batches';
 import { simplifyDescribe } from '../leadDatabase/describe';
 import type { MarketingAutomationMap } from '../node.type';
 import { MEMBERS_DESCRIBE } from './fields';
@@ -28,9 +27,5 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return this.getNodeParameter('simplify', itemIndex, true) ? simplifyDescribe(describe) : describe;
 }
 
-export async function executeBatch(
-	this: IExecuteFunctions,
-	itemIndexes: number[],
-): Promise<BatchOutcome[][]> {
-	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
-}
+/** Several items' reads run concurrently (see `concurrentReads`). */
+export const executeBatch = concurrentReads(execute);

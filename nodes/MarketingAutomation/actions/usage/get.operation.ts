@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { BatchOutcome } from '../../../shared/router';
-import { apiRequest, callsInFlight } from '../../transport';
-import { readItems } from '../batches';
+import { apiRequest } from '../../transport';
+import { concurrentReads } from '../batches';
 import type { MarketingAutomationMap } from '../node.type';
 
 export const operation = 'get' satisfies MarketingAutomationMap['usage'];
@@ -55,9 +54,5 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return answer.result ?? [];
 }
 
-export async function executeBatch(
-	this: IExecuteFunctions,
-	itemIndexes: number[],
-): Promise<BatchOutcome[][]> {
-	return await readItems(this, itemIndexes, await callsInFlight(this), execute);
-}
+/** Several items' reads run concurrently (see `concurrentReads`). */
+export const executeBatch = concurrentReads(execute);

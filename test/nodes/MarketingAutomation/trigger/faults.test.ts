@@ -7,10 +7,11 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { pollOnce } from '../../../harness';
+import { SERVICE_RATE_LIMITED, TIMEOUT_AFTER } from '../fixtures';
 import { CREDENTIAL, fastTransport, useMarketing } from '../helpers';
 import { DEMO_CLIENT } from '../../../simulator/marketing';
 import SEEN_JSON from './faults.expected.json';
-import { TRANSPORT_FAULTS, verdictOf, type FaultCase } from '../../../harness/faults/faultCases';
+import { TRANSPORT_FAULTS, verdictOf } from '../../../harness/faults/faultCases';
 import { faultMatrix, type CallClass } from '../../../harness/faults/matrix';
 import { startFaultProxy, type FaultProxy } from '../../../harness/faults/proxy';
 
@@ -45,26 +46,6 @@ const CALLS: TriggerCall[] = [
 		options: {},
 	},
 ];
-
-/** The service's own "not executed" answer: rate limit exceeded (HTTP 200, success false). */
-const rateLimited: FaultCase = {
-	name: 'service 606',
-	notExecuted: true,
-	rule: {
-		fault: 'inject',
-		answer: {
-			status: 200,
-			body: {
-				requestId: 'e42b#fault',
-				success: false,
-				errors: [{ code: '606', message: "Max rate limit '100' exceeded with in '20' secs" }],
-			},
-		},
-	},
-};
-
-/** The answer is held after the service ran the call, past the node's time limit. */
-const timeout: FaultCase = { name: 'timeout after', rule: { fault: 'timeout' } };
 
 const SEEN = SEEN_JSON as Record<string, string>;
 
@@ -105,9 +86,10 @@ describe('Faults › Marketing Automation Trigger', () => {
 
 	// The identity call has no time limit of its own (n8n's 300 s default): no timeout cell.
 	const cells = CALLS.flatMap((call) =>
-		[...TRANSPORT_FAULTS, ...(call.path.startsWith('/rest/') ? [timeout, rateLimited] : [])].map(
-			(fault) => [`${call.name}: ${fault.name}`, call, fault] as const,
-		),
+		[
+			...TRANSPORT_FAULTS,
+			...(call.path.startsWith('/rest/') ? [TIMEOUT_AFTER, SERVICE_RATE_LIMITED] : []),
+		].map((fault) => [`${call.name}: ${fault.name}`, call, fault] as const),
 	);
 
 	it.each(cells)('%s', async (key, call, fault) => {

@@ -1,24 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { runWorkflow } from '../../../../harness';
-import { CREDENTIAL, useMarketing } from '../../helpers';
+import { useMarketing } from '../../helpers';
+import { COMPANY_RECORD_NOT_AN_OBJECT } from '../../messages';
 
 const AGENT_INPUT = { chatInput: 'Add the company Example Inc', sessionId: 'session-1' };
 
 describe('Marketing Automation v2: companies as an AI agent tool', () => {
 	const env = useMarketing();
 	const sim = () => env.sim.services.marketing;
-	const runAsTool = async (parameters: Record<string, unknown>, item: IDataObject) =>
-		await runWorkflow({
-			nodes: {
-				type: 'marketingAutomationTool',
-				parameters: parameters as never,
-				credentialTypes: [CREDENTIAL],
-				typeVersion: 2,
-			},
-			items: [item],
-			credentials: env.credentials(),
-		});
+	const runAsTool = async (parameters: IDataObject, item: IDataObject) =>
+		await env.runAsTool(parameters, item, { typeVersion: 2 });
 
 	it("Create or Update maps only the record the model sent, never the agent's input", async () => {
 		const result = await runAsTool(
@@ -70,9 +61,7 @@ describe('Marketing Automation v2: companies as an AI agent tool', () => {
 			},
 			{ ...AGENT_INPUT, record: 'Example Inc', toolCallId: 'call_3' },
 		);
-		expect(result.error?.message).toBe(
-			'The record of item 0 is "Example Inc", not an object of field names and values. Do not retry: stop and tell the user that the node\'s own settings need a change. What the user can do: Send the record as one JSON object, e.g. {"externalCompanyId": "C-1"}.',
-		);
+		expect(result.error?.message).toBe(COMPANY_RECORD_NOT_AN_OBJECT);
 		expect(sim().calls).toEqual([]);
 	});
 });

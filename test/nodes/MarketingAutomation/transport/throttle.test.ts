@@ -1,82 +1,11 @@
 import { sleep } from 'n8n-workflow';
 
-import { instanceUrls } from '../../../nodes/MarketingAutomation/transport/instance';
-import { chunk } from '../../../nodes/MarketingAutomation/transport/paging';
 import {
 	InstanceLimiter,
 	limitsOf,
 	nextQuotaReset,
-} from '../../../nodes/MarketingAutomation/transport/throttle';
-import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
-import { tokenHolderFor, tokenIsStale } from '../../../nodes/MarketingAutomation/transport/token';
-
-describe('instanceUrls', () => {
-	it.each([
-		'https://123-ABC-456.mktorest.com/rest',
-		'https://123-ABC-456.mktorest.com/rest/',
-		'https://123-ABC-456.mktorest.com',
-		'https://123-ABC-456.mktorest.com/',
-		'  https://123-ABC-456.mktorest.com//rest// ',
-		'https://123-ABC-456.mktorest.com/identity',
-		'HTTPS://123-ABC-456.mktorest.com/REST',
-	])('derives the same prefixes from %j', (input) => {
-		expect(instanceUrls(input)).toEqual({
-			base: 'https://123-ABC-456.mktorest.com',
-			rest: 'https://123-ABC-456.mktorest.com/rest',
-			tokenUrl: 'https://123-ABC-456.mktorest.com/identity/oauth/token',
-		});
-	});
-
-	it('keeps a port and a path prefix', () => {
-		expect(instanceUrls('http://127.0.0.1:5680/proxy/rest').tokenUrl).toBe(
-			'http://127.0.0.1:5680/proxy/identity/oauth/token',
-		);
-	});
-
-	it.each(['', 'ftp://x/rest', '123-ABC-456.mktorest.com/rest', 'https:///rest'])(
-		'refuses %j',
-		(input) => {
-			expect(() => instanceUrls(input)).toThrow(/REST endpoint/);
-		},
-	);
-});
-
-describe('tokenIsStale', () => {
-	const token = { value: 'tok:ab', expiresAt: 0 };
-	beforeEach(() => jest.replaceProperty(timing, 'tokenRefreshMarginMs', 20_000));
-	afterEach(() => jest.restoreAllMocks());
-
-	it('is fresh with more than the margin left', () => {
-		expect(tokenIsStale({ ...token, expiresAt: 1_000_000 + 21_000 }, 1_000_000)).toBe(false);
-	});
-	it('is stale within the margin, when empty, or when there is none', () => {
-		expect(tokenIsStale({ ...token, expiresAt: 1_000_000 + 20_000 }, 1_000_000)).toBe(true);
-		expect(tokenIsStale({ value: '', expiresAt: 9e15 }, 1_000_000)).toBe(true);
-		expect(tokenIsStale(undefined, 1_000_000)).toBe(true);
-	});
-});
-
-describe('tokenHolderFor', () => {
-	const credentials = {
-		restEndpoint: 'https://x.example.com/rest',
-		clientId: 'cid',
-		clientSecret: 's',
-	};
-
-	it('shares one holder per instance and client, however the endpoint is written', () => {
-		expect(tokenHolderFor(credentials)).toBe(
-			tokenHolderFor({ ...credentials, restEndpoint: 'https://x.example.com/' }),
-		);
-	});
-	it('gives another client ID, secret or instance a holder of its own', () => {
-		const holder = tokenHolderFor(credentials);
-		expect(tokenHolderFor({ ...credentials, clientId: 'other' })).not.toBe(holder);
-		expect(tokenHolderFor({ ...credentials, clientSecret: 'wrong' })).not.toBe(holder);
-		expect(tokenHolderFor({ ...credentials, restEndpoint: 'https://y.example.com/rest' })).not.toBe(
-			holder,
-		);
-	});
-});
+} from '../../../../nodes/MarketingAutomation/transport/throttle';
+import { timing } from '../../../../nodes/MarketingAutomation/transport/timing';
 
 describe('throttle', () => {
 	afterEach(() => jest.restoreAllMocks());
@@ -214,12 +143,5 @@ describe('throttle', () => {
 	it('computes the quota reset as the next midnight in US Central time', () => {
 		const now = Date.parse('2026-11-22T08:00:00Z'); // 02:00 CST
 		expect(new Date(nextQuotaReset(now)).toISOString()).toBe('2026-11-23T06:00:00.000Z');
-	});
-});
-
-describe('chunk', () => {
-	it('splits into fixed-size slices', () => {
-		expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
-		expect(chunk([], 300)).toEqual([]);
 	});
 });

@@ -1,7 +1,48 @@
-import { CREDENTIAL, useMarketing } from './helpers';
-import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
-import { tokenHolderFor } from '../../../nodes/MarketingAutomation/transport/token';
-import { DEMO_CLIENT } from '../../simulator/marketing';
+import { CREDENTIAL, useMarketing } from '../helpers';
+import { timing } from '../../../../nodes/MarketingAutomation/transport/timing';
+import {
+	tokenHolderFor,
+	tokenIsStale,
+} from '../../../../nodes/MarketingAutomation/transport/token';
+import { DEMO_CLIENT } from '../../../simulator/marketing';
+import { ALL_CAMPAIGNS, GET_DEMO_CAMPAIGN } from '../../../harness/marketing';
+
+describe('tokenIsStale', () => {
+	const token = { value: 'tok:ab', expiresAt: 0 };
+	beforeEach(() => jest.replaceProperty(timing, 'tokenRefreshMarginMs', 20_000));
+	afterEach(() => jest.restoreAllMocks());
+
+	it('is fresh with more than the margin left', () => {
+		expect(tokenIsStale({ ...token, expiresAt: 1_000_000 + 21_000 }, 1_000_000)).toBe(false);
+	});
+	it('is stale within the margin, when empty, or when there is none', () => {
+		expect(tokenIsStale({ ...token, expiresAt: 1_000_000 + 20_000 }, 1_000_000)).toBe(true);
+		expect(tokenIsStale({ value: '', expiresAt: 9e15 }, 1_000_000)).toBe(true);
+		expect(tokenIsStale(undefined, 1_000_000)).toBe(true);
+	});
+});
+
+describe('tokenHolderFor', () => {
+	const credentials = {
+		restEndpoint: 'https://x.example.com/rest',
+		clientId: 'cid',
+		clientSecret: 's',
+	};
+
+	it('shares one holder per instance and client, however the endpoint is written', () => {
+		expect(tokenHolderFor(credentials)).toBe(
+			tokenHolderFor({ ...credentials, restEndpoint: 'https://x.example.com/' }),
+		);
+	});
+	it('gives another client ID, secret or instance a holder of its own', () => {
+		const holder = tokenHolderFor(credentials);
+		expect(tokenHolderFor({ ...credentials, clientId: 'other' })).not.toBe(holder);
+		expect(tokenHolderFor({ ...credentials, clientSecret: 'wrong' })).not.toBe(holder);
+		expect(tokenHolderFor({ ...credentials, restEndpoint: 'https://y.example.com/rest' })).not.toBe(
+			holder,
+		);
+	});
+});
 
 const WRONG = ['wrong', 'value', '123'].join('-');
 
@@ -9,14 +50,9 @@ describe('Marketing Automation: token lifecycle', () => {
 	const env = useMarketing();
 	/** The token this test's n8n process holds for the demo client (see `fastTransport`). */
 	const held = () => tokenHolderFor(env.credentials()[CREDENTIAL]);
-	const getCampaign = {
-		resource: 'campaign',
-		operation: 'get',
-		campaign: { mode: 'id', value: '2001' },
-	};
 
 	it('fetches the token with a POST form body and sends it only as a Bearer header', async () => {
-		const result = await env.run(getCampaign);
+		const result = await env.run(GET_DEMO_CAMPAIGN);
 		expect(result.error).toBeUndefined();
 		const sim = env.sim.services.marketing;
 		expect(sim.identityCalls).toHaveLength(1);
@@ -53,7 +89,7 @@ describe('Marketing Automation: token lifecycle', () => {
 			},
 		);
 		expect(first.error).toBeUndefined();
-		const second = await env.run(getCampaign);
+		const second = await env.run(GET_DEMO_CAMPAIGN);
 		expect(second.error).toBeUndefined();
 		const sim = env.sim.services.marketing;
 		expect(sim.identityCalls).toHaveLength(1);
@@ -62,9 +98,9 @@ describe('Marketing Automation: token lifecycle', () => {
 	});
 
 	it('refreshes a token that nears expiry before sending, and keeps the new expiry', async () => {
-		await env.run(getCampaign);
+		await env.run(GET_DEMO_CAMPAIGN);
 		held().token!.expiresAt = Date.now() + 5_000; // inside the 20 s margin
-		const second = await env.run(getCampaign);
+		const second = await env.run(GET_DEMO_CAMPAIGN);
 		expect(second.error).toBeUndefined();
 		const sim = env.sim.services.marketing;
 		expect(sim.identityCalls).toHaveLength(2);
@@ -76,16 +112,11 @@ describe('Marketing Automation: token lifecycle', () => {
 	it('answers 602 mid-run: new token, one replay, later pages use the new token', async () => {
 		const sim = env.sim.services.marketing;
 		sim.addCampaigns(650);
-		await env.run(getCampaign);
+		await env.run(GET_DEMO_CAMPAIGN);
 		const oldToken = held().token!.value;
 		sim.resetCounters();
 		sim.expireTokensAfter(1);
-		const result = await env.run({
-			resource: 'campaign',
-			operation: 'getAll',
-			returnAll: true,
-			filters: {},
-		});
+		const result = await env.run(ALL_CAMPAIGNS);
 		expect(result.error).toBeUndefined();
 		expect(result.json()).toHaveLength(654);
 		const newToken = held().token!.value;
@@ -103,12 +134,12 @@ describe('Marketing Automation: token lifecycle', () => {
 	it('replays 601 once, and fails with the service message when it comes twice', async () => {
 		const sim = env.sim.services.marketing;
 		sim.inject('601', { times: 1 });
-		const once = await env.run(getCampaign);
+		const once = await env.run(GET_DEMO_CAMPAIGN);
 		expect(once.error).toBeUndefined();
 		expect(sim.calls.map((c) => c.code ?? 'ok')).toEqual(['601', 'ok']);
 		sim.resetCounters();
 		sim.inject('601', { times: 2 });
-		const twice = await env.run(getCampaign);
+		const twice = await env.run(GET_DEMO_CAMPAIGN);
 		expect(twice.error?.message).toBe('The service refused the call (601): Injected fault 601');
 		expect(sim.calls.map((c) => c.code ?? 'ok')).toEqual(['601', '601']);
 	});
@@ -121,7 +152,7 @@ describe('Marketing Automation: token lifecycle', () => {
 		sim.tokenLifetimeSeconds = 0.6; // expires_in = 0 on the wire
 		try {
 			const started = Date.now();
-			const result = await env.run(getCampaign);
+			const result = await env.run(GET_DEMO_CAMPAIGN);
 			expect(result.error).toBeUndefined();
 			expect(sim.identityCalls).toHaveLength(2);
 			expect(sim.counters.tokensIssued).toBeGreaterThanOrEqual(2);
@@ -132,7 +163,7 @@ describe('Marketing Automation: token lifecycle', () => {
 	});
 
 	it('refuses a wrong secret at the identity endpoint, before any API call, without echoing it', async () => {
-		const result = await env.run(getCampaign, {
+		const result = await env.run(GET_DEMO_CAMPAIGN, {
 			credentials: { clientSecret: WRONG },
 		});
 		expect(result.error?.message).toBe(
@@ -145,7 +176,7 @@ describe('Marketing Automation: token lifecycle', () => {
 	it.each([['/rest'], ['/rest/'], [''], ['/'], ['//rest//']])(
 		'accepts the endpoint written as <host>%s',
 		async (suffix) => {
-			const result = await env.run(getCampaign, {
+			const result = await env.run(GET_DEMO_CAMPAIGN, {
 				credentials: { restEndpoint: `${env.sim.url}${suffix}` },
 			});
 			expect(result.error).toBeUndefined();
