@@ -1,6 +1,9 @@
 import { AgentPlatformApi } from '../../credentials/AgentPlatformApi.credentials';
 import { normaliseRole, permissionsFor } from '../../nodes/AgentPlatformAdmin/helpers/roles';
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
 import { adminBaseUrl } from '../../nodes/AgentPlatformAdmin/transport';
+import { runCredentialTest, useCredentialSimulator } from './helpers';
 
 describe('Agent Platform API credential', () => {
 	const credential = new AgentPlatformApi();
@@ -58,5 +61,72 @@ describe('normaliseRole', () => {
 
 	it.each(['owner', 'role:owner', '', 'role:'])('%j is not a role', (role) => {
 		expect(normaliseRole(role)).toBeUndefined();
+	});
+});
+
+/**
+ * Every node that uses a credential tests it (`testedBy`), and each failure says what is wrong
+ * and which field to change. The messages of a host that does not resolve are checked in a real
+ * n8n (test/e2e/credentials.test.ts); these tests talk only to 127.0.0.1.
+ */
+describe('credential tests (the nodes’ methods.credentialTest)', () => {
+	const env = useCredentialSimulator();
+
+	describe('admin', () => {
+		const test = async (values: ICredentialDataDecryptedObject) =>
+			await runCredentialTest('agentPlatformAdmin', 'agentPlatformApi', {
+				region: 'custom',
+				baseUrl: env.sim.url,
+				projectId: 'proj-demo',
+				apiKey: 'sk-demo-admin',
+				...values,
+			});
+
+		it('passes with a valid key, sending Bearer <project>:<key> to GET /auth/info', async () => {
+			env.sim.services.admin.calls.length = 0;
+			expect(await test({})).toEqual({
+				status: 'OK',
+				message: 'Connection successful: the service accepted the API key for this project.',
+			});
+			expect(env.sim.services.admin.calls.map((c) => `${c.method} ${c.path} ${c.status}`)).toEqual([
+				'GET /latest/auth/info 200',
+			]);
+		});
+
+		it.each([
+			[
+				'a wrong key',
+				{ apiKey: 'sk-wrong' },
+				'The service refused the API key for this project (HTTP 401). Check that the API Key is complete, that the Project ID is a project of the key’s organization, and that Region is the region your organization lives in (a key works only in its own region).',
+			],
+			[
+				'a Base URL with a wrong path',
+				{ baseUrl: 'SIM/app' },
+				'No API answers at SIM/app/latest/auth/info (HTTP 404). With Region Custom, Base URL must be the API’s address (e.g. https://api-xxxxxx.stack.example.com), not the app’s web address.',
+			],
+			[
+				'an invalid Base URL',
+				{ baseUrl: 'http://exa mple' },
+				'Base URL "http://exa mple" is not a valid http(s) address: enter it like https://api-xxxxxx.stack.example.com.',
+			],
+			[
+				'no Base URL with Region Custom',
+				{ baseUrl: ' ' },
+				"Base URL is required when Region is Custom: enter the API's address (e.g. https://api-xxxxxx.stack.example.com), or choose your organization's region.",
+			],
+			[
+				'a closed port',
+				{ baseUrl: 'CLOSED' },
+				'Nothing accepts connections at HOST. Check the host and port in Base URL (it looks like https://api-xxxxxx.stack.example.com); if they are right, a firewall or proxy between n8n and the service refuses the connection.',
+			],
+		])('with %s, says what to change', async (_case, values: Record<string, string>, message) => {
+			const fill = (text: string) =>
+				text
+					.replace('SIM', env.sim.url)
+					.replace('CLOSED', env.closed)
+					.replace('HOST', env.closed.slice(7));
+			const result = await test({ ...values, baseUrl: fill(values.baseUrl ?? env.sim.url) });
+			expect(result).toEqual({ status: 'Error', message: fill(message) });
+		});
 	});
 });

@@ -6,7 +6,9 @@ import type {
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
+import { freePort } from '../e2e/runner';
 import { loadPackage } from '../harness';
+import { startServices, type Simulator } from '../simulator';
 
 /**
  * Runs a credential's test as n8n's credential tester does for a credential without `test`: the
@@ -26,4 +28,21 @@ export async function runCredentialTest(
 	if (!test) throw new Error(`${nodeName} has no credential test "${testedBy}"`);
 	const context = new CredentialTestContext({} as IWorkflowExecuteAdditionalData);
 	return await test.call(context, { id: '', name: 'Test', type: credentialType, data });
+}
+
+/** A simulator for the credential tests, and the address of a port where nothing listens. */
+export interface CredentialSimulator {
+	sim: Simulator;
+	closed: string;
+}
+
+/** Starts the simulator once for the file's credential tests and stops it afterwards. */
+export function useCredentialSimulator(): CredentialSimulator {
+	const env = { closed: '' } as CredentialSimulator;
+	beforeAll(async () => {
+		env.sim = await startServices();
+		env.closed = `http://127.0.0.1:${await freePort()}`;
+	});
+	afterAll(async () => await env.sim.close());
+	return env;
 }

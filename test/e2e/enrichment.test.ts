@@ -6,6 +6,7 @@
  */
 import globalDemo from '../../examples/enrichment-global-demo.json';
 import anzDemo from '../../examples/enrichment-anz-demo.json';
+import { nextUtcMidnight } from '../simulator/globalEnrichment';
 import { DEMO_CLIENT } from '../simulator/marketing';
 import enrichmentWorkflow from './workflows/enrichment.json';
 import { startE2e, type E2e } from './runner';
@@ -185,6 +186,38 @@ describe('enrichment nodes in n8n (e2e)', () => {
 		expect(leads.every((item) => ['created', 'updated'].includes(String(item.json.status)))).toBe(
 			true,
 		);
+		expect(JSON.stringify(run.raw)).not.toContain('global-demo-key');
+	});
+
+	it("a used-up daily quota: the node reads the reset from the service's usage and names it", async () => {
+		const global = e2e.sim.services.global;
+		const before = global.calls.length;
+		const saved = global.rateLimit;
+		global.rateLimit = { perDay: 0 };
+		const startedAt = Date.now();
+		const run = await e2e.execute(enrichmentWorkflow.id).finally(() => {
+			global.rateLimit = saved;
+		});
+		const endedAt = Date.now();
+
+		expect(run.status).toBe('error');
+		expect(run.nodesRun).toEqual(['Start', 'Contacts', 'One Item Per Contact', 'Enrich Contacts']);
+		// The lookup is refused by the quota; the free usage call answers with the windows' resets.
+		expect(global.calls.slice(before).map((c) => `${c.method} ${c.path} ${c.status}`)).toEqual([
+			'POST /v3/contacts/search-and-enrich 429',
+			'GET /v3/account/usage 200',
+		]);
+		// The message names the reset the usage gave (the next midnight UTC), in seconds from the
+		// moment the node read it, somewhere between the start and the end of the run.
+		const match =
+			/^The enrichment service's daily request quota of 0 calls is used up \(HTTP 429\); it resets in (\d+) seconds/.exec(
+				run.error?.message ?? '',
+			);
+		expect(match).not.toBeNull();
+		const seconds = Number(match![1]);
+		const resetsAt = nextUtcMidnight(startedAt);
+		expect(seconds).toBeLessThanOrEqual(Math.ceil((resetsAt - startedAt) / 1000));
+		expect(seconds).toBeGreaterThanOrEqual(Math.ceil((resetsAt - endedAt) / 1000));
 		expect(JSON.stringify(run.raw)).not.toContain('global-demo-key');
 	});
 

@@ -23,6 +23,11 @@ export interface RateLimitSettings {
 	perDay?: number;
 	/** Seconds sent in `retry-after` on a 429 (the real global service sends none). */
 	retryAfterSeconds?: number;
+	/**
+	 * Calls a minute to the global service's V3 usage (`GET /v3/account/usage`); the real service
+	 * allows 5. Set 0 to have the usage call refused.
+	 */
+	usagePerMinute?: number;
 }
 
 export interface EnrichmentAccount {
@@ -49,9 +54,9 @@ export abstract class EnrichmentSimulator implements SimulatorModule {
 	recordsLookedUp = 0;
 	rateLimit: RateLimitSettings;
 	latencyMs: number;
-	private windowStart = Date.now();
-	private windowCount = 0;
-	private dayCount = 0;
+	protected windowStart = Date.now();
+	protected windowCount = 0;
+	protected dayCount = 0;
 	private injected: Array<{ status: number; body?: unknown; headers?: Record<string, string> }> =
 		[];
 	private requestCounter = 0;
@@ -109,6 +114,12 @@ export abstract class EnrichmentSimulator implements SimulatorModule {
 	protected abstract apiKeyOf(request: SimRequest): string | undefined;
 	protected abstract errorBody(status: number, code: string, message: string): unknown;
 	protected abstract route(request: SimRequest, path: string): SimResponse;
+
+	/**
+	 * A call with a rate limit of its own (the global service's usage, 5 a minute): answered by
+	 * the module without counting against the request windows. Undefined for every other call.
+	 */
+	protected ownLimit?(request: SimRequest, path: string): (() => SimResponse) | undefined;
 
 	protected nextRequestId(): string {
 		return `${this.name}-req-${String(++this.requestCounter).padStart(6, '0')}`;
@@ -185,7 +196,10 @@ export abstract class EnrichmentSimulator implements SimulatorModule {
 		} else if (!apiKey || !this.apiKeys.has(apiKey)) {
 			response = this.error(401, 'UNAUTHORIZED', 'Invalid API key');
 		} else {
-			response = this.rateLimited() ?? this.route(request, path);
+			const answerOnItsOwnLimit = this.ownLimit?.(request, path);
+			response = answerOnItsOwnLimit
+				? answerOnItsOwnLimit()
+				: (this.rateLimited() ?? this.route(request, path));
 		}
 		response.headers = { ...this.rateHeaders(), ...response.headers };
 		if (this.latencyMs) response.delayMs = this.latencyMs;

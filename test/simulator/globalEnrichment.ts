@@ -29,6 +29,13 @@ import { reply } from './server';
  * - `POST /v3/contacts/prospecting` and `/v3/companies/prospecting`: as the contract's search, with
  *   industry IDs (`mainIndustriesIds`) instead of names, size at most 50;
  * - `GET /v3/companies/prospecting/filters/industriesLabels`: the industry list (free);
+ * - `GET /v3/account/usage`: `{ credits: { total, used, remaining }, rateLimits: { daily, hourly,
+ *   minute: { limit, used, remaining, resetsAt } }, plan: { category, renewalType, startDate,
+ *   endDate }, pricing }`, free, with its own limit of 5 calls a minute (429 beyond it); the node
+ *   reads `resetsAt` after a used-up window. It is not counted against the request windows: the
+ *   reference gives it a limit of its own and says nothing of the daily quota (set
+ *   `rateLimit.usagePerMinute` to 0 to have it refused). A window with no limit configured has
+ *   `limit`, `used` and `remaining` null;
  * - used-up daily quota: 429 with `x-daily-requests-left: 0` and the documented message.
  * A found contact costs 2 credits with a phone number, else 1; a company 1; a miss nothing.
  * Errors use the envelope `{ statusCode, message }`; 402 when the balance is short (a bulk call is
@@ -189,6 +196,15 @@ export function generateGlobalContacts(count: number, companyId = 'c-1001'): Glo
 
 type Outcome = { data: unknown; credits: number } | { error: { code: string; message: string } };
 
+/** Calls a minute the real service allows to its usage endpoint. */
+export const USAGE_CALLS_PER_MINUTE = 5;
+
+/** The next midnight (UTC) after `now`: when the daily window resets. */
+export const nextUtcMidnight = (now: number) => {
+	const day = new Date(now);
+	return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + 1);
+};
+
 export class GlobalEnrichmentService extends EnrichmentSimulator {
 	readonly name = 'global';
 	protected readonly prefix = '/global';
@@ -196,6 +212,9 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 	readonly companies: GlobalCompany[];
 	readonly maxBulk = 100;
 	readonly maxPageSize = 50;
+	/** The usage call's own minute window. */
+	private usageWindowStart = Date.now();
+	private usageCalls = 0;
 
 	constructor(seed: GlobalSeed = DEMO_GLOBAL_SEED) {
 		super(seed);
@@ -528,6 +547,57 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 			pageLength: data.length,
 			totalResults: matches.length,
 			data,
+		});
+	}
+
+	protected ownLimit(request: SimRequest, path: string): (() => SimResponse) | undefined {
+		return request.method === 'GET' && path === '/v3/account/usage'
+			? () => this.usage()
+			: undefined;
+	}
+
+	/** `GET /v3/account/usage`: credits, each rate window with its reset, the plan. */
+	private usage(): SimResponse {
+		const now = Date.now();
+		if (now - this.usageWindowStart >= 60_000) {
+			this.usageWindowStart = now;
+			this.usageCalls = 0;
+		}
+		if (this.usageCalls >= (this.rateLimit.usagePerMinute ?? USAGE_CALLS_PER_MINUTE)) {
+			return this.error(
+				429,
+				'RATE_LIMITED',
+				'Too many requests. Please wait before making another request.',
+			);
+		}
+		this.usageCalls++;
+		if (now - this.windowStart >= 60_000) this.resetRateWindow();
+		const window = (limit: number | undefined, used: number, resetsAt: number) => ({
+			limit: limit ?? null,
+			used: limit === undefined ? null : used,
+			remaining: limit === undefined ? null : Math.max(0, limit - used),
+			resetsAt: new Date(resetsAt).toISOString(),
+		});
+		const hour = 3_600_000;
+		const { perMinute, perDay } = this.rateLimit;
+		return reply(200, {
+			credits: {
+				total: this.credits + this.creditsSpent,
+				used: this.creditsSpent,
+				remaining: this.credits,
+			},
+			rateLimits: {
+				daily: window(perDay, this.dayCount, nextUtcMidnight(now)),
+				hourly: window(undefined, 0, Math.floor(now / hour) * hour + hour),
+				minute: window(perMinute, this.windowCount, this.windowStart + 60_000),
+			},
+			plan: {
+				category: 'simulated',
+				renewalType: 'monthly',
+				startDate: '2026-11-01',
+				endDate: '2026-11-30',
+			},
+			pricing: {},
 		});
 	}
 

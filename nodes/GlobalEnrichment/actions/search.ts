@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { limitOf, listOf } from '../../shared/descriptions';
+import { echo } from '../../shared/echo';
 import {
 	COMPANY_SIZES,
 	companySizeOptions,
@@ -114,7 +115,20 @@ function searchBody(
 		}
 		companies.mainIndustriesIds = ids;
 	}
-	const sizes = (filters.companySize as string[] | undefined) ?? [];
+	// Exactly the sizes chosen: an unknown value (from an expression) is refused, never dropped.
+	const sizes = listOf(filters.companySize);
+	const unknown = sizes.filter((size) => !COMPANY_SIZES.some((known) => known.value === size));
+	if (unknown.length) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Invalid Company Size filter in item ${itemIndex}: "${echo(unknown[0])}" is not a company size; use ${COMPANY_SIZES.map((size) => size.value).join(', ')}`,
+			{
+				itemIndex,
+				description:
+					'Choose the sizes from the list, or give their values (such as 51-200) in the expression. No request was sent.',
+			},
+		);
+	}
 	if (sizes.length) {
 		companies.sizes = COMPANY_SIZES.filter((size) => sizes.includes(String(size.value))).map(
 			({ min, max }) => (max === undefined ? { min } : { min, max }),

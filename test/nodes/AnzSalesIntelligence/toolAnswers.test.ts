@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { runWorkflow } from '../../harness';
 import { ANZ_KEY, withSimulator } from '../../harness/enrichment';
 import { DEMO_ANZ_SEED, generateAnzPeople } from '../../simulator/anzSalesIntelligence';
+import { BOSS_ARGUMENT_SENIORITY_NOT_CHOICE_SENIORITY } from './messages';
 
 /**
  * Person → Search as an AI agent's tool: the model's choice arguments reach the request as the
@@ -49,9 +50,7 @@ describe('ANZ Sales Intelligence as a tool: Person → Search', () => {
 
 	it('refuses an unknown seniority before any call, with the allowed values', async () => {
 		const result = await search(choiceFilters, { seniority: 'Boss', locations: 'AU-VIC' });
-		expect(result.error?.message).toBe(
-			"'Boss' in the argument 'seniority' is not a choice of Seniority: use Board Member / Company Director (1), C-Suite / Partner (3), Manager (5), No Data Available (7), Other (6), Owner / Founder (2), VP / Director / Head Of (4) (several separated by commas). Change the argument 'seniority' and call this tool again.",
-		);
+		expect(result.error?.message).toBe(BOSS_ARGUMENT_SENIORITY_NOT_CHOICE_SENIORITY);
 		expect(ctx.sim.services.anz.calls).toEqual([]);
 	});
 

@@ -2,6 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow } from '../../harness';
 import { ANZ_KEY, serviceCredential, withSimulator } from '../../harness/enrichment';
+import {
+	INVALID_ARGUMENT_ABN_ABN_51_824,
+	SALES_INTELLIGENCE_SERVICE_DID_NOT_ACCEPT,
+	SALES_INTELLIGENCE_SERVICE_KEPT_ANSWERING_TOO,
+	SALES_INTELLIGENCE_SERVICE_KEPT_ANSWERING_TOO_2,
+	SALES_INTELLIGENCE_SERVICE_REFUSED_GET_COMPANY,
+	SALES_INTELLIGENCE_SERVICE_S_DAILY_REQUEST,
+} from './messages';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -45,25 +53,19 @@ describe('ANZ Sales Intelligence as a tool: what the model reads on a failure', 
 	it('429 with a reset: retry after the service’s own wait', async () => {
 		anz().failNext(6, 429, { message: 'Too many requests' }, { 'retry-after': '30' });
 		const result = await byAbn(VALID_ABN);
-		expect(result.error?.message).toBe(
-			'The sales-intelligence service kept answering "too many requests" (HTTP 429) after 5 retries. Retry: call this tool again with the same arguments in 30 seconds (the service\'s own wait); if it fails again, stop and tell the user.',
-		);
+		expect(result.error?.message).toBe(SALES_INTELLIGENCE_SERVICE_KEPT_ANSWERING_TOO);
 	});
 
 	it('429 without a reset: retry in a minute', async () => {
 		anz().failNext(6, 429, { message: 'Too many requests' });
 		const result = await byAbn(VALID_ABN);
-		expect(result.error?.message).toBe(
-			'The sales-intelligence service kept answering "too many requests" (HTTP 429) after 5 retries. Retry: call this tool again with the same arguments in 60 seconds; if it fails again, stop and tell the user.',
-		);
+		expect(result.error?.message).toBe(SALES_INTELLIGENCE_SERVICE_KEPT_ANSWERING_TOO_2);
 	});
 
 	it('5xx: retry later', async () => {
 		anz().failNext(6, 503, { message: 'Service Unavailable' });
 		const result = await byAbn(VALID_ABN);
-		expect(result.error?.message).toBe(
-			'The sales-intelligence service refused GET /company (HTTP 503): Service Unavailable. Retry: call this tool again with the same arguments in 60 seconds; if it fails again, stop and tell the user.',
-		);
+		expect(result.error?.message).toBe(SALES_INTELLIGENCE_SERVICE_REFUSED_GET_COMPANY);
 	});
 
 	it('quota used up: stop and tell the user when it resets', async () => {
@@ -74,23 +76,17 @@ describe('ANZ Sales Intelligence as a tool: what the model reads on a failure', 
 			{ 'x-daily-requests-left': '0', 'x-rate-limit-daily': '1000' },
 		);
 		const result = await byAbn(VALID_ABN);
-		expect(result.error?.message).toBe(
-			"The sales-intelligence service's daily request quota of 1000 calls is used up (HTTP 429); it resets in 3600 seconds. Do not retry: stop and tell the user that the request quota of the service is used up. It resets in 60 minutes; do not call this tool before then. What the user can do: The node stopped and sent no further calls. Run the workflow again after the daily quota resets, or raise the plan's limit.",
-		);
+		expect(result.error?.message).toBe(SALES_INTELLIGENCE_SERVICE_S_DAILY_REQUEST);
 	});
 
 	it('key refused: stop and tell the user to fix the credential', async () => {
 		const result = await byAbn(VALID_ABN, 'wrong-key');
-		expect(result.error?.message).toBe(
-			'The sales-intelligence service did not accept the API key (HTTP 401); check the key in the credential. Do not retry: stop and tell the user that the service refused the API key in the credential. What the user can do: Copy the API key again from the service and paste it into the credential; it may have been revoked or mistyped. (request ID anz-req-000001).',
-		);
+		expect(result.error?.message).toBe(SALES_INTELLIGENCE_SERVICE_DID_NOT_ACCEPT);
 	});
 
 	it('bad argument: change the named argument; no call made', async () => {
 		const result = await byAbn('51 824 753 557');
-		expect(result.error?.message).toBe(
-			"Invalid argument 'abn': The ABN \"51 824 753 557\" fails the ABN checksum (a digit is wrong or swapped). Enter the 11-digit ABN exactly as registered (check it on the Australian Business Register). Change the argument 'abn' and call this tool again.",
-		);
+		expect(result.error?.message).toBe(INVALID_ARGUMENT_ABN_ABN_51_824);
 		expect(anz().calls).toEqual([]);
 	});
 });

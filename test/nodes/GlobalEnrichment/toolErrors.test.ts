@@ -2,6 +2,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow } from '../../harness';
 import { GLOBAL_KEY, serviceCredential, withSimulator } from '../../harness/enrichment';
+import {
+	ENRICHMENT_SERVICE_DID_NOT_ACCEPT_API,
+	ENRICHMENT_SERVICE_KEPT_ANSWERING_TOO_MANY,
+	ENRICHMENT_SERVICE_KEPT_ANSWERING_TOO_MANY_2,
+	ENRICHMENT_SERVICE_MAY_HAVE_RUN_CHARGED,
+	ENRICHMENT_SERVICE_REFUSED_POST_V3_CONTACTS,
+	ENRICHMENT_SERVICE_S_DAILY_REQUEST_QUOTA,
+	MEDIUM_ARGUMENT_SIZES_NOT_CHOICE_COMPANY,
+} from './messages';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -54,32 +63,34 @@ describe('Global Enrichment as a tool: what the model reads on a failure', () =>
 	it('429 with a reset: retry after the service’s own wait', async () => {
 		global().failNext(6, 429, { message: 'Too many requests' }, { 'retry-after': '45' });
 		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
-			'The enrichment service kept answering "too many requests" (HTTP 429) after 5 retries. Retry: call this tool again with the same arguments in 45 seconds (the service\'s own wait); if it fails again, stop and tell the user.',
+			ENRICHMENT_SERVICE_KEPT_ANSWERING_TOO_MANY,
 		);
 	});
 
 	it('429 without a reset: retry in a minute', async () => {
 		global().failNext(6, 429, { message: 'Too many requests' });
 		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
-			'The enrichment service kept answering "too many requests" (HTTP 429) after 5 retries. Retry: call this tool again with the same arguments in 60 seconds; if it fails again, stop and tell the user.',
+			ENRICHMENT_SERVICE_KEPT_ANSWERING_TOO_MANY_2,
 		);
 	});
 
 	it('5xx on a lookup that may have been charged: do not repeat it', async () => {
 		global().failNext(1, 502, { message: 'Bad Gateway' });
 		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
-			"The enrichment service may have run and charged POST /v3/contacts/search-and-enrich: it answered HTTP 502. It was not repeated, so no credit is spent twice. Do not retry: stop and tell the user that the call may have run, so repeating it could do it twice. What the user can do: Check the service's usage or credit history before running this item again. The other items went on.",
+			ENRICHMENT_SERVICE_MAY_HAVE_RUN_CHARGED,
 		);
 	});
 
 	it('5xx before executing (503): retry later', async () => {
 		global().failNext(6, 503, { message: 'Service Unavailable' });
 		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
-			'The enrichment service refused POST /v3/contacts/search-and-enrich (HTTP 503): Service Unavailable. Retry: call this tool again with the same arguments in 60 seconds; if it fails again, stop and tell the user.',
+			ENRICHMENT_SERVICE_REFUSED_POST_V3_CONTACTS,
 		);
 	});
 
 	it('quota used up: stop and tell the user', async () => {
+		// The usage call that would give the reset time is refused: the day's start is named.
+		global().rateLimit = { usagePerMinute: 0 };
 		global().failNext(
 			1,
 			429,
@@ -87,19 +98,36 @@ describe('Global Enrichment as a tool: what the model reads on a failure', () =>
 			{ 'x-daily-requests-left': '0', 'x-rate-limit-daily': '500' },
 		);
 		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
-			"The enrichment service's daily request quota of 500 calls is used up (HTTP 429); it resets at the start of the next day. Do not retry: stop and tell the user that the request quota of the service is used up. What the user can do: The node stopped and sent no further calls. Run the workflow again after the daily quota resets, or raise the plan's limit.",
+			ENRICHMENT_SERVICE_S_DAILY_REQUEST_QUOTA,
 		);
+	});
+
+	it("quota used up, the reset read from the service's usage: the model is told when", async () => {
+		global().failNext(
+			1,
+			429,
+			{ message: 'Daily API quota exceeded' },
+			{ 'x-daily-requests-left': '0', 'x-rate-limit-daily': '500' },
+		);
+		const { error } = await findContact('ana@northwind.example.com');
+		expect(error?.message).toMatch(
+			/^The enrichment service's daily request quota of 500 calls is used up \(HTTP 429\); it resets in \d+ seconds\. Do not retry: stop and tell the user that the request quota of the service is used up\. It resets in \d+ hours?; do not call this tool before then\. /,
+		);
+		expect(global().calls.map((c) => `${c.method} ${c.path} ${c.status}`)).toEqual([
+			'POST /v3/contacts/search-and-enrich 429',
+			'GET /v3/account/usage 200',
+		]);
 	});
 
 	it('key refused: stop and tell the user to fix the credential', async () => {
 		expect((await findContact('ana@northwind.example.com', 'wrong-key')).error?.message).toBe(
-			'The enrichment service did not accept the API key (HTTP 401); check the key in the credential. Do not retry: stop and tell the user that the service refused the API key in the credential. What the user can do: Copy the API key again from the service and paste it into the credential; it may have been revoked or mistyped. (request ID global-req-000001).',
+			ENRICHMENT_SERVICE_DID_NOT_ACCEPT_API,
 		);
 	});
 
 	it('bad argument: a size that is not a choice is refused with the allowed sizes; no call made', async () => {
 		expect((await searchCompanies('Medium')).error?.message).toBe(
-			"'Medium' in the argument 'sizes' is not a choice of Company Size: use Enterprise (5,001+) (5001+), Large (201-1,000) (201-1000), Medium (51-200) (51-200), Micro (1-10) (1-10), Small (11-50) (11-50), Very Large (1,001-5,000) (1001-5000) (several separated by commas). Change the argument 'sizes' and call this tool again.",
+			MEDIUM_ARGUMENT_SIZES_NOT_CHOICE_COMPANY,
 		);
 		expect(global().calls).toEqual([]);
 	});

@@ -10,6 +10,13 @@ import {
 	type ServiceInfo,
 } from '../../../nodes/enrichment/types';
 import { collectPages } from '../../../nodes/enrichment/paging';
+import {
+	ADDRESS_HTTPS_API_EXAMPLE_TEST_DID,
+	SVC_REFUSED_API_KEY_POST_V3,
+	TEST_SERVICE_HTTPS_API_EXAMPLE_TEST,
+	TEST_SERVICE_MAY_HAVE_RUN_CHARGED,
+	TEST_SERVICE_MAY_HAVE_RUN_CHARGED_2,
+} from './messages';
 
 // Retry pauses take no time; the test reads the waits asked for.
 jest.mock('n8n-workflow', () => ({
@@ -147,9 +154,7 @@ describe('classification of answers and failures', () => {
 		const cut = '{"data":{"id":"p-1","email":"ana@example.com"';
 		const result = await run([answer(200, {}, cut), answer(200, {}, { ok: 1 })]);
 		expect(result.calls).toBe(1);
-		expect(result.error?.message).toBe(
-			'The test service may have run and charged POST /v3/contacts/search-and-enrich: its answer was cut off or garbled. It was not repeated, so no credit is spent twice',
-		);
+		expect(result.error?.message).toBe(TEST_SERVICE_MAY_HAVE_RUN_CHARGED);
 		expect(result.error?.message).not.toContain('ana@example.com');
 	});
 
@@ -160,17 +165,13 @@ describe('classification of answers and failures', () => {
 			Array.from({ length: RETRY_POLICY.retries + 1 }, () => answer(200, {}, '{"da')),
 			search,
 		);
-		expect(broken.error?.message).toBe(
-			'The test service at https://api.example.test answered POST /v3/contacts/search-and-enrich with a cut-off or garbled answer (4 characters), also when asked again',
-		);
+		expect(broken.error?.message).toBe(TEST_SERVICE_HTTPS_API_EXAMPLE_TEST);
 	});
 
 	it('a 200 web page to a lookup: ambiguous, may have run, check the Service URL it went to', async () => {
 		const result = await run([answer(200, {}, '<html><body>Welcome</body></html>')]);
 		expect(result.calls).toBe(1);
-		expect(result.error?.message).toBe(
-			"The test service may have run and charged POST /v3/contacts/search-and-enrich: its answer was a web page, not the JSON the service sends (check the credential's Service URL https://api.example.test). It was not repeated, so no credit is spent twice",
-		);
+		expect(result.error?.message).toBe(TEST_SERVICE_MAY_HAVE_RUN_CHARGED_2);
 	});
 });
 
@@ -233,9 +234,7 @@ describe('an https address that speaks plain HTTP (EPROTO)', () => {
 		expect(result.error?.message).toBe(
 			'The test service at https://api.example.test did not answer over HTTPS (EPROTO); nothing was sent',
 		);
-		expect(result.error?.description).toBe(
-			"The address https://api.example.test did not answer over HTTPS (EPROTO): it probably serves plain HTTP. If it does, enter http://api.example.test in the credential's Service URL; nothing was sent.",
-		);
+		expect(result.error?.description).toBe(ADDRESS_HTTPS_API_EXAMPLE_TEST_DID);
 	});
 });
 
@@ -247,11 +246,7 @@ describe('refusals say what to do, in the message', () => {
 			'The svc account has no credits left (HTTP 402): Insufficient credits; top up the credits',
 			true,
 		],
-		[
-			403,
-			'The svc refused the API key for POST /v3/contacts/search-and-enrich (HTTP 403): Insufficient credits; the plan does not allow this call or the account is inactive',
-			true,
-		],
+		[403, SVC_REFUSED_API_KEY_POST_V3, true],
 		[
 			451,
 			'The svc may not return this record for legal reasons (HTTP 451): Insufficient credits',

@@ -1,4 +1,10 @@
 import { apiCall, items, withSimulator, type EnrichmentContext } from '../../harness/enrichment';
+import {
+	ADD_LEAST_ONE_FILTER_COMPANY_POSITION,
+	ENDPOINT_REFUSED_ITEM_1_ENDPOINT_CONTAINS,
+	INVALID_NETWORK_PROFILE_URL_ITEM_1,
+	INVALID_WEBSITE_ITEM_1_HTTPS_WWW,
+} from './messages';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -88,8 +94,7 @@ const CASES: BadInputCase[] = [
 		parameters: personBy('networkUrl'),
 		good: 'https://www.linkedin.com/in/jane-citizen',
 		bad: 'https://www.linkedin.com/company/southern-cross-analytics',
-		message:
-			'Invalid "Network Profile URL" in item 1: "https://www.linkedin.com/company/southern-cross-analytics" is a company profile URL, not a person profile URL',
+		message: INVALID_NETWORK_PROFILE_URL_ITEM_1,
 	},
 	{
 		name: 'a profile URL on another site',
@@ -184,8 +189,7 @@ const CASES: BadInputCase[] = [
 		parameters: anzCompanyBy('website'),
 		good: 'https://kookaburra.example.com.au',
 		bad: 'https://www.linkedin.com/company/kookaburra-retail',
-		message:
-			'Invalid "Website" in item 1: "https://www.linkedin.com/company/kookaburra-retail" is a professional-network profile, not the company\'s website (use the profile URL option)',
+		message: INVALID_WEBSITE_ITEM_1_HTTPS_WWW,
 	},
 	{
 		name: 'an empty e-mail in a bulk enrich',
@@ -303,10 +307,7 @@ describe('Bad input is refused before any HTTP call, naming the field and the it
 	);
 
 	it.each([
-		[
-			'/../admin',
-			'Endpoint refused in item 1: The endpoint contains a dot segment ("." or "..", in any encoding), an empty segment or an encoded slash, which could leave the service path',
-		],
+		['/../admin', ENDPOINT_REFUSED_ITEM_1_ENDPOINT_CONTAINS],
 		[
 			'//evil.example.com/x',
 			'Endpoint refused in item 1: The endpoint is an absolute URL or names another host; only a path is allowed',
@@ -400,8 +401,7 @@ describe('Bad input under Continue On Fail', () => {
 			{
 				json: {
 					error: 'No search filter in item 0',
-					description:
-						'Add at least one filter (company, position, seniority, department, location or company size): an unfiltered search would page through the whole database and spend credits. No request was sent.',
+					description: ADD_LEAST_ONE_FILTER_COMPANY_POSITION,
 				},
 				pairedItem: { item: 0 },
 			},

@@ -5,6 +5,7 @@ import {
 	emailIdentifier,
 	prepareIdentifier,
 } from '../../../nodes/enrichment/identifiers';
+import { INVALID_ARGUMENT_COMPANY_ABN_ABN_51 } from './messages';
 
 /** An enrichment node's context with one item, the node as n8n runs it (a tool or not). */
 function context(type: string, parameters: INode['parameters'], values: Record<string, string>) {
@@ -42,7 +43,7 @@ describe('enrichment input checks as an AI agent tool', () => {
 			{ abn: '51 824 753 557' },
 		);
 		expect(messageOf(() => prepareIdentifier(ctx, 0, SPECS, 'abn'))).toBe(
-			'Invalid argument \'company_abn\': The ABN "51 824 753 557" fails the ABN checksum (a digit is wrong or swapped). Enter the 11-digit ABN exactly as registered (check it on the Australian Business Register).',
+			INVALID_ARGUMENT_COMPANY_ABN_ABN_51,
 		);
 		const email = context(
 			TOOL,

@@ -1,0 +1,58 @@
+import { loadOptions } from '../../../nodes/GlobalEnrichment/methods';
+import {
+	GLOBAL_KEY,
+	globalLoadOptionsContext,
+	serviceCredential,
+	withSimulator,
+} from '../../harness/enrichment';
+
+// Retry pauses take no time (the retry policy itself is unchanged).
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => await Promise.resolve()),
+}));
+
+describe('Global Enrichment on the service API: industry picker', () => {
+	const ctx = withSimulator();
+
+	it("loads the service's industries (name → ID) and searches with the picked IDs", async () => {
+		const context = await globalLoadOptionsContext(
+			serviceCredential(`${ctx.sim.url}/global`, GLOBAL_KEY),
+		);
+		const options = await loadOptions.getIndustries.call(context);
+		expect(options.slice(0, 3)).toEqual([
+			{ name: 'Finance', value: 4 },
+			{ name: 'Healthcare', value: 5 },
+			{ name: 'Logistics', value: 6 },
+		]);
+		const result = await ctx.runGlobalService({
+			resource: 'company',
+			operation: 'search',
+			returnAll: true,
+			filters: { industryIds: [3] },
+		});
+		expect(ctx.sim.services.global.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+			['GET', '/v3/companies/prospecting/filters/industriesLabels', undefined],
+			[
+				'POST',
+				'/v3/companies/prospecting',
+				{
+					pagination: { page: 0, size: 50 },
+					filters: { companies: { include: { mainIndustriesIds: [3] } } },
+				},
+			],
+		]);
+		expect(result.json().map((json) => json.id)).toEqual(['c-1002']);
+	});
+
+	it('on the connection contract the picker says the list needs the service API', async () => {
+		const context = await globalLoadOptionsContext({
+			baseUrl: `${ctx.sim.url}/global`,
+			apiKey: GLOBAL_KEY,
+		});
+		await expect(loadOptions.getIndustries.call(context)).rejects.toThrow(
+			"The industry list comes from the service's own API; on the connection contract, type industry names in the Industry filter",
+		);
+		expect(ctx.sim.services.global.calls).toHaveLength(0);
+	});
+});

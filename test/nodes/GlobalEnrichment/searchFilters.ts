@@ -1,0 +1,161 @@
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { runWorkflow, type RunResult } from '../../harness';
+import { serviceCredential } from '../../harness/enrichment';
+import { INDUSTRY_LIST_ON_CONTRACT, INDUSTRY_NAMES_ON_SERVICE, UNKNOWN_SIZE } from './messages';
+
+export type SearchKind = 'contact' | 'company';
+export type Api = 'service' | 'contract';
+
+/** What one filter must produce on one API: the exact `filters` of the body, or a refusal. */
+export type Expected = { filters: IDataObject } | { refused: string };
+
+/** One row per filter the search offers: its value and what each API must do with it. */
+export type FilterRow = [name: string, filters: IDataObject, service: Expected, contract: Expected];
+
+const SERVICE_URL = 'https://service.global.test';
+const CONTRACT_URL = 'https://contract.global.test';
+
+/**
+ * Runs `kind` → Search with `filters` (Limit 10) on `api` against nock, which answers only the
+ * exact body `{ pagination: { page: 0, size: 10 }, filters: expected }`; returns the run and
+ * whether that request was sent.
+ */
+export async function searchWithFilters(
+	kind: SearchKind,
+	api: Api,
+	filters: IDataObject,
+	expected: IDataObject | undefined,
+): Promise<{ result: RunResult; sent: boolean }> {
+	const path =
+		api === 'service'
+			? `/v3/${kind === 'contact' ? 'contacts' : 'companies'}/prospecting`
+			: `/prospecting/${kind}/search`;
+	const scope = nock(api === 'service' ? SERVICE_URL : CONTRACT_URL, {
+		reqheaders: { api_key: 'k' },
+	})
+		.post(path, {
+			pagination: { page: 0, size: 10 },
+			filters: (expected ?? {}) as nock.DataMatcherMap,
+		})
+		.reply(200, { data: [{ id: 'r-1' }], totalResults: 1 });
+	const result = await runWorkflow({
+		nodes: {
+			type: 'globalEnrichment',
+			parameters: {
+				resource: kind,
+				operation: 'search',
+				limit: 10,
+				simplify: false,
+				filters,
+			} as never,
+			credentialTypes: ['globalEnrichmentApi'],
+		},
+		credentials: {
+			globalEnrichmentApi:
+				api === 'service'
+					? serviceCredential(SERVICE_URL, 'k')
+					: { api: 'contract', baseUrl: CONTRACT_URL, apiKey: 'k' },
+		},
+	});
+	return { result, sent: scope.isDone() };
+}
+
+/** Asserts what `row` asks of `api`: the exact request and its record, or a refusal before any call. */
+export async function expectFilterHonoured(kind: SearchKind, api: Api, row: FilterRow) {
+	const [, filters, service, contract] = row;
+	const expected = api === 'service' ? service : contract;
+	const { result, sent } = await searchWithFilters(
+		kind,
+		api,
+		filters,
+		'filters' in expected ? expected.filters : undefined,
+	);
+	if ('refused' in expected) {
+		expect(sent).toBe(false);
+		expect(result.error?.message).toBe(expected.refused);
+		expect(result.error?.description).toMatch(/No request was sent\.$/);
+	} else {
+		expect(result.error).toBeUndefined();
+		expect(sent).toBe(true);
+		expect(result.json()).toEqual([{ id: 'r-1' }]);
+	}
+}
+
+const include = (kind: 'contacts' | 'companies', values: IDataObject) => ({
+	filters: { [kind]: { include: values } },
+});
+
+/** Every filter of `kind` → Search (the Filters collection), with what each API must send. */
+export function searchFilterRows(kind: SearchKind): FilterRow[] {
+	const companies = (values: IDataObject) => include('companies', values);
+	const located = (values: IDataObject) =>
+		kind === 'contact' ? include('contacts', values) : companies(values);
+	const rows: FilterRow[] = [
+		[
+			'company',
+			{ company: 'Northwind, Contoso' },
+			companies({ names: ['Northwind', 'Contoso'] }),
+			companies({ names: ['Northwind', 'Contoso'] }),
+		],
+		[
+			'company size',
+			{ companySize: ['51-200', '5001+'] },
+			companies({ sizes: [{ min: 5001 }, { min: 51, max: 200 }] }),
+			companies({ sizes: [{ min: 5001 }, { min: 51, max: 200 }] }),
+		],
+		// From an expression: a text value is read as the list it names, exactly.
+		[
+			'company size (text from an expression)',
+			{ companySize: '={{ "201-1000" }}' },
+			companies({ sizes: [{ min: 201, max: 1000 }] }),
+			companies({ sizes: [{ min: 201, max: 1000 }] }),
+		],
+		[
+			'company size (unknown value from an expression)',
+			{ companySize: '={{ ["51-200", "Medium"] }}' },
+			{ refused: UNKNOWN_SIZE },
+			{ refused: UNKNOWN_SIZE },
+		],
+		[
+			'industry (names)',
+			{ industry: 'Software, Retail' },
+			{ refused: INDUSTRY_NAMES_ON_SERVICE },
+			companies({ industries: ['Software', 'Retail'] }),
+		],
+		[
+			'industry (IDs)',
+			{ industry: '1, 3' },
+			companies({ mainIndustriesIds: [1, 3] }),
+			companies({ industries: ['1', '3'] }),
+		],
+		[
+			'industry names or IDs (picker)',
+			{ industryIds: [3, 5] },
+			companies({ mainIndustriesIds: [3, 5] }),
+			{ refused: INDUSTRY_LIST_ON_CONTRACT },
+		],
+		[
+			'industry and picker together',
+			{ industry: '3', industryIds: [3, 5] },
+			companies({ mainIndustriesIds: [3, 5] }),
+			{ refused: INDUSTRY_LIST_ON_CONTRACT },
+		],
+		[
+			'location',
+			{ location: 'Germany, Australia' },
+			located({ locations: [{ country: 'Germany' }, { country: 'Australia' }] }),
+			located({ locations: [{ country: 'Germany' }, { country: 'Australia' }] }),
+		],
+	];
+	if (kind === 'contact') {
+		rows.push([
+			'job title',
+			{ jobTitle: 'Head of Marketing, CMO' },
+			include('contacts', { jobTitles: ['Head of Marketing', 'CMO'] }),
+			include('contacts', { jobTitles: ['Head of Marketing', 'CMO'] }),
+		]);
+	}
+	return rows;
+}
