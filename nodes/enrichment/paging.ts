@@ -11,6 +11,8 @@ export interface PagingOptions {
 	limit: number;
 	/** Largest page the service serves. */
 	maxPageSize: number;
+	/** Smallest page the service accepts (a smaller Limit still asks for this many, then cuts). */
+	minPageSize?: number;
 	/**
 	 * Page-numbered services need the same size on every page (page n starts at n × size); offset
 	 * services can ask for exactly the remainder on the last page.
@@ -29,13 +31,14 @@ export async function collectPages(
 	fetch: (page: number, offset: number, size: number) => Promise<Page>,
 ): Promise<IDataObject[]> {
 	const collected: IDataObject[] = [];
-	const fixedSize = Math.min(options.maxPageSize, options.limit);
+	const minSize = options.minPageSize ?? 1;
+	const fixedSize = Math.max(minSize, Math.min(options.maxPageSize, options.limit));
 	const maxPages = options.maxPages ?? 1000;
 	let served = 0;
 	for (let page = 0; page < maxPages && collected.length < options.limit; page++) {
 		const size = options.fixedPageSize
 			? fixedSize
-			: Math.min(options.maxPageSize, options.limit - collected.length);
+			: Math.max(minSize, Math.min(options.maxPageSize, options.limit - collected.length));
 		const result = await fetch(page, options.fixedPageSize ? page * size : served, size);
 		served += result.records.length;
 		collected.push(...result.records.slice(0, options.limit - collected.length));

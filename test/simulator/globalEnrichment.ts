@@ -475,13 +475,14 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 			!Number.isInteger(page) ||
 			page < 0 ||
 			!Number.isInteger(size) ||
-			size < 1 ||
+			size < (v3 ? 10 : 1) ||
 			size > this.maxPageSize
 		) {
+			// The service's own prospecting takes pages of 10 to 100 (reference, services-beyond-seed §3).
 			return this.error(
 				400,
 				'BAD_REQUEST',
-				`pagination.size must be between 1 and ${this.maxPageSize}`,
+				`pagination.size must be between ${v3 ? 10 : 1} and ${this.maxPageSize}`,
 			);
 		}
 		const filters = (body.filters ?? {}) as Record<string, { include?: Record<string, unknown> }>;

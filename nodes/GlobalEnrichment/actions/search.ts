@@ -14,6 +14,8 @@ import { client } from '../transport';
 
 /** The service serves at most this many records per search page. */
 export const SEARCH_PAGE_SIZE = 50;
+/** The service's prospecting pages hold 10 to 100 records: a Limit under 10 asks for 10. */
+export const SEARCH_MIN_PAGE_SIZE = 10;
 
 export type SearchKind = 'contact' | 'company';
 
@@ -174,7 +176,12 @@ export async function runSearch(
 			? `/v3/${kind === 'contact' ? 'contacts' : 'companies'}/prospecting`
 			: `/prospecting/${kind}/search`;
 	return await collectPages(
-		{ limit: limitOf(ctx, itemIndex), maxPageSize: SEARCH_PAGE_SIZE, fixedPageSize: true },
+		{
+			limit: limitOf(ctx, itemIndex),
+			maxPageSize: SEARCH_PAGE_SIZE,
+			minPageSize: api === 'service' ? SEARCH_MIN_PAGE_SIZE : undefined,
+			fixedPageSize: true,
+		},
 		async (page, _offset, size) => {
 			const answer = await client.apiRequestOk(ctx, {
 				method: 'POST',

@@ -304,6 +304,19 @@ describe('collectPages', () => {
 		]);
 	});
 
+	it('a limit under the smallest page the service takes asks for that page and keeps the limit', async () => {
+		const asked: Array<[number, number, number]> = [];
+		const records = await collectPages(
+			{ limit: 3, maxPageSize: 50, minPageSize: 10, fixedPageSize: true },
+			async (page: number, offset: number, size: number) => {
+				asked.push([page, offset, size]);
+				return { records: source.slice(offset, offset + size), total: source.length };
+			},
+		);
+		expect(records.map((r) => r.n)).toEqual([0, 1, 2]);
+		expect(asked).toEqual([[0, 0, 10]]);
+	});
+
 	it('page-numbered paging keeps one size and slices the last page', async () => {
 		const { records, asked } = await collectFromSource(12, true);
 		expect(records).toHaveLength(12);

@@ -55,7 +55,8 @@ describe('Global Enrichment on the service API: Search', () => {
 			[
 				'/v3/companies/prospecting',
 				{
-					pagination: { page: 0, size: 5 },
+					// Limit 5, but the service's pages hold 10 to 100: it asks for 10 and keeps 5.
+					pagination: { page: 0, size: 10 },
 					filters: { companies: { include: { mainIndustriesIds: [1, 3] } } },
 				},
 			],
