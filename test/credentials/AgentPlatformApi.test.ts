@@ -4,6 +4,13 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { adminBaseUrl } from '../../nodes/AgentPlatformAdmin/transport';
 import { runCredentialTest, useCredentialSimulator } from './helpers';
+import {
+	ADMIN_BASE_URL_REQUIRED,
+	ADMIN_EXAMPLE_URL,
+	ADMIN_KEY_REFUSED,
+	adminNoApiAt,
+	connectionRefused,
+} from './messages';
 
 describe('Agent Platform API credential', () => {
 	const credential = new AgentPlatformApi();
@@ -94,30 +101,18 @@ describe('credential tests (the nodes’ methods.credentialTest)', () => {
 		});
 
 		it.each([
-			[
-				'a wrong key',
-				{ apiKey: 'sk-wrong' },
-				'The service refused the API key for this project (HTTP 401). Check that the API Key is complete, that the Project ID is a project of the key’s organization, and that Region is the region your organization lives in (a key works only in its own region).',
-			],
-			[
-				'a Base URL with a wrong path',
-				{ baseUrl: 'SIM/app' },
-				'No API answers at SIM/app/latest/auth/info (HTTP 404). With Region Custom, Base URL must be the API’s address (e.g. https://api-xxxxxx.stack.example.com), not the app’s web address.',
-			],
+			['a wrong key', { apiKey: 'sk-wrong' }, ADMIN_KEY_REFUSED],
+			['a Base URL with a wrong path', { baseUrl: 'SIM/app' }, adminNoApiAt('SIM/app')],
 			[
 				'an invalid Base URL',
 				{ baseUrl: 'http://exa mple' },
 				'Base URL "http://exa mple" is not a valid http(s) address: enter it like https://api-xxxxxx.stack.example.com.',
 			],
-			[
-				'no Base URL with Region Custom',
-				{ baseUrl: ' ' },
-				"Base URL is required when Region is Custom: enter the API's address (e.g. https://api-xxxxxx.stack.example.com), or choose your organization's region.",
-			],
+			['no Base URL with Region Custom', { baseUrl: ' ' }, ADMIN_BASE_URL_REQUIRED],
 			[
 				'a closed port',
 				{ baseUrl: 'CLOSED' },
-				'Nothing accepts connections at HOST. Check the host and port in Base URL (it looks like https://api-xxxxxx.stack.example.com); if they are right, a firewall or proxy between n8n and the service refuses the connection.',
+				connectionRefused('HOST', 'Base URL', ADMIN_EXAMPLE_URL),
 			],
 		])('with %s, says what to change', async (_case, values: Record<string, string>, message) => {
 			const fill = (text: string) =>

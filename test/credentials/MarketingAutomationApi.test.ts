@@ -4,6 +4,7 @@ import { MarketingAutomationApi } from '../../credentials/MarketingAutomationApi
 import { DEMO_CLIENT } from '../simulator/marketing';
 import { useMarketing } from '../nodes/MarketingAutomation/helpers';
 import { runCredentialTest } from './helpers';
+import { MARKETING_CLIENT_REFUSED, MARKETING_LEAD_READ_REFUSED } from './messages';
 
 /** Not a secret: a value the simulator refuses. */
 const WRONG = ['not', 'the', 'secret'].join('-');
@@ -44,17 +45,14 @@ describe('Marketing Automation API credential', () => {
 		const result = await test({ clientSecret: WRONG });
 		expect(result).toEqual({
 			status: 'Error',
-			message:
-				'The identity endpoint refused the Client ID or Client Secret (HTTP 401). Copy the Client ID and Client Secret again from the custom service of the API-only user (admin pages), and check that the user is active.',
+			message: MARKETING_CLIENT_REFUSED,
 		});
 		expect(env.sim.services.marketing.calls).toHaveLength(0);
 	});
 
 	it('names the API user permission when the read is refused with 603', async () => {
 		env.sim.services.marketing.inject('603', { path: '/rest/v1/leads/describe2.json' });
-		expect((await test({})).message).toBe(
-			'The token was issued, but the API user may not read the lead database (603, access denied): give its role the "Read-Only Lead" or "Read-Write Lead" permission.',
-		);
+		expect((await test({})).message).toBe(MARKETING_LEAD_READ_REFUSED);
 	});
 
 	it('has no authenticate, no test and no stored token: the nodes fetch, hold and test it', () => {

@@ -1,6 +1,12 @@
 import type { ICredentialDataDecryptedObject, ICredentialType } from 'n8n-workflow';
 
 import { runCredentialTest, type CredentialSimulator } from './helpers';
+import {
+	connectionRefused,
+	CONTRACT_BASE_URL_REQUIRED,
+	contractNoApiAt,
+	enrichmentNoServiceApiAt,
+} from './messages';
 
 /** `[name, credential, icon]` of an enrichment credential. */
 export type CredentialRow = [name: string, credential: ICredentialType, icon: string];
@@ -74,17 +80,17 @@ export function enrichmentCredentialTests(env: CredentialSimulator, ...rows: Cre
 			[
 				'a Service URL with a wrong path',
 				{ serviceUrl: 'SIM/nope' },
-				`No API answers at SIM/nope/PATH (HTTP 404). Service URL must be the address of the service's own API, e.g. ${serviceUrl}; or choose Connection Contract in API for a gateway.`,
+				enrichmentNoServiceApiAt('SIM/nope/PATH', serviceUrl),
 			],
 			[
 				'a contract Base URL with a wrong path',
 				{ api: 'contract', baseUrl: 'SIM/nope' },
-				'No API answers at SIM/nope/account/usage (HTTP 404). Base URL (Connection Contract) must be the address of the gateway that speaks the connection contract, e.g. https://gateway.example.com.',
+				contractNoApiAt('SIM/nope'),
 			],
 			[
 				'the contract without Base URL',
 				{ api: 'contract', baseUrl: '' },
-				'Base URL (Connection Contract) is required when API is Connection Contract: enter the gateway address (e.g. https://gateway.example.com), or choose Service API.',
+				CONTRACT_BASE_URL_REQUIRED,
 			],
 			[
 				'an invalid Service URL',
@@ -94,7 +100,7 @@ export function enrichmentCredentialTests(env: CredentialSimulator, ...rows: Cre
 			[
 				'a closed port',
 				{ serviceUrl: 'CLOSED' },
-				`Nothing accepts connections at HOST. Check the host and port in Service URL (it looks like ${serviceUrl}); if they are right, a firewall or proxy between n8n and the service refuses the connection.`,
+				connectionRefused('HOST', 'Service URL', serviceUrl),
 			],
 			[
 				'an https Service URL whose server speaks plain HTTP',

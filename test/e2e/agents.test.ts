@@ -20,6 +20,10 @@ import {
 	type Step,
 	type ToolDefinition,
 } from './fakeChatModel';
+import { TOOL_NOT_A_ROLE } from '../nodes/AgentPlatformAdmin/messages';
+import { INVALID_ARGUMENT_ABN_ABN_51_824 } from '../nodes/AnzSalesIntelligence/messages';
+import { ENRICHMENT_SERVICE_S_DAILY_REQUEST_QUOTA } from '../nodes/GlobalEnrichment/messages';
+import { LEAD_ARGUMENT_MISSING } from '../nodes/MarketingAutomation/messages';
 
 const PACKAGE = 'n8n-nodes-agent-platform';
 const CHAT_MODEL_CREDENTIAL = { id: 'e2eAgentsModel001', name: 'Fake chat model' };
@@ -313,8 +317,7 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 		const [refusal] = toolResults(requests[1]);
 		expect(parsed(refusal)).toEqual([
 			{
-				error:
-					"'Owner' in the argument 'roles' is not a choice of Roles: use Admin, Editor (role:editor), Viewer (role:viewer) (several separated by commas). Change the argument 'roles' and call this tool again.",
+				error: TOOL_NOT_A_ROLE,
 			},
 		]);
 
@@ -407,8 +410,7 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 		]);
 		expect(parsed(toolResults(requests[2])[1])).toEqual([
 			{
-				error:
-					'The argument \'lead\' is missing or has no fields: send the lead\'s fields inside \'lead\' as one JSON object, e.g. {"lead": {"email": "ana@example.com", "firstName": "Ana"}}, not as separate arguments. Change the argument \'lead\' and call this tool again.',
+				error: LEAD_ARGUMENT_MISSING,
 			},
 		]);
 		const results = toolResults(requests[3]);
@@ -443,8 +445,7 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 		});
 		expect(parsed(toolResults(requests[1])[0])).toEqual([
 			{
-				error:
-					"Invalid argument 'abn': The ABN \"51 824 753 557\" fails the ABN checksum (a digit is wrong or swapped). Enter the 11-digit ABN exactly as registered (check it on the Australian Business Register). Change the argument 'abn' and call this tool again.",
+				error: INVALID_ARGUMENT_ABN_ABN_51_824,
 			},
 		]);
 		expect(parsed(toolResults(requests[2])[1])).toEqual([
@@ -476,8 +477,7 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 		]);
 		expect(parsed(toolResults(requests[2])[1])).toEqual([
 			{
-				error:
-					"The enrichment service's daily request quota of 500 calls is used up (HTTP 429); it resets at the start of the next day. Do not retry: stop and tell the user that the request quota of the service is used up. What the user can do: The node stopped and sent no further calls. Run the workflow again after the daily quota resets, or raise the plan's limit.",
+				error: ENRICHMENT_SERVICE_S_DAILY_REQUEST_QUOTA,
 			},
 		]);
 

@@ -9,6 +9,18 @@
  */
 import { DEMO_CLIENT } from '../simulator/marketing';
 import { freePort, ownerSession, startE2e, type E2e } from './runner';
+import {
+	ADMIN_BASE_URL_REQUIRED,
+	ADMIN_EXAMPLE_URL,
+	ADMIN_KEY_REFUSED,
+	adminNoApiAt,
+	connectionRefused,
+	CONTRACT_BASE_URL_REQUIRED,
+	contractNoApiAt,
+	enrichmentNoServiceApiAt,
+	hostNotResolved,
+	MARKETING_CLIENT_REFUSED,
+} from '../credentials/messages';
 
 const PKG = 'n8n-nodes-agent-platform';
 const CUSTOM_API_CALL = { name: 'Custom API Call', value: '__CUSTOM_API_CALL__' };
@@ -93,13 +105,11 @@ describe('the editor’s view of the package in a running n8n (e2e)', () => {
 	}
 
 	const ADDRESS_FIX = {
-		admin: 'https://api-xxxxxx.stack.example.com',
+		admin: ADMIN_EXAMPLE_URL,
 		marketing: 'https://123-ABC-456.example.com/rest',
 	};
-	const dns = (host: string, field: string, example: string) =>
-		`The host ${host} does not exist or cannot be resolved (DNS). Check ${field} for a typo (it looks like ${example}); if it is right, check the DNS or VPN of the n8n server.`;
 	const refused = (field: string, example: string) =>
-		`Nothing accepts connections at ${closed.slice(7)}. Check the host and port in ${field} (it looks like ${example}); if they are right, a firewall or proxy between n8n and the service refuses the connection.`;
+		connectionRefused(closed.slice(7), field, example);
 
 	it('tests the admin credential: each failure names what to change', async () => {
 		const test = async (values: Record<string, unknown>) =>
@@ -123,15 +133,13 @@ describe('the editor’s view of the package in a running n8n (e2e)', () => {
 			empty: (await test({ baseUrl: '' })).message,
 		};
 		expect(messages).toEqual({
-			wrongKey:
-				'The service refused the API key for this project (HTTP 401). Check that the API Key is complete, that the Project ID is a project of the key’s organization, and that Region is the region your organization lives in (a key works only in its own region).',
-			wrongPath: `No API answers at ${e2e.sim.url}/app/latest/auth/info (HTTP 404). With Region Custom, Base URL must be the API’s address (e.g. https://api-xxxxxx.stack.example.com), not the app’s web address.`,
+			wrongKey: ADMIN_KEY_REFUSED,
+			wrongPath: adminNoApiAt(`${e2e.sim.url}/app`),
 			invalid:
 				'Base URL "http://exa mple" is not a valid http(s) address: enter it like https://api-xxxxxx.stack.example.com.',
-			dns: dns('api.nowhere.invalid', 'Base URL', ADDRESS_FIX.admin),
+			dns: hostNotResolved('api.nowhere.invalid', 'Base URL', ADDRESS_FIX.admin),
 			closed: refused('Base URL', ADDRESS_FIX.admin),
-			empty:
-				"Base URL is required when Region is Custom: enter the API's address (e.g. https://api-xxxxxx.stack.example.com), or choose your organization's region.",
+			empty: ADMIN_BASE_URL_REQUIRED,
 		});
 	});
 
@@ -157,11 +165,10 @@ describe('the editor’s view of the package in a running n8n (e2e)', () => {
 			closed: (await test({ restEndpoint: `${closed}/rest` })).message,
 		};
 		expect(messages).toEqual({
-			wrongSecret:
-				'The identity endpoint refused the Client ID or Client Secret (HTTP 401). Copy the Client ID and Client Secret again from the custom service of the API-only user (admin pages), and check that the user is active.',
+			wrongSecret: MARKETING_CLIENT_REFUSED,
 			wrongPath: `No API answers at ${e2e.sim.url}/other/identity/oauth/token (HTTP 404). ${fix}`,
 			invalid: `The REST endpoint must be an http(s) URL such as https://123-ABC-456.example.com/rest. ${fix}`,
-			dns: dns('123-abc.nowhere.invalid', 'REST Endpoint URL', ADDRESS_FIX.marketing),
+			dns: hostNotResolved('123-abc.nowhere.invalid', 'REST Endpoint URL', ADDRESS_FIX.marketing),
 			closed: refused('REST Endpoint URL', ADDRESS_FIX.marketing),
 		});
 	});
@@ -212,12 +219,11 @@ describe('the editor’s view of the package in a running n8n (e2e)', () => {
 			};
 			expect(messages).toEqual({
 				wrongKey: `The service refused the API key (HTTP 401). Check the API Key: copy it again from ${keySource}, without spaces.`,
-				wrongPath: `No API answers at ${e2e.sim.url}/nope${servicePath} (HTTP 404). Service URL must be the address of the service's own API, e.g. ${serviceUrl}; or choose Connection Contract in API for a gateway.`,
-				contractWrongPath: `No API answers at ${e2e.sim.url}/nope/account/usage (HTTP 404). Base URL (Connection Contract) must be the address of the gateway that speaks the connection contract, e.g. https://gateway.example.com.`,
-				contractEmpty:
-					'Base URL (Connection Contract) is required when API is Connection Contract: enter the gateway address (e.g. https://gateway.example.com), or choose Service API.',
+				wrongPath: enrichmentNoServiceApiAt(`${e2e.sim.url}/nope${servicePath}`, serviceUrl),
+				contractWrongPath: contractNoApiAt(`${e2e.sim.url}/nope`),
+				contractEmpty: CONTRACT_BASE_URL_REQUIRED,
 				invalid: `Service URL "not a url" is not a valid http(s) address: enter it like ${serviceUrl}.`,
-				dns: dns('api.nowhere.invalid', 'Service URL', serviceUrl),
+				dns: hostNotResolved('api.nowhere.invalid', 'Service URL', serviceUrl),
 				closed: refused('Service URL', serviceUrl),
 			});
 		},

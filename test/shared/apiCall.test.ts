@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { apiCallOperation, type ApiCallRequest } from '../../nodes/shared/apiCall';
 import { testNode } from './fixtures';
+import { endpointDotSegmentRefused } from './messages';
 
 const node = testNode('API Call');
 
@@ -72,10 +73,7 @@ describe('API Call (shared by every node)', () => {
 	});
 
 	it.each([
-		[
-			'/%2E%2E/admin',
-			'Endpoint refused in item 3: The endpoint contains a dot segment ("." or "..", in any encoding), an empty segment or an encoded slash, which could leave the service path',
-		],
+		['/%2E%2E/admin', endpointDotSegmentRefused(3)],
 		[null, 'Endpoint refused in item 3: The endpoint must be text such as /v1/path, not null'],
 		[7, 'Endpoint refused in item 3: The endpoint must be text such as /v1/path, not number'],
 		[

@@ -9,6 +9,7 @@ import {
 	type ResourceOperations,
 } from '../../nodes/shared/router';
 import { testNode } from './fixtures';
+import { MEDIUM_NOT_A_SIZE_CHANGE_ARGUMENT } from './messages';
 
 const node = testNode('Node');
 
@@ -293,9 +294,7 @@ describe('routeOperation as an AI agent tool: choices, bounded answers, decision
 
 		await expect(
 			routeOperation.call(toolContext('search', { size: 'Medium' }), { thing: { search } }),
-		).rejects.toThrow(
-			"'Medium' in the argument 'size' is not a choice of Size: use Micro (1-10) (1-10), Large (201-1,000) (201-1000) (several separated by commas). Change the argument 'size' and call this tool again.",
-		);
+		).rejects.toThrow(MEDIUM_NOT_A_SIZE_CHANGE_ARGUMENT);
 		expect(seen).toHaveLength(1);
 	});
 

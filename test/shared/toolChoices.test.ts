@@ -9,6 +9,7 @@ import {
 	type ModelChoiceField,
 } from '../../nodes/shared/toolChoices';
 import { everyNodeVersion, everyParameter } from '../harness';
+import { MEDIUM_NOT_A_COMPANY_SIZE, unknownChoiceRefused } from './messages';
 
 const fieldOf = (property: INodeProperties, argument = 'arg'): ModelChoiceField => ({
 	path: property.name,
@@ -104,9 +105,11 @@ describe('choice arguments from a model, for every options and multi-options fie
 	it('refuses an unknown value, naming the argument and the allowed values', () => {
 		for (const { field } of fields) {
 			expect(valueOf(field, 'zz-not-a-choice')).toBe(
-				field.property.type === 'multiOptions'
-					? `refused: 'zz-not-a-choice' in the argument 'arg' is not a choice of ${field.property.displayName}: use ${allowedText(field.options)} (several separated by commas)`
-					: `refused: 'zz-not-a-choice' in the argument 'arg' is not a choice of ${field.property.displayName}: use one of ${allowedText(field.options)}`,
+				unknownChoiceRefused(
+					field.property.displayName,
+					allowedText(field.options),
+					field.property.type === 'multiOptions',
+				),
 			);
 		}
 	});
@@ -133,9 +136,7 @@ describe('choice arguments: the cases a model got wrong before', () => {
 	});
 
 	it('refuses a partial name ("Medium") instead of sending no size', () => {
-		expect(valueOf(field, 'Medium, 1-10')).toBe(
-			"refused: 'Medium' in the argument 'size' is not a choice of Company Size: use Large (201-1,000) (201-1000), Medium (51-200) (51-200), Micro (1-10) (1-10) (several separated by commas)",
-		);
+		expect(valueOf(field, 'Medium, 1-10')).toBe(MEDIUM_NOT_A_COMPANY_SIZE);
 	});
 
 	it('keeps an option name with a comma whole, and refuses text that is not a choice', () => {

@@ -8,6 +8,7 @@ import {
 	waitText,
 	withDecision,
 } from '../../nodes/shared/toolDecision';
+import { API_KEY_REFUSED_STOP, QUOTA_STOP_RESETS_AT, QUOTA_STOP_RESETS_IN } from './messages';
 
 const node: INode = {
 	id: 'n1',
@@ -85,11 +86,9 @@ describe('what a model is told to do after a failed tool call', () => {
 				{ kind: 'stop', reason: 'quota', resetsAt: Date.UTC(2026, 10, 26, 6, 0) },
 				'Raise the plan',
 			),
-		).toBe(
-			'Do not retry: stop and tell the user that the request quota of the service is used up. It resets at 2026-11-26T06:00Z; do not call this tool before then. What the user can do: Raise the plan.',
-		);
+		).toBe(QUOTA_STOP_RESETS_AT);
 		expect(decisionText({ kind: 'stop', reason: 'quota', resetsInMs: 120_000 })).toBe(
-			'Do not retry: stop and tell the user that the request quota of the service is used up. It resets in 2 minutes; do not call this tool before then. What the user can do: check the node and its credential.',
+			QUOTA_STOP_RESETS_IN,
 		);
 	});
 
@@ -102,7 +101,7 @@ describe('what a model is told to do after a failed tool call', () => {
 
 	it('puts what happened first and the decision after it, with the fix for the user on a stop', () => {
 		expect(toolErrorMessage(apiError('401', 'The service did not accept the API key'), node)).toBe(
-			'The service did not accept the API key. Do not retry: stop and tell the user that the service refused the API key in the credential. What the user can do: Check the key in the credential.',
+			API_KEY_REFUSED_STOP,
 		);
 	});
 });

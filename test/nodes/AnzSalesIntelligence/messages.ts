@@ -34,3 +34,10 @@ export const SALES_INTELLIGENCE_SERVICE_S_DAILY_REQUEST_2 = `The sales-intellige
 
 export const SERVICE_FOUND_NO_PERSON_NETWORKSLUG_NO =
 	'The service found no person for {"networkSlug":"no-such-person"}. Turn off "Error on No Match" to get an item with "found: false" instead. The answered items were paid for; turn on Continue On Fail to get their results next time. To finish this run without paying twice, run only the items not done (item 2), for example with a filter on their item numbers.';
+
+/** The service's 402: the account has no credits left. */
+export const NO_CREDITS =
+	'The sales-intelligence service account has no credits left (HTTP 402): Insufficient credits for this operation; top up the credits';
+
+/** The 402 stopped the run after item 0 of 3, without Continue On Fail. */
+export const NO_CREDITS_AFTER_ITEM_0_OF_3 = `${NO_CREDITS}. Done before it stopped: 1 of 3 items answered (item 0); not done: 2 (items 1-2) (first not done: item 1 {"networkSlug":"aroha-walker"}, item 2 {"networkSlug":"tom-nguyen"})`;

@@ -4,7 +4,11 @@ import { runWorkflow } from '../../harness';
 import { DEMO_ANZ_SEED, generateAnzPeople } from '../../simulator/anzSalesIntelligence';
 import { ANZ_KEY, items, serviceCredential, withSimulator } from '../../harness/enrichment';
 import { personEnrich } from './helpers';
-import { SALES_INTELLIGENCE_SERVICE_S_DAILY_REQUEST_2 } from './messages';
+import {
+	NO_CREDITS,
+	NO_CREDITS_AFTER_ITEM_0_OF_3,
+	SALES_INTELLIGENCE_SERVICE_S_DAILY_REQUEST_2,
+} from './messages';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -104,9 +108,6 @@ const CHECK_CREDIT_HISTORY =
 describe('ANZ Sales Intelligence: credits and rate limits', () => {
 	const ctx = withSimulator(() => ({ anz: { ...DEMO_ANZ_SEED, credits: 3 } }));
 
-	const NO_CREDITS =
-		'The sales-intelligence service account has no credits left (HTTP 402): Insufficient credits for this operation; top up the credits';
-
 	/** Person → Enrich by slug with the contract credential and its pace setting. */
 	const enrichSlugs = async (slugs: string[], continueOnFail: boolean, requestsPerSecond = 1) =>
 		await runWorkflow({
@@ -149,9 +150,7 @@ describe('ANZ Sales Intelligence: credits and rate limits', () => {
 	it('402 without Continue On Fail names the items done and not done; a re-run of those pays nothing twice', async () => {
 		const slugs = ['jane-citizen', 'aroha-walker', 'tom-nguyen'];
 		const result = await enrichSlugs(slugs, false);
-		expect(result.error?.message).toBe(
-			`${NO_CREDITS}. Done before it stopped: 1 of 3 items answered (item 0); not done: 2 (items 1-2) (first not done: item 1 {"networkSlug":"aroha-walker"}, item 2 {"networkSlug":"tom-nguyen"})`,
-		);
+		expect(result.error?.message).toBe(NO_CREDITS_AFTER_ITEM_0_OF_3);
 		expect(result.error?.description).toContain(
 			'To finish this run without paying twice, run only the items not done (items 1-2)',
 		);

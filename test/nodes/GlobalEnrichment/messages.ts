@@ -38,3 +38,14 @@ export const INDUSTRY_NAMES_ON_SERVICE =
 
 export const UNKNOWN_SIZE =
 	'Invalid Company Size filter in item 0: "Medium" is not a company size; use 5001+, 201-1000, 51-200, 1-10, 11-50, 1001-5000';
+
+/** The service's 402: the account has no credits left. */
+export const NO_CREDITS =
+	'The enrichment service account has no credits left (HTTP 402): Insufficient credits for this operation; top up the credits';
+
+/** The 402 stopped a bulk enrich of 200 items after the first 100, without Continue On Fail. */
+export const NO_CREDITS_AFTER_100_OF_200 = `${NO_CREDITS}. Done before it stopped: 100 of 200 items answered (items 0-99); not done: 100 (items 100-199) (first not done: item 100 {"email":"contact100@bench.example.com"}, item 101 {"email":"contact101@bench.example.com"}, item 102 {"email":"contact102@bench.example.com"})`;
+
+/** A lookup answered with a web page (HTTP 200): it may have run; the Service URL is named. */
+export const mayHaveRunWebPage = (serviceUrl: string) =>
+	`The enrichment service may have run and charged POST /v3/contacts/search-and-enrich: its answer was a web page, not the JSON the service sends (check the credential's Service URL ${serviceUrl}). It was not repeated, so no credit is spent twice`;

@@ -89,3 +89,13 @@ export const TOOL_DAILY_QUOTA_607 =
 /** A tool's answer when the identity endpoint refuses the client secret: fix the credential. */
 export const TOOL_CLIENT_SECRET_REFUSED =
 	'Could not get an access token: The identity endpoint refused the client ID or secret (HTTP 401). Do not retry: stop and tell the user that the service refused the API key in the credential. What the user can do: Check the client ID, client secret and REST endpoint URL in the credential (admin page "Web Services"), and that the API-only user is active.';
+
+// Bulk Import → Import
+
+/** The fix after an upload with no clear answer: look for the queued job before running again. */
+export const BULK_IMPORT_MAY_BE_QUEUED_FIX =
+	"Sending it again could import these rows twice. Check the instance's bulk import jobs (Bulk Import → Get Status with the batch IDs that follow the last one you know) for a job of 1 rows named leads-1.csv before running the node again.";
+
+/** The fix after the service refused a file as too large (413). */
+export const BULK_IMPORT_TOO_LARGE_FIX =
+	'The service takes files of at most 10 MB per import call; this node cuts files at 9.5 MB. Check that the file is a plain CSV, TSV or SSV file, then run the node again.';

@@ -4,6 +4,7 @@ import { DEMO_GLOBAL_SEED, generateGlobalContacts } from '../../../../simulator/
 import { items, withSimulator } from '../../../../harness/enrichment';
 import { ANA, contact, demoSeedPlusContacts } from '../../fixtures';
 import { runNock } from '../../helpers';
+import { NO_CREDITS, NO_CREDITS_AFTER_100_OF_200 } from '../../messages';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -157,8 +158,6 @@ describe('Global Enrichment: Contact → Enrich (bulk)', () => {
 		expect(ctx.sim.services.global.calls).toHaveLength(1);
 	});
 
-	const NO_CREDITS =
-		'The enrichment service account has no credits left (HTTP 402): Insufficient credits for this operation; top up the credits';
 	const input200 = Array.from({ length: 200 }, (_, n) => ({
 		email: `contact${n}@bench.example.com`,
 	}));
@@ -180,9 +179,7 @@ describe('Global Enrichment: Contact → Enrich (bulk)', () => {
 	it('402 on a bulk call without Continue On Fail names what was done; the re-run it asks for pays nothing twice', async () => {
 		ctx.sim.services.global.credits = 150;
 		const result = await ctx.runGlobal(contact('enrich'), input200);
-		expect(result.error?.message).toBe(
-			`${NO_CREDITS}. Done before it stopped: 100 of 200 items answered (items 0-99); not done: 100 (items 100-199) (first not done: item 100 {"email":"contact100@bench.example.com"}, item 101 {"email":"contact101@bench.example.com"}, item 102 {"email":"contact102@bench.example.com"})`,
-		);
+		expect(result.error?.message).toBe(NO_CREDITS_AFTER_100_OF_200);
 		expect(ctx.sim.services.global.creditsSpent).toBe(120);
 		ctx.sim.services.global.credits = 1000;
 		const notDone = result.error?.context.notDoneItems as number[];

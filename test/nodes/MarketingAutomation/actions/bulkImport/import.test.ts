@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { bulkSettings } from '../../../../../nodes/MarketingAutomation/helpers/bulkSettings';
 import { outputOf } from '../../helpers';
 import { csvBinary, fastBulkSettings, uploadedFile, useBulkMarketing } from '../bulk';
+import { BULK_IMPORT_MAY_BE_QUEUED_FIX, BULK_IMPORT_TOO_LARGE_FIX } from '../../messages';
 
 const importLeads = (extra: Record<string, unknown> = {}) => ({
 	resource: 'bulkImport',
@@ -161,7 +162,7 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 			'The upload of leads-1.csv (rows 1 to 1) got no clear answer, so it may be queued as an import job; it was not sent again',
 		);
 		expect((result.error as { description?: string }).description).toBe(
-			"Sending it again could import these rows twice. Check the instance's bulk import jobs (Bulk Import → Get Status with the batch IDs that follow the last one you know) for a job of 1 rows named leads-1.csv before running the node again.",
+			BULK_IMPORT_MAY_BE_QUEUED_FIX,
 		);
 	});
 
@@ -332,9 +333,7 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 		expect(result.error?.message).toBe(
 			`The service refused leads-1.csv (rows 1 to 105000, ${bytes} bytes) as too large (HTTP 413); it was not imported`,
 		);
-		expect((result.error as { description?: string }).description).toBe(
-			'The service takes files of at most 10 MB per import call; this node cuts files at 9.5 MB. Check that the file is a plain CSV, TSV or SSV file, then run the node again.',
-		);
+		expect((result.error as { description?: string }).description).toBe(BULK_IMPORT_TOO_LARGE_FIX);
 	});
 
 	it("stops at the service's 'Empty File' (1003) with its message, without sending it again", async () => {
