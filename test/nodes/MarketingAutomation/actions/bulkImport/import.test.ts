@@ -333,7 +333,7 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 			`The service refused leads-1.csv (rows 1 to 105000, ${bytes} bytes) as too large (HTTP 413); it was not imported`,
 		);
 		expect((result.error as { description?: string }).description).toBe(
-			'The service takes files of at most 10 MB per import call; this node cuts files at 9.5 MB. Check that the file is a plain CSV, TSV or SSV file, then run the node again.',
+			'The service takes files of at most 10 MB per import call; this node cuts files at 9.8 MB. Check that the file is a plain CSV, TSV or SSV file, then run the node again.',
 		);
 	});
 
