@@ -129,7 +129,7 @@ export async function submitFile(
 			if ((error as NodeApiError).httpCode === '413') {
 				throw new NodeApiError(ctx.getNode(), { message: (error as Error).message } as JsonObject, {
 					message: `The service refused ${file.name} (${rows}, ${file.content.length} bytes) as too large (HTTP 413); it was not imported`,
-					description: `The service takes files of at most 10 MB per import call; this node cuts files at 9.5 MB. Check that the file is a plain CSV, TSV or SSV file, then run the node again.${before}`,
+					description: `The service takes files of at most 10 MB per import call; this node cuts files at 9.8 MB. Check that the file is a plain CSV, TSV or SSV file, then run the node again.${before}`,
 					httpCode: '413',
 					itemIndex,
 				});

@@ -98,4 +98,4 @@ export const BULK_IMPORT_MAY_BE_QUEUED_FIX =
 
 /** The fix after the service refused a file as too large (413). */
 export const BULK_IMPORT_TOO_LARGE_FIX =
-	'The service takes files of at most 10 MB per import call; this node cuts files at 9.5 MB. Check that the file is a plain CSV, TSV or SSV file, then run the node again.';
+	'The service takes files of at most 10 MB per import call; this node cuts files at 9.8 MB. Check that the file is a plain CSV, TSV or SSV file, then run the node again.';
