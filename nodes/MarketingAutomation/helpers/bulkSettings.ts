@@ -23,6 +23,11 @@ export const bulkSettings = {
 	/** First wait before an import's status is read, doubled up to the maximum (the docs: 5–30 s). */
 	importPollFirstMs: 5_000,
 	importPollMaxMs: 30_000,
+	/**
+	 * Longest wait for a job the learnt pace says is still running: a read before then would only
+	 * cost a call (a 1,000,000-lead import runs for minutes).
+	 */
+	importPollPredictedMaxMs: 300_000,
 	/** An export's status changes at most every 60 s: first read after 15 s, then every 60 s. */
 	exportPollFirstMs: 15_000,
 	exportPollMaxMs: 60_000,

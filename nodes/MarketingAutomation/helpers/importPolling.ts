@@ -52,10 +52,10 @@ export function finishTimes(jobs: ImportJob[]): Array<number | undefined> {
 
 /**
  * Waits until fewer than `stopWhenOpenBelow` jobs are unfinished (by default: all finished),
- * reading the status of the oldest unfinished one first (jobs run in submission order). Polls are
- * 5 to 30 s apart (the service's advice): once a job has been seen finished, the next poll comes
- * when the oldest open job should finish at the pace seen so far; otherwise, and whenever that
- * guess was early, the wait doubles from the shortest to the longest interval.
+ * reading the status of the oldest unfinished one first (jobs run in submission order). Until a
+ * job has been seen finished, and whenever a guess was early, the wait doubles from 5 to 30 s (the
+ * service's advice); once the pace is known, the next read comes when the oldest open job should
+ * finish (at most 5 min on), since a read before then would only spend a call.
  */
 export async function awaitImports(
 	ctx: IExecuteFunctions,
@@ -76,7 +76,7 @@ export async function awaitImports(
 			expected === undefined
 				? interval
 				: Math.min(
-						bulkSettings.importPollMaxMs,
+						bulkSettings.importPollPredictedMaxMs,
 						Math.max(bulkSettings.importPollFirstMs, expected - Date.now()),
 					);
 		await deadline.wait(wait, () => {

@@ -12,6 +12,7 @@ export function fastBulkSettings(overrides: Partial<typeof bulkSettings> = {}) {
 	const settings: Partial<typeof bulkSettings> = {
 		importPollFirstMs: 10,
 		importPollMaxMs: 40,
+		importPollPredictedMaxMs: 200,
 		exportPollFirstMs: 10,
 		exportPollMaxMs: 40,
 		queueFullWaitMs: 10,
