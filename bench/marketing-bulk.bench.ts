@@ -93,7 +93,8 @@ async function startSimulator(env: Env, seedLeads = 0) {
 	return {
 		url,
 		pid: child.pid,
-		stats: async () => await ask<{ attempts: number; rejections: number }>('stats'),
+		stats: async () =>
+			await ask<{ attempts: number; rejections: number; byPath: Record<string, number> }>('stats'),
 		bulkStats: async () => await ask<BulkStats>('bulk-stats'),
 		async stop() {
 			const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -233,6 +234,7 @@ async function run(): Promise<string> {
 			const bulk = await sim.bulkStats();
 			const floor = spec.floor(bulk, stats.attempts);
 			callsOf[spec.title] = stats.attempts;
+			console.log(`[bench] calls of ${spec.title}: ${JSON.stringify(stats.byPath)}`);
 			const row = [
 				spec.title,
 				`${stats.attempts}${stats.rejections ? ` (${stats.rejections} refused)` : ''}`,

@@ -47,6 +47,12 @@ async function main() {
 				type: 'stats',
 				calls: service.calls.filter((c) => !c.code).length,
 				attempts: service.calls.length,
+				// Calls by method and path, IDs folded, to show where a scenario's calls go.
+				byPath: service.calls.reduce<Record<string, number>>((counts, c) => {
+					const key = `${c.method} ${c.path.replace(/\d+/g, 'N')}`;
+					counts[key] = (counts[key] ?? 0) + 1;
+					return counts;
+				}, {}),
 				rejections: service.rejections(),
 				rejectedByCode: service.counters.rejected,
 				maxConcurrentSeen: service.counters.maxConcurrentSeen,

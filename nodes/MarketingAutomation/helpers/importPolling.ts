@@ -30,11 +30,17 @@ export function finishTimes(jobs: ImportJob[]): Array<number | undefined> {
 		return Math.max(jobs[index].submittedAt, slotFree ?? 0);
 	};
 	// Finished jobs, in order, teach the pace; jobs after the first open one are only predicted.
-	for (let i = 0; i < jobs.length && jobs[i].finishedBy !== undefined; i++) {
+	// A job never seen running may have ended anywhere since its start: it teaches the pace only
+	// when no job was seen running (its middle would make the pace look up to twice as fast).
+	const finished: number[] = [];
+	for (let i = 0; i < jobs.length && jobs[i].finishedBy !== undefined; i++) finished.push(i);
+	const seenRunning = finished.some((i) => jobs[i].openAt !== undefined);
+	for (const i of finished) {
 		const job = jobs[i];
 		starts[i] = startOf(i);
 		const from = Math.max(starts[i], job.openAt ?? starts[i]);
 		seen[i] = (from + job.finishedBy!) / 2;
+		if (seenRunning && job.openAt === undefined) continue;
 		rows += job.rows;
 		spent += Math.max(0, seen[i] - starts[i]);
 	}
@@ -92,7 +98,7 @@ export async function awaitImports(
 		});
 		// A guess that came before the job finished is not trusted again until a job finishes: the
 		// waits double again from the shortest.
-		guessMissed = expected !== undefined && expected <= Date.now();
+		if (expected !== undefined && expected <= Date.now()) guessMissed = true;
 		interval =
 			expected === undefined
 				? Math.min(interval * 2, bulkSettings.importPollMaxMs)
