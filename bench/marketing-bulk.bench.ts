@@ -234,7 +234,7 @@ async function run(): Promise<string> {
 			const bulk = await sim.bulkStats();
 			const floor = spec.floor(bulk, stats.attempts);
 			callsOf[spec.title] = stats.attempts;
-			console.log(`[bench] calls of ${spec.title}: ${JSON.stringify(stats.byPath)}`);
+			process.stderr.write(`[bench] calls of ${spec.title}: ${JSON.stringify(stats.byPath)}\n`);
 			const row = [
 				spec.title,
 				`${stats.attempts}${stats.rejections ? ` (${stats.rejections} refused)` : ''}`,
