@@ -22,7 +22,9 @@ import {
 } from './fakeChatModel';
 import { TOOL_NOT_A_ROLE } from '../nodes/AgentPlatformAdmin/messages';
 import { INVALID_ARGUMENT_ABN_ABN_51_824 } from '../nodes/AnzSalesIntelligence/messages';
-import { ENRICHMENT_SERVICE_S_DAILY_REQUEST_QUOTA } from '../nodes/GlobalEnrichment/messages';
+import { dailyQuotaUsedUpResetsIn } from '../nodes/GlobalEnrichment/messages';
+import { waitText } from '../../nodes/shared/toolDecision';
+import { nextUtcMidnight } from '../simulator/globalEnrichment';
 import { LEAD_ARGUMENT_MISSING } from '../nodes/MarketingAutomation/messages';
 
 const PACKAGE = 'n8n-nodes-agent-platform';
@@ -460,6 +462,7 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 	it('Global Enrichment: a contact not found comes back as found: false; a used-up quota says stop', async () => {
 		const global = e2e.sim.services.global;
 		const before = global.calls.length;
+		const startedAt = Date.now();
 
 		// The second lookup meets a used-up daily quota: the model is told to stop and tell the user.
 		const { requests } = await runAgent('e2eAgentsGlobal01', [
@@ -475,11 +478,15 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 			},
 			echoToolResult,
 		]);
-		expect(parsed(toolResults(requests[2])[1])).toEqual([
-			{
-				error: ENRICHMENT_SERVICE_S_DAILY_REQUEST_QUOTA,
-			},
-		]);
+		const endedAt = Date.now();
+		// The free usage call gives the reset (the next midnight UTC), in seconds from the moment
+		// the node read it, somewhere between the start and the end of the run.
+		const [answer] = parsed(toolResults(requests[2])[1]) as Array<{ error: string }>;
+		const seconds = Number(/it resets in (\d+) seconds/.exec(answer.error)?.[1]);
+		const resetsAt = nextUtcMidnight(startedAt);
+		expect(seconds).toBeLessThanOrEqual(Math.ceil((resetsAt - startedAt) / 1000));
+		expect(seconds).toBeGreaterThanOrEqual(Math.ceil((resetsAt - endedAt) / 1000));
+		expect(answer).toEqual({ error: dailyQuotaUsedUpResetsIn(seconds, waitText(seconds * 1000)) });
 
 		const tool = offeredTool(requests[0], 'Find_Contact');
 		expect(tool.description).toBe(

@@ -49,3 +49,7 @@ export const NO_CREDITS_AFTER_100_OF_200 = `${NO_CREDITS}. Done before it stoppe
 /** A lookup answered with a web page (HTTP 200): it may have run; the Service URL is named. */
 export const mayHaveRunWebPage = (serviceUrl: string) =>
 	`The enrichment service may have run and charged POST /v3/contacts/search-and-enrich: its answer was a web page, not the JSON the service sends (check the credential's Service URL ${serviceUrl}). It was not repeated, so no credit is spent twice`;
+
+/** The same stop when the free usage call answered: the reset in seconds, then as the model reads it. */
+export const dailyQuotaUsedUpResetsIn = (seconds: number, wait: string) =>
+	`The enrichment service's daily request quota of 500 calls is used up (HTTP 429); it resets in ${seconds} seconds. Do not retry: stop and tell the user that the request quota of the service is used up. It resets in ${wait}; do not call this tool before then. What the user can do: The node stopped and sent no further calls. Run the workflow again after the daily quota resets, or raise the plan's limit.`;
