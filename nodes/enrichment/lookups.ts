@@ -1,13 +1,3 @@
-import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-
-import { isFatal } from './errors';
-import { runPaced, type Pace } from './pool';
-import { rerunAdvice, stopSummary, type StopReport } from '../shared/stopReport';
-import { echo } from '../shared/echo';
-import { withItemIndex, type BatchOutcome } from '../shared/router';
-import { toolArgumentOf } from '../shared/tool';
-
 /**
  * The lookup pipeline both enrichment nodes share:
  * 1. every item is validated and turned into a lookup before any HTTP call (no credit is spent on
@@ -21,6 +11,16 @@ import { toolArgumentOf } from '../shared/tool';
  * One concept in one file (over 300 lines): the error builders below exist only to give this
  * pipeline's outcomes their texts, and reading the stop rules beside them is how they are checked.
  */
+
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { isFatal } from './errors';
+import { runPaced, type Pace } from './pool';
+import { rerunAdvice, stopSummary, type StopReport } from '../shared/stopReport';
+import { echo } from '../shared/echo';
+import { withItemIndex, type BatchOutcome } from '../shared/router';
+import { toolArgumentOf } from '../shared/tool';
 
 /** One lookup, as built from one item. */
 export interface Lookup {
