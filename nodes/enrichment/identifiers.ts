@@ -12,6 +12,7 @@ import {
 	normalizeName,
 	type Checked,
 } from '../shared/validation';
+import { itemParameter } from '../shared/itemParameters';
 
 /**
  * One way to identify a record ("Identify By" option): the parameter that holds it, the body key
@@ -195,7 +196,7 @@ export function prepareIdentifier(
 			'Choose one of the listed options.',
 		);
 	}
-	const raw = String(ctx.getNodeParameter(spec.value, itemIndex, '') ?? '');
+	const raw = String(itemParameter<unknown>(ctx, spec.value, itemIndex, '') ?? '');
 	const checked = spec.check(raw);
 	if ('refused' in checked)
 		invalidInput(ctx, itemIndex, `"${spec.label}"`, checked.refused, spec.fix, spec.value);
@@ -210,7 +211,7 @@ export function prepareIdentifier(
 /** A lookup plan's `prepare` for nodes whose identifiers are all single fields. */
 export function identifierPreparer(specs: IdentifierSpec[]) {
 	return function (this: IExecuteFunctions, itemIndex: number): Lookup {
-		const identifyBy = this.getNodeParameter('identifyBy', itemIndex) as string;
+		const identifyBy = itemParameter<string>(this, 'identifyBy', itemIndex, '');
 		return prepareIdentifier(this, itemIndex, specs, identifyBy);
 	};
 }

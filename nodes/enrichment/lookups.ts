@@ -21,6 +21,7 @@ import { rerunAdvice, stopSummary, type StopReport } from '../shared/stopReport'
 import { echo } from '../shared/echo';
 import { withItemIndex, type BatchOutcome } from '../shared/router';
 import { toolArgumentOf } from '../shared/tool';
+import { itemParameter } from '../shared/itemParameters';
 
 /** One lookup, as built from one item. */
 export interface Lookup {
@@ -68,7 +69,7 @@ export interface LookupPlan {
 
 /** The "Error on No Match" option, read once per item from the operation's `options` collection. */
 function errorOnNoMatch(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	return ctx.getNodeParameter('options.errorOnNoMatch', itemIndex, false) as boolean;
+	return itemParameter<unknown>(ctx, 'options.errorOnNoMatch', itemIndex, false) === true;
 }
 
 type Group = { lookup: Lookup; itemIndexes: number[] };

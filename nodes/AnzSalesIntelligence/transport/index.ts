@@ -5,6 +5,7 @@ import { chosenBaseUrl } from '../../enrichment/credentialChoice';
 import { type ServiceAnswer, type ServiceCall } from '../../enrichment/types';
 import { runLookups, type LookupOutcome, type LookupPlan } from '../../enrichment/lookups';
 import type { BatchOutcome } from '../../shared/router';
+import { itemParameter } from '../../shared/itemParameters';
 import { enrichmentClient, settingOf } from '../../enrichment/client';
 import { DEFAULT_REQUESTS_PER_SECOND } from '../../../credentials/common/enrichmentFields';
 import type { Pace } from '../../enrichment/pool';
@@ -139,7 +140,7 @@ export async function enrichByIdentifier(
 			return await client.lookupOne(this, call, chunk, recordOutcome);
 		},
 		format(record, itemIndex) {
-			return (this.getNodeParameter('simplify', itemIndex, true) as boolean)
+			return itemParameter<boolean>(this, 'simplify', itemIndex, true)
 				? target.simplify(record)
 				: record;
 		},

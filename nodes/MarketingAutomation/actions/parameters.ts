@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { visibleControls } from '../../shared/echo';
-import { plainFieldReader } from '../../shared/fieldReference';
+import { itemParameter } from '../../shared/itemParameters';
 
 /** Readers of the marketing node's parameters: IDs, lists, tokens, dates and filters, checked. */
 
@@ -13,7 +13,7 @@ export function readId(
 	name: string,
 	itemIndex: number,
 	label: string,
-	raw: unknown = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }),
+	raw: unknown = itemParameter<unknown>(ctx, name, itemIndex, '', { extractValue: true }),
 ): number {
 	const text = String(raw ?? '').trim();
 	if (!/^\d+$/.test(text) || Number(text) <= 0) {
@@ -43,7 +43,7 @@ export function readIdList(
 	name: string,
 	itemIndex: number,
 	label: string,
-	raw: unknown = ctx.getNodeParameter(name, itemIndex, ''),
+	raw: unknown = itemParameter<unknown>(ctx, name, itemIndex, ''),
 ): number[] {
 	const values = splitValues(raw);
 	if (values.length === 0) {
@@ -70,7 +70,7 @@ export function readTokens(
 	itemIndex: number,
 	value?: IDataObject,
 ): Array<{ name: string; value: string }> {
-	const raw = (value ?? ctx.getNodeParameter(parameter, itemIndex, {})) as {
+	const raw = (value ?? itemParameter<IDataObject>(ctx, parameter, itemIndex, {})) as {
 		token?: Array<{ name?: string; value?: string }>;
 	};
 	const tokens = (raw.token ?? []).map((t) => {
@@ -97,45 +97,6 @@ export function readTokens(
 	return tokens;
 }
 
-function holdsExpression(value: unknown): boolean {
-	if (typeof value === 'string') return value.startsWith('=');
-	if (Array.isArray(value)) return value.some(holdsExpression);
-	if (value !== null && typeof value === 'object')
-		return Object.values(value).some(holdsExpression);
-	return false;
-}
-
-/**
- * A parameter read for each item only when it holds an expression; a fixed value is read once per
- * execution (item-invariant parameters cost nothing per item), and a plain field reference
- * (`{{ $json.email }}`) is read from the item without n8n's evaluator (`plainFieldReader`).
- */
-export function parameterOf<T>(
-	ctx: IExecuteFunctions,
-	name: string,
-	fallback: T,
-	options?: { extractValue?: boolean },
-): (itemIndex: number) => T {
-	const raw = ctx.getNode().parameters[name];
-	if (holdsExpression(raw)) {
-		const evaluate = (itemIndex: number) =>
-			ctx.getNodeParameter(name, itemIndex, fallback, options) as T;
-		// `{{ $json.email }}` and the like: read from the item, not through the evaluator.
-		return (
-			(plainFieldReader(ctx, raw, evaluate) as ((itemIndex: number) => T) | undefined) ?? evaluate
-		);
-	}
-	let read = false;
-	let value: T = fallback;
-	return (itemIndex) => {
-		if (!read) {
-			value = ctx.getNodeParameter(name, itemIndex, fallback, options) as T;
-			read = true;
-		}
-		return value;
-	};
-}
-
 /** A date-time parameter as ISO 8601 with offset; a value without zone is in the workflow's zone. */
 export function readDateTime(
 	ctx: IExecuteFunctions,
@@ -144,7 +105,7 @@ export function readDateTime(
 	label: string,
 	required = true,
 ): string | undefined {
-	const raw = ctx.getNodeParameter(name, itemIndex, '') as unknown;
+	const raw = itemParameter<unknown>(ctx, name, itemIndex, '');
 	const text =
 		raw instanceof Date
 			? raw.toISOString()

@@ -8,6 +8,7 @@ import {
 	identifierPreparer,
 } from '../../../enrichment/identifiers';
 import type { LookupResource } from '../lookup';
+import { itemParameter } from '../../../shared/itemParameters';
 
 const IDENTIFIERS = [domainIdentifier('domain'), companyNameIdentifier('name')];
 
@@ -44,7 +45,7 @@ function simplifyCompany(record: IDataObject): IDataObject {
 }
 
 export function formatCompany(this: IExecuteFunctions, record: IDataObject, itemIndex: number) {
-	return (this.getNodeParameter('simplify', itemIndex, true) as boolean)
+	return itemParameter<boolean>(this, 'simplify', itemIndex, true)
 		? simplifyCompany(record)
 		: record;
 }

@@ -11,6 +11,7 @@ import { invalidInput, type Lookup } from '../../../enrichment/lookups';
 import { echo } from '../../../shared/echo';
 import { checkDomain, normalizeName } from '../../../shared/validation';
 import type { LookupResource } from '../lookup';
+import { itemParameter } from '../../../shared/itemParameters';
 
 const IDENTIFIERS = [emailIdentifier('email'), personUrlIdentifier('networkUrl', 'linkedinUrl')];
 
@@ -67,12 +68,12 @@ export const contactIdentifierProperties: INodeProperties[] = [
 
 /** Validates item `itemIndex`'s contact identifiers and builds its lookup (body of `POST /person`). */
 export function prepareContact(this: IExecuteFunctions, itemIndex: number): Lookup {
-	const identifyBy = this.getNodeParameter('identifyBy', itemIndex) as string;
+	const identifyBy = itemParameter<string>(this, 'identifyBy', itemIndex, '');
 	if (identifyBy !== 'name') return prepareIdentifier(this, itemIndex, IDENTIFIERS, identifyBy);
 	const input: IDataObject = {};
 	const request: IDataObject = {};
 	for (const { name, displayName } of NAME_FIELDS) {
-		input[name] = String(this.getNodeParameter(name, itemIndex, '') ?? '');
+		input[name] = String(itemParameter<unknown>(this, name, itemIndex, '') ?? '');
 		const value = normalizeName(String(input[name]));
 		const fix =
 			'Identifying by name needs the first name, the last name and the company; or change "Identify By".';
@@ -129,7 +130,7 @@ function simplifyContact(record: IDataObject): IDataObject {
 }
 
 export function formatContact(this: IExecuteFunctions, record: IDataObject, itemIndex: number) {
-	return (this.getNodeParameter('simplify', itemIndex, true) as boolean)
+	return itemParameter<boolean>(this, 'simplify', itemIndex, true)
 		? simplifyContact(record)
 		: record;
 }

@@ -5,7 +5,8 @@ import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest, callsInFlight } from '../../transport';
 import { runBatches, callFailure, failItems, prepareAll } from '../batches';
 import { leadIdsField, triggerCampaignLocator, tokensCollection } from '../fields';
-import { parameterOf, readId, readIdList, readTokens } from '../parameters';
+import { parameterOf } from '../../../shared/itemParameters';
+import { readId, readIdList, readTokens } from '../parameters';
 import type { MarketingAutomationMap } from '../node.type';
 import { stoppedTrigger, type CallFate } from './triggerReport';
 

@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isToolRun, toolArgumentOf } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
-import { parameterOf, shorten, splitValues } from '../parameters';
+import { parameterOf } from '../../../shared/itemParameters';
+import { shorten, splitValues } from '../parameters';
 
 /**
  * Lead Get Many (by filter), input: what one item asks for (filter type, values, fields, limit),

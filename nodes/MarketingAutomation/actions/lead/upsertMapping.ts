@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isToolRun, toolArgumentOf } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
-import { parameterOf, shorten } from '../parameters';
+import { parameterOf } from '../../../shared/itemParameters';
+import { shorten } from '../parameters';
 
 /**
  * Lead Create or Update, mapping: what one input item becomes (the lead record, its write mode,

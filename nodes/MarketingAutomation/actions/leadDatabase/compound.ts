@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { shorten } from '../parameters';
 import { keyLabel } from './objects';
+import { itemParameter } from '../../../shared/itemParameters';
 
 /** The compound keys of an item: a JSON array (or one object) whose objects hold exactly the key. */
 export function compoundValues(
@@ -12,7 +13,7 @@ export function compoundValues(
 	key: string[],
 	label: string,
 ): IDataObject[] {
-	let raw: unknown = ctx.getNodeParameter('keyValues', itemIndex, '[]');
+	let raw = itemParameter<unknown>(ctx, 'keyValues', itemIndex, '[]');
 	if (typeof raw === 'string') {
 		try {
 			raw = JSON.parse(raw);

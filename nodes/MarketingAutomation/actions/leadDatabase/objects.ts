@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { shorten } from '../parameters';
+import { itemParameter } from '../../../shared/itemParameters';
 
 /**
  * The lead-database objects that share the service's one pattern (describe, query by
@@ -86,7 +87,7 @@ export const CUSTOM_OBJECT_PARAMETER = 'customObject';
 export function customObjectName(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	raw: unknown = ctx.getNodeParameter(CUSTOM_OBJECT_PARAMETER, itemIndex, ''),
+	raw: unknown = itemParameter<unknown>(ctx, CUSTOM_OBJECT_PARAMETER, itemIndex, ''),
 ): string {
 	const name = String(raw ?? '').trim();
 	if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) {

@@ -4,7 +4,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { LEAD_BATCH } from '../../transport/paging';
 import { checkAll, keyedBatches, prepareAll } from '../batches';
-import { parameterOf, shorten } from '../parameters';
+import { itemParameter, parameterOf } from '../../../shared/itemParameters';
+import { shorten } from '../parameters';
 import { objectFields } from './fields';
 import { customObjectName, keyLabel, keysOf, objectPath, type ObjectKind } from './objects';
 import { sendRecordBatches, withReasons } from './write';
@@ -112,7 +113,7 @@ export function deleteOperation(kind: ObjectKind) {
 			return {
 				path: objectPath(kind.resource, custom),
 				deleteBy,
-				raw: this.getNodeParameter('recordKey', i, '') as unknown,
+				raw: itemParameter<unknown>(this, 'recordKey', i, ''),
 			};
 		});
 		const checked = (

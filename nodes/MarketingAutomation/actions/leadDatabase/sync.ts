@@ -5,7 +5,8 @@ import type { BatchOutcome } from '../../../shared/router';
 import { isToolRun } from '../../../shared/tool';
 import { LEAD_BATCH } from '../../transport/paging';
 import { checkAll, keyedBatches, prepareAll } from '../batches';
-import { parameterOf, shorten } from '../parameters';
+import { parameterOf } from '../../../shared/itemParameters';
+import { shorten } from '../parameters';
 import { columnsField, objectFields, syncActionField, toolRecordField } from './fields';
 import {
 	customObjectName,

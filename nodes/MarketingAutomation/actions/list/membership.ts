@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { leadIdsField, listLocator } from '../fields';
-import { parameterOf, readId, readIdList } from '../parameters';
+import { parameterOf } from '../../../shared/itemParameters';
+import { readId, readIdList } from '../parameters';
 import { writeLeadSets, type LeadSet } from '../leadSets';
 
 export const membershipProperties: INodeProperties[] = [listLocator, leadIdsField('add or remove')];

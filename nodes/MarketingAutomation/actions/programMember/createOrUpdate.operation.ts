@@ -10,6 +10,7 @@ import { readId, readIdList } from '../parameters';
 import { hasFailed, sendRecordBatches, withReasons } from '../leadDatabase/write';
 import type { MarketingAutomationMap } from '../node.type';
 import { membersPath, readStatusName } from './fields';
+import { itemParameter } from '../../../shared/itemParameters';
 
 export const operation = 'createOrUpdate' satisfies MarketingAutomationMap['programMember'];
 
@@ -97,14 +98,16 @@ export async function executeBatch(
 				description: 'Give one lead per item; split the leads into items first.',
 			});
 		}
-		const rows = ((this.getNodeParameter('memberFields', i, {}) as IDataObject).field ??
-			[]) as Array<{ name?: string; value?: unknown }>;
+		const rows = (itemParameter<IDataObject>(this, 'memberFields', i, {}).field ?? []) as Array<{
+			name?: string;
+			value?: unknown;
+		}>;
 		const fields: IDataObject = {};
 		for (const row of rows) {
 			const name = String(row.name ?? '').trim();
 			if (name && name !== 'leadId') fields[name] = row.value as IDataObject[string];
 		}
-		const options = this.getNodeParameter('options', i, {}) as IDataObject;
+		const options = itemParameter<IDataObject>(this, 'options', i, {});
 		const statusName = options.statusName ? readStatusName(this, 'options.statusName', i) : '';
 		if (Object.keys(fields).length === 0 && !statusName) {
 			throw new NodeOperationError(this.getNode(), `Item ${i} has no member fields to write`, {

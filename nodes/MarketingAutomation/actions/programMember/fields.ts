@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { shorten } from '../parameters';
+import { itemParameter } from '../../../shared/itemParameters';
 
 /** The path of a program's members: `/rest/v1/programs/{programId}/members`. */
 export const membersPath = (programId: number) => `/rest/v1/programs/${programId}/members`;
@@ -21,7 +22,7 @@ export const memberFieldsOption: INodeProperties = {
 
 /** A program status name as the channel defines it, e.g. "Registered" or "Attended". */
 export function readStatusName(ctx: IExecuteFunctions, name: string, itemIndex: number): string {
-	const status = String(ctx.getNodeParameter(name, itemIndex, '') ?? '').trim();
+	const status = String(itemParameter<unknown>(ctx, name, itemIndex, '') ?? '').trim();
 	if (!status || status.length > 255) {
 		throw new NodeOperationError(
 			ctx.getNode(),
