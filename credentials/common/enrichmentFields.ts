@@ -59,6 +59,9 @@ export function apiChoiceProperties(
 	];
 }
 
+/** Both enrichment services' documented limit: 50 requests per second (per key, per endpoint). */
+export const SERVICE_REQUESTS_PER_SECOND = 50;
+
 /** ANZ lookups per second (the service allows 50 per second per key; the default leaves room). */
 export const DEFAULT_REQUESTS_PER_SECOND = 20;
 
@@ -79,10 +82,10 @@ export const callsInFlightProperty: INodeProperties = {
 	displayName: 'Bulk Calls in Flight',
 	name: 'callsInFlight',
 	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 25 },
+	typeOptions: { minValue: 1, maxValue: SERVICE_REQUESTS_PER_SECOND },
 	default: DEFAULT_CALLS_IN_FLIGHT,
 	description:
-		"Bulk lookups (up to 100 records each) the node keeps under way at once. Fewer start when the service's rate headers (requests left this second or minute) say so; a used-up window is waited out.",
+		"Bulk lookups (up to 100 records each) the node keeps under way at once, never more than the service's documented 50 started in any one second. Fewer start when the service's rate headers (requests left this second or minute) say so; a used-up window is waited out.",
 };
 
 /**

@@ -7,7 +7,10 @@ import { runLookups, type LookupOutcome, type LookupPlan } from '../../enrichmen
 import type { BatchOutcome } from '../../shared/router';
 import { itemParameter } from '../../shared/itemParameters';
 import { enrichmentClient, settingOf } from '../../enrichment/client';
-import { DEFAULT_REQUESTS_PER_SECOND } from '../../../credentials/common/enrichmentFields';
+import {
+	DEFAULT_REQUESTS_PER_SECOND,
+	SERVICE_REQUESTS_PER_SECOND,
+} from '../../../credentials/common/enrichmentFields';
 import type { Pace } from '../../enrichment/pool';
 
 export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
@@ -24,12 +27,14 @@ import { ANZ_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/com
  */
 async function lookupPace(ctx: IExecuteFunctions): Promise<Pace> {
 	const perSecond = Math.min(
-		50,
+		SERVICE_REQUESTS_PER_SECOND,
 		settingOf(await client.credentials(ctx), 'requestsPerSecond', DEFAULT_REQUESTS_PER_SECOND),
 	);
 	return {
 		inFlight: Math.ceil(perSecond),
 		minIntervalMs: 1000 / perSecond,
+		// Spacing alone can bunch starts after a busy moment; this caps any one second.
+		perSecond,
 		beforeStart: async (inFlight) => await client.rateGate(ctx, inFlight),
 	};
 }

@@ -2,7 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { waterfallOf } from './contact/common';
-import { DEFAULT_CALLS_IN_FLIGHT } from '../../../credentials/common/enrichmentFields';
+import {
+	DEFAULT_CALLS_IN_FLIGHT,
+	SERVICE_REQUESTS_PER_SECOND,
+} from '../../../credentials/common/enrichmentFields';
 import { settingOf } from '../../enrichment/client';
 import { lookupOptions } from '../../enrichment/fields';
 import { simplifyField } from '../../shared/descriptions';
@@ -40,9 +43,13 @@ export async function runGlobalLookups(this: IExecuteFunctions, lookup: GlobalLo
 		batchSize: batched ? BULK_BATCH_SIZE : 1,
 		pace: {
 			inFlight: batched
-				? settingOf(await client.credentials(this), 'callsInFlight', DEFAULT_CALLS_IN_FLIGHT)
+				? Math.min(
+						SERVICE_REQUESTS_PER_SECOND,
+						settingOf(await client.credentials(this), 'callsInFlight', DEFAULT_CALLS_IN_FLIGHT),
+					)
 				: 1,
 			minIntervalMs: 0,
+			perSecond: SERVICE_REQUESTS_PER_SECOND,
 			beforeStart: async (inFlight) => await client.rateGate(this, inFlight),
 		},
 		prepare: lookup.prepare,
