@@ -216,10 +216,21 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 	private usageWindowStart = Date.now();
 	private usageCalls = 0;
 
+	/** Indexes of the (fixed) records: a 10,000-contact bench would otherwise scan them per lookup. */
+	private readonly contactByEmail = new Map<string, GlobalContact>();
+	private readonly contactById = new Map<string, GlobalContact>();
+	private readonly companyById = new Map<string, GlobalCompany>();
+
 	constructor(seed: GlobalSeed = DEMO_GLOBAL_SEED) {
 		super(seed);
 		this.contacts = [...seed.contacts];
 		this.companies = [...seed.companies];
+		// The first record wins, as a scan in seed order would find it.
+		for (const contact of [...this.contacts].reverse()) {
+			if (contact.email) this.contactByEmail.set(contact.email.toLowerCase(), contact);
+			this.contactById.set(contact.id, contact);
+		}
+		for (const company of [...this.companies].reverse()) this.companyById.set(company.id, company);
 	}
 
 	protected apiKeyOf(request: SimRequest): string | undefined {
@@ -232,7 +243,7 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 	}
 
 	contactRecord(contact: GlobalContact) {
-		const company = this.companies.find((c) => c.id === contact.companyId);
+		const company = this.companyById.get(contact.companyId);
 		return {
 			id: contact.id,
 			firstName: contact.firstName,
@@ -253,7 +264,7 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 
 	/** A contact as the service's own API (V3) returns it. */
 	v3ContactRecord(contact: GlobalContact) {
-		const company = this.companies.find((c) => c.id === contact.companyId);
+		const company = this.companyById.get(contact.companyId);
 		return {
 			id: contact.id,
 			firstName: contact.firstName,
@@ -319,18 +330,20 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 			};
 		}
 		this.recordsLookedUp++;
-		const contact = this.contacts.find((c) => {
-			if (sets[0] === 'email') return c.email?.toLowerCase() === text('email').toLowerCase();
-			if (sets[0] === 'networkUrl')
-				return c.slug !== undefined && c.slug === profileSlug(text('networkUrl'));
-			const company = this.companies.find((co) => co.id === c.companyId);
-			const wanted = text('company').toLowerCase();
-			return (
-				c.firstName.toLowerCase() === text('firstName').toLowerCase() &&
-				c.lastName.toLowerCase() === text('lastName').toLowerCase() &&
-				(company?.name.toLowerCase() === wanted || company?.domain === canonical(wanted))
-			);
-		});
+		const contact =
+			sets[0] === 'email'
+				? this.contactByEmail.get(text('email').toLowerCase())
+				: this.contacts.find((c) => {
+						if (sets[0] === 'networkUrl')
+							return c.slug !== undefined && c.slug === profileSlug(text('networkUrl'));
+						const company = this.companyById.get(c.companyId);
+						const wanted = text('company').toLowerCase();
+						return (
+							c.firstName.toLowerCase() === text('firstName').toLowerCase() &&
+							c.lastName.toLowerCase() === text('lastName').toLowerCase() &&
+							(company?.name.toLowerCase() === wanted || company?.domain === canonical(wanted))
+						);
+					});
 		if (!contact) return { error: { code: 'NOT_FOUND', message: 'Contact not found' } };
 		if (contact.restricted) {
 			return {
@@ -449,8 +462,8 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 			const id = (outcome.data as { id: string }).id;
 			const record =
 				kind === 'contacts'
-					? this.v3ContactRecord(this.contacts.find((c) => c.id === id)!)
-					: this.v3CompanyRecord(this.companies.find((c) => c.id === id)!);
+					? this.v3ContactRecord(this.contactById.get(id)!)
+					: this.v3CompanyRecord(this.companyById.get(id)!);
 			return { clientReferenceId, ...record };
 		});
 		return reply(200, {
