@@ -26,7 +26,12 @@ async function main() {
 	}
 }
 
-main().catch((error: Error) => {
-	process.stderr.write(`${error.stack ?? error.message}\n`);
-	process.exit(1);
-});
+main().then(
+	// Every module has stopped its servers and processes by now; an idle keep-alive socket or a
+	// library's timer must not hold the command open for minutes.
+	() => process.exit(0),
+	(error: Error) => {
+		process.stderr.write(`${error.stack ?? error.message}\n`);
+		process.exit(1);
+	},
+);
