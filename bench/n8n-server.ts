@@ -144,9 +144,16 @@ export async function startN8nServer(options: {
 		}
 		const headers = await ownerSession(serverUrl);
 		const rest = async (route: string) => {
-			const answer = await fetch(`${serverUrl}/rest${route}`, { headers });
-			if (!answer.ok) throw new Error(`GET /rest${route}: HTTP ${answer.status}`);
-			return ((await answer.json()) as { data: unknown }).data;
+			// n8n answers 503 for a moment while it saves a large execution: ask again (bounded).
+			for (let attempt = 1; ; attempt++) {
+				const answer = await fetch(`${serverUrl}/rest${route}`, { headers });
+				if (answer.ok) return ((await answer.json()) as { data: unknown }).data;
+				if (answer.status !== 503 || attempt === 60) {
+					throw new Error(`GET /rest${route}: HTTP ${answer.status}`);
+				}
+				await answer.arrayBuffer();
+				await wait(1000);
+			}
 		};
 		const latestExecution = async (workflowId: string) => {
 			const filter = encodeURIComponent(JSON.stringify({ workflowId }));

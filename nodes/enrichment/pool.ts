@@ -54,8 +54,9 @@ export async function runPaced<T>(
 			const startAt = Math.max(now, nextStartAt);
 			nextStartAt = startAt + pace.minIntervalMs;
 			if (startAt > now) await sleep(startAt - now);
-			await waitForSecondWindow();
 			if (pace.beforeStart) await pace.beforeStart(() => running);
+			// Last before the start: a start that waited on the service's headers counts when it goes.
+			await waitForSecondWindow();
 			if (stopped) return;
 			started[index] = true;
 			let result: PromiseSettledResult<T>;
