@@ -16,7 +16,15 @@ export interface EnrichmentCall {
 	credits: number;
 }
 
+/** Both services' documented rate: 50 requests per second. */
+export const DOCUMENTED_PER_SECOND = 50;
+
 export interface RateLimitSettings {
+	/**
+	 * Requests accepted within any one second (sliding), per API key (the ANZ service) or per key
+	 * and endpoint (the global service): both document 50, the default. 0 or absent: no such limit.
+	 */
+	perSecond?: number;
 	/** Requests allowed per minute window (unlimited when absent). */
 	perMinute?: number;
 	/** Requests allowed per day (unlimited when absent). */
@@ -57,6 +65,8 @@ export abstract class EnrichmentSimulator implements SimulatorModule {
 	protected windowStart = Date.now();
 	protected windowCount = 0;
 	protected dayCount = 0;
+	/** Accepted requests' times of the last second, per `secondWindowKey`. */
+	private readonly secondWindows = new Map<string, number[]>();
 	private injected: Array<{ status: number; body?: unknown; headers?: Record<string, string> }> =
 		[];
 	private requestCounter = 0;
@@ -64,7 +74,7 @@ export abstract class EnrichmentSimulator implements SimulatorModule {
 	constructor(account: EnrichmentAccount) {
 		this.apiKeys = new Set(account.apiKeys);
 		this.credits = account.credits;
-		this.rateLimit = { ...(account.rateLimit ?? {}) };
+		this.rateLimit = { perSecond: DOCUMENTED_PER_SECOND, ...(account.rateLimit ?? {}) };
 		this.latencyMs = account.latencyMs ?? 0;
 	}
 
@@ -157,12 +167,24 @@ export abstract class EnrichmentSimulator implements SimulatorModule {
 		return headers;
 	}
 
-	private rateLimited(): SimResponse | undefined {
-		if (Date.now() - this.windowStart >= 60_000) this.resetRateWindow();
-		const { perMinute, perDay, retryAfterSeconds } = this.rateLimit;
+	/** What one per-second window counts: the API key (the global service adds the endpoint). */
+	protected secondWindowKey(apiKey: string, _path: string): string {
+		return apiKey;
+	}
+
+	private rateLimited(apiKey: string, path: string): SimResponse | undefined {
+		const now = Date.now();
+		if (now - this.windowStart >= 60_000) this.resetRateWindow();
+		const { perSecond, perMinute, perDay, retryAfterSeconds } = this.rateLimit;
+		const key = this.secondWindowKey(apiKey, path);
+		const second = this.secondWindows.get(key) ?? [];
+		while (second.length > 0 && now - second[0] >= 1000) second.shift();
+		const overSecond = !!perSecond && second.length >= perSecond;
 		const overMinute = perMinute !== undefined && this.windowCount >= perMinute;
 		const overDay = perDay !== undefined && this.dayCount >= perDay;
-		if (!overMinute && !overDay) {
+		if (!overSecond && !overMinute && !overDay) {
+			second.push(now);
+			this.secondWindows.set(key, second);
 			this.windowCount++;
 			this.dayCount++;
 			return undefined;
@@ -199,7 +221,7 @@ export abstract class EnrichmentSimulator implements SimulatorModule {
 			const answerOnItsOwnLimit = this.ownLimit?.(request, path);
 			response = answerOnItsOwnLimit
 				? answerOnItsOwnLimit()
-				: (this.rateLimited() ?? this.route(request, path));
+				: (this.rateLimited(apiKey, path) ?? this.route(request, path));
 		}
 		response.headers = { ...this.rateHeaders(), ...response.headers };
 		if (this.latencyMs) response.delayMs = this.latencyMs;

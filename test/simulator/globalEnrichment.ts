@@ -233,6 +233,11 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 		for (const company of [...this.companies].reverse()) this.companyById.set(company.id, company);
 	}
 
+	/** The service documents its 50 requests per second per endpoint. */
+	protected secondWindowKey(apiKey: string, path: string): string {
+		return `${apiKey} ${path}`;
+	}
+
 	protected apiKeyOf(request: SimRequest): string | undefined {
 		const value = request.headers.api_key;
 		return Array.isArray(value) ? value[0] : value;
