@@ -10,6 +10,7 @@ import { creditsOf, header, isNoMatch } from './answers';
 import { apiOf } from './credentialChoice';
 import { answerError } from './errors';
 import { sendWithRetries } from './retries';
+import { SecondWindow } from './secondWindow';
 import {
 	DEFAULT_MAX_RATE_WAIT_SECONDS,
 	TIMEOUT_MS,
@@ -36,6 +37,8 @@ export interface EnrichmentService {
 	 * the header is added here, on every call.
 	 */
 	authHeaders(credentials: ICredentialDataDecryptedObject): Record<string, string>;
+	/** The most calls sent within any one second (the service's documented limit, or less). */
+	callsPerSecond(credentials: ICredentialDataDecryptedObject): number;
 	/** Seconds until a rate window resets, asked of the service (free, rate-limited itself). */
 	windowReset?(
 		ctx: EnrichmentContext,
@@ -137,18 +140,30 @@ export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 	const readCredentials = credentialReader(service.credentialType);
 	/** Requests left in the shortest window the service reported, per execution. */
 	const requestsLeft = new WeakMap<object, number>();
+	/** Each execution's calls of the last second. */
+	const secondWindows = new WeakMap<object, SecondWindow>();
 	/** The only place the enrichment nodes do HTTP: the credential read once per execution. */
 	const send = async (ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer> => {
 		const credentials = await readCredentials(ctx);
+		let window = secondWindows.get(ctx);
+		if (!window) {
+			window = new SecondWindow(service.callsPerSecond(credentials));
+			secondWindows.set(ctx, window);
+		}
 		const options = serviceRequest(ctx, service.baseUrl(credentials), call);
 		options.headers = { ...options.headers, ...service.authHeaders(credentials) };
-		const answer = answerOf(
-			(await ctx.helpers.httpRequestWithAuthentication.call(
+		const slot = await window.take();
+		let response: ServiceAnswer;
+		try {
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(
 				ctx,
 				service.credentialType,
 				options,
-			)) as ServiceAnswer,
-		);
+			)) as ServiceAnswer;
+		} finally {
+			window.answered(slot);
+		}
+		const answer = answerOf(response);
 		const left = shortestWindowLeft(answer);
 		if (left !== undefined) requestsLeft.set(ctx, left);
 		else requestsLeft.delete(ctx);

@@ -5,8 +5,6 @@ export interface Pace {
 	inFlight: number;
 	/** 1000 / requests per second; 0 for no spacing. */
 	minIntervalMs: number;
-	/** At most this many starts within any one second (a service's per-second limit); none if absent. */
-	perSecond?: number;
 	/**
 	 * Waits, before each start, while the service's rate headers say no further call may go;
 	 * `inFlight()` is the number of calls under way at that moment.
@@ -15,8 +13,8 @@ export interface Pace {
 }
 
 /**
- * Runs `count` tasks, at most `pace.inFlight` at once, their starts at least `pace.minIntervalMs`
- * apart and at most `pace.perSecond` of them within any one second. `settled` sees each result as it arrives; when it returns false no
+ * Runs `count` tasks, at most `pace.inFlight` at once and their starts at least
+ * `pace.minIntervalMs` apart (the transport keeps the service's per-second limit, `SecondWindow`). `settled` sees each result as it arrives; when it returns false no
  * further task starts, and the tasks already in flight are awaited (their results still reach
  * `settled`: a paid answer is never dropped). Returns which tasks started.
  */
@@ -31,22 +29,6 @@ export async function runPaced<T>(
 	let stopped = false;
 	let nextStartAt = 0;
 	let running = 0;
-	/** Start times of the last second, oldest first (only with `perSecond`). */
-	const recentStarts: number[] = [];
-	const waitForSecondWindow = async () => {
-		const limit = pace.perSecond;
-		if (!limit) return;
-		// Bounded: each pass waits until the oldest start of the window is a second old.
-		for (let pass = 0; pass < 10_000; pass++) {
-			const now = Date.now();
-			while (recentStarts.length > 0 && now - recentStarts[0] >= 1000) recentStarts.shift();
-			if (recentStarts.length < limit) {
-				recentStarts.push(now);
-				return;
-			}
-			await sleep(recentStarts[0] + 1000 - now);
-		}
-	};
 	const worker = async () => {
 		while (!stopped && next < count) {
 			const index = next++;
@@ -55,8 +37,6 @@ export async function runPaced<T>(
 			nextStartAt = startAt + pace.minIntervalMs;
 			if (startAt > now) await sleep(startAt - now);
 			if (pace.beforeStart) await pace.beforeStart(() => running);
-			// Last before the start: a start that waited on the service's headers counts when it goes.
-			await waitForSecondWindow();
 			if (stopped) return;
 			started[index] = true;
 			let result: PromiseSettledResult<T>;

@@ -26,15 +26,10 @@ import { ANZ_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/com
  * finish and their (paid) records reach their items.
  */
 async function lookupPace(ctx: IExecuteFunctions): Promise<Pace> {
-	const perSecond = Math.min(
-		SERVICE_REQUESTS_PER_SECOND,
-		settingOf(await client.credentials(ctx), 'requestsPerSecond', DEFAULT_REQUESTS_PER_SECOND),
-	);
+	const perSecond = lookupsPerSecond(await client.credentials(ctx));
 	return {
 		inFlight: Math.ceil(perSecond),
 		minIntervalMs: 1000 / perSecond,
-		// Spacing alone can bunch starts after a busy moment; this caps any one second.
-		perSecond,
 		beforeStart: async (inFlight) => await client.rateGate(ctx, inFlight),
 	};
 }
@@ -67,11 +62,21 @@ export const credentialTest = enrichmentCredentialTest({
 				},
 });
 
+/** The credential's Lookups per Second, at most the service's documented 50. */
+function lookupsPerSecond(credentials: ICredentialDataDecryptedObject): number {
+	return Math.min(
+		SERVICE_REQUESTS_PER_SECOND,
+		settingOf(credentials, 'requestsPerSecond', DEFAULT_REQUESTS_PER_SECOND),
+	);
+}
+
 export const client = enrichmentClient({
 	name: SERVICE_NAME,
 	credentialType: CREDENTIAL_TYPE,
 	baseUrl,
 	authHeaders,
+	// Every call of the key counts against its 50 per second: lookups, searches and API Calls.
+	callsPerSecond: lookupsPerSecond,
 });
 
 /** One classified call against the credential's chosen API (also for the shared API Call). */

@@ -49,7 +49,6 @@ export async function runGlobalLookups(this: IExecuteFunctions, lookup: GlobalLo
 					)
 				: 1,
 			minIntervalMs: 0,
-			perSecond: SERVICE_REQUESTS_PER_SECOND,
 			beforeStart: async (inFlight) => await client.rateGate(this, inFlight),
 		},
 		prepare: lookup.prepare,

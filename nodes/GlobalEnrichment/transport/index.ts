@@ -16,6 +16,7 @@ import type {
 	ServiceCall,
 } from '../../enrichment/types';
 import { enrichmentClient } from '../../enrichment/client';
+import { SERVICE_REQUESTS_PER_SECOND } from '../../../credentials/common/enrichmentFields';
 
 export const CREDENTIAL_TYPE = 'globalEnrichmentApi';
 export const SERVICE_NAME = 'enrichment service';
@@ -54,6 +55,8 @@ export const client = enrichmentClient({
 	credentialType: CREDENTIAL_TYPE,
 	baseUrl,
 	authHeaders,
+	// The documented 50 requests per second per endpoint, kept for all endpoints together.
+	callsPerSecond: () => SERVICE_REQUESTS_PER_SECOND,
 	windowReset,
 });
 
