@@ -130,7 +130,7 @@ async function run(): Promise<string> {
 	for (const service of [enrichment.services.anz, enrichment.services.global]) {
 		const handle = service.handle.bind(service);
 		service.handle = (request) => {
-			arrivals.push(Date.now());
+			arrivals.push(request.receivedAt ?? Date.now());
 			return handle(request);
 		};
 	}

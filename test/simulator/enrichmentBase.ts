@@ -167,18 +167,16 @@ export abstract class EnrichmentSimulator implements SimulatorModule {
 		return headers;
 	}
 
-	/** What one per-second window counts: the API key (the global service adds the endpoint). */
-	protected secondWindowKey(apiKey: string, _path: string): string {
-		return apiKey;
-	}
+	/** Whether each endpoint has its own per-second window (the global service), or the key one. */
+	protected readonly perSecondPerEndpoint: boolean = false;
 
-	private rateLimited(apiKey: string, path: string): SimResponse | undefined {
-		const now = Date.now();
+	private rateLimited(apiKey: string, path: string, receivedAt?: number): SimResponse | undefined {
+		const now = receivedAt ?? Date.now();
 		if (now - this.windowStart >= 60_000) this.resetRateWindow();
 		const { perSecond, perMinute, perDay, retryAfterSeconds } = this.rateLimit;
-		const key = this.secondWindowKey(apiKey, path);
-		const second = this.secondWindows.get(key) ?? [];
-		while (second.length > 0 && now - second[0] >= 1000) second.shift();
+		const key = this.perSecondPerEndpoint ? `${apiKey} ${path}` : apiKey;
+		// Arrival times, not always in order: the simulator may get to a later arrival first.
+		const second = (this.secondWindows.get(key) ?? []).filter((at) => now - at < 1000);
 		const overSecond = !!perSecond && second.length >= perSecond;
 		const overMinute = perMinute !== undefined && this.windowCount >= perMinute;
 		const overDay = perDay !== undefined && this.dayCount >= perDay;
@@ -221,7 +219,7 @@ export abstract class EnrichmentSimulator implements SimulatorModule {
 			const answerOnItsOwnLimit = this.ownLimit?.(request, path);
 			response = answerOnItsOwnLimit
 				? answerOnItsOwnLimit()
-				: (this.rateLimited(apiKey, path) ?? this.route(request, path));
+				: (this.rateLimited(apiKey, path, request.receivedAt) ?? this.route(request, path));
 		}
 		response.headers = { ...this.rateHeaders(), ...response.headers };
 		if (this.latencyMs) response.delayMs = this.latencyMs;

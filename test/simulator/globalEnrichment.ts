@@ -234,9 +234,7 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 	}
 
 	/** The service documents its 50 requests per second per endpoint. */
-	protected secondWindowKey(apiKey: string, path: string): string {
-		return `${apiKey} ${path}`;
-	}
+	protected readonly perSecondPerEndpoint = true;
 
 	protected apiKeyOf(request: SimRequest): string | undefined {
 		const value = request.headers.api_key;

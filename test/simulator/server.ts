@@ -12,6 +12,8 @@ export interface SimRequest {
 	/** Parsed JSON or form body (raw text when it is neither). */
 	body: unknown;
 	rawBody: string;
+	/** When the request arrived (its headers), before the simulator got to it; for rate limits. */
+	receivedAt?: number;
 }
 
 export interface SimResponse {
@@ -63,6 +65,8 @@ export async function startSimulator(
 	options: { port?: number; host?: string } = {},
 ): Promise<RunningSimulator> {
 	const server = http.createServer((req, res) => {
+		// A real service counts a request when it arrives, not when it has worked through those before it.
+		const receivedAt = Date.now();
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
@@ -76,6 +80,7 @@ export async function startSimulator(
 					headers: req.headers,
 					body: parseBody(rawBody, req.headers['content-type']),
 					rawBody,
+					receivedAt,
 				};
 				let answer: SimResponse;
 				if (request.path === '/__sim/state') {
