@@ -172,7 +172,7 @@ async function run(): Promise<string> {
 	return [
 		`${TOTAL} input items, ${REPEATS} of them repeats (other letter case) of earlier ones; ${LATENCY_MS} ms simulated latency per call.`,
 		`Credits: a contact with a phone number costs 2, else 1 (${contacts.filter((c) => c.phone).length} of ${UNIQUE} global, ${people.filter((p) => p.phone).length} of ${UNIQUE} anz have one).`,
-		`The ANZ service allows 50 requests per second per key, so its ${UNIQUE} unique lookups take at least ${UNIQUE / 50} s; the node paces itself to that limit (per item does not).`,
+		`The ANZ service allows 50 requests per second per key, so its ${UNIQUE} unique lookups take at least ${UNIQUE / 50} s; the nodes keep every call they send to their credential's rate (ANZ: 20 Lookups per Second by default), the per-item API Call included.`,
 		'',
 		...table,
 	].join('\n');
