@@ -14,9 +14,10 @@ export interface Pace {
 
 /**
  * Runs `count` tasks, at most `pace.inFlight` at once and their starts at least
- * `pace.minIntervalMs` apart (the transport keeps the service's per-second limit, `SecondWindow`). `settled` sees each result as it arrives; when it returns false no
- * further task starts, and the tasks already in flight are awaited (their results still reach
- * `settled`: a paid answer is never dropped). Returns which tasks started.
+ * `pace.minIntervalMs` apart (the transport keeps the service's per-second limit, `SecondWindow`).
+ * `settled` sees each result as it arrives; when it returns false no further task starts, and the
+ * tasks already in flight are awaited (their results still reach `settled`: a paid answer is never
+ * dropped). Returns which tasks started.
  */
 export async function runPaced<T>(
 	count: number,
