@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { MarketingAssets } from './marketingAssets';
+import { MarketingPrograms } from './marketingPrograms';
 import { LeadDatabaseObjects } from './marketingObjects';
 import { MarketingBulk, type BulkOptions } from './marketingBulk';
 import type { SimRequest, SimResponse, SimulatorModule } from './server';
@@ -243,6 +244,13 @@ export class MarketingService implements SimulatorModule {
 	readonly objects = new LeadDatabaseObjects(this);
 	/** Lead delete / merge / describe, static lists, campaign switches, usage (./marketingAssets.ts). */
 	readonly assets = new MarketingAssets(this);
+	/** Programs, tokens, email samples and drafts, campaign clones, forms (./marketingPrograms.ts). */
+	readonly programOps = new MarketingPrograms(this);
+	/**
+	 * When schedules asked for `cloneToProgramName`: the service allows 20 a day, counted here over
+	 * the last 24 hours so that a test's answer never depends on the hour it runs.
+	 */
+	private cloneTimes: number[] = [];
 	readonly bulk: MarketingBulk;
 
 	private tokens: Token[] = [];
@@ -445,6 +453,15 @@ export class MarketingService implements SimulatorModule {
 			};
 		}
 		return { status: 200, body: { campaigns } };
+	}
+
+	/** A form fill: the lead upserted by e-mail as the service's sync does, and the fill logged. */
+	fillOutForm(formId: number, fields: Row): Row {
+		const [outcome] = (this.syncLeads({ input: [fields] }).body as Row).result as Row[];
+		if (outcome.id !== undefined) {
+			this.logActivity(Number(outcome.id), 2, { primaryAttributeValueId: formId });
+		}
+		return outcome;
 	}
 
 	/** What the service logs when the API changes something: dated now, like the real log. */
@@ -788,6 +805,7 @@ export class MarketingService implements SimulatorModule {
 		return (
 			this.objects.route(request, key) ??
 			this.assets.route(request, key) ??
+			this.programOps.route(request, key) ??
 			this.failure('610', 'Requested resource not found')
 		);
 	}
@@ -1086,6 +1104,19 @@ export class MarketingService implements SimulatorModule {
 			const at = Date.parse(String(input.runAt));
 			if (!Number.isFinite(at)) return this.failure('1001', 'Invalid runAt');
 			if (at > Date.now() + 2 * 366 * 86_400_000) return this.failure('1042', 'Invalid runAt date');
+		}
+		// Runs at least 5 minutes after the call (anchors-2026-11.md §2: 1042 for a bad runAt).
+		if (input.runAt !== undefined && Date.parse(String(input.runAt)) < Date.now() + 5 * 60_000) {
+			return this.failure('1042', 'Invalid runAt date: at least 5 minutes from now');
+		}
+		if (input.cloneToProgramName !== undefined) {
+			// At most 20 schedules a day may clone their program (1020 beyond).
+			const now = Date.now();
+			this.cloneTimes = this.cloneTimes.filter((at) => at > now - 86_400_000);
+			if (this.cloneTimes.length >= 20) {
+				return this.failure('1020', 'Too many clones to program: 20 a day');
+			}
+			this.cloneTimes.push(now);
 		}
 		this.scheduled.push({ campaignId, input });
 		return this.ok([{ id: campaignId }]);
