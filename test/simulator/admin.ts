@@ -55,6 +55,14 @@ export class AdminService implements SimulatorModule, DirectoryState {
 	credits: number;
 	private counter = 0;
 
+	/** The most records on one page of any listing, whatever `page_size` asked (default 1000). */
+	get pageCap(): number {
+		return this.runs.pageCap;
+	}
+	set pageCap(cap: number) {
+		this.runs.pageCap = cap;
+	}
+
 	constructor(seed: AdminSeed = {}) {
 		for (const org of seed.organizations ?? []) {
 			this.organizations.set(

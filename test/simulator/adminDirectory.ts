@@ -28,6 +28,8 @@ export interface DirectoryState {
 		Array<{ _id: string; label?: string; notes?: string; ttl_hours?: number; key: string }>
 	>;
 	credits: number;
+	/** The most records the platform puts on one page, whatever `page_size` asked (a cap, not an error). */
+	pageCap: number;
 	concurrency(): { limit: number; active: number; pending: number };
 }
 
@@ -51,6 +53,7 @@ export function routeDirectory(
 		const paging = pageOf(
 			request.query.get('page') ?? undefined,
 			request.query.get('page_size') ?? undefined,
+			state.pageCap,
 		);
 		if (typeof paging === 'string') return fail(422, paging, 'validation_error');
 		const all = [...state.projects.values()].filter(
@@ -78,7 +81,7 @@ export function routeDirectory(
 		});
 	}
 	if (method === 'POST' && path === '/auth/users/list') {
-		const paging = pageOf(body.page, body.page_size);
+		const paging = pageOf(body.page, body.page_size, state.pageCap);
 		if (typeof paging === 'string') return fail(422, paging, 'validation_error');
 		const filters = body.filters ?? [];
 		if (

@@ -29,6 +29,8 @@ export interface RunsSeed {
 	/** How long an agent works on a message, and a slow tool's job. */
 	agentRunMs?: number;
 	toolJobMs?: number;
+	/** How long a sync tool run may take before the platform answers 504 (the run goes on). */
+	syncLimitMs?: number;
 }
 
 interface Task {
@@ -37,6 +39,8 @@ interface Task {
 	project: string;
 	createdAt: number;
 	runs: Run[];
+	/** The caller's own id for the conversation (`external_id` of the trigger). */
+	externalId?: string;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -47,12 +51,17 @@ export class AgentRuns {
 	readonly queue: RunQueue;
 	readonly toolRuns: ToolRuns;
 	agentRunMs: number;
+	/** The most records on one page of a listing, whatever `page_size` asked. */
+	pageCap = 1000;
 
 	constructor(seed: RunsSeed = {}) {
 		this.agents = seed.agents ?? [];
 		this.agentRunMs = seed.agentRunMs ?? 3000;
 		this.queue = new RunQueue(seed.concurrencyLimit ?? 2);
-		this.toolRuns = new ToolRuns(seed.tools ?? [], this.queue, seed.toolJobMs ?? 3000);
+		this.toolRuns = new ToolRuns(seed.tools ?? [], this.queue, seed.toolJobMs ?? 3000, {
+			syncLimitMs: seed.syncLimitMs ?? 60_000,
+			pageCap: () => this.pageCap,
+		});
 	}
 
 	/** Every run started (agent messages and tool runs), in order. */
@@ -88,7 +97,7 @@ export class AgentRuns {
 		const body = (request.body ?? {}) as Record<string, unknown>;
 		const { method } = request;
 		if (method === 'POST' && path === '/agents/list') {
-			const page = pageOf(body.page, body.page_size);
+			const page = pageOf(body.page, body.page_size, this.pageCap);
 			if (typeof page === 'string') return fail(422, page, 'validation_error');
 			return reply(200, { results: page(this.agents.filter((a) => a.project === project)) });
 		}
@@ -144,7 +153,26 @@ export class AgentRuns {
 				'validation_error',
 			);
 		}
-		let task: Task | undefined;
+		const externalId = body.external_id;
+		if (externalId !== undefined && (typeof externalId !== 'string' || !externalId)) {
+			return fail(422, "Field 'external_id' must be a non-empty string.", 'validation_error');
+		}
+		const behaviour = body.external_id_behaviour;
+		if (behaviour !== undefined && typeof behaviour !== 'string') {
+			return fail(422, "Field 'external_id_behaviour' must be a string.", 'validation_error');
+		}
+		// A conversation is never created twice for one `external_id`; with the behaviour
+		// "nothing", a repeat starts nothing and answers with the conversation it already has.
+		const known =
+			typeof externalId === 'string'
+				? [...this.tasks.values()].find(
+						(t) => t.externalId === externalId && t.agentId === agent.agent_id,
+					)
+				: undefined;
+		if (known && behaviour === 'nothing') {
+			return reply(200, { conversation_id: known.id, state: this.stateOf(known, now) });
+		}
+		let task: Task | undefined = known;
 		if (body.conversation_id !== undefined) {
 			task = this.tasks.get(String(body.conversation_id));
 			if (!task || task.agentId !== agent.agent_id) {
@@ -154,8 +182,22 @@ export class AgentRuns {
 					'not_found',
 				);
 			}
+		}
+		if (task) {
+			// One message at a time per conversation: the platform refuses another while one runs.
+			const last = task.runs[task.runs.length - 1];
+			if (last && this.queue.phase(last, now) !== 'done') {
+				return fail(409, `Conversation ${task.id} is already running.`, 'conflict');
+			}
 		} else {
-			task = { id: randomUUID(), agentId: agent.agent_id, project, createdAt: now, runs: [] };
+			task = {
+				id: randomUUID(),
+				agentId: agent.agent_id,
+				project,
+				createdAt: now,
+				runs: [],
+				...(typeof externalId === 'string' ? { externalId } : {}),
+			};
 			this.tasks.set(task.id, task);
 		}
 		const content = message.content;

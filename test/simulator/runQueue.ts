@@ -70,13 +70,17 @@ export class RunQueue {
 	}
 }
 
-/** `page` from 1 and `page_size` 1–1000 when given; a function that cuts the page, or the error. */
-export function pageOf(page: unknown, pageSize: unknown) {
+/**
+ * `page` from 1 and `page_size` 1–1000 when given; a function that cuts the page, or the error. A
+ * service may serve fewer than asked: `cap` is the most it puts on a page, whatever the size asked.
+ */
+export function pageOf(page: unknown, pageSize: unknown, cap = 1000) {
 	const p = page === undefined || page === null ? 1 : Number(page);
 	const size = pageSize === undefined || pageSize === null ? 20 : Number(pageSize);
 	if (!Number.isInteger(p) || p < 1) return "Field 'page' must be a whole number from 1.";
 	if (!Number.isInteger(size) || size < 1 || size > 1000) {
 		return "Field 'page_size' must be a whole number from 1 to 1000.";
 	}
-	return <T>(records: T[]) => records.slice((p - 1) * size, p * size);
+	const served = Math.min(size, cap);
+	return <T>(records: T[]) => records.slice((p - 1) * served, p * served);
 }

@@ -11,7 +11,10 @@ import { reply } from './server';
  * platform's kind of error text.
  */
 
-/** `echo` answers with its inputs, `fail` fails with the platform's error text, `slow` is long. */
+/**
+ * `echo` answers with its inputs, `fail` fails with the platform's error text, `slow` is long,
+ * `expires` runs long and ends in the platform's final state `timeout`.
+ */
 export interface ToolSeed {
 	studio_id: string;
 	title: string;
@@ -21,17 +24,21 @@ export interface ToolSeed {
 		properties: Record<string, { type: string; title?: string }>;
 		required?: string[];
 	};
-	behaviour: 'echo' | 'fail' | 'slow';
+	behaviour: 'echo' | 'fail' | 'slow' | 'expires';
 }
 
 export class ToolRuns {
-	readonly jobs = new Map<string, { toolId: string; run: Run }>();
+	readonly jobs = new Map<string, { toolId: string; run: Run; expires: boolean }>();
 
 	constructor(
 		readonly tools: ToolSeed[],
 		private readonly queue: RunQueue,
 		/** How long a slow tool's job (or sync answer) takes. */
 		public toolJobMs: number,
+		private readonly limits: { syncLimitMs: number; pageCap: () => number } = {
+			syncLimitMs: 60_000,
+			pageCap: () => 1000,
+		},
 	) {}
 
 	route(request: SimRequest, path: string, project: string, now: number, fail: Fail) {
@@ -59,6 +66,7 @@ export class ToolRuns {
 			const page = pageOf(
 				request.query.get('page') ?? undefined,
 				request.query.get('page_size') ?? undefined,
+				this.limits.pageCap(),
 			);
 			if (typeof page === 'string') return fail(422, page, 'validation_error');
 			return reply(200, {
@@ -84,14 +92,40 @@ export class ToolRuns {
 			if (params === null || typeof params !== 'object' || Array.isArray(params)) {
 				return fail(422, "Field 'params' must be an object.", 'validation_error');
 			}
+			const askedJobId = body.job_id;
+			if (askedJobId !== undefined && (typeof askedJobId !== 'string' || !askedJobId)) {
+				return fail(422, "Field 'job_id' must be a non-empty string.", 'validation_error');
+			}
+			if (action === 'trigger_async' && typeof askedJobId === 'string') {
+				// The caller controls the job id: a repeat of it is the job already started.
+				const existing = this.jobs.get(askedJobId);
+				if (existing && existing.toolId === tool.studio_id)
+					return reply(200, { job_id: askedJobId });
+				if (existing) return fail(409, `Job ${askedJobId} belongs to another tool.`, 'conflict');
+			}
 			const run = this.toolRun(tool, params as Record<string, unknown>, now);
 			if (action === 'trigger_async') {
-				const jobId = randomUUID();
-				this.jobs.set(jobId, { toolId: tool.studio_id, run });
+				const jobId = typeof askedJobId === 'string' ? askedJobId : randomUUID();
+				this.jobs.set(jobId, {
+					toolId: tool.studio_id,
+					run,
+					expires: tool.behaviour === 'expires',
+				});
 				this.queue.enqueue(run);
 				return reply(200, { job_id: jobId });
 			}
 			this.queue.started.push(run);
+			if (run.durationMs > this.limits.syncLimitMs) {
+				// Past the sync limit the platform gives up waiting; the run itself goes on.
+				return {
+					...reply(504, {
+						message:
+							'The tool run is taking longer than the sync limit: use trigger_async for long tools.',
+						type: 'gateway_timeout',
+					}),
+					delayMs: this.limits.syncLimitMs,
+				};
+			}
 			return {
 				...reply(
 					200,
@@ -114,6 +148,7 @@ export class ToolRuns {
 				return reply(200, { type: 'running', updates: [] });
 			const phase = this.queue.phase(job.run, now);
 			if (phase !== 'done') return reply(200, { type: phase, updates: [] });
+			if (job.expires) return reply(200, { type: 'timeout', updates: [] });
 			const failed = job.run.failure !== undefined;
 			return reply(200, {
 				type: failed ? 'failed' : 'complete',
@@ -152,7 +187,7 @@ export class ToolRuns {
 			kind: 'tool',
 			id: randomUUID(),
 			queuedAt: now,
-			durationMs: tool.behaviour === 'slow' ? this.toolJobMs : 0,
+			durationMs: tool.behaviour === 'slow' || tool.behaviour === 'expires' ? this.toolJobMs : 0,
 			content: JSON.stringify(params),
 			...(failure
 				? { failure }

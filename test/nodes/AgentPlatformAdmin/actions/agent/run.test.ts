@@ -75,7 +75,8 @@ describe('Agent Platform › Agent › Run', () => {
 	});
 
 	it('continues a conversation with file URLs, and the reply is the answer to the newest message', async () => {
-		const first = await run(runNode({ options: { waitForReply: false } }));
+		// The platform takes one message at a time per conversation: the first run ends before the next.
+		const first = await run(runNode());
 		const conversation = first.json()[0].conversation_id as string;
 		const result = await run(
 			runNode({
