@@ -1,3 +1,5 @@
+import { sleep } from 'n8n-workflow';
+
 import { DEMO_ADMIN_SEED, startServices, type Simulator } from './';
 
 /**
@@ -45,7 +47,6 @@ describe('agent platform simulator: runs that start once', () => {
 		});
 		return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
 	};
-	const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 	const trigger = (extra: Record<string, unknown>) =>
 		call('POST', '/agents/trigger', {
 			agent_id: 'agt-research',
@@ -76,7 +77,7 @@ describe('agent platform simulator: runs that start once', () => {
 				message: `Conversation ${String(conversation)} is already running.`,
 			}),
 		});
-		await waitMs(1200);
+		await sleep(1200);
 		expect((await trigger({ conversation_id: conversation })).status).toBe(200);
 	});
 
@@ -104,7 +105,7 @@ describe('agent platform simulator: runs that start once', () => {
 		const path = `/studios/tool-expiring/async_poll/${String(body.job_id)}?ending_update_only=true`;
 		let poll = await call('GET', path);
 		for (let n = 0; n < 30 && ['queued', 'running'].includes(String(poll.body.type)); n++) {
-			await waitMs(100);
+			await sleep(100);
 			poll = await call('GET', path);
 		}
 		expect(poll.body).toEqual({ type: 'timeout', updates: [] });
