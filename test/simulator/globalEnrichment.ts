@@ -4,6 +4,7 @@ import {
 	profileSlug,
 	type EnrichmentAccount,
 } from './enrichmentBase';
+import { GlobalSignals } from './globalSignals';
 import type { SimRequest, SimResponse } from './server';
 import { reply } from './server';
 
@@ -232,6 +233,24 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 		}
 		for (const company of [...this.companies].reverse()) this.companyById.set(company.id, company);
 	}
+
+	/** Signals, scores, lookalikes and filter catalogues (./globalSignals.ts). */
+	readonly signalOps = new GlobalSignals({
+		contactIds: () => this.contacts.map((c) => c.id),
+		companyIds: () => this.companies.map((c) => c.id),
+		contactRecord: (id) => {
+			const contact = this.contactById.get(id);
+			return contact ? this.v3ContactRecord(contact) : undefined;
+		},
+		companyRecord: (id) => {
+			const company = this.companyById.get(id);
+			return company ? this.v3CompanyRecord(company) : undefined;
+		},
+		isRestricted: (kind, id) => kind === 'contacts' && !!this.contactById.get(id)?.restricted,
+		charge: (credits) => this.charge(credits),
+		error: (status, code, message) => this.error(status, code, message),
+		nextRequestId: () => this.nextRequestId(),
+	});
 
 	/** The service documents its 50 requests per second per endpoint. */
 	protected readonly perSecondPerEndpoint = true;
@@ -619,6 +638,8 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 	}
 
 	protected route(request: SimRequest, path: string): SimResponse {
+		const signals = this.signalOps.route(request, path);
+		if (signals) return signals;
 		const body = request.body;
 		const record = (body ?? {}) as Record<string, unknown>;
 		if (request.method === 'GET' && path === '/v3/companies/prospecting/filters/industriesLabels') {

@@ -2,6 +2,7 @@
    wiring. Each service lives in its own module; add a new one here. */
 import { AdminService, type AdminSeed } from './admin';
 import { GlobalEnrichmentService, type GlobalSeed } from './globalEnrichment';
+import { GlobalWebhooks } from './globalWebhooks';
 import { MarketingService, type MarketingOptions } from './marketing';
 import { AnzEnrichmentService, type AnzSeed } from './anzSalesIntelligence';
 import { startSimulator, type RunningSimulator } from './server';
@@ -21,6 +22,8 @@ export interface Services {
 	marketing: MarketingService;
 	anz: AnzEnrichmentService;
 	global: GlobalEnrichmentService;
+	/** The global service's webhooks under `/global/api/` (shares its keys and signals). */
+	globalWebhooks: GlobalWebhooks;
 }
 
 export interface Simulator extends RunningSimulator {
@@ -87,11 +90,14 @@ export const DEMO_ADMIN_SEED: AdminSeed = {
 };
 
 export async function startServices(options: SimulatorOptions = {}): Promise<Simulator> {
+	const global = new GlobalEnrichmentService(options.global);
 	const services: Services = {
 		admin: new AdminService(options.admin ?? DEMO_ADMIN_SEED),
 		marketing: new MarketingService(options.marketing),
 		anz: new AnzEnrichmentService(options.anz),
-		global: new GlobalEnrichmentService(options.global),
+		// Before `global`: the first module that claims a path answers it.
+		globalWebhooks: new GlobalWebhooks(global.signalOps, global.apiKeys),
+		global,
 	};
 	const running = await startSimulator(Object.values(services), { port: options.port });
 	return { ...running, services };

@@ -1,0 +1,299 @@
+/**
+ * Signals, lookalikes, filter catalogues and webhooks of the simulated global enrichment service
+ * (its V3 API), as its reference and webhook guides describe them (facts listed in issue 34 of the
+ * tracker, from the service's V3 reference; see also ../../../shared/reference/services-beyond-seed.md
+ * §0 for the bounds):
+ * - `POST /v3/{contacts,companies}/signals` `{ ids[1..100], signalTypes[1..], startDate?,
+ *   maxResultsPerSignal 1..100 }`; the window defaults to 6 months; results are NOT in request order
+ *   (answered here in reverse, so a client that pairs by position fails); per-id errors NOT_FOUND and
+ *   COMPLIANCE_RESTRICTED inside the 200 answer; one credit per signal shown;
+ * - `GET /v3/{contacts,companies}/signals/types`: the catalogue (free);
+ * - `POST /v3/{contacts,companies}/signal-score` `{ ids[1..100] }`; per-id NO_SCORE; free here;
+ * - `POST /v3/contacts/lookalike` (seeds 5..100 by email, linkedinUrl, id, or firstName + lastName +
+ *   companyName) and `/v3/companies/lookalike` (seeds by domain or linkedinUrl); `limit` 1..100
+ *   (default 25), `exclude` ids, `dedupeSessionId` for the next page (a session unused for 30 days
+ *   expires); `meta: { hasMore, dedupeSessionId }`; one credit per result;
+ * - `GET /v3/contacts/prospecting/filters/{departments,seniority,existingDataPoints,countries}` and
+ *   `…/locations?query=`; company filters `sizes, revenues, sics, naics, intentTopics` and
+ *   `names, technologies, locations` with `query` of 2..256 characters;
+ * Webhooks and their signed deliveries are in ./globalWebhooks.ts.
+ * Every body property an endpoint does not define is refused: "property X should not exist" (400).
+ */
+import { randomUUID } from 'node:crypto';
+
+import type { SimRequest, SimResponse } from './server';
+import { reply } from './server';
+
+const DAY_MS = 86_400_000;
+const SESSION_TTL_MS = 30 * DAY_MS;
+
+export type Kind = 'contacts' | 'companies';
+type Row = Record<string, unknown>;
+
+/** The service's signal catalogue (the node reads it, never hard-codes it). */
+export const SIGNAL_TYPES: Record<Kind, string[]> = {
+	contacts: ['allSignals', 'companyChange', 'promotion'],
+	companies: ['allSignals', 'headcountGrowth', 'surgeInHiring', 'surgeInWebsiteTraffic'],
+};
+
+const CONTACT_FILTERS: Record<string, Row[]> = {
+	departments: [
+		{ id: 1, value: 'Engineering' },
+		{ id: 2, value: 'Marketing' },
+		{ id: 3, value: 'Sales' },
+	],
+	seniority: [
+		{ id: 1, value: 'Entry' },
+		{ id: 4, value: 'Manager' },
+		{ id: 7, value: 'C-Level' },
+	],
+	existingDataPoints: [{ value: 'work_email' }, { value: 'mobile_phone' }, { value: 'phone' }],
+	countries: [
+		{ code: 'AU', name: 'Australia' },
+		{ code: 'NZ', name: 'New Zealand' },
+		{ code: 'US', name: 'United States' },
+	],
+};
+const COMPANY_FILTERS: Record<string, Row[]> = {
+	sizes: [
+		{ min: 1, max: 10 },
+		{ min: 11, max: 50 },
+		{ min: 51, max: 200 },
+		{ min: 201, max: 1000 },
+	],
+	revenues: [
+		{ id: 1, value: '$0-1M' },
+		{ id: 2, value: '$1M-10M' },
+	],
+	sics: [{ code: '7372', description: 'Prepackaged Software' }],
+	naics: [{ code: '511210', description: 'Software Publishers' }],
+	intentTopics: [{ value: 'CRM Software' }, { value: 'Data Enrichment' }],
+};
+const SEARCHED = ['names', 'technologies', 'locations'];
+const LOCATIONS = ['Sydney, Australia', 'Melbourne, Australia', 'Auckland, New Zealand'];
+
+/** What this module needs of the enrichment service it is part of. */
+export interface SignalsHost {
+	contactIds(): string[];
+	companyIds(): string[];
+	contactRecord(id: string): Row | undefined;
+	companyRecord(id: string): Row | undefined;
+	/** Ids of records never returned (COMPLIANCE_RESTRICTED). */
+	isRestricted(kind: Kind, id: string): boolean;
+	/** Charges credits, or the 402 answer when the balance is short. */
+	charge(credits: number): SimResponse | undefined;
+	error(status: number, code: string, message: string): SimResponse;
+	nextRequestId(): string;
+}
+
+export class GlobalSignals {
+	/** Signals by entity id: type, date (YYYY-MM-DD) and details. */
+	readonly signals = new Map<string, Array<{ type: string; date: string; details: Row }>>();
+	/** Lookalike sessions: results already shown, and when last used. */
+	private readonly sessions = new Map<string, { shown: Set<string>; usedAt: number }>();
+	/** The clock the sessions expire by (tests move it). */
+	now: () => number = () => Date.now();
+
+	constructor(private readonly host: SignalsHost) {}
+
+	route(request: SimRequest, path: string): SimResponse | undefined {
+		const body = (request.body ?? {}) as Row;
+		const { method } = request;
+		let m: RegExpExecArray | null;
+		if (method === 'GET' && (m = /^\/v3\/(contacts|companies)\/signals\/types$/.exec(path))) {
+			return reply(200, SIGNAL_TYPES[m[1] as Kind]);
+		}
+		if (method === 'POST' && (m = /^\/v3\/(contacts|companies)\/signals$/.exec(path))) {
+			return this.getSignals(m[1] as Kind, body);
+		}
+		if (method === 'POST' && (m = /^\/v3\/(contacts|companies)\/signal-score$/.exec(path))) {
+			return this.scores(m[1] as Kind, body);
+		}
+		if (method === 'POST' && (m = /^\/v3\/(contacts|companies)\/lookalike$/.exec(path))) {
+			return this.lookalike(m[1] as Kind, body);
+		}
+		if (
+			method === 'GET' &&
+			(m = /^\/v3\/(contacts|companies)\/prospecting\/filters\/(\w+)$/.exec(path))
+		) {
+			return this.filter(m[1] as Kind, m[2], request.query.get('query'));
+		}
+		return undefined;
+	}
+
+	/** Refuses a body property the endpoint does not define, as the service's validation does. */
+	private stray(body: Row, allowed: string[]): SimResponse | undefined {
+		const extra = Object.keys(body).find((key) => !allowed.includes(key));
+		return extra
+			? this.host.error(400, 'BAD_REQUEST', `property ${extra} should not exist`)
+			: undefined;
+	}
+
+	private ids(body: Row, max = 100): string[] | SimResponse {
+		const ids = body.ids;
+		if (
+			!Array.isArray(ids) ||
+			ids.length < 1 ||
+			ids.length > max ||
+			ids.some((id) => typeof id !== 'string' || !id)
+		) {
+			return this.host.error(400, 'BAD_REQUEST', `ids must be an array of 1 to ${max} strings`);
+		}
+		return ids as string[];
+	}
+
+	exists(kind: Kind, id: string): boolean {
+		return (kind === 'contacts' ? this.host.contactIds() : this.host.companyIds()).includes(id);
+	}
+
+	private getSignals(kind: Kind, body: Row): SimResponse {
+		const stray = this.stray(body, ['ids', 'signalTypes', 'startDate', 'maxResultsPerSignal']);
+		if (stray) return stray;
+		const ids = this.ids(body);
+		if (!Array.isArray(ids)) return ids;
+		const types = body.signalTypes;
+		if (
+			!Array.isArray(types) ||
+			types.length === 0 ||
+			types.some((t) => !SIGNAL_TYPES[kind].includes(String(t)))
+		) {
+			return this.host.error(
+				400,
+				'BAD_REQUEST',
+				`signalTypes must be a non-empty array of: ${SIGNAL_TYPES[kind].join(', ')}`,
+			);
+		}
+		const max = body.maxResultsPerSignal ?? 10;
+		if (!Number.isInteger(max) || (max as number) < 1 || (max as number) > 100) {
+			return this.host.error(400, 'BAD_REQUEST', 'maxResultsPerSignal must be from 1 to 100');
+		}
+		const today = this.now();
+		let from = today - 182 * DAY_MS;
+		if (body.startDate !== undefined) {
+			const start = Date.parse(`${String(body.startDate)}T00:00:00Z`);
+			if (!/^\d{4}-\d{2}-\d{2}$/.test(String(body.startDate)) || !Number.isFinite(start)) {
+				return this.host.error(400, 'BAD_REQUEST', 'startDate must be a date (YYYY-MM-DD)');
+			}
+			if (start > today) return this.host.error(400, 'BAD_REQUEST', 'startDate is in the future');
+			from = start;
+		}
+		const wanted = types.includes('allSignals') ? SIGNAL_TYPES[kind] : (types as string[]);
+		let shown = 0;
+		const results = ids.map((id) => {
+			if (!this.exists(kind, id)) return { id, error: { code: 'NOT_FOUND', message: 'Not found' } };
+			if (this.host.isRestricted(kind, id)) {
+				return { id, error: { code: 'COMPLIANCE_RESTRICTED', message: 'Restricted' } };
+			}
+			const byType: Record<string, Row[]> = {};
+			for (const signal of this.signals.get(id) ?? []) {
+				if (!wanted.includes(signal.type) || Date.parse(`${signal.date}T00:00:00Z`) < from)
+					continue;
+				const list = (byType[signal.type] ??= []);
+				if (list.length < (max as number)) list.push({ date: signal.date, ...signal.details });
+			}
+			shown += Object.values(byType).reduce((sum, list) => sum + list.length, 0);
+			return { id, signals: byType };
+		});
+		const refused = this.host.charge(shown);
+		if (refused) return refused;
+		return reply(200, {
+			requestId: this.host.nextRequestId(),
+			results: results.reverse(),
+			billing: { creditsCharged: shown },
+		});
+	}
+
+	private scores(kind: Kind, body: Row): SimResponse {
+		const stray = this.stray(body, ['ids']);
+		if (stray) return stray;
+		const ids = this.ids(body);
+		if (!Array.isArray(ids)) return ids;
+		const results = ids.map((id) => {
+			if (!this.exists(kind, id)) return { id, error: { code: 'NOT_FOUND', message: 'Not found' } };
+			const count = this.signals.get(id)?.length ?? 0;
+			if (count === 0) return { id, error: { code: 'NO_SCORE', message: 'No signals to score' } };
+			return { id, score: Math.min(100, count * 25) };
+		});
+		return reply(200, { requestId: this.host.nextRequestId(), results: results.reverse() });
+	}
+
+	private lookalike(kind: Kind, body: Row): SimResponse {
+		const stray = this.stray(body, ['seeds', 'limit', 'exclude', 'dedupeSessionId']);
+		if (stray) return stray;
+		const seeds = body.seeds;
+		if (!Array.isArray(seeds) || seeds.length < 5 || seeds.length > 100) {
+			return this.host.error(400, 'BAD_REQUEST', 'seeds must be an array of 5 to 100 items');
+		}
+		const seedKeys =
+			kind === 'contacts'
+				? [['email'], ['linkedinUrl'], ['id'], ['firstName', 'lastName', 'companyName']]
+				: [['domain'], ['linkedinUrl']];
+		const badSeed = seeds.findIndex(
+			(seed: Row) =>
+				!seed ||
+				typeof seed !== 'object' ||
+				seedKeys.filter((keys) => keys.every((k) => typeof seed[k] === 'string' && seed[k]))
+					.length !== 1,
+		);
+		if (badSeed >= 0) {
+			return this.host.error(
+				400,
+				'BAD_REQUEST',
+				`seeds[${badSeed}] must identify exactly one record`,
+			);
+		}
+		const limit = body.limit ?? 25;
+		if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > 100) {
+			return this.host.error(400, 'BAD_REQUEST', 'limit must be from 1 to 100');
+		}
+		const exclude = body.exclude ?? [];
+		if (!Array.isArray(exclude))
+			return this.host.error(400, 'BAD_REQUEST', 'exclude must be an array');
+		const now = this.now();
+		let sessionId = body.dedupeSessionId as string | undefined;
+		let session = sessionId === undefined ? undefined : this.sessions.get(sessionId);
+		if (sessionId !== undefined) {
+			if (!session || now - session.usedAt > SESSION_TTL_MS) {
+				return this.host.error(400, 'BAD_REQUEST', 'dedupeSessionId is unknown or expired');
+			}
+		} else {
+			sessionId = randomUUID();
+			session = { shown: new Set(), usedAt: now };
+			this.sessions.set(sessionId, session);
+		}
+		session!.usedAt = now;
+		const pool = (kind === 'contacts' ? this.host.contactIds() : this.host.companyIds()).filter(
+			(id) => !exclude.includes(id) && !session!.shown.has(id) && !this.host.isRestricted(kind, id),
+		);
+		const page = pool.slice(0, limit as number);
+		const refused = this.host.charge(page.length);
+		if (refused) return refused;
+		for (const id of page) session!.shown.add(id);
+		const record = (id: string) =>
+			kind === 'contacts' ? this.host.contactRecord(id) : this.host.companyRecord(id);
+		return reply(200, {
+			requestId: this.host.nextRequestId(),
+			data: page.map(record),
+			meta: { hasMore: pool.length > page.length, dedupeSessionId: sessionId },
+			billing: { creditsCharged: page.length },
+		});
+	}
+
+	private filter(kind: Kind, name: string, query: string | null): SimResponse | undefined {
+		const fixed = (kind === 'contacts' ? CONTACT_FILTERS : COMPANY_FILTERS)[name];
+		if (fixed) return reply(200, fixed);
+		const searched = kind === 'contacts' ? name === 'locations' : SEARCHED.includes(name);
+		// Other catalogues (the industries) are the enrichment service's own.
+		if (!searched) return undefined;
+		if (!query || query.length < 2 || query.length > 256) {
+			return this.host.error(400, 'BAD_REQUEST', 'query must be 2 to 256 characters');
+		}
+		const words = name === 'locations' ? LOCATIONS : ['Acme', 'Acme Labs', 'Globex', 'Initech'];
+		return reply(
+			200,
+			words
+				.filter((w) => w.toLowerCase().includes(query.toLowerCase()))
+				.map((value) => ({ value })),
+		);
+	}
+}
