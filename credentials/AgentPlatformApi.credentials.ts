@@ -16,7 +16,8 @@ export class AgentPlatformApi implements ICredentialType {
 		dark: 'file:../icons/agentPlatform.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/agent-platform-nodes/n8n-nodes-agent-platform#credentials';
+	documentationUrl =
+		'https://github.com/agent-platform-nodes/n8n-nodes-agent-platform/blob/main/docs/agent-platform.md#credential-agent-platform-api';
 
 	properties: INodeProperties[] = [
 		{

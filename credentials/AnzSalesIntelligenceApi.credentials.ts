@@ -24,7 +24,7 @@ export class AnzSalesIntelligenceApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://github.com/agent-platform-nodes/n8n-nodes-agent-platform#anz-sales-intelligence';
+		'https://github.com/agent-platform-nodes/n8n-nodes-agent-platform/blob/main/docs/anz-sales-intelligence.md#credential-anz-sales-intelligence-api';
 
 	properties: INodeProperties[] = [
 		...apiChoiceProperties(SERVICE_API_URL, '/enrich/person'),

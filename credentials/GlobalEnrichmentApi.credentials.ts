@@ -24,7 +24,7 @@ export class GlobalEnrichmentApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://github.com/agent-platform-nodes/n8n-nodes-agent-platform#global-enrichment';
+		'https://github.com/agent-platform-nodes/n8n-nodes-agent-platform/blob/main/docs/global-enrichment.md#credential-global-enrichment-api';
 
 	properties: INodeProperties[] = [
 		...apiChoiceProperties(SERVICE_API_URL, '/person'),

@@ -25,7 +25,7 @@ export class MarketingAutomationApi implements ICredentialType {
 	} as const;
 
 	documentationUrl =
-		'https://github.com/agent-platform-nodes/n8n-nodes-agent-platform#marketing-automation';
+		'https://github.com/agent-platform-nodes/n8n-nodes-agent-platform/blob/main/docs/marketing-automation.md#credential-marketing-automation-api';
 
 	properties: INodeProperties[] = [
 		{

@@ -4,4 +4,4 @@
  * trigger carries the same line (its events are listed as the entry's trigger actions).
  */
 export const MARKETING_AUTOMATION_SUMMARY =
-	'Leads, campaigns, lists, emails, activities and custom fields of a marketing-automation service, and a trigger on its activity log';
+	'Leads and the lead database (companies, opportunities, custom objects, program members), bulk import and extract jobs, campaigns, lists, emails and activities of a marketing-automation service, and a trigger on its activity log';

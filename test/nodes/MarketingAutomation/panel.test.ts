@@ -17,7 +17,7 @@ describe('Marketing Automation in the node panel', () => {
 		expect(`${action.name}Trigger`).toBe(trigger.name);
 		expect(entry.description).toBe(action.description);
 		expect(entry.description).toBe(
-			'Leads, campaigns, lists, emails, activities and custom fields of a marketing-automation service, and a trigger on its activity log',
+			'Leads and the lead database (companies, opportunities, custom objects, program members), bulk import and extract jobs, campaigns, lists, emails and activities of a marketing-automation service, and a trigger on its activity log',
 		);
 	});
 
