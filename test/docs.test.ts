@@ -156,6 +156,54 @@ describe('documentation links', () => {
 	});
 });
 
+/** The commands of a file's shell code blocks, without their trailing comments. */
+function shellCommandsOf(text: string): string[] {
+	const commands: string[] = [];
+	let inShell = false;
+	for (const line of text.split('\n')) {
+		if (/^```/.test(line)) inShell = !inShell && /^```(bash|sh|shell)\s*$/.test(line);
+		else if (inShell) commands.push(line.replace(/\s+#.*$/, '').trim());
+	}
+	return commands.filter(Boolean);
+}
+
+/** The commands a script runs: not its comments, options or change of directory. */
+const scriptCommandsOf = (text: string) =>
+	text
+		.split('\n')
+		.map((line) => line.trim())
+		.filter((line) => line && !line.startsWith('#') && !/^(set|cd)\s/.test(line));
+
+describe('the commands a newcomer needs', () => {
+	const readme = shellCommandsOf(read('README.md'));
+
+	it('the README says how to run the nodes and how to test them', () => {
+		expect(readme).toEqual(expect.arrayContaining(['npm ci && npm run dev', 'npm ci && npm test']));
+	});
+
+	it("CI (.ci/run) runs the README's test command, word for word", () => {
+		const ci = scriptCommandsOf(read('.ci/run'));
+		expect(ci).toEqual(['npm ci && npm test']);
+		expect(readme).toContain(ci[0]);
+	});
+
+	it('reads commands from shell blocks only, without comments', () => {
+		const text = [
+			'```bash',
+			'npm ci && npm test   # all',
+			'```',
+			'npm run no',
+			'```json',
+			'{}',
+			'```',
+		];
+		expect(shellCommandsOf(text.join('\n'))).toEqual(['npm ci && npm test']);
+		expect(scriptCommandsOf('#!/bin/sh\n# why\nset -e\ncd here\n\nnpm test\n')).toEqual([
+			'npm test',
+		]);
+	});
+});
+
 describe('the link checker itself', () => {
 	it('makes GitHub’s slugs', () => {
 		expect(slug('Credential: ANZ Sales Intelligence API')).toBe(

@@ -18,7 +18,7 @@ import { itemParameter } from '../shared/itemParameters';
  * One way to identify a record ("Identify By" option): the parameter that holds it, the body key
  * the service expects, and the check that validates and normalises it before any call.
  */
-export interface IdentifierSpec {
+interface IdentifierSpec {
 	/** Option value of "Identify By" and name of the parameter holding the identifier. */
 	value: string;
 	/** Option name and the parameter's display name. */

@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-export interface Page {
+interface Page {
 	records: IDataObject[];
 	/** Total matches, when the service reports it. */
 	total?: number;
 }
 
-export interface PagingOptions {
+interface PagingOptions {
 	/** Max records to return (Infinity for Return All). */
 	limit: number;
 	/** Largest page the service serves. */

@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 /** One call let through: when, as best known (see `SecondWindow.answered`). */
-export interface WindowSlot {
+interface WindowSlot {
 	takenAt: number;
 	at: number;
 }

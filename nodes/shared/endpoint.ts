@@ -5,7 +5,7 @@
  * host or another path of the same host.
  */
 
-export type EndpointCheck = { path: string; query: Array<[string, string]> } | { refused: string };
+type EndpointCheck = { path: string; query: Array<[string, string]> } | { refused: string };
 
 export interface EndpointRules {
 	/** Paths the endpoint must start with (after normalisation), e.g. `/rest/` and `/bulk/`. */

@@ -14,12 +14,12 @@ import { fromAiKeys } from './tool';
  *   say when a used-up quota comes back.
  * - `fixArgument`: the call was refused for what the model sent; `argument` names it.
  */
-export type ToolDecision =
+type ToolDecision =
 	| { kind: 'retry'; afterMs?: number }
 	| { kind: 'stop'; reason: StopReason; resetsAt?: number; resetsInMs?: number }
 	| { kind: 'fixArgument'; argument?: string };
 
-export type StopReason = 'quota' | 'credits' | 'key' | 'role' | 'mayHaveRun' | 'setup' | 'service';
+type StopReason = 'quota' | 'credits' | 'key' | 'role' | 'mayHaveRun' | 'setup' | 'service';
 
 const CONTEXT_KEY = 'toolDecision';
 

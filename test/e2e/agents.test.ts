@@ -23,8 +23,6 @@ import {
 import { TOOL_NOT_A_ROLE } from '../nodes/AgentPlatformAdmin/messages';
 import { INVALID_ARGUMENT_ABN_ABN_51_824 } from '../nodes/AnzSalesIntelligence/messages';
 import { dailyQuotaUsedUpResetsIn } from '../nodes/GlobalEnrichment/messages';
-import { waitText } from '../../nodes/shared/toolDecision';
-import { nextUtcMidnight } from '../simulator/globalEnrichment';
 import { LEAD_ARGUMENT_MISSING } from '../nodes/MarketingAutomation/messages';
 
 const PACKAGE = 'n8n-nodes-agent-platform';
@@ -463,6 +461,8 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 		const global = e2e.sim.services.global;
 		const before = global.calls.length;
 		const startedAt = Date.now();
+		// n8n runs on the real clock: the usage names a reset 3 hours on, whatever the hour.
+		global.dailyResetAt = startedAt + 3 * 3_600_000;
 
 		// The second lookup meets a used-up daily quota: the model is told to stop and tell the user.
 		const { requests } = await runAgent('e2eAgentsGlobal01', [
@@ -477,16 +477,18 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 				return toolCall('Find_Contact', { email: 'ana@northwind.example.com' });
 			},
 			echoToolResult,
-		]);
+		]).finally(() => {
+			global.dailyResetAt = undefined;
+		});
 		const endedAt = Date.now();
-		// The free usage call gives the reset (the next midnight UTC), in seconds from the moment
-		// the node read it, somewhere between the start and the end of the run.
+		// The free usage call gives the reset, in seconds from the moment the node read it,
+		// somewhere between the start and the end of the run.
 		const [answer] = parsed(toolResults(requests[2])[1]) as Array<{ error: string }>;
 		const seconds = Number(/it resets in (\d+) seconds/.exec(answer.error)?.[1]);
-		const resetsAt = nextUtcMidnight(startedAt);
+		const resetsAt = startedAt + 3 * 3_600_000;
 		expect(seconds).toBeLessThanOrEqual(Math.ceil((resetsAt - startedAt) / 1000));
 		expect(seconds).toBeGreaterThanOrEqual(Math.ceil((resetsAt - endedAt) / 1000));
-		expect(answer).toEqual({ error: dailyQuotaUsedUpResetsIn(seconds, waitText(seconds * 1000)) });
+		expect(answer).toEqual({ error: dailyQuotaUsedUpResetsIn(seconds, '3 hours') });
 
 		const tool = offeredTool(requests[0], 'Find_Contact');
 		expect(tool.description).toBe(

@@ -1,13 +1,19 @@
 import { startServices, type Simulator } from './';
-import { USAGE_CALLS_PER_MINUTE, nextUtcMidnight } from './globalEnrichment';
+import { fixClock } from '../harness/clock';
+import { USAGE_CALLS_PER_MINUTE } from './globalEnrichment';
+
+/** 23:59:30 UTC: the day's window resets in 30 seconds, the minute's at 00:00:30. */
+const NOW = Date.UTC(2026, 10, 25, 23, 59, 30);
 
 /** The global service's V3 usage, as the reference documents it (shape and its own limit). */
 describe('global enrichment simulator: GET /v3/account/usage', () => {
 	let sim: Simulator;
 	beforeEach(async () => {
+		fixClock(NOW);
 		sim = await startServices();
 	});
 	afterEach(async () => {
+		jest.useRealTimers();
 		await sim.close();
 	});
 
@@ -20,15 +26,19 @@ describe('global enrichment simulator: GET /v3/account/usage', () => {
 
 	it('answers credits, the three windows with their resets, the plan; costs nothing', async () => {
 		sim.services.global.rateLimit = { perMinute: 40, perDay: 100 };
-		const before = Date.now();
 		const { status, body } = await usage();
 		expect(status).toBe(200);
 		expect(body).toEqual({
 			credits: { total: 10_000, used: 0, remaining: 10_000 },
 			rateLimits: {
-				daily: { limit: 100, used: 0, remaining: 100, resetsAt: expect.any(String) },
-				hourly: { limit: null, used: null, remaining: null, resetsAt: expect.any(String) },
-				minute: { limit: 40, used: 0, remaining: 40, resetsAt: expect.any(String) },
+				daily: { limit: 100, used: 0, remaining: 100, resetsAt: '2026-11-26T00:00:00.000Z' },
+				hourly: {
+					limit: null,
+					used: null,
+					remaining: null,
+					resetsAt: '2026-11-26T00:00:00.000Z',
+				},
+				minute: { limit: 40, used: 0, remaining: 40, resetsAt: '2026-11-26T00:00:30.000Z' },
 			},
 			plan: {
 				category: 'simulated',
@@ -38,10 +48,18 @@ describe('global enrichment simulator: GET /v3/account/usage', () => {
 			},
 			pricing: {},
 		});
-		const { rateLimits } = body as { rateLimits: Record<string, { resetsAt: string }> };
-		expect(Date.parse(rateLimits.daily.resetsAt)).toBe(nextUtcMidnight(before));
-		expect(Date.parse(rateLimits.minute.resetsAt)).toBeGreaterThan(before);
 		expect(sim.services.global.calls[0]).toMatchObject({ status: 200, credits: 0 });
+	});
+
+	it('names a pinned daily reset instead of midnight (for a test whose n8n has the real clock)', async () => {
+		sim.services.global.dailyResetAt = NOW + 3 * 3_600_000;
+		const { body } = await usage();
+		expect((body as { rateLimits: { daily: unknown } }).rateLimits.daily).toEqual({
+			limit: null,
+			used: null,
+			remaining: null,
+			resetsAt: '2026-11-26T02:59:30.000Z',
+		});
 	});
 
 	it('allows 5 calls a minute (429 beyond) and is not counted against the request windows', async () => {

@@ -213,6 +213,11 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 	readonly companies: GlobalCompany[];
 	readonly maxBulk = 100;
 	readonly maxPageSize = 50;
+	/**
+	 * When the usage says the daily window resets (epoch ms), pinned by a test whose n8n runs on
+	 * the real clock; unset, the next midnight UTC, as the service answers.
+	 */
+	dailyResetAt?: number;
 	/** The usage call's own minute window. */
 	private usageWindowStart = Date.now();
 	private usageCalls = 0;
@@ -623,7 +628,7 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 				remaining: this.credits,
 			},
 			rateLimits: {
-				daily: window(perDay, this.dayCount, nextUtcMidnight(now)),
+				daily: window(perDay, this.dayCount, this.dailyResetAt ?? nextUtcMidnight(now)),
 				hourly: window(undefined, 0, Math.floor(now / hour) * hour + hour),
 				minute: window(perMinute, this.windowCount, this.windowStart + 60_000),
 			},

@@ -72,7 +72,7 @@ export function agentFailed(error: unknown): boolean {
 	return error instanceof NodeApiError && error.context.agentFailed === true;
 }
 
-export interface TaskReading {
+interface TaskReading {
 	agent_id: string;
 	conversation_id: string;
 	state: string;

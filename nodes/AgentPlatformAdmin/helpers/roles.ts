@@ -36,7 +36,7 @@ export function normaliseRole(role: string): string | undefined {
 	);
 }
 
-export interface PermissionsBody {
+interface PermissionsBody {
 	items: Record<string, { actions: Record<string, boolean> }>;
 }
 

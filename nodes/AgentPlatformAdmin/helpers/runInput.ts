@@ -93,7 +93,7 @@ export function readJsonInputs(ctx: IExecuteFunctions, itemIndex: number): IData
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The run options every run operation shares. */
-export interface RunOptions {
+interface RunOptions {
 	/** Seconds to wait for the result. */
 	timeLimit: number;
 	/** Runs in flight at once. */

@@ -37,7 +37,7 @@ export function toolFailedError(
 
 const JOB_ENDED = new Set(['complete', 'failed']);
 
-export interface JobReading {
+interface JobReading {
 	finished: boolean;
 	type: string;
 	output?: IDataObject;

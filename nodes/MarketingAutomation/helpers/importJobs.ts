@@ -169,7 +169,7 @@ export async function readImportStatus(
 }
 
 /** A failed or warned row: its fields by header name, and the service's reason. */
-export interface RowReport {
+interface RowReport {
 	reason: string;
 	row: IDataObject;
 }

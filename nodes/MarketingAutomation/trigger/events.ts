@@ -1,9 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 /** The filters an event offers, each matched against the activity's primary attribute. */
-export type EventFilter = 'fields' | 'forms' | 'lists' | 'programs' | 'types';
+type EventFilter = 'fields' | 'forms' | 'lists' | 'programs' | 'types';
 
-export interface TriggerEvent {
+interface TriggerEvent {
 	/** Standard activity type ids this event reads (the "Any Activity Type" event picks its own). */
 	activityTypeIds: number[];
 	filter?: EventFilter;

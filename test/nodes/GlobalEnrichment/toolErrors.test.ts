@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow } from '../../harness';
+import { fixClock } from '../../harness/clock';
 import { GLOBAL_KEY, serviceCredential, withSimulator } from '../../harness/enrichment';
 import {
 	ENRICHMENT_SERVICE_DID_NOT_ACCEPT_API,
@@ -10,6 +11,7 @@ import {
 	ENRICHMENT_SERVICE_REFUSED_POST_V3_CONTACTS,
 	ENRICHMENT_SERVICE_S_DAILY_REQUEST_QUOTA,
 	MEDIUM_ARGUMENT_SIZES_NOT_CHOICE_COMPANY,
+	dailyQuotaUsedUpResetsIn,
 } from './messages';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
@@ -27,6 +29,7 @@ const AGENT_INPUT = { chatInput: 'Find companies', sessionId: 's-1', toolCallId:
 describe('Global Enrichment as a tool: what the model reads on a failure', () => {
 	const ctx = withSimulator();
 	const global = () => ctx.sim.services.global;
+	afterEach(() => jest.useRealTimers());
 	const run = async (parameters: IDataObject, args: IDataObject, apiKey = GLOBAL_KEY) =>
 		await runWorkflow({
 			nodes: {
@@ -102,21 +105,36 @@ describe('Global Enrichment as a tool: what the model reads on a failure', () =>
 		);
 	});
 
-	it("quota used up, the reset read from the service's usage: the model is told when", async () => {
+	/** The 429 of a used-up daily quota; the node then asks the service's usage for the reset. */
+	const quotaUsedUp = () =>
 		global().failNext(
 			1,
 			429,
 			{ message: 'Daily API quota exceeded' },
 			{ 'x-daily-requests-left': '0', 'x-rate-limit-daily': '500' },
 		);
+
+	it("quota used up, the reset read from the service's usage: the model is told when", async () => {
+		// 20:00 UTC: the daily window resets at midnight UTC, in 4 hours.
+		fixClock(Date.UTC(2026, 10, 25, 20, 0));
+		quotaUsedUp();
 		const { error } = await findContact('ana@northwind.example.com');
-		expect(error?.message).toMatch(
-			/^The enrichment service's daily request quota of 500 calls is used up \(HTTP 429\); it resets in \d+ seconds\. Do not retry: stop and tell the user that the request quota of the service is used up\. It resets in \d+ hours?; do not call this tool before then\. /,
-		);
+		expect(error?.message).toBe(dailyQuotaUsedUpResetsIn(14_400, '4 hours'));
 		expect(global().calls.map((c) => `${c.method} ${c.path} ${c.status}`)).toEqual([
 			'POST /v3/contacts/search-and-enrich 429',
 			'GET /v3/account/usage 200',
 		]);
+	});
+
+	// The day's last and first minutes: the reset is the coming midnight, not the one just passed.
+	it.each([
+		['23:59 UTC: in a minute', Date.UTC(2026, 10, 25, 23, 59), 60, '60 seconds'],
+		['00:01 UTC: in a day less a minute', Date.UTC(2026, 10, 26, 0, 1), 86_340, '24 hours'],
+	])('quota used up at %s', async (_when, now, seconds, wait) => {
+		fixClock(now);
+		quotaUsedUp();
+		const { error } = await findContact('ana@northwind.example.com');
+		expect(error?.message).toBe(dailyQuotaUsedUpResetsIn(seconds, wait));
 	});
 
 	it('key refused: stop and tell the user to fix the credential', async () => {

@@ -2,8 +2,8 @@ import nock from 'nock';
 import { sleep } from 'n8n-workflow';
 
 import { runWorkflow } from '../../harness';
+import { fixClock } from '../../harness/clock';
 import { GLOBAL_KEY, items, serviceCredential, withSimulator } from '../../harness/enrichment';
-import { nextUtcMidnight } from '../../simulator/globalEnrichment';
 import { contact, demoSeedPlusContacts } from './fixtures';
 import { runNock } from './helpers';
 import {
@@ -209,6 +209,7 @@ describe('Global Enrichment: Contact → Enrich (bulk)', () => {
 
 describe('Global Enrichment on the service API: limits and ambiguous failures', () => {
 	const ctx = withSimulator();
+	afterEach(() => jest.useRealTimers());
 
 	it('a used-up daily quota stops the run, even under Continue On Fail, naming the quota on every item', async () => {
 		// The usage call that would give the reset time is itself refused here.
@@ -230,25 +231,19 @@ describe('Global Enrichment on the service API: limits and ambiguous failures', 
 	});
 
 	it("a used-up daily quota names the reset the service's usage gives, in seconds", async () => {
+		// 20:00 UTC: the usage's daily window resets at midnight UTC, in 4 hours.
+		fixClock(Date.UTC(2026, 10, 25, 20, 0));
 		ctx.sim.services.global.rateLimit = { perDay: 0 };
-		const startedAt = Date.now();
 		const result = await ctx.runGlobalService(contact('enrich'), [
 			{ email: 'ana.silva@northwind.example.com' },
 		]);
-		const endedAt = Date.now();
 		expect(ctx.sim.services.global.calls.map((c) => `${c.method} ${c.path} ${c.status}`)).toEqual([
 			'POST /v3/contacts/search-and-enrich 429',
 			'GET /v3/account/usage 200',
 		]);
-		const match =
-			/^The enrichment service's daily request quota of 0 calls is used up \(HTTP 429\); it resets in (\d+) seconds$/.exec(
-				result.error?.message ?? '',
-			);
-		expect(match).not.toBeNull();
-		// Seconds to the next midnight UTC (the usage's daily resetsAt), counted when the node read it.
-		const resetsAt = nextUtcMidnight(startedAt);
-		expect(Number(match![1])).toBeLessThanOrEqual(Math.ceil((resetsAt - startedAt) / 1000));
-		expect(Number(match![1])).toBeGreaterThanOrEqual(Math.ceil((resetsAt - endedAt) / 1000));
+		expect(result.error?.message).toBe(
+			"The enrichment service's daily request quota of 0 calls is used up (HTTP 429); it resets in 14400 seconds",
+		);
 		expect(result.error?.context.itemIndex).toBe(0);
 	});
 

@@ -1,6 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
+import { fixClock } from '../../harness/clock';
 import { fastTransport, outputOf, useMarketing } from './helpers';
 import {
 	GET_DEMO_CAMPAIGN,
@@ -16,6 +17,7 @@ import {
 describe('Marketing Automation: rate limits and faults', () => {
 	const env = useMarketing();
 	const sim = () => env.sim.services.marketing;
+	afterEach(() => jest.useRealTimers());
 
 	it('waits out the window after 606 and then succeeds', async () => {
 		jest.replaceProperty(timing, 'windowMs', 300);
@@ -39,6 +41,8 @@ describe('Marketing Automation: rate limits and faults', () => {
 	);
 
 	it('stops on 607 with a clear message, and later calls to the instance are not sent', async () => {
+		// 20:00 UTC: the quota's reset (midnight US Central) does not fall within the test.
+		fixClock(Date.UTC(2026, 10, 25, 20, 0));
 		sim().inject('607', { times: 5 });
 		const result = await env.run(GET_DEMO_CAMPAIGN, { items: [{}, {}, {}], continueOnFail: true });
 		expect(sim().calls.map((c) => c.code)).toEqual(['607']);

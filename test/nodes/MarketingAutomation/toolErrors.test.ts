@@ -1,6 +1,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
+import { onFixedClock } from '../../harness/clock';
 import { useMarketing } from './helpers';
 import {
 	EMAILS_ARGUMENT_INVALID,
@@ -54,27 +55,10 @@ describe('Marketing Automation as a tool: what the model reads on a failure', ()
 	});
 
 	it('daily quota (607): stop and tell the user when it resets', async () => {
-		jest.useFakeTimers({
-			now: NOW,
-			doNotFake: [
-				'setTimeout',
-				'setInterval',
-				'setImmediate',
-				'clearTimeout',
-				'clearInterval',
-				'clearImmediate',
-				'nextTick',
-				'queueMicrotask',
-				'hrtime',
-				'performance',
-			],
-		});
-		try {
+		await onFixedClock(NOW, async () => {
 			sim().inject('607');
 			expect((await findLeads('ana@example.com')).error?.message).toBe(TOOL_DAILY_QUOTA_607);
-		} finally {
-			jest.useRealTimers();
-		}
+		});
 	});
 
 	it('client secret refused: stop and tell the user to fix the credential', async () => {

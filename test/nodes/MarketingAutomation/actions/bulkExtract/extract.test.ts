@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { createHash } from 'node:crypto';
 
+import { onFixedClock } from '../../../../harness/clock';
 import { outputOf } from '../../helpers';
 import { fastBulkSettings, useBulkMarketing } from '../bulk';
 
@@ -131,14 +132,17 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 	});
 
 	it('stops at the daily export quota (1029) naming the quota and its reset; no job is queued', async () => {
-		sim().bulk.exportQuotaBytes = 1;
-		sim().bulk.exportedBytes.set(new Date().toISOString().slice(0, 10), 1);
-		const result = await run(extractLeads());
+		// 20:00 UTC, 14:00 US Central: the quota resets in 10 hours.
+		const result = await onFixedClock(Date.UTC(2026, 10, 25, 20, 0), async () => {
+			sim().bulk.exportQuotaBytes = 1;
+			sim().bulk.exportedBytes.set('2026-11-25', 1);
+			return await run(extractLeads());
+		});
 		expect(result.error?.message).toBe(
 			"The instance's daily export quota (500 MB of files) is used up (1029); no export job was created",
 		);
 		expect((result.error as { description?: string }).description).toMatch(
-			/^The quota resets at 12:00 AM US Central time, in about \d+ h\./,
+			/^The quota resets at 12:00 AM US Central time, in about 10 h\. Run the node again after that/,
 		);
 		expect(sim().callsTo('POST', /enqueue/)).toHaveLength(0);
 	});

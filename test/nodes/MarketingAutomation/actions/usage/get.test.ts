@@ -1,3 +1,4 @@
+import { onFixedClock } from '../../../../harness/clock';
 import { useMarketing } from '../../helpers';
 
 describe('Marketing Automation v2: Usage → Get', () => {
@@ -5,16 +6,17 @@ describe('Marketing Automation v2: Usage → Get', () => {
 	const sim = () => env.sim.services.marketing;
 
 	it("today: the day's total and calls per API user", async () => {
-		const result = await env.run(
-			{ resource: 'usage', operation: 'get', period: 'today' },
-			{ typeVersion: 2 },
+		const result = await onFixedClock(
+			Date.UTC(2026, 10, 25, 20, 0),
+			async () =>
+				await env.run({ resource: 'usage', operation: 'get', period: 'today' }, { typeVersion: 2 }),
 		);
 		expect(sim().calls.map((c) => [c.method, c.path, c.query])).toEqual([
 			['GET', '/rest/v1/stats/usage.json', {}],
 		]);
 		expect(result.json()).toEqual([
 			{
-				date: new Date().toISOString().slice(0, 10),
+				date: '2026-11-25',
 				total: 1,
 				users: [
 					{ userId: 'api-user@example.com', count: 1 },
