@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, serviceCodeOf } from '../transport';
 import { downloadInRanges } from '../transport/download';
+import { nextQuotaReset } from '../transport/throttle';
 import { bulkSettings } from './bulkSettings';
 import { asNodeError } from './nodeError';
 import type { Deadline } from './importJobs';
@@ -17,11 +18,10 @@ export function exportBase(object: ExportObject): string {
 const QUOTA = /quota/i;
 const ALREADY_QUEUED = /already queued/i;
 
-/** Hours until midnight US Central (UTC-6; the quota's reset), for the message. */
+/** Hours until the quota's reset (midnight US Central, daylight saving included), for the message. */
 function hoursToQuotaReset(): number {
-	const centralNow = new Date(Date.now() - 6 * 3_600_000);
-	const minutes = 24 * 60 - (centralNow.getUTCHours() * 60 + centralNow.getUTCMinutes());
-	return Math.max(1, Math.ceil(minutes / 60));
+	const now = Date.now();
+	return Math.max(1, Math.ceil((nextQuotaReset(now) - now) / 3_600_000));
 }
 
 function quotaError(ctx: IExecuteFunctions, error: NodeApiError, itemIndex: number, what: string) {

@@ -147,6 +147,18 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		expect(sim().callsTo('POST', /enqueue/)).toHaveLength(0);
 	});
 
+	it('counts the hours to the quota reset in US Central daylight saving time in summer', async () => {
+		// 20:00 UTC in July is 15:00 US Central (UTC-5): the quota resets in 9 hours, not 10.
+		const result = await onFixedClock(Date.UTC(2026, 6, 15, 20, 0), async () => {
+			sim().bulk.exportQuotaBytes = 1;
+			sim().bulk.exportedBytes.set('2026-07-15', 1);
+			return await run(extractLeads());
+		});
+		expect((result.error as { description?: string }).description).toMatch(
+			/^The quota resets at 12:00 AM US Central time, in about 9 h\. Run the node again after that/,
+		);
+	});
+
 	it('waits out a full queue (1029 too many jobs) and queues the job', async () => {
 		sim().inject('1029', { path: /\/enqueue\.json$/ });
 		const result = await run(extractLeads());
