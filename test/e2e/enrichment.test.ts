@@ -108,8 +108,6 @@ describe('enrichment nodes in n8n (e2e)', () => {
 						{ clientReferenceId: '1', email: 'jonas.becker@contoso.example.de' },
 						{ clientReferenceId: '3', email: 'nobody@unknown.example.org' },
 					],
-					// Never a fall-through to third-party providers unless the option asks for it.
-					waterfallEnabled: false,
 				},
 				query: undefined,
 				status: 200,

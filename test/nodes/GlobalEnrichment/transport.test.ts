@@ -98,7 +98,6 @@ describe('Global Enrichment on the service API: wire format', () => {
 				{ clientReferenceId: '0', email: 'ana.silva@example.com' },
 				{ clientReferenceId: '1', email: 'nobody@example.com' },
 			],
-			waterfallEnabled: false,
 		});
 		expect(items(result)).toEqual([
 			{
