@@ -2,16 +2,17 @@ import { startServices, type Simulator } from './';
 import { USAGE_CALLS_PER_MINUTE, nextUtcMidnight } from './globalEnrichment';
 import { V3_REQUESTS } from './globalV3Requests';
 
+// A fresh simulator per test: its counters and windows start at zero.
+let sim: Simulator;
+beforeEach(async () => {
+	sim = await startServices();
+});
+afterEach(async () => {
+	await sim.close();
+});
+
 /** The global service's V3 usage, as the reference documents it (shape and its own limit). */
 describe('global enrichment simulator: GET /v3/account/usage', () => {
-	let sim: Simulator;
-	beforeEach(async () => {
-		sim = await startServices();
-	});
-	afterEach(async () => {
-		await sim.close();
-	});
-
 	const usage = async (apiKey = 'global-demo-key') => {
 		const response = await fetch(`${sim.url}/global/v3/account/usage`, {
 			headers: { api_key: apiKey },
@@ -60,14 +61,6 @@ describe('global enrichment simulator: GET /v3/account/usage', () => {
 
 /** The service refuses any property its V3 endpoint does not define, at any depth (HTTP 400). */
 describe('global enrichment simulator: V3 requests hold only the fields their endpoint defines', () => {
-	let sim: Simulator;
-	beforeEach(async () => {
-		sim = await startServices();
-	});
-	afterEach(async () => {
-		await sim.close();
-	});
-
 	const send = async (method: string, pathAndQuery: string, body?: unknown) => {
 		const response = await fetch(`${sim.url}/global${pathAndQuery}`, {
 			method,
