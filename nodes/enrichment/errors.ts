@@ -168,12 +168,7 @@ export function mayHaveRunError(
  * else (cut-off or garbled JSON) is a broken answer. The body is never quoted: it may hold
  * personal data.
  */
-export /**
- * A 2xx answer that is not JSON. An HTML page means the base URL points at a web site; anything
- * else (cut-off or garbled JSON) is a broken answer. The body is never quoted: it may hold
- * personal data.
- */
-function notJsonError(
+export function notJsonError(
 	node: INode,
 	answer: ServiceAnswer,
 	serviceName: string,
@@ -194,9 +189,22 @@ function notJsonError(
 		node,
 		call,
 		answer,
-		`The ${serviceName} at ${address?.url ?? "the credential's address"} answered ${call.method} ${call.path} with a cut-off or garbled answer (${body.length} characters), also when asked again`,
+		`The ${serviceName} at ${addressWords(address)} answered ${call.method} ${call.path} with a cut-off or garbled answer (${body.length} characters), also when asked again`,
 		'Run the item again later; if it keeps failing, check that nothing between n8n and the service (a proxy) alters answers.',
 	);
+}
+
+/**
+ * What a lookup's broken answer was, naming the credential field and address to check: one
+ * wording for a web page and for an answer cut off or garbled.
+ */
+export function brokenAnswerWords(
+	kind: 'webPage' | 'cutOff',
+	address: ServiceAddress | undefined,
+): string {
+	return kind === 'webPage'
+		? `its answer was a web page, not the JSON the service sends (check ${addressWords(address)})`
+		: `its answer was cut off or garbled (check ${addressWords(address)} and any proxy on the way)`;
 }
 
 /** "the Service URL https://api.example.com" (or the plain "the credential's address"). */

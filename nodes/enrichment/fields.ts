@@ -11,9 +11,8 @@ import { answerError } from './errors';
 import { type ServiceAnswer, type ServiceCall } from './types';
 
 /** The "Options" collection of every lookup operation. */
-export function lookupOptions(noun: string, extra: INodeProperties[] = []): INodeProperties {
+export function lookupOptions(noun: string): INodeProperties {
 	return optionsCollection([
-		...extra,
 		{
 			displayName: 'Error on No Match',
 			name: 'errorOnNoMatch',

@@ -197,11 +197,11 @@ export async function runLookups(
 			]);
 			continue;
 		}
-		// Credits are reported once, on the first item that asked; repeats cost nothing. A service
-		// that reports no credits (the ANZ service's own API) gives no creditsCharged at all.
-		const reported = outcome.creditsCharged;
+		// Credits are reported once, on the first item that asked. A repeat was never sent, so it
+		// shows 0 even where the first item has no creditsCharged (a service that reports none, or
+		// a bill given as callBilling).
 		const repeat = charged.has(lookup.key);
-		const creditsCharged = reported === undefined ? undefined : repeat ? 0 : reported;
+		const creditsCharged = repeat ? 0 : outcome.creditsCharged;
 		charged.add(lookup.key);
 		if (outcome.status === 'noMatch') {
 			if (failsOnNoMatch[i]) {

@@ -11,7 +11,14 @@ import {
 } from '../shared/failure';
 import { isPlainHttpAnswer, plainHttpAdvice } from '../shared/plainHttp';
 import { exhaustedWindow, secondsUntilReset } from './answers';
-import { addressWords, apiError, mayHaveRunError, notJsonError, quotaError } from './errors';
+import {
+	addressWords,
+	apiError,
+	brokenAnswerWords,
+	mayHaveRunError,
+	notJsonError,
+	quotaError,
+} from './errors';
 import {
 	DEFAULT_MAX_RATE_WAIT_SECONDS,
 	RETRY_POLICY,
@@ -134,13 +141,11 @@ function finalError(
 	const brokenBody = failure.reason === 'webPage' || failure.reason === 'notJson';
 	if (failure.class === 'ambiguous' && !call.safeToRepeat) {
 		const what = answer
-			? failure.reason === 'webPage'
-				? `its answer was a web page, not the JSON the service sends (check ${addressWords(address)})`
-				: brokenBody
-					? 'its answer was cut off or garbled'
-					: `it answered HTTP ${answer.statusCode}`
+			? brokenBody
+				? brokenAnswerWords(failure.reason === 'webPage' ? 'webPage' : 'cutOff', address)
+				: `it answered HTTP ${answer.statusCode}`
 			: failure.reason === 'cutOff'
-				? 'its answer was cut off or garbled'
+				? brokenAnswerWords('cutOff', address)
 				: `the connection broke after the request was sent (${failure.code ?? 'no answer'})`;
 		return mayHaveRunError(node, call, serviceName, what, brokenBody ? undefined : answer);
 	}
@@ -151,7 +156,7 @@ function finalError(
 			node,
 			call,
 			undefined,
-			`The ${serviceName} at ${address?.url ?? "the credential's address"} answered ${call.method} ${call.path} with a cut-off or garbled answer, also when asked again`,
+			`The ${serviceName} at ${addressWords(address)} answered ${call.method} ${call.path} with a cut-off or garbled answer, also when asked again`,
 			'Run the item again later; if it keeps failing, check that nothing between n8n and the service (a proxy) alters answers.',
 		);
 	}

@@ -504,7 +504,6 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 				apiKey: 'global-demo-key',
 				body: {
 					contacts: [{ clientReferenceId: '0', email: 'nobody@unknown.example.org' }],
-					waterfallEnabled: false,
 				},
 				query: undefined,
 				status: 200,

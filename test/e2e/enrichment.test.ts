@@ -1,13 +1,15 @@
 /**
  * The enrichment nodes in a real n8n, installed from the packed tarball: the chain users build
- * (contacts → global Contact → Enrich → Marketing Automation Lead → Create or Update) against the
- * simulator, then both enrichment example workflows as shipped. The enrichment credentials use the
+ * (contacts → global Contact → Enrich → Marketing Automation Lead → Create or Update) and global
+ * Contact → Find by name and company against the simulator, then both enrichment example
+ * workflows as shipped. The enrichment credentials use the
  * services' own API (the credential's default), as a new credential is saved.
  */
 import globalDemo from '../../examples/enrichment-global-demo.json';
 import anzDemo from '../../examples/enrichment-anz-demo.json';
 import { DEMO_CLIENT } from '../simulator/marketing';
 import enrichmentWorkflow from './workflows/enrichment.json';
+import findWorkflow from './workflows/enrichmentFind.json';
 import { startE2e, type E2e } from './runner';
 
 const credentialId = (workflow: typeof enrichmentWorkflow, type: string): string => {
@@ -69,7 +71,7 @@ describe('enrichment nodes in n8n (e2e)', () => {
 	beforeAll(async () => {
 		e2e = await startE2e();
 		await e2e.importCredentials(credentials(e2e));
-		await e2e.importWorkflow([enrichmentWorkflow, globalDemo, anzDemo]);
+		await e2e.importWorkflow([enrichmentWorkflow, findWorkflow, globalDemo, anzDemo]);
 	});
 
 	afterAll(async () => {
@@ -107,8 +109,6 @@ describe('enrichment nodes in n8n (e2e)', () => {
 						{ clientReferenceId: '1', email: 'jonas.becker@contoso.example.de' },
 						{ clientReferenceId: '3', email: 'nobody@unknown.example.org' },
 					],
-					// Never a fall-through to third-party providers unless the option asks for it.
-					waterfallEnabled: false,
 				},
 				query: undefined,
 				status: 200,
@@ -132,7 +132,7 @@ describe('enrichment nodes in n8n (e2e)', () => {
 				callBilling: { requestId: expect.any(String), creditsCharged: 3, resultsReturned: 2 },
 			}),
 			expect.objectContaining({ found: true, id: 'p-2002', jobTitle: 'Head of Sales' }),
-			expect.objectContaining({ found: true, id: 'p-2001' }),
+			expect.objectContaining({ found: true, id: 'p-2001', creditsCharged: 0 }),
 			{ found: false, input: { email: 'nobody@unknown.example.org' }, creditsCharged: 0 },
 		]);
 
@@ -185,6 +185,79 @@ describe('enrichment nodes in n8n (e2e)', () => {
 		expect(leads.every((item) => ['created', 'updated'].includes(String(item.json.status)))).toBe(
 			true,
 		);
+		expect(JSON.stringify(run.raw)).not.toContain('global-demo-key');
+	});
+
+	it('finds contacts by name and company on the service API in one call (repeat merged)', async () => {
+		const global = e2e.sim.services.global;
+		const before = global.calls.length;
+
+		const run = await e2e.execute(findWorkflow.id);
+
+		expect(run.error).toBeUndefined();
+		expect(run.status).toBe('success');
+		// One search-and-enrich on the service's own API with exactly the fields it defines (the
+		// simulator refuses any other, as the service does); the repeat in other case sent once.
+		expect(global.calls.slice(before)).toEqual([
+			{
+				method: 'POST',
+				path: '/v3/contacts/search-and-enrich',
+				apiKey: 'global-demo-key',
+				body: {
+					contacts: [
+						{
+							clientReferenceId: '0',
+							firstName: 'Jonas',
+							lastName: 'Becker',
+							companyName: 'Contoso GmbH',
+						},
+						{
+							clientReferenceId: '1',
+							firstName: 'Ana',
+							lastName: 'Silva',
+							companyDomain: 'northwind.example.com',
+						},
+						{
+							clientReferenceId: '3',
+							firstName: 'No',
+							lastName: 'Body',
+							companyName: 'Unknown Ltd',
+						},
+					],
+				},
+				query: undefined,
+				status: 200,
+				credits: 3,
+			},
+		]);
+		const found = run.fullItems('Find Contacts');
+		expect(found.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
+		expect(found.map((item) => item.json)).toEqual([
+			expect.objectContaining({
+				found: true,
+				id: 'p-2002',
+				jobTitle: 'Head of Sales',
+				callBilling: { requestId: expect.any(String), creditsCharged: 3, resultsReturned: 2 },
+			}),
+			expect.objectContaining({
+				found: true,
+				id: 'p-2001',
+				email: 'ana.silva@northwind.example.com',
+			}),
+			// The repeat was never sent: it cost nothing.
+			expect.objectContaining({ found: true, id: 'p-2002', creditsCharged: 0 }),
+			{
+				found: false,
+				input: { firstName: 'No', lastName: 'Body', company: 'Unknown Ltd' },
+				creditsCharged: 0,
+			},
+		]);
+		expect(found[1].json.creditsCharged).toBeUndefined();
 		expect(JSON.stringify(run.raw)).not.toContain('global-demo-key');
 	});
 

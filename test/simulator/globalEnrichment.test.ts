@@ -1,6 +1,7 @@
 import { startServices, type Simulator } from './';
 import { fixClock } from '../harness/clock';
 import { USAGE_CALLS_PER_MINUTE } from './globalEnrichment';
+import { V3_REQUESTS } from './globalV3Requests';
 
 /** 23:59:30 UTC: the day's window resets in 30 seconds, the minute's at 00:00:30. */
 const NOW = Date.UTC(2026, 10, 25, 23, 59, 30);
@@ -72,5 +73,131 @@ describe('global enrichment simulator: GET /v3/account/usage', () => {
 
 	it('refuses a wrong key with 401', async () => {
 		expect((await usage('wrong')).status).toBe(401);
+	});
+});
+
+/** The service refuses any property its V3 endpoint does not define, at any depth (HTTP 400). */
+describe('global enrichment simulator: V3 requests hold only the fields their endpoint defines', () => {
+	// A fresh simulator per test: its counters and windows start at zero.
+	let sim: Simulator;
+	beforeEach(async () => {
+		sim = await startServices();
+	});
+	afterEach(async () => {
+		await sim.close();
+	});
+
+	const send = async (method: string, pathAndQuery: string, body?: unknown) => {
+		const response = await fetch(`${sim.url}/global${pathAndQuery}`, {
+			method,
+			headers: { api_key: 'global-demo-key', 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		return { status: response.status, body: (await response.json()) as unknown };
+	};
+	const refusal = (...errors: string[]) => ({
+		status: 400,
+		body: { statusCode: 400, message: errors.join(', '), errors },
+	});
+	const ana = { clientReferenceId: '0', email: 'ana.silva@northwind.example.com' };
+
+	it('refuses waterfallEnabled on contact search-and-enrich, and charges nothing', async () => {
+		expect(
+			await send('POST', '/v3/contacts/search-and-enrich', {
+				contacts: [ana],
+				waterfallEnabled: false,
+			}),
+		).toEqual(refusal('property waterfallEnabled should not exist'));
+		expect(sim.services.global.creditsSpent).toBe(0);
+		expect(sim.services.global.recordsLookedUp).toBe(0);
+	});
+
+	it('names nested properties by their path, every one of them', async () => {
+		expect(
+			await send('POST', '/v3/contacts/search-and-enrich', {
+				contacts: [ana, { clientReferenceId: '1', email: 'x@example.com', company: 'Acme' }],
+				options: { includePartialProfiles: true, excludeDnc: true },
+			}),
+		).toEqual(
+			refusal(
+				'contacts.1.property company should not exist',
+				'options.property excludeDnc should not exist',
+			),
+		);
+		expect(
+			await send('POST', '/v3/contacts/prospecting', {
+				pagination: { page: 0, size: 10 },
+				filters: {
+					contacts: { include: { locations: [{ country: 'Germany', town: 'Munich' }] } },
+					companies: { include: { industries: ['Software'] } },
+				},
+			}),
+		).toEqual(
+			refusal(
+				'filters.contacts.include.locations.0.property town should not exist',
+				'filters.companies.include.property industries should not exist',
+			),
+		);
+	});
+
+	it('company search-and-enrich takes no reveal (company extras come through enrich by ids)', async () => {
+		expect(
+			await send('POST', '/v3/companies/search-and-enrich', {
+				companies: [{ clientReferenceId: '0', domain: 'northwind.example.com' }],
+				reveal: ['competitors'],
+			}),
+		).toEqual(refusal('property reveal should not exist'));
+	});
+
+	it('refuses query parameters a V3 GET does not define', async () => {
+		expect(await send('GET', '/v3/account/usage?window=daily')).toEqual(
+			refusal('property window should not exist'),
+		);
+		expect(
+			await send('GET', '/v3/companies/prospecting/filters/industriesLabels?query=soft'),
+		).toEqual(refusal('property query should not exist'));
+	});
+
+	it('accepts every field it defines: the full contact body and the full company search', async () => {
+		const contacts = await send('POST', '/v3/contacts/search-and-enrich', {
+			contacts: [ana],
+			reveal: ['emails', 'phones'],
+			options: { includePartialProfiles: true },
+		});
+		expect(contacts.status).toBe(200);
+		const companies = await send('POST', '/v3/companies/prospecting', {
+			pagination: { page: 0, size: 10 },
+			filters: {
+				companies: {
+					include: {
+						names: ['Northwind'],
+						sizes: [{ min: 201, max: 1000 }],
+						locations: [{ country: 'United States' }],
+						mainIndustriesIds: [1],
+						signals: { types: ['surgeInHiring'], filterByDepartment: [{ department: 'Sales' }] },
+					},
+					exclude: { domains: ['contoso.example.de'] },
+				},
+				contacts: { include: { jobTitles: ['VP Marketing'] } },
+			},
+			tableId: '1',
+			options: { includePartialProfiles: false },
+		});
+		expect(companies.status).toBe(200);
+	});
+
+	it('checks every V3 endpoint it serves, and serves no V3 path it has no fields for', async () => {
+		for (const endpoint of Object.keys(V3_REQUESTS)) {
+			const [method, path] = endpoint.split(' ');
+			const answer =
+				method === 'GET'
+					? await send('GET', `${path}?unknownField=1`)
+					: await send('POST', path, { unknownField: 1 });
+			expect([endpoint, answer]).toEqual([
+				endpoint,
+				refusal('property unknownField should not exist'),
+			]);
+		}
+		expect((await send('POST', '/v3/contacts/enrich', { ids: ['p-2001'] })).status).toBe(404);
 	});
 });

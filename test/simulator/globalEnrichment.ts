@@ -5,6 +5,7 @@ import {
 	type EnrichmentAccount,
 } from './enrichmentBase';
 import { GlobalSignals } from './globalSignals';
+import { V3_REQUESTS, undefinedProperties } from './globalV3Requests';
 import type { SimRequest, SimResponse } from './server';
 import { reply } from './server';
 
@@ -37,7 +38,10 @@ import { reply } from './server';
  *   reference gives it a limit of its own and says nothing of the daily quota (set
  *   `rateLimit.usagePerMinute` to 0 to have it refused). A window with no limit configured has
  *   `limit`, `used` and `remaining` null;
- * - used-up daily quota: 429 with `x-daily-requests-left: 0` and the documented message.
+ * - used-up daily quota: 429 with `x-daily-requests-left: 0` and the documented message;
+ * - every V3 request holds only the fields its endpoint defines (`globalV3Requests.ts`): any other
+ *   property, at any depth, or query parameter is refused with 400
+ *   `{ statusCode, message: "property X should not exist", errors }`, as the service validates.
  * A found contact costs 2 credits with a phone number, else 1; a company 1; a miss nothing.
  * Errors use the envelope `{ statusCode, message }`; 402 when the balance is short (a bulk call is
  * refused whole). Rate-limit headers (`x-minute-requests-left`, ...) come on every answer when a
@@ -454,12 +458,6 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 		body: Record<string, unknown>,
 	): SimResponse {
 		const records = body[kind];
-		if ('waterfallEnabled' in body && typeof body.waterfallEnabled !== 'boolean') {
-			return this.error(400, 'BAD_REQUEST', 'waterfallEnabled must be a boolean value');
-		}
-		if (kind === 'companies' && 'waterfallEnabled' in body) {
-			return this.error(400, 'BAD_REQUEST', 'property waterfallEnabled should not exist');
-		}
 		if (!Array.isArray(records) || records.length < 1 || records.length > this.maxBulk) {
 			return this.error(
 				400,
@@ -593,12 +591,35 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 
 	protected ownLimit(request: SimRequest, path: string): (() => SimResponse) | undefined {
 		return request.method === 'GET' && path === '/v3/account/usage'
-			? () => this.usage()
+			? () => this.usage(request, path)
 			: undefined;
 	}
 
+	/**
+	 * A V3 request the service would refuse: an unknown V3 path (404), or a property or query
+	 * parameter its endpoint does not define (400, every one named, as the service's validation
+	 * does). Undefined when the request may go on, and for the connection contract's paths.
+	 */
+	private refusedV3(request: SimRequest, path: string): SimResponse | undefined {
+		if (!path.startsWith('/v3/')) return undefined;
+		const defined = V3_REQUESTS[`${request.method} ${path}`];
+		if (!defined) return this.error(404, 'NO_ROUTE', `No route ${request.method} ${path}`);
+		const problems =
+			'body' in defined
+				? undefinedProperties(defined.body, request.body)
+				: [...new Set(request.query.keys())]
+						.filter((name) => !defined.query.includes(name))
+						.map((name) => `property ${name} should not exist`);
+		if (!problems.length) return undefined;
+		return reply(
+			400,
+			{ statusCode: 400, message: problems.join(', '), errors: problems },
+			{ 'x-request-id': this.nextRequestId() },
+		);
+	}
+
 	/** `GET /v3/account/usage`: credits, each rate window with its reset, the plan. */
-	private usage(): SimResponse {
+	private usage(request: SimRequest, path: string): SimResponse {
 		const now = Date.now();
 		if (now - this.usageWindowStart >= 60_000) {
 			this.usageWindowStart = now;
@@ -612,6 +633,8 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 			);
 		}
 		this.usageCalls++;
+		const refused = this.refusedV3(request, path);
+		if (refused) return refused;
 		if (now - this.windowStart >= 60_000) this.resetRateWindow();
 		const window = (limit: number | undefined, used: number, resetsAt: number) => ({
 			limit: limit ?? null,
@@ -643,6 +666,8 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 	}
 
 	protected route(request: SimRequest, path: string): SimResponse {
+		const refused = this.refusedV3(request, path);
+		if (refused) return refused;
 		const signals = this.signalOps.route(request, path);
 		if (signals) return signals;
 		const body = request.body;

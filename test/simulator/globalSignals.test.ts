@@ -89,7 +89,11 @@ describe('global enrichment simulator: signals, lookalikes, filters, webhooks', 
 		});
 		expect(stray).toEqual({
 			status: 400,
-			body: { statusCode: 400, message: 'property waterfallEnabled should not exist' },
+			body: {
+				statusCode: 400,
+				message: 'property waterfallEnabled should not exist',
+				errors: ['property waterfallEnabled should not exist'],
+			},
 		});
 		const tooMany = Array.from({ length: 101 }, (_v, n) => `p-${n}`);
 		expect(

@@ -17,7 +17,7 @@
  *   `…/locations?query=`; company filters `sizes, revenues, sics, naics, intentTopics` and
  *   `names, technologies, locations` with `query` of 2..256 characters;
  * Webhooks and their signed deliveries are in ./globalWebhooks.ts.
- * Every body property an endpoint does not define is refused: "property X should not exist" (400).
+ * Properties an endpoint does not define are refused before these routes (./globalV3Requests.ts).
  */
 import { randomUUID } from 'node:crypto';
 
@@ -121,14 +121,6 @@ export class GlobalSignals {
 		return undefined;
 	}
 
-	/** Refuses a body property the endpoint does not define, as the service's validation does. */
-	private stray(body: Row, allowed: string[]): SimResponse | undefined {
-		const extra = Object.keys(body).find((key) => !allowed.includes(key));
-		return extra
-			? this.host.error(400, 'BAD_REQUEST', `property ${extra} should not exist`)
-			: undefined;
-	}
-
 	private ids(body: Row, max = 100): string[] | SimResponse {
 		const ids = body.ids;
 		if (
@@ -147,8 +139,6 @@ export class GlobalSignals {
 	}
 
 	private getSignals(kind: Kind, body: Row): SimResponse {
-		const stray = this.stray(body, ['ids', 'signalTypes', 'startDate', 'maxResultsPerSignal']);
-		if (stray) return stray;
 		const ids = this.ids(body);
 		if (!Array.isArray(ids)) return ids;
 		const types = body.signalTypes;
@@ -204,8 +194,6 @@ export class GlobalSignals {
 	}
 
 	private scores(kind: Kind, body: Row): SimResponse {
-		const stray = this.stray(body, ['ids']);
-		if (stray) return stray;
 		const ids = this.ids(body);
 		if (!Array.isArray(ids)) return ids;
 		const results = ids.map((id) => {
@@ -218,8 +206,6 @@ export class GlobalSignals {
 	}
 
 	private lookalike(kind: Kind, body: Row): SimResponse {
-		const stray = this.stray(body, ['seeds', 'limit', 'exclude', 'dedupeSessionId']);
-		if (stray) return stray;
 		const seeds = body.seeds;
 		if (!Array.isArray(seeds) || seeds.length < 5 || seeds.length > 100) {
 			return this.host.error(400, 'BAD_REQUEST', 'seeds must be an array of 5 to 100 items');

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { waterfallOf } from './contact/common';
 import {
 	DEFAULT_CALLS_IN_FLIGHT,
 	SERVICE_REQUESTS_PER_SECOND,
@@ -34,8 +33,6 @@ const CONTRACT_PATHS = {
  */
 export async function runGlobalLookups(this: IExecuteFunctions, lookup: GlobalLookup) {
 	const api = await client.api(this);
-	// Contacts only: `waterfallEnabled` is always sent, false unless the user turned it on.
-	const extraBody = lookup.kind === 'contact' ? { waterfallEnabled: waterfallOf(this) } : undefined;
 	const paths = CONTRACT_PATHS[lookup.kind];
 	const batched = api === 'service' || lookup.bulk;
 	return await runLookups.call(this, {
@@ -58,7 +55,6 @@ export async function runGlobalLookups(this: IExecuteFunctions, lookup: GlobalLo
 					this,
 					lookup.kind === 'contact' ? 'contacts' : 'companies',
 					chunk,
-					extraBody,
 				);
 			}
 			if (lookup.bulk) return await contractBulk(this, paths.bulk, chunk);
@@ -82,8 +78,6 @@ export async function runGlobalLookups(this: IExecuteFunctions, lookup: GlobalLo
 /** What a resource's Find and Enrich share: how a record is identified, checked and output. */
 export interface LookupResource extends Omit<GlobalLookup, 'bulk'> {
 	identifierProperties: INodeProperties[];
-	/** Options of this resource before "Error on No Match" (e.g. the contact's waterfall). */
-	extraOptions?: INodeProperties[];
 }
 
 /**
@@ -91,10 +85,10 @@ export interface LookupResource extends Omit<GlobalLookup, 'bulk'> {
  * `bulk` (whether the contract's bulk endpoint is used). Fields: the identifier, Simplify, Options.
  */
 export function lookupOperation(resource: LookupResource, operation: string, bulk: boolean) {
-	const { identifierProperties, extraOptions, ...lookup } = resource;
+	const { identifierProperties, ...lookup } = resource;
 	const description = updateDisplayOptions(
 		{ show: { resource: [resource.kind], operation: [operation] } },
-		[...identifierProperties, simplifyField, lookupOptions(resource.kind, extraOptions)],
+		[...identifierProperties, simplifyField, lookupOptions(resource.kind)],
 	);
 	async function executeBatch(this: IExecuteFunctions) {
 		return await runGlobalLookups.call(this, { ...lookup, bulk });

@@ -73,13 +73,14 @@ export async function contractBulk(
  * (`NOT_FOUND`, `COMPLIANCE_RESTRICTED`, `ENRICH_FAILED`) stay on their record. Credits: a record's
  * own `creditsCharged` when the service reports one; otherwise the call's bill
  * (`billing.creditsCharged`, whole credits) goes out as `callBilling` with the call's request ID,
- * never split into fractions (a contact with a phone costs more than one without).
+ * never split into fractions (a contact with a phone costs more than one without). The body holds
+ * the records only: the endpoint refuses any property it does not define (HTTP 400), and
+ * `waterfallEnabled` belongs to enrich by ids (`/v3/contacts/enrich`), not to this endpoint.
  */
 export async function serviceSearchAndEnrich(
 	ctx: IExecuteFunctions,
 	kind: 'contacts' | 'companies',
 	chunk: LookupChunk,
-	extraBody: IDataObject = {},
 ): Promise<Map<string, LookupOutcome>> {
 	const keyByReference = new Map<string, string>();
 	const records = chunk.lookups.map((lookup, n) => {
@@ -91,7 +92,7 @@ export async function serviceSearchAndEnrich(
 		method: 'POST',
 		safeToRepeat: false,
 		path: `/v3/${kind}/search-and-enrich`,
-		body: { [kind]: records, ...extraBody },
+		body: { [kind]: records },
 		itemIndex: chunk.itemIndexes[0],
 	});
 	const body = (answer.body ?? {}) as IDataObject;

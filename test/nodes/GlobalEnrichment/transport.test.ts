@@ -98,7 +98,6 @@ describe('Global Enrichment on the service API: wire format', () => {
 				{ clientReferenceId: '0', email: 'ana.silva@example.com' },
 				{ clientReferenceId: '1', email: 'nobody@example.com' },
 			],
-			waterfallEnabled: false,
 		});
 		expect(items(result)).toEqual([
 			{
@@ -276,5 +275,36 @@ describe('Global Enrichment on the service API: limits and ambiguous failures', 
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.services.global.calls.map((c) => c.status)).toEqual([429, 429, 200]);
 		expect(result.json()[0]).toMatchObject({ found: true, id: 'p-2001' });
+	});
+
+	it('401 and 403 under Continue On Fail: error items, no further call, the node does not fail', async () => {
+		const v3Refused = 'V3 API access is not enabled for your account';
+		ctx.sim.services.global.failNext(1, 403, { statusCode: 403, message: v3Refused });
+		const lookups = await ctx.runGlobalService(
+			contact('find'),
+			[{ email: 'ana.silva@northwind.example.com' }, { email: 'mia@fabrikam.example.com.au' }],
+			true,
+		);
+		expect(lookups.error).toBeUndefined();
+		const refused = `The enrichment service refused the API key for POST /v3/contacts/search-and-enrich (HTTP 403): ${v3Refused}; the plan does not allow this call or the account is inactive`;
+		expect(lookups.json().map((json) => json.error)).toEqual([refused, refused]);
+
+		ctx.sim.services.global.failNext(1, 401, { statusCode: 401, message: 'Invalid API key' });
+		const searches = await ctx.runGlobalService(
+			{ resource: 'company', operation: 'search', filters: { company: '={{ $json.name }}' } },
+			[{ name: 'Northwind' }, { name: 'Contoso' }],
+			true,
+		);
+		expect(searches.error).toBeUndefined();
+		const wrongKey =
+			'The enrichment service did not accept the API key (HTTP 401); check the key in the credential';
+		expect(searches.json().map((json) => json.error)).toEqual([
+			wrongKey,
+			`Not run: the run stopped before this item (${wrongKey})`,
+		]);
+		expect(ctx.sim.services.global.calls.map((c) => `${c.path} ${c.status}`)).toEqual([
+			'/v3/contacts/search-and-enrich 403',
+			'/v3/companies/prospecting 401',
+		]);
 	});
 });

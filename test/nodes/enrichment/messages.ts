@@ -22,10 +22,10 @@ export const SVC_REFUSED_API_KEY_POST_V3 =
 	'The svc refused the API key for POST /v3/contacts/search-and-enrich (HTTP 403): Insufficient credits; the plan does not allow this call or the account is inactive';
 
 export const TEST_SERVICE_HTTPS_API_EXAMPLE_TEST =
-	'The test service at https://api.example.test answered POST /v3/contacts/search-and-enrich with a cut-off or garbled answer (4 characters), also when asked again';
+	"The test service at the credential's Service URL https://api.example.test answered POST /v3/contacts/search-and-enrich with a cut-off or garbled answer (4 characters), also when asked again";
 
 export const TEST_SERVICE_MAY_HAVE_RUN_CHARGED =
-	'The test service may have run and charged POST /v3/contacts/search-and-enrich: its answer was cut off or garbled. It was not repeated, so no credit is spent twice';
+	"The test service may have run and charged POST /v3/contacts/search-and-enrich: its answer was cut off or garbled (check the credential's Service URL https://api.example.test and any proxy on the way). It was not repeated, so no credit is spent twice";
 
 export const TEST_SERVICE_MAY_HAVE_RUN_CHARGED_2 =
 	"The test service may have run and charged POST /v3/contacts/search-and-enrich: its answer was a web page, not the JSON the service sends (check the credential's Service URL https://api.example.test). It was not repeated, so no credit is spent twice";

@@ -31,25 +31,6 @@ const NAME_FIELDS: Array<{
 	},
 ];
 
-/**
- * The service's Data Waterfall: on accounts that have it, a contact lookup falls through to
- * third-party providers by default (more credits). The node always says which it wants.
- */
-export const waterfallOption: INodeProperties = {
-	displayName: 'Waterfall to Third-Party Providers',
-	name: 'waterfallEnabled',
-	type: 'boolean',
-	default: false,
-	noDataExpression: true,
-	description:
-		"Whether the service may look a contact up with third-party providers when its own data has none (service API, accounts with Data Waterfall). Each contact found that way costs extra credits at the service's waterfall price. Off sends waterfallEnabled: false, so only the service's own data is used and charged.",
-};
-
-/** Whether this run allows the waterfall: one value for the whole run (it goes on each batch). */
-export function waterfallOf(ctx: IExecuteFunctions): boolean {
-	return ctx.getNodeParameter('options.waterfallEnabled', 0, false) === true;
-}
-
 /** How a contact is identified: the spec's three identifying sets. */
 export const contactIdentifierProperties: INodeProperties[] = [
 	...identifierProperties(IDENTIFIERS, 'email', 'contact', [
@@ -139,7 +120,6 @@ export function formatContact(this: IExecuteFunctions, record: IDataObject, item
 export const contactLookup: LookupResource = {
 	kind: 'contact',
 	identifierProperties: contactIdentifierProperties,
-	extraOptions: [waterfallOption],
 	prepare: prepareContact,
 	format: formatContact,
 };

@@ -185,6 +185,16 @@ describe('ANZ Sales Intelligence on the service API: Person → Enrich', () => {
 			'ln_slug=tom-nguyen',
 			'ln_slug=nobody-here',
 		]);
+		// The service's own API reports no credits; the repeat, never sent, cost none.
+		expect(
+			result
+				.json()
+				.slice(0, 2)
+				.map((json) => [json.id, json.creditsCharged]),
+		).toEqual([
+			['fp0002', undefined],
+			['fp0002', 0],
+		]);
 		expect(result.json()[2]).toEqual({
 			error: 'No person matches item 2',
 			input: { networkSlug: 'nobody-here' },

@@ -230,7 +230,6 @@ describe('Global Enrichment on the service API: Contact → Find and Enrich', ()
 						{ clientReferenceId: '2', email: 'eve@contoso.example.de' },
 						{ clientReferenceId: '3', email: 'ghost@example.com' },
 					],
-					waterfallEnabled: false,
 				},
 			],
 			[
@@ -239,7 +238,6 @@ describe('Global Enrichment on the service API: Contact → Find and Enrich', ()
 					contacts: [
 						{ clientReferenceId: '0', linkedinUrl: 'https://www.linkedin.com/in/mia-taylor' },
 					],
-					waterfallEnabled: false,
 				},
 			],
 			[
@@ -259,7 +257,6 @@ describe('Global Enrichment on the service API: Contact → Find and Enrich', ()
 							companyName: 'Contoso GmbH',
 						},
 					],
-					waterfallEnabled: false,
 				},
 			],
 		]);
@@ -318,25 +315,25 @@ describe('Global Enrichment on the service API: bulk in batches of 100', () => {
 		expect(bills).toHaveLength(3);
 		expect(new Set(bills.map((bill) => bill.requestId)).size).toBe(3);
 		expect(bills.every((bill) => Number.isInteger(bill.creditsCharged))).toBe(true);
-		expect(result.json().some((json) => json.creditsCharged !== undefined)).toBe(false);
+		// The first item of each record has no creditsCharged of its own; each repeat shows 0.
+		expect(result.json().map((json) => json.creditsCharged)).toEqual([
+			...Array.from({ length: 250 }, () => undefined),
+			...Array.from({ length: 20 }, () => 0),
+		]);
 		const reported = bills.reduce((sum, bill) => sum + bill.creditsCharged, 0);
 		expect(reported).toBe(ctx.sim.services.global.creditsSpent);
 	});
 });
 
-describe('Global Enrichment on the service API: waterfall to third-party providers', () => {
+describe('Global Enrichment on the service API: no waterfall flag on search-and-enrich', () => {
 	const ctx = withSimulator();
-	const bodies = () =>
-		ctx.sim.services.global.calls.map(
-			(c) => (c.body as { waterfallEnabled?: unknown }).waterfallEnabled,
-		);
 
-	it('contact lookups send waterfallEnabled: false unless the option is on; company lookups never send it', async () => {
+	it('Find and Enrich send the records only, also for a workflow saved with the old waterfall option on', async () => {
 		const email = [{ email: 'ana.silva@northwind.example.com' }];
 		expect((await ctx.runGlobalService(contact('find'), email)).error).toBeUndefined();
-		expect((await ctx.runGlobalService(contact('enrich'), email)).error).toBeUndefined();
-		const on = contact('enrich', { options: { waterfallEnabled: true } });
-		expect((await ctx.runGlobalService(on, email)).error).toBeUndefined();
+		// The option is gone from the node; a value saved with it is ignored, never sent.
+		const saved = contact('enrich', { options: { waterfallEnabled: true } });
+		expect((await ctx.runGlobalService(saved, email)).error).toBeUndefined();
 		const company = await ctx.runGlobalService({
 			resource: 'company',
 			operation: 'find',
@@ -344,6 +341,22 @@ describe('Global Enrichment on the service API: waterfall to third-party provide
 			domain: 'northwind.example.com',
 		});
 		expect(company.error).toBeUndefined();
-		expect(bodies()).toEqual([false, false, true, undefined]);
+		expect(ctx.sim.services.global.calls.map((c) => [c.path, c.status, c.body])).toEqual([
+			[
+				'/v3/contacts/search-and-enrich',
+				200,
+				{ contacts: [{ clientReferenceId: '0', email: 'ana.silva@northwind.example.com' }] },
+			],
+			[
+				'/v3/contacts/search-and-enrich',
+				200,
+				{ contacts: [{ clientReferenceId: '0', email: 'ana.silva@northwind.example.com' }] },
+			],
+			[
+				'/v3/companies/search-and-enrich',
+				200,
+				{ companies: [{ clientReferenceId: '0', domain: 'northwind.example.com' }] },
+			],
+		]);
 	});
 });
