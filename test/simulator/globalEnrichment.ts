@@ -580,6 +580,15 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 				.map((c) => (v3 ? this.v3CompanyRecord(c) : this.companyRecord(c)));
 		}
 		const data = matches.slice(page * size, page * size + size);
+		if (v3) {
+			// The V3 answer (the service's OpenAPI): `results` and `pagination { page, size, total }`.
+			return reply(200, {
+				requestId: this.nextRequestId(),
+				results: data,
+				pagination: { page, size, total: matches.length },
+				billing: { creditsCharged: 0 },
+			});
+		}
 		return reply(200, {
 			requestId: this.nextRequestId(),
 			currentPage: page,

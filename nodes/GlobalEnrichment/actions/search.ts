@@ -191,9 +191,13 @@ export async function runSearch(
 				safeToRepeat: true,
 			});
 			const body = (answer.body ?? {}) as IDataObject;
+			// The service's own API answers `results` and `pagination.total`; the contract `data`
+			// and `totalResults`.
+			const total =
+				api === 'service' ? (body.pagination as IDataObject | undefined)?.total : body.totalResults;
 			return {
-				records: (body.data ?? []) as IDataObject[],
-				total: typeof body.totalResults === 'number' ? body.totalResults : undefined,
+				records: ((api === 'service' ? body.results : body.data) ?? []) as IDataObject[],
+				total: typeof total === 'number' ? total : undefined,
 			};
 		},
 	);

@@ -39,7 +39,12 @@ export async function searchWithFilters(
 			pagination: { page: 0, size: 10 },
 			filters: (expected ?? {}) as nock.DataMatcherMap,
 		})
-		.reply(200, { data: [{ id: 'r-1' }], totalResults: 1 });
+		.reply(
+			200,
+			api === 'service'
+				? { results: [{ id: 'r-1' }], pagination: { page: 0, size: 10, total: 1 } }
+				: { data: [{ id: 'r-1' }], totalResults: 1 },
+		);
 	const result = await runWorkflow({
 		nodes: {
 			type: 'globalEnrichment',
