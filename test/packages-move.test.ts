@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test of local tooling, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test of local tooling, never shipped */
 /* Moving saved workflows from the pack to the single-service packages (scripts/move-workflows.ts). */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
