@@ -10,8 +10,10 @@
  *      (`package.json`, `{nodes,credentials}/**`), and
  *   2. the unpacked `npm pack` tarball of the built package, with `['**\/*.js', 'package.json']`,
  *      as the scanner does with a published tarball, and
- *   3. the same for each single-service package (scripts/servicePackages.ts), built from `dist/`
- *      into a temporary folder and packed.
+ *   3. for each single-service package (scripts/servicePackages.ts): the folder of its committed
+ *      package.json, found by name with the scanner's own `findPackageRoot` as it finds the source
+ *      of a published package, with `SOURCE_FILE_PATTERNS`; and its tarball as in 2, built from
+ *      `dist/` into a temporary folder and packed.
  * Exits 1 with the findings on any error. Needs `npm run build` first (for steps 2 and 3).
  */
 import fs from 'node:fs';
@@ -20,7 +22,7 @@ import path from 'node:path';
 
 import { REPO_ROOT, run } from './n8n';
 import { packPackage, readManifest } from './package';
-import { buildServicePackages } from './servicePackageBuild';
+import { MANIFESTS_DIR, buildServicePackages } from './servicePackageBuild';
 
 interface ScanResult {
 	passed: boolean;
@@ -31,6 +33,7 @@ interface ScanResult {
 interface Scanner {
 	analyzePackage(dir: string, patterns?: string[]): Promise<ScanResult>;
 	SOURCE_FILE_PATTERNS: string[];
+	findPackageRoot(sourceDir: string, packageName: string): string | null;
 }
 
 export const TARBALL_FILE_PATTERNS = ['**/*.js', 'package.json'];
@@ -85,6 +88,16 @@ async function main(): Promise<number> {
 	let servicesOk = true;
 	try {
 		for (const built of buildServicePackages(path.join(work, 'packages'))) {
+			const sourceRoot = scanner.findPackageRoot(MANIFESTS_DIR, built.pkg.name);
+			if (!sourceRoot) {
+				servicesOk = false;
+				process.stdout.write(
+					`✗ scan: ${built.pkg.name}: no committed package.json names it: run npm run build:packages\n`,
+				);
+			} else {
+				const source = await scanner.analyzePackage(sourceRoot, scanner.SOURCE_FILE_PATTERNS);
+				servicesOk = report(`source ${path.relative(REPO_ROOT, sourceRoot)}`, source) && servicesOk;
+			}
 			await run('npm', ['pack', '--ignore-scripts', '--pack-destination', work], {
 				cwd: built.dir,
 				timeoutMs: 60_000,

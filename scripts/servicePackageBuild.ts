@@ -16,6 +16,12 @@ import { moveWorkflows } from './workflowTypes';
 
 export const REPO_ROOT = path.resolve(__dirname, '..');
 export const PACKAGES_DIR = path.join(REPO_ROOT, 'packages-dist');
+/**
+ * Committed copies of each package's package.json (`packages/<name>/package.json`). n8n's scanner
+ * lints the source of the commit a package's provenance names, and finds it by looking for a
+ * package.json with the package's name: without these, no single-service package would pass.
+ */
+export const MANIFESTS_DIR = path.join(REPO_ROOT, 'packages');
 
 interface PackManifest {
 	name: string;
@@ -51,7 +57,8 @@ export function serviceManifest(pkg: ServicePackage, pack: PackManifest) {
 		bugs: pack.bugs,
 		keywords: ['n8n-community-node-package', 'n8n', ...pkg.keywords],
 		author: pack.author,
-		repository: pack.repository,
+		// The folder of the committed package.json, where n8n's scanner finds this package.
+		repository: { ...pack.repository, directory: `packages/${pkg.name}` },
 		engines: pack.engines,
 		files: ['dist', 'examples'],
 		scripts: { prepublishOnly: 'n8n-node prerelease' },
@@ -144,6 +151,20 @@ export function buildServicePackage(pkg: ServicePackage, outDir = PACKAGES_DIR):
 		`${JSON.stringify(serviceManifest(pkg, pack), null, 2)}\n`,
 	);
 	return { pkg, dir, closure, examples: readmeExamples.map((example) => example.file) };
+}
+
+/**
+ * Writes each package's package.json to `packages/<name>/` (commit them): the version follows
+ * the pack's at every build, the rest changes only with scripts/servicePackages.ts.
+ */
+export function writeCommittedManifests(dir = MANIFESTS_DIR): string[] {
+	const pack = readJson<PackManifest>(path.join(REPO_ROOT, 'package.json'));
+	return SERVICE_PACKAGES.map((pkg) => {
+		const file = path.join(dir, pkg.name, 'package.json');
+		fs.mkdirSync(path.dirname(file), { recursive: true });
+		fs.writeFileSync(file, `${JSON.stringify(serviceManifest(pkg, pack), null, 2)}\n`);
+		return file;
+	});
 }
 
 /** Builds every single-service package into `outDir` (default `packages-dist/`). */

@@ -12,7 +12,11 @@ import path from 'node:path';
 
 import { listFiles } from '../scripts/package';
 import { ALLOWED_MODULES, requireClosure } from '../scripts/requireClosure';
-import { buildServicePackages, type BuiltPackage } from '../scripts/servicePackageBuild';
+import {
+	buildServicePackages,
+	writeCommittedManifests,
+	type BuiltPackage,
+} from '../scripts/servicePackageBuild';
 import { PACK_NAME, SERVICE_PACKAGES } from '../scripts/servicePackages';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -114,6 +118,27 @@ describe.each([PACK_NAME, ...SERVICE_PACKAGES.map((pkg) => pkg.name)])('%s', (na
 });
 
 describe('the single-service packages', () => {
+	it("have their package.json committed in packages/<name>/, where n8n's scanner looks", () => {
+		const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'service-manifests-'));
+		try {
+			writeCommittedManifests(fresh);
+			for (const pkg of SERVICE_PACKAGES) {
+				const committed = path.join(ROOT, 'packages', pkg.name, 'package.json');
+				expect(fs.existsSync(committed)).toBe(true);
+				// The version may trail the pack's after a release bump; the next build updates it.
+				const expected = readJson<Manifest>(path.join(fresh, pkg.name, 'package.json'));
+				const manifest = readJson<Manifest>(committed);
+				expect(manifest.version).toMatch(/^\d+\.\d+\.\d+/);
+				expect({ ...manifest, version: expected.version }).toEqual(expected);
+				// The published package.json is the committed one at the pack's version.
+				const published = path.join(built.find((b) => b.pkg === pkg)!.dir, 'package.json');
+				expect(readJson(published)).toEqual({ ...expected, version: pack.version });
+			}
+		} finally {
+			fs.rmSync(fresh, { recursive: true, force: true });
+		}
+	});
+
 	it('ship exactly the compiled files their nodes require: nothing unused, nothing missing', () => {
 		for (const entry of built) {
 			const manifest = readJson<Manifest>(path.join(entry.dir, 'package.json'));
