@@ -217,7 +217,7 @@ describe('the single-service packages', () => {
 				'examples/marketing-trigger-demo.json',
 			],
 			'n8n-nodes-agent-platform-anz-sales-intelligence': ['examples/enrichment-anz-demo.json'],
-			'n8n-nodes-agent-platform-global-enrichment': [],
+			'n8n-nodes-agent-platform-global-enrichment': ['examples/global-enrichment-demo.json'],
 		});
 		for (const entry of built) {
 			for (const example of entry.examples) {

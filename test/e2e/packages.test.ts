@@ -3,16 +3,15 @@
  * Each single-service package alone in a fresh n8n, one after another, as a user installs it: its
  * packed tarball (built from `dist/` by scripts/servicePackageBuild.ts) installed into an empty
  * user folder, n8n loads exactly its nodes (with their AI-tool variants) and its credential and
- * none of the other services', and its demo workflow runs to success against the simulator. The
- * global enrichment package ships no example of its own (the pack's demo also upserts leads with
- * the marketing node), so it runs that demo without the marketing step. Time per package printed.
+ * none of the other services', and its demo workflow runs to success against the simulator. Time
+ * per package printed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
 import adminDemo from '../../examples/admin-demo.json';
 import anzDemo from '../../examples/enrichment-anz-demo.json';
-import globalDemo from '../../examples/enrichment-global-demo.json';
+import globalDemo from '../../examples/global-enrichment-demo.json';
 import marketingDemo from '../../examples/marketing-demo.json';
 import { DEMO_CREDENTIALS } from '../../scripts/dev';
 import { CACHE_DIR, N8N_VERSION, REPO_ROOT, run } from '../../scripts/n8n';
@@ -29,33 +28,13 @@ interface Workflow {
 	id: string;
 	name: string;
 	nodes: Array<{ name: string; type: string; credentials?: Record<string, unknown> }>;
-	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
-}
-
-/** The global demo without its marketing step: the part the global enrichment package can run. */
-function globalOnly(workflow: Workflow): Workflow {
-	const dropped = workflow.nodes
-		.filter((node) => node.type.endsWith('.marketingAutomation'))
-		.map((node) => node.name);
-	return {
-		...workflow,
-		nodes: workflow.nodes.filter((node) => !dropped.includes(node.name)),
-		connections: Object.fromEntries(
-			Object.entries(workflow.connections)
-				.filter(([from]) => !dropped.includes(from))
-				.map(([from, { main }]) => [
-					from,
-					{ main: main.map((links) => links.filter((link) => !dropped.includes(link.node))) },
-				]),
-		),
-	};
 }
 
 const DEMOS: Record<string, Workflow> = {
 	'n8n-nodes-agent-platform-agents': adminDemo as Workflow,
 	'n8n-nodes-agent-platform-marketing-automation': marketingDemo as Workflow,
 	'n8n-nodes-agent-platform-anz-sales-intelligence': anzDemo as Workflow,
-	'n8n-nodes-agent-platform-global-enrichment': globalOnly(globalDemo as Workflow),
+	'n8n-nodes-agent-platform-global-enrichment': globalDemo as Workflow,
 };
 
 /** The credential type a registered credential file defines (read from the pack's built class). */
