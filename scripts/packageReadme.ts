@@ -80,9 +80,9 @@ export function packageReadme(options: {
 
 ${pkg.description}
 
-This is the **${pkg.title}** package of the [agent platform nodes](${repositoryUrl}): it holds only
-this service's nodes and credential. The same repository builds one package per service and the
-pack \`${packName}\` with all four; install either the pack or single-service packages, never
+This is the **${pkg.title}** package of the [agent platform nodes](${repositoryUrl}): it holds
+only this service's nodes and credential. The same repository builds one package per service and
+the pack \`${packName}\` with all four; install either the pack or single-service packages, never
 both ([Which package to install](${repositoryUrl}#which-package-to-install)).
 
 - [Installation](#installation)
@@ -95,8 +95,11 @@ both ([Which package to install](${repositoryUrl}#which-package-to-install)).
 
 ## Installation
 
-In n8n: **Settings → Community Nodes → Install**, enter \`${pkg.name}\`, and restart n8n if it
-asks. See n8n's [community nodes installation guide](https://docs.n8n.io/integrations/community-nodes/installation/).
+In n8n: **Settings → Community Nodes → Install**, enter \`${pkg.name}\`, and restart n8n
+if it asks. See n8n's [community nodes installation guide](https://docs.n8n.io/integrations/community-nodes/installation/).
+Until n8n lists the package as verified, n8n 3.0 installs it only with
+\`N8N_UNVERIFIED_PACKAGES_ENABLED=true\` in n8n's environment
+([n8n 3.0 and unverified packages](${repositoryUrl}#n8n-30-and-unverified-packages)).
 
 In queue mode, install the same version on the main instance and on every worker. The package has
 no runtime dependencies.
