@@ -3,8 +3,8 @@ const shared = {
 	preset: 'ts-jest',
 	testEnvironment: 'node',
 	setupFiles: ['<rootDir>/test/setup/env.js'],
-	// Build output and .cache/ (n8n install, e2e user folders) are not test sources.
-	modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.cache/'],
+	// Build output (dist/, packages-dist/) and .cache/ (n8n, e2e user folders) are not test sources.
+	modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.cache/', '<rootDir>/packages-dist/'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
 };
 

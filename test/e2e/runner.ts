@@ -63,6 +63,8 @@ export interface E2eOptions {
 	env?: Record<string, string>;
 	/** Time limit for each n8n command (default 120 s). */
 	commandTimeoutMs?: number;
+	/** The tarball to install instead of the packed pack (e.g. a single-service package). */
+	tarball?: string;
 }
 
 export interface E2eCredential {
@@ -315,7 +317,7 @@ export async function stopAllE2e(): Promise<void> {
 /** Starts the simulator and prepares a fresh n8n user folder with the packed package installed. */
 export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 	const install = await ensureN8n();
-	const tarball = await packPackage();
+	const tarball = options.tarball ?? (await packPackage());
 	pruneOlderThan(E2E_DIR, 6 * 60 * 60_000);
 	fs.mkdirSync(E2E_DIR, { recursive: true });
 	const userFolder = fs.mkdtempSync(path.join(E2E_DIR, `${Date.now()}-`));

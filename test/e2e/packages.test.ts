@@ -1,0 +1,155 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- test tooling, never shipped */
+/**
+ * Each single-service package alone in a fresh n8n, one after another, as a user installs it: its
+ * packed tarball (built from `dist/` by scripts/servicePackageBuild.ts) installed into an empty
+ * user folder, n8n loads exactly its nodes (with their AI-tool variants) and its credential and
+ * none of the other services', and its demo workflow runs to success against the simulator. Time
+ * per package printed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+import adminDemo from '../../examples/admin-demo.json';
+import anzDemo from '../../examples/enrichment-anz-demo.json';
+import globalDemo from '../../examples/global-enrichment-demo.json';
+import marketingDemo from '../../examples/marketing-demo.json';
+import { DEMO_CREDENTIALS } from '../../scripts/dev';
+import { CACHE_DIR, N8N_VERSION, REPO_ROOT, run } from '../../scripts/n8n';
+import { readManifest } from '../../scripts/package';
+import { buildServicePackages } from '../../scripts/servicePackageBuild';
+import { SERVICE_PACKAGES, type ServicePackage } from '../../scripts/servicePackages';
+import { moveWorkflows } from '../../scripts/workflowTypes';
+import { ownerSession, startE2e, type E2e } from './runner';
+
+const SERVER_START_MS = 240_000;
+const OUT_DIR = path.join(CACHE_DIR, 'service-packages');
+
+interface Workflow {
+	id: string;
+	name: string;
+	nodes: Array<{ name: string; type: string; credentials?: Record<string, unknown> }>;
+}
+
+const DEMOS: Record<string, Workflow> = {
+	'n8n-nodes-agent-platform-agents': adminDemo as Workflow,
+	'n8n-nodes-agent-platform-marketing-automation': marketingDemo as Workflow,
+	'n8n-nodes-agent-platform-anz-sales-intelligence': anzDemo as Workflow,
+	'n8n-nodes-agent-platform-global-enrichment': globalDemo as Workflow,
+};
+
+/** The credential type a registered credential file defines (read from the pack's built class). */
+function credentialName(file: string): string {
+	const className = path.basename(file).replace(/\.credentials\.js$/, '');
+	const Class = (require(path.join(REPO_ROOT, file)) as Record<string, new () => { name: string }>)[
+		className
+	];
+	return new Class().name;
+}
+
+/** The node types n8n should list for a package: each node, and `<name>Tool` if usable as a tool. */
+function expectedNodes(pkg: ServicePackage): string[] {
+	return pkg.nodes.flatMap((file) => {
+		const className = path.basename(file).replace(/\.node\.js$/, '');
+		const Class = (
+			require(path.join(REPO_ROOT, file)) as Record<
+				string,
+				new () => { description: { name: string; usableAsTool?: boolean } }
+			>
+		)[className];
+		const { name, usableAsTool } = new Class().description;
+		return usableAsTool ? [name, `${name}Tool`] : [name];
+	});
+}
+
+const tarballs = new Map<string, string>();
+
+beforeAll(async () => {
+	fs.rmSync(OUT_DIR, { recursive: true, force: true });
+	const version = readManifest().version;
+	for (const built of buildServicePackages(OUT_DIR)) {
+		await run('npm', ['pack', '--ignore-scripts', '--pack-destination', OUT_DIR], {
+			cwd: built.dir,
+			timeoutMs: 120_000,
+		});
+		tarballs.set(built.pkg.name, path.join(OUT_DIR, `${built.pkg.name}-${version}.tgz`));
+	}
+});
+
+afterAll(() => {
+	fs.rmSync(OUT_DIR, { recursive: true, force: true });
+});
+
+const allCredentials = SERVICE_PACKAGES.flatMap((pkg) => pkg.credentials).map(credentialName);
+
+describe.each(SERVICE_PACKAGES.map((pkg) => [pkg.name, pkg] as const))(
+	`%s alone in a fresh n8n ${N8N_VERSION} (e2e)`,
+	(name, pkg) => {
+		let e2e: E2e;
+		let started: number;
+		const credential = credentialName(pkg.credentials[0]);
+		const demo = moveWorkflows(DEMOS[name]).workflows as Workflow;
+
+		beforeAll(async () => {
+			started = Date.now();
+			e2e = await startE2e({ tarball: tarballs.get(name)!, commandTimeoutMs: SERVER_START_MS });
+			const demoCredential = DEMO_CREDENTIALS[credential];
+			await e2e.importCredentials([
+				{
+					id: demoCredential.id,
+					name: demoCredential.name,
+					type: credential,
+					data: demoCredential.data(e2e.sim.url),
+				},
+			]);
+			await e2e.importWorkflow(demo);
+		});
+
+		afterAll(async () => {
+			await e2e?.stop();
+			process.stdout.write(
+				`[packages] ${name}: install, load and run in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+			);
+		});
+
+		it(`runs the demo to success, every node of ${name} with output`, async () => {
+			const run = await e2e.execute(demo.id);
+			expect({ exitCode: run.exitCode, status: run.status, error: run.error?.message }).toEqual({
+				exitCode: 0,
+				status: 'success',
+				error: undefined,
+			});
+			const ours = demo.nodes.filter((node) => node.type.startsWith(`${name}.`));
+			expect(ours.length).toBeGreaterThan(0);
+			for (const node of ours) {
+				expect({ node: node.name, items: run.items(node.name).length > 0 }).toEqual({
+					node: node.name,
+					items: true,
+				});
+			}
+		});
+
+		it(
+			'loads exactly its nodes and its credential, none of the other services',
+			async () => {
+				await e2e.startServer();
+				const headers = await ownerSession(e2e.serverUrl);
+				const get = async (url: string) => {
+					const answer = await fetch(`${e2e.serverUrl}${url}`, { headers });
+					expect({ url, status: answer.status }).toEqual({ url, status: 200 });
+					return (await answer.json()) as Array<{ name: string }>;
+				};
+				const community = (await get('/types/nodes.json'))
+					.map((node) => node.name)
+					.filter((type) => !type.startsWith('n8n-nodes-base.') && !type.startsWith('@n8n/'));
+				expect(community.sort()).toEqual(
+					expectedNodes(pkg)
+						.map((node) => `${name}.${node}`)
+						.sort(),
+				);
+				const credentials = (await get('/types/credentials.json')).map((c) => c.name);
+				expect(allCredentials.filter((c) => credentials.includes(c))).toEqual([credential]);
+			},
+			SERVER_START_MS + 60_000,
+		);
+	},
+);
