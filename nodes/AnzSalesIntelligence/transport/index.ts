@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { enrichmentCredentialTest } from '../../enrichment/credentialTest';
+import { enrichmentCredentialTest } from '../../enrichment/credentialCheck';
 import { chosenBaseUrl } from '../../enrichment/credentialChoice';
 import { type ServiceAnswer, type ServiceCall } from '../../enrichment/types';
 import { runLookups, type LookupOutcome, type LookupPlan } from '../../enrichment/lookups';

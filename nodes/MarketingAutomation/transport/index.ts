@@ -195,9 +195,11 @@ async function callService(
 				limiter.rejected(error.code);
 				return error.code === '606' ? { retry: true, waitMs: timing.windowMs } : { retry: true };
 			}
-			return { retry: NOT_EXECUTED_CODES.has(error.code) };
+			return NOT_EXECUTED_CODES.has(error.code) ? { retry: true } : { retry: false };
 		}
-		if (error instanceof FailedAttempt) return { retry: shouldRetry(error.failure, request) };
+		if (error instanceof FailedAttempt) {
+			return shouldRetry(error.failure, request) ? { retry: true } : { retry: false };
+		}
 		return { retry: false };
 	};
 

@@ -9,7 +9,7 @@ import {
 	statusFailure,
 	type AddressField,
 	type ProbeRequest,
-} from '../shared/credentialTest';
+} from '../shared/credentialCheck';
 import { apiOf, chosenBaseUrl } from './credentialChoice';
 import { type EnrichmentApi } from './types';
 
