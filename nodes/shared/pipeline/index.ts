@@ -54,7 +54,7 @@ export interface RequestPlan<Answer, Result> extends RepeatSafety {
 	 * Reads one answer: the result, `SEND_AGAIN`, or throws a `FailedAttempt` (classified by the
 	 * shared model) or the service's own refusal, which `decide` and `finalError` then read.
 	 */
-	read(answer: Answer): Result | typeof SEND_AGAIN;
+	read(answer: Answer): Result | typeof SEND_AGAIN | Promise<Result | typeof SEND_AGAIN>;
 	/**
 	 * Whether the failure is sent again and after how long at least, or the error that ends the
 	 * call at once (`{ fail }`); by default the shared model (`shouldRetry`) with the service's wait
@@ -109,7 +109,7 @@ export async function callService<Answer, Result>(
 				if (own !== undefined) throw own;
 				throw new FailedAttempt(classifyThrown(thrown), { original: thrown });
 			}
-			const result = plan.read(answer as Answer);
+			const result = await plan.read(answer as Answer);
 			if (result !== SEND_AGAIN) return result;
 		}
 	};
