@@ -26,7 +26,7 @@ export interface Destination {
 }
 
 /** Redirects followed on the credential's own origin before the node gives up. */
-const MAX_REDIRECTS = 5;
+export const MAX_REDIRECTS = 5;
 
 /** The absolute address of a request, joined the way n8n's helper joins `baseURL` and `url`. */
 function addressOf(request: IHttpRequestOptions): string {
@@ -54,12 +54,16 @@ function redirectOf(
 	return location ? { status, location } : undefined;
 }
 
-/** The request sent again to `target`: 303, and 301/302 after a POST, become a GET without body. */
+/** Whether a redirect keeps the method and body: 303, and 301/302 after a POST, become a GET. */
+export const keepsMethod = (status: number, method: string | undefined) =>
+	!(status === 303 || ((status === 301 || status === 302) && method === 'POST'));
+
+/** The request sent again to `target`, the redirect's Location. */
 function followed(request: IHttpRequestOptions, status: number, target: URL): IHttpRequestOptions {
 	const next: IHttpRequestOptions = { ...request, url: target.href };
 	delete next.baseURL;
 	delete next.qs;
-	if (status === 303 || ((status === 301 || status === 302) && request.method === 'POST')) {
+	if (!keepsMethod(status, request.method)) {
 		next.method = 'GET';
 		delete next.body;
 	}
