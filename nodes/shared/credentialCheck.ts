@@ -46,7 +46,7 @@ export interface ProbeRequest {
 	body?: IDataObject | string;
 }
 
-export interface ProbeAnswer {
+interface ProbeAnswer {
 	statusCode: number;
 	body: unknown;
 }

@@ -15,7 +15,6 @@ import { assertServiceSuccess, type AdminCall } from './refusals';
 export { adminBaseUrl } from './baseUrl';
 export { mayHaveRun } from '../../shared/failure';
 export { credentialTest } from './credentialCheck';
-export type { AdminCall } from './refusals';
 export { CREDENTIAL_TYPE, credentialsOf, type ServiceContext } from './adapter';
 
 /** Path of a user operation; the (checked) user ID is always encoded as one path segment. */

@@ -28,15 +28,15 @@ export const SEND_AGAIN = Symbol('sendAgain');
 export type Decision = RetryDecision | { retry: false; fail: NodeApiError };
 
 /** The last failure as the plan's `finalError` sees it, and how many requests were sent. */
-export interface Outcome {
+interface Outcome {
 	error: unknown;
 	attempts: number;
 }
 
 /** The error the user sees, or the result a last failure stands for (an answer to read). */
-export type Final<Result> = Error | { result: Result };
+type Final<Result> = Error | { result: Result };
 
-export interface RequestPlan<Answer, Result> extends RepeatSafety {
+interface RequestPlan<Answer, Result> extends RepeatSafety {
 	/** Retries and their backoff (read per call, so tests can shorten them). */
 	backoff: BackoffPolicy;
 	/** Refuses an attempt before anything is sent (a quota known to be used up): throws. */
