@@ -122,7 +122,7 @@ export async function sendWithRetries(
 			return answer;
 		},
 		decide,
-		finalError: async ({ error }) => {
+		finalError: async (error) => {
 			const attempt = error as FailedAttempt;
 			const address = await service.address?.(ctx);
 			const answer = attempt.answer as ServiceAnswer | undefined;

@@ -107,11 +107,7 @@ export async function send(
 	let earlierMayHaveRun = false;
 	const response = await callService<IN8nHttpFullResponse, IN8nHttpFullResponse>({
 		safeToRepeat: call.safeToRepeat,
-		backoff: {
-			retries: timing.retries,
-			baseDelayMs: timing.baseDelayMs,
-			maxDelayMs: timing.maxDelayMs,
-		},
+		backoff: timing,
 		send: async () => {
 			attempts++;
 			return (await sendWithinOrigin(ctx, destination, {
@@ -141,7 +137,7 @@ export async function send(
 			const waitMs = error.answer ? retryAfterMs(error.answer) : undefined;
 			return { retry: true, waitMs: Math.min(waitMs ?? 0, timing.maxDelayMs) };
 		},
-		finalError: ({ error }) => finalError(node, call, error, attempts),
+		finalError: (error) => finalError(node, call, error, attempts),
 	});
 	return { response, attempts, earlierMayHaveRun };
 }

@@ -174,11 +174,7 @@ export async function callInstance(
 
 	return await callService({
 		safeToRepeat: request.safeToRepeat,
-		backoff: {
-			retries: timing.retries,
-			baseDelayMs: timing.baseDelayMs,
-			maxDelayMs: timing.maxDelayMs,
-		},
+		backoff: timing,
 		admit: () => {
 			if (Date.now() < limiter.quotaBlockedUntil) {
 				throw new QuotaError(
@@ -198,6 +194,6 @@ export async function callInstance(
 		ownError: tokenErrorOf,
 		read,
 		decide,
-		finalError: ({ error }) => toNodeError(this, error, request),
+		finalError: (error) => toNodeError(this, error, request),
 	});
 }

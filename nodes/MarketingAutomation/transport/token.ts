@@ -113,11 +113,7 @@ export async function requestToken(
 	let sent = 0;
 	return await callService<TokenAnswer, AccessToken>({
 		safeToRepeat: true,
-		backoff: {
-			retries: timing.retries,
-			baseDelayMs: timing.baseDelayMs,
-			maxDelayMs: timing.maxDelayMs,
-		},
+		backoff: timing,
 		send: async () => {
 			sent++;
 			return (await post({ ...request, headers: { ...request.headers } })) as TokenAnswer;
@@ -141,7 +137,7 @@ export async function requestToken(
 			}
 			return { value: answer.access_token, expiresAt: Date.now() + lifeMs };
 		},
-		finalError: ({ error }) => {
+		finalError: (error) => {
 			if (!(error instanceof FailedAttempt)) return error as Error;
 			if (error.failure.reason === 'notJson') {
 				return new TokenRequestError(

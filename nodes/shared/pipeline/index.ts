@@ -27,12 +27,6 @@ export const SEND_AGAIN = Symbol('sendAgain');
 /** A retry decision, or the error that ends the call without `finalError`. */
 export type Decision = RetryDecision | { retry: false; fail: NodeApiError };
 
-/** The last failure as the plan's `finalError` sees it, and how many requests were sent. */
-interface Outcome {
-	error: unknown;
-	attempts: number;
-}
-
 /** The error the user sees, or the result a last failure stands for (an answer to read). */
 type Final<Result> = Error | { result: Result };
 
@@ -57,35 +51,29 @@ interface RequestPlan<Answer, Result> extends RepeatSafety {
 	read(answer: Answer): Result | typeof SEND_AGAIN | Promise<Result | typeof SEND_AGAIN>;
 	/**
 	 * Whether the failure is sent again and after how long at least, or the error that ends the
-	 * call at once (`{ fail }`); by default the shared model (`shouldRetry`) with the service's wait
-	 * of `waitMs`.
+	 * call at once (`{ fail }`); by default the shared model (`shouldRetry`).
 	 */
-	decide?(error: unknown, attemptNumber: number): Decision | Promise<Decision>;
-	/** The service's own wait (e.g. `Retry-After`) of a failed attempt, for the default `decide`. */
-	waitMs?(attempt: FailedAttempt): number | undefined;
+	decide?(error: unknown): Decision | Promise<Decision>;
 	/** The error the user sees once the last attempt failed; or a result, when the failure is one. */
-	finalError(outcome: Outcome): Final<Result> | Promise<Final<Result>>;
+	finalError(error: unknown): Final<Result> | Promise<Final<Result>>;
 }
 
 const endsTheCall = (decision: Decision): decision is { retry: false; fail: NodeApiError } =>
 	'fail' in decision;
 
-/** The default decision: the shared failure model, with the service's own wait as a floor. */
-function decideByModel<Answer, Result>(
-	plan: RequestPlan<Answer, Result>,
-	error: unknown,
-): RetryDecision {
-	if (!(error instanceof FailedAttempt) || !shouldRetry(error.failure, plan)) {
-		return { retry: false };
-	}
-	return { retry: true, waitMs: plan.waitMs?.(error) };
-}
+/** The node's own refusals and a redirect to another host: raised as they are, never retried. */
+const isFinal = (error: unknown) => error instanceof NodeOperationError || isForeignRedirect(error);
+
+/** The default decision: the shared failure model. */
+const decideByModel = (plan: RepeatSafety, error: unknown): RetryDecision =>
+	error instanceof FailedAttempt && shouldRetry(error.failure, plan)
+		? { retry: true }
+		: { retry: false };
 
 /** The one verb that calls a service: see the file's head. */
 export async function callService<Answer, Result>(
 	plan: RequestPlan<Answer, Result>,
 ): Promise<Result> {
-	let attempts = 0;
 	const attempt = async (): Promise<Result> => {
 		for (;;) {
 			plan.admit?.();
@@ -94,7 +82,6 @@ export async function callService<Answer, Result>(
 			let thrown: unknown;
 			let answered = false;
 			try {
-				attempts++;
 				answer = await plan.send();
 				answered = true;
 			} catch (error) {
@@ -103,8 +90,7 @@ export async function callService<Answer, Result>(
 				release?.();
 			}
 			if (!answered) {
-				if (thrown instanceof NodeOperationError || thrown instanceof FailedAttempt) throw thrown;
-				if (isForeignRedirect(thrown)) throw thrown;
+				if (isFinal(thrown) || thrown instanceof FailedAttempt) throw thrown;
 				const own = plan.ownError?.(thrown);
 				if (own !== undefined) throw own;
 				throw new FailedAttempt(classifyThrown(thrown), { original: thrown });
@@ -114,11 +100,9 @@ export async function callService<Answer, Result>(
 		}
 	};
 	let ending: NodeApiError | undefined;
-	const decide = async (error: unknown, attemptNumber: number): Promise<RetryDecision> => {
-		if (isForeignRedirect(error) || error instanceof NodeOperationError) return { retry: false };
-		const decision = plan.decide
-			? await plan.decide(error, attemptNumber)
-			: decideByModel(plan, error);
+	const decide = async (error: unknown): Promise<RetryDecision> => {
+		if (isFinal(error)) return { retry: false };
+		const decision = plan.decide ? await plan.decide(error) : decideByModel(plan, error);
 		if (endsTheCall(decision)) {
 			ending = decision.fail;
 			return { retry: false };
@@ -132,8 +116,8 @@ export async function callService<Answer, Result>(
 		failure = error;
 	}
 	if (ending) throw ending;
-	if (isForeignRedirect(failure) || failure instanceof NodeOperationError) throw failure;
-	const final = await plan.finalError({ error: failure, attempts });
+	if (isFinal(failure)) throw failure;
+	const final = await plan.finalError(failure);
 	if (final instanceof Error) throw final;
 	return final.result;
 }
