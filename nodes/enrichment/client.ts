@@ -147,15 +147,17 @@ export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 	const requestsLeft = new WeakMap<object, number>();
 	/** Each execution's calls of the last second. */
 	const secondWindows = new WeakMap<object, SecondWindow>();
-	/** Each execution's window of the last second, made on its first call. */
-	const secondWindowOf = async (ctx: EnrichmentContext): Promise<SecondWindow> => {
+	/** Waits until the execution's per-second window (made on its first call) lets a call go. */
+	const pace = async (ctx: EnrichmentContext): Promise<() => void> => {
 		const credentials = await readCredentials(ctx);
+		// No await between the look-up and the set: concurrent first calls share one window.
 		let window = secondWindows.get(ctx);
 		if (!window) {
 			window = new SecondWindow(service.callsPerSecond(credentials));
 			secondWindows.set(ctx, window);
 		}
-		return window;
+		const slot = await window.take();
+		return () => window.answered(slot);
 	};
 	/** One call through the pipeline's sender: the credential read once per execution. */
 	const sendOnce = async (ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer> => {
@@ -187,11 +189,6 @@ export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 		} finally {
 			release();
 		}
-	};
-	const pace = async (ctx: EnrichmentContext): Promise<() => void> => {
-		const window = await secondWindowOf(ctx);
-		const slot = await window.take();
-		return () => window.answered(slot);
 	};
 	const address = async (ctx: EnrichmentContext): Promise<ServiceAddress> => {
 		const credentials = await readCredentials(ctx);
