@@ -3,8 +3,8 @@
  * pipeline). A call is a POST with a JSON body, or a GET for the reads the service serves as GET,
  * with a time limit per attempt. Calls safe to repeat (everything but the creating calls) are
  * retried with backoff after any failure that leaves their fate open; creating calls are never
- * replayed, and such a failure says they may have run. Answers that mean "not executed" (429, 503) and requests that
- * never left (connection refused, unknown host) are retried for every call.
+ * replayed, and such a failure says they may have run. Answers that mean "not executed" (429,
+ * 503) and requests that never left (connection refused, unknown host) are retried for every call.
  */
 
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
