@@ -10,7 +10,7 @@ import { properties } from './actions/description';
 import { MARKETING_AUTOMATION_SUMMARY } from './summary';
 import { router } from './actions/router';
 import { listSearch, loadOptions, resourceMapping } from './methods';
-import { credentialTest } from './transport/credentialTest';
+import { credentialTest } from './transport/credentialCheck';
 
 export class MarketingAutomation implements INodeType {
 	description: INodeTypeDescription = {

@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties } from './trigger/events';
 import * as loadOptions from './trigger/loadOptions';
 import { MARKETING_AUTOMATION_SUMMARY } from './summary';
-import { credentialTest } from './transport/credentialTest';
+import { credentialTest } from './transport/credentialCheck';
 import { pollActivities } from './trigger/poll';
 
 export class MarketingAutomationTrigger implements INodeType {

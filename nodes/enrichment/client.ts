@@ -9,7 +9,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { creditsOf, header, isNoMatch } from './answers';
 import { apiOf } from './credentialChoice';
 import { answerError } from './errors';
-import { sendWithRetries } from './retries';
+import { sendWithRetries } from './adapter';
 import { SecondWindow } from './secondWindow';
 import {
 	DEFAULT_MAX_RATE_WAIT_SECONDS,
@@ -24,6 +24,7 @@ import {
 } from './types';
 import type { LookupChunk, LookupOutcome } from './lookups';
 import { credentialReader } from '../shared/credentials';
+import { sendWithinOrigin } from '../shared/pipeline';
 
 /** One enrichment node's service: its credential, its address, and how its key is sent. */
 export interface EnrichmentService {
@@ -131,6 +132,10 @@ function shortestWindowLeft(answer: ServiceAnswer): number | undefined {
 	return left.length ? Math.min(...left) : undefined;
 }
 
+/** The credential field that holds the address of its chosen API, as the credential shows it. */
+const addressFieldOf = (credentials: ICredentialDataDecryptedObject) =>
+	apiOf(credentials) === 'contract' ? 'Base URL (Connection Contract)' : 'Service URL';
+
 /** The parts of n8n's full response that make an answer. */
 function answerOf(response: ServiceAnswer): ServiceAnswer {
 	return { statusCode: response.statusCode, body: response.body, headers: response.headers ?? {} };
@@ -142,43 +147,57 @@ export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 	const requestsLeft = new WeakMap<object, number>();
 	/** Each execution's calls of the last second. */
 	const secondWindows = new WeakMap<object, SecondWindow>();
-	/** The only place the enrichment nodes do HTTP: the credential read once per execution. */
-	const send = async (ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer> => {
+	/** Waits until the execution's per-second window (made on its first call) lets a call go. */
+	const pace = async (ctx: EnrichmentContext): Promise<() => void> => {
 		const credentials = await readCredentials(ctx);
+		// No await between the look-up and the set: concurrent first calls share one window.
 		let window = secondWindows.get(ctx);
 		if (!window) {
 			window = new SecondWindow(service.callsPerSecond(credentials));
 			secondWindows.set(ctx, window);
 		}
-		const options = serviceRequest(ctx, service.baseUrl(credentials), call);
-		options.headers = { ...options.headers, ...service.authHeaders(credentials) };
 		const slot = await window.take();
-		let response: ServiceAnswer;
-		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				service.credentialType,
-				options,
-			)) as ServiceAnswer;
-		} finally {
-			window.answered(slot);
-		}
+		return () => window.answered(slot);
+	};
+	/** One call through the pipeline's sender: the credential read once per execution. */
+	const sendOnce = async (ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer> => {
+		const credentials = await readCredentials(ctx);
+		const base = service.baseUrl(credentials);
+		const options = serviceRequest(ctx, base, call);
+		options.headers = { ...options.headers, ...service.authHeaders(credentials) };
+		const response = (await sendWithinOrigin(
+			ctx,
+			{
+				credentialType: service.credentialType,
+				baseUrl: base,
+				addressFields: addressFieldOf(credentials),
+				itemIndex: call.itemIndex,
+			},
+			options,
+		)) as ServiceAnswer;
 		const answer = answerOf(response);
 		const left = shortestWindowLeft(answer);
 		if (left !== undefined) requestsLeft.set(ctx, left);
 		else requestsLeft.delete(ctx);
 		return answer;
 	};
+	/** The same, paced by the execution's per-second window (usage reads beside a retry). */
+	const send = async (ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer> => {
+		const release = await pace(ctx);
+		try {
+			return await sendOnce(ctx, call);
+		} finally {
+			release();
+		}
+	};
 	const address = async (ctx: EnrichmentContext): Promise<ServiceAddress> => {
 		const credentials = await readCredentials(ctx);
-		return {
-			field: apiOf(credentials) === 'contract' ? 'Base URL (Connection Contract)' : 'Service URL',
-			url: service.baseUrl(credentials),
-		};
+		return { field: addressFieldOf(credentials), url: service.baseUrl(credentials) };
 	};
 	const info: ServiceInfo = {
 		name: service.name,
-		send,
+		send: sendOnce,
+		pace,
 		address,
 		maxRateWaitMs: async (ctx) =>
 			settingOf(await readCredentials(ctx), 'maxRateWaitSeconds', DEFAULT_MAX_RATE_WAIT_SECONDS) *

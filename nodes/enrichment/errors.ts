@@ -1,7 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { isWebPage } from '../shared/failure';
+import { isWebPage, type MayHaveRun } from '../shared/failure';
 import { withDecision } from '../shared/toolDecision';
 import { header, messageOf, requestIdOf, secondsUntilReset } from './answers';
 import {
@@ -142,25 +142,22 @@ export function quotaError(
 	});
 }
 
-/** A call that may have run (and been charged): never repeated automatically. */
-export function mayHaveRunError(
-	node: INode,
+/** What the error of a call that may have run (and been charged) says: never repeated. */
+export function mayHaveRunWords(
 	call: ServiceCall,
 	serviceName: string,
 	what: string,
 	answer?: ServiceAnswer,
-): NodeApiError {
-	const error = apiError(
-		node,
-		call,
-		answer,
-		`The ${serviceName} may have run and charged ${call.method} ${call.path}: ${what}. It was not repeated, so no credit is spent twice`,
-		"Check the service's usage or credit history before running this item again. The other items went on.",
-		answer ? messageOf(answer.body) : undefined,
-	);
-	// The shared model's mark (nodes/shared/failure.ts), so every reader tells it from a plain 5xx.
-	error.context.mayHaveRun = true;
-	return error;
+): MayHaveRun {
+	return {
+		message: `The ${serviceName} may have run and charged ${call.method} ${call.path}: ${what}. It was not repeated, so no credit is spent twice`,
+		description:
+			"Check the service's usage or credit history before running this item again. The other items went on.",
+		status: answer?.statusCode,
+		serviceMessage: answer ? (messageOf(answer.body) ?? `HTTP ${answer.statusCode}`) : undefined,
+		requestId: answer ? requestIdOf(answer) : undefined,
+		itemIndex: call.itemIndex,
+	};
 }
 
 /**

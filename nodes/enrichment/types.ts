@@ -53,8 +53,10 @@ export const DEFAULT_MAX_RATE_WAIT_SECONDS = 300;
 export interface ServiceInfo {
 	/** For messages: "enrichment service", "sales-intelligence service". */
 	name: string;
-	/** Sends one call as is (the enrichment client: n8n's authenticated request helper). */
+	/** Sends one call as is (the enrichment client: the pipeline's `sendWithinOrigin`). */
 	send(ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer>;
+	/** Waits until the service's per-second window lets one more call go; returns its release. */
+	pace?(ctx: EnrichmentContext): Promise<() => void>;
 	/** The address the calls go to, named by its credential field (for messages). */
 	address?(ctx: EnrichmentContext): Promise<ServiceAddress>;
 	/** The longest wait (ms) for a used-up rate window before the node stops instead. */

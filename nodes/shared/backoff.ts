@@ -7,18 +7,10 @@ export interface BackoffPolicy {
 	maxDelayMs: number;
 }
 
-export const DEFAULT_BACKOFF: BackoffPolicy = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
-
-/** A transport's retry settings: the backoff between attempts and the time limit of each. */
-export interface RetrySettings {
-	backoff: BackoffPolicy;
-	/** Per-call timeout (ms). */
-	timeoutMs: number;
-}
-
 /**
- * Delay before retry number `attempt` (0-based): exponential growth with "full jitter", so many
- * workers that hit the same limit do not retry in lockstep. A server-given wait is a floor.
+ * Delay before retry number `attempt` (0-based): exponential growth with "equal jitter" (half the
+ * ceiling fixed, half random), so many workers that hit the same limit do not retry in lockstep.
+ * A server-given wait is a floor.
  */
 export function backoffDelay(
 	attempt: number,
@@ -31,8 +23,15 @@ export function backoffDelay(
 	return Math.max(minimumMs, jittered);
 }
 
-/** What to do with a failed attempt: give up (rethrow) or retry, optionally after at least `waitMs`. */
-export type RetryDecision = { retry: false } | { retry: true; waitMs?: number };
+/**
+ * What to do with a failed attempt: give up (rethrow) or retry, optionally after at least `waitMs`.
+ * An `uncounted` retry (a service's rate window that resets) waits exactly `waitMs` and spends no
+ * retry: the caller bounds how often it says so.
+ */
+export type RetryDecision =
+	| { retry: false }
+	| { retry: true; waitMs?: number }
+	| { retry: true; waitMs: number; uncounted: true };
 
 /**
  * Runs `attempt` until it succeeds, `decide` says give up, or the retries are spent; the last
@@ -40,8 +39,8 @@ export type RetryDecision = { retry: false } | { retry: true; waitMs?: number };
  */
 export async function withBackoff<T>(
 	attempt: (attemptNumber: number) => Promise<T>,
-	decide: (error: unknown, attemptNumber: number) => RetryDecision,
-	policy: BackoffPolicy = DEFAULT_BACKOFF,
+	decide: (error: unknown, attemptNumber: number) => RetryDecision | Promise<RetryDecision>,
+	policy: BackoffPolicy,
 ): Promise<T> {
 	for (let attemptNumber = 0; ; attemptNumber++) {
 		let failure: unknown;
@@ -50,7 +49,12 @@ export async function withBackoff<T>(
 		} catch (error) {
 			failure = error;
 		}
-		const decision = decide(failure, attemptNumber);
+		const decision = await decide(failure, attemptNumber);
+		if (decision.retry && 'uncounted' in decision) {
+			await sleep(decision.waitMs);
+			attemptNumber--;
+			continue;
+		}
 		// The caller's own error (already a NodeApiError/NodeOperationError) goes out unchanged.
 		if (!decision.retry || attemptNumber >= policy.retries) throw failure;
 		await sleep(backoffDelay(attemptNumber, policy, decision.waitMs));

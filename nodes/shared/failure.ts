@@ -201,6 +201,8 @@ export interface MayHaveRun {
 	status?: number;
 	/** What the service said, for the error's details. */
 	serviceMessage?: string;
+	/** The service's ID of the request, for support: added to the description and the context. */
+	requestId?: string;
 }
 
 /**
@@ -216,13 +218,16 @@ export function mayHaveRunError(node: INode, what: MayHaveRun): NodeApiError {
 		} as JsonObject,
 		{
 			message: what.message,
-			description: what.description,
+			description: what.requestId
+				? `${what.description} (request ID ${what.requestId})`
+				: what.description,
 			httpCode: what.status === undefined ? undefined : String(what.status),
 			itemIndex: what.itemIndex,
 		},
 	);
 	// n8n replaces a message that names a network code with its generic text.
 	error.message = what.message;
+	if (what.requestId) error.context.requestId = what.requestId;
 	error.context.mayHaveRun = true;
 	return error;
 }

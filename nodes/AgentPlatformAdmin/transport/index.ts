@@ -1,21 +1,21 @@
 /**
- * The admin node's calls to the service, built on `send.ts` (one call and its attempts). Every
- * call is a POST with a JSON body and a time limit per attempt. Calls safe to repeat (everything but the creating calls) are retried with
- * backoff after any failure that leaves their fate open; creating calls are never replayed, and such
- * a failure says they may have run. Answers that mean "not executed" (429, 503) and requests that
- * never left (connection refused, unknown host) are retried for every call.
+ * The admin node's calls to the service, built on `adapter.ts` (one call through the shared
+ * pipeline). A call is a POST with a JSON body, or a GET for the reads the service serves as GET,
+ * with a time limit per attempt. Calls safe to repeat (everything but the creating calls) are
+ * retried with backoff after any failure that leaves their fate open; creating calls are never
+ * replayed, and such a failure says they may have run. Answers that mean "not executed" (429,
+ * 503) and requests that never left (connection refused, unknown host) are retried for every call.
  */
 
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { assertServiceSuccess, type ServiceCall } from './errors';
-import { answerBody, send, type ServiceContext } from './send';
+import { answerBody, send, type ServiceContext } from './adapter';
+import { assertServiceSuccess, type AdminCall } from './refusals';
 
 export { adminBaseUrl } from './baseUrl';
 export { mayHaveRun } from '../../shared/failure';
-export { credentialTest } from './credentialTest';
-export type { ServiceCall } from './errors';
-export { CREDENTIAL_TYPE, credentialsOf, type ServiceContext } from './send';
+export { credentialTest } from './credentialCheck';
+export { CREDENTIAL_TYPE, credentialsOf, type ServiceContext } from './adapter';
 
 /** Path of a user operation; the (checked) user ID is always encoded as one path segment. */
 export function userPath(userId: string, action: 'update' | 'delete'): string {
@@ -34,7 +34,7 @@ export async function apiRequest(
 	this: ServiceContext,
 	path: string,
 	body: IDataObject,
-	call: ServiceCall,
+	call: AdminCall,
 ): Promise<IDataObject> {
 	const { response, attempts } = await send(this, path, body, call);
 	assertServiceSuccess(this.getNode(), response, call, attempts);
@@ -49,7 +49,7 @@ async function removeRequest(
 	this: IExecuteFunctions,
 	path: string,
 	body: IDataObject,
-	call: ServiceCall,
+	call: AdminCall,
 ): Promise<{ removedByEarlierAttempt: boolean }> {
 	const { response, attempts, earlierMayHaveRun } = await send(this, path, body, call);
 	if (response.statusCode === 404 && earlierMayHaveRun) return { removedByEarlierAttempt: true };

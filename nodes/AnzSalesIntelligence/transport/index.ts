@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { enrichmentCredentialTest } from '../../enrichment/credentialTest';
+import { enrichmentCredentialTest } from '../../enrichment/credentialCheck';
 import { chosenBaseUrl } from '../../enrichment/credentialChoice';
 import { type ServiceAnswer, type ServiceCall } from '../../enrichment/types';
 import { runLookups, type LookupOutcome, type LookupPlan } from '../../enrichment/lookups';
@@ -114,8 +114,9 @@ export interface EnrichTarget {
 }
 
 /**
- * Enrichment by identifier on either API: one call per unique record, one at a time at most 50 per
- * second (the service's limit per key); a lookup is never repeated after an ambiguous failure.
+ * Enrichment by identifier on either API: one call per unique record, several in flight and their
+ * starts paced to the credential's Lookups per Second (at most the service's 50 per second per
+ * key, see `lookupPace`); a lookup is never repeated after an ambiguous failure.
  */
 export async function enrichByIdentifier(
 	this: IExecuteFunctions,

@@ -1,50 +1,17 @@
-import type { IHttpRequestOptions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { NodeApiError } from 'n8n-workflow';
 
-import { withBackoff, type RetryDecision } from '../../shared/backoff';
-import { shouldRetry } from '../../shared/failure';
-import {
-	brokenAnswer,
-	errorOf,
-	FailedAttempt,
-	failedAttempt,
-	isEnvelope,
-	NOT_EXECUTED_CODES,
-	QUOTA_CODE,
-	QuotaError,
-	ServiceError,
-	TOKEN_CODES,
-	toNodeError,
-} from './errors';
-import { buildOptions } from './httpOptions';
-import { sessionOf } from './session';
-import { nextQuotaReset } from './throttle';
-import { timing } from './timing';
-import { requestToken, TokenRequestError, tokenIsStale, type AccessToken } from './token';
-import {
-	CREDENTIAL_TYPE,
-	type ApiRequest,
-	type Envelope,
-	type FileAnswer,
-	type MarketingContext,
-} from './types';
+import { callInstance } from './adapter';
+import type { ApiRequest, Envelope, FileAnswer, MarketingContext } from './types';
 
 export { callsInFlight, instanceBase } from './session';
 export * from './types';
 
 /**
- * The only place that calls the service. Per call: wait for a slot of the instance's limiter,
- * make sure the token is fresh (one renewal at a time for every call of the process, see
- * `./token`), send with `Authorization: Bearer <token>`, then check the envelope. Failures follow
- * the shared failure model (`nodes/shared/failure.ts`): never sent and "not executed" (429, 503,
- * and this service's 604/606/608/611/614/615/713) are retried with exponential backoff and jitter;
- * ambiguous ones (no answer, HTTP 500/502/504, an answer cut off, HTML or not JSON) only when the
- * call is `safeToRepeat`, otherwise the error says it may have run. 601/602 renew the token and
- * replay once; 606/615 also slow the limiter down; 607 stops and blocks further calls to the
- * instance until the quota resets.
+ * The only place that calls the service: one call through the shared pipeline, configured by
+ * `./adapter` (limiter, token, envelope, the service's codes). Answers the envelope.
  */
 export async function apiRequest(this: MarketingContext, request: ApiRequest): Promise<Envelope> {
-	return (await callService.call(this, { ...request, file: false })) as Envelope;
+	return (await callInstance.call(this, { ...request, file: false })) as Envelope;
 }
 
 /**
@@ -56,158 +23,11 @@ export async function apiFileRequest(
 	this: MarketingContext,
 	request: ApiRequest,
 ): Promise<FileAnswer> {
-	return (await callService.call(this, { ...request, file: true })) as FileAnswer;
-}
-
-/** The file of a full response, and the JSON envelope it holds when it is one. */
-function fileAnswerOf(answer: unknown): { file: FileAnswer; envelope?: Envelope; broken?: true } {
-	const full = answer as { statusCode?: number; headers?: Record<string, unknown>; body?: unknown };
-	const headers: Record<string, string> = {};
-	for (const [name, value] of Object.entries(full?.headers ?? {})) {
-		headers[name.toLowerCase()] = String(value);
-	}
-	const raw = full?.body;
-	const body = Buffer.isBuffer(raw)
-		? raw
-		: raw instanceof ArrayBuffer
-			? Buffer.from(raw)
-			: Buffer.from(typeof raw === 'string' ? raw : JSON.stringify(raw ?? ''), 'utf8');
-	const file = { status: Number(full?.statusCode ?? 200), headers, body };
-	if (!/json/i.test(headers['content-type'] ?? '')) return { file };
-	let parsed: unknown;
-	try {
-		parsed = JSON.parse(body.toString('utf8'));
-	} catch {
-		return { file, broken: true };
-	}
-	return { file, envelope: isEnvelope(parsed) ? parsed : undefined };
+	return (await callInstance.call(this, { ...request, file: true })) as FileAnswer;
 }
 
 /** The service's error code (`1016`, `1029`…) of an error `apiRequest` threw, if it answered one. */
 export function serviceCodeOf(error: unknown): string | undefined {
 	const code = (error as NodeApiError)?.context?.serviceCode;
 	return typeof code === 'string' ? code : undefined;
-}
-
-async function callService(
-	this: MarketingContext,
-	request: ApiRequest,
-): Promise<Envelope | FileAnswer> {
-	let session;
-	try {
-		session = await sessionOf(this);
-	} catch (error) {
-		throw toNodeError(
-			this,
-			error instanceof NodeApiError
-				? new FailedAttempt({ class: 'answered', reason: 'unknown' }, error)
-				: new TokenRequestError((error as Error).message),
-			request,
-		);
-	}
-	const { limiter, credentials, tokens } = session;
-	const nodeCredentials = this.getNode().credentials?.[CREDENTIAL_TYPE];
-	const options = buildOptions(session.urls.base, request);
-	let tokenReplayed = false;
-
-	// The credential has no `authenticate`: n8n's helper sends the request as given, and the
-	// credential data read for this execution is passed on so n8n does not read it again.
-	const send = async (requestOptions: IHttpRequestOptions): Promise<unknown> =>
-		await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, requestOptions, {
-			credentialsDecrypted: {
-				id: nodeCredentials?.id ?? CREDENTIAL_TYPE,
-				name: nodeCredentials?.name ?? CREDENTIAL_TYPE,
-				type: CREDENTIAL_TYPE,
-				data: credentials,
-			},
-		});
-
-	/** A token with life left: the process's, or a new one (one renewal for all waiting calls). */
-	const freshToken = async (): Promise<AccessToken> => {
-		for (;;) {
-			if (tokens.renewing) {
-				await tokens.renewing;
-				continue;
-			}
-			if (tokens.token && !tokenIsStale(tokens.token)) return tokens.token;
-			tokens.renewing = requestToken(send, credentials);
-			try {
-				tokens.token = await tokens.renewing;
-				return tokens.token;
-			} finally {
-				tokens.renewing = undefined;
-			}
-		}
-	};
-
-	const attempt = async (): Promise<Envelope | FileAnswer> => {
-		for (;;) {
-			if (Date.now() < limiter.quotaBlockedUntil) {
-				throw new QuotaError(
-					QUOTA_CODE,
-					'The daily quota of the instance was reached earlier; no call was made',
-				);
-			}
-			const release = await limiter.acquire();
-			let answer: unknown;
-			let token: AccessToken;
-			try {
-				token = await freshToken();
-				answer = await send({
-					...options,
-					headers: { ...options.headers, Authorization: `Bearer ${token.value}` },
-				});
-			} catch (error) {
-				throw failedAttempt(error);
-			} finally {
-				release();
-			}
-			let envelope: Envelope;
-			if (request.file) {
-				const read = fileAnswerOf(answer);
-				if (read.broken) throw brokenAnswer(read.file.body.toString('utf8'));
-				if (!read.envelope || read.envelope.success !== false) return read.file;
-				envelope = read.envelope;
-			} else {
-				if (!isEnvelope(answer)) throw brokenAnswer(answer);
-				envelope = answer;
-			}
-			const failure = errorOf(envelope);
-			if (!failure) return envelope;
-			if (TOKEN_CODES.has(failure.code) && !tokenReplayed) {
-				tokenReplayed = true;
-				// The token was refused: unless another call already replaced it, it must be renewed.
-				if (tokens.token === token) tokens.token = undefined;
-				continue;
-			}
-			throw new ServiceError(failure.code, failure.message, envelope.requestId);
-		}
-	};
-
-	const decide = (error: unknown): RetryDecision => {
-		if (error instanceof QuotaError) return { retry: false };
-		if (error instanceof ServiceError) {
-			if (error.code === QUOTA_CODE) {
-				limiter.quotaBlockedUntil = nextQuotaReset();
-				return { retry: false };
-			}
-			if (error.code === '606' || error.code === '615') {
-				limiter.rejected(error.code);
-				return error.code === '606' ? { retry: true, waitMs: timing.windowMs } : { retry: true };
-			}
-			return { retry: NOT_EXECUTED_CODES.has(error.code) };
-		}
-		if (error instanceof FailedAttempt) return { retry: shouldRetry(error.failure, request) };
-		return { retry: false };
-	};
-
-	try {
-		return await withBackoff(attempt, decide, {
-			retries: timing.retries,
-			baseDelayMs: timing.baseDelayMs,
-			maxDelayMs: timing.maxDelayMs,
-		});
-	} catch (error) {
-		throw toNodeError(this, error, request);
-	}
 }

@@ -2,8 +2,7 @@ import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { backoffDelay } from '../../shared/backoff';
-import { classifyThrown, shouldRetry, type Failure } from '../../shared/failure';
+import { callService, FailedAttempt, SEND_AGAIN } from '../../shared/pipeline';
 import { instanceUrls } from './instance';
 import { timing } from './timing';
 
@@ -64,9 +63,6 @@ interface TokenAnswer {
 }
 
 /** Thrown when the identity endpoint refuses the client or answers nonsense; never holds a secret. */
-/** The identity call only issues a token: always safe to repeat. */
-const SAFE = { safeToRepeat: true };
-
 export class TokenRequestError extends Error {
 	constructor(
 		message: string,
@@ -102,10 +98,11 @@ export function tokenRequest(credentials: ICredentialDataDecryptedObject): IHttp
 }
 
 /**
- * Fetches a token through `post` (the transport's sender). The identity endpoint hands back the
- * current token while it is valid, with `expires_in` = seconds left (can be 0). A token that is
- * about to die is waited out once, then a fresh one is requested, so a caller never gets a token
- * it would treat as stale.
+ * Fetches a token through `post` (the transport's sender), through the shared pipeline: the
+ * identity call only issues a token, so it is safe to repeat after a reset, a 5xx or a broken
+ * answer. The identity endpoint hands back the current token while it is valid, with
+ * `expires_in` = seconds left (can be 0). A token that is about to die is waited out once, then a
+ * fresh one is requested, so a caller never gets a token it would treat as stale.
  */
 export async function requestToken(
 	post: (options: IHttpRequestOptions) => Promise<unknown>,
@@ -113,66 +110,54 @@ export async function requestToken(
 ): Promise<AccessToken> {
 	const urls = instanceUrls(credentials.restEndpoint);
 	const request = tokenRequest(credentials);
-
-	// The identity call only issues a token: safe to repeat after a reset, a 5xx or a broken answer.
-	let failures = 0;
-	const retryAgain = async () => {
-		if (failures >= timing.retries) return false;
-		await sleep(
-			backoffDelay(failures++, {
-				retries: timing.retries,
-				baseDelayMs: timing.baseDelayMs,
-				maxDelayMs: timing.maxDelayMs,
-			}),
-		);
-		return true;
-	};
-	for (let attempt = 0; ; attempt++) {
-		let answer: TokenAnswer = {};
-		let failure: Failure | undefined;
-		try {
-			answer = (await post({ ...request, headers: { ...request.headers } })) as TokenAnswer;
-		} catch (error) {
-			// Only the class is kept: the original error carries the request, whose body holds the secret.
-			failure = classifyThrown(error);
-		}
-		const failedStatus = failure?.reason === 'status' ? failure.status : undefined;
-		const failed = failure !== undefined;
-		const broken = !failed && (answer === null || typeof answer !== 'object');
-		// Issuing a token is safe to repeat: every failure but a refusal is retried.
-		const retryable = broken || (failure !== undefined && shouldRetry(failure, SAFE));
-		if (retryable && (await retryAgain())) continue;
-		if (broken) {
-			throw new TokenRequestError('The identity endpoint answered with something that is not JSON');
-		}
-		if (failed) {
-			if (failedStatus === 401 || failedStatus === 400) {
+	let sent = 0;
+	return await callService<TokenAnswer, AccessToken>({
+		safeToRepeat: true,
+		backoff: timing,
+		send: async () => {
+			sent++;
+			return (await post({ ...request, headers: { ...request.headers } })) as TokenAnswer;
+		},
+		read: async (answer) => {
+			if (answer === null || typeof answer !== 'object') {
+				throw new FailedAttempt({ class: 'ambiguous', reason: 'notJson' });
+			}
+			if (typeof answer.access_token !== 'string' || answer.access_token === '') {
 				throw new TokenRequestError(
-					`The identity endpoint refused the client ID or secret (HTTP ${failedStatus})`,
-					failedStatus,
+					`The identity endpoint answered without an access token${
+						answer.error ? ` (${answer.error})` : ''
+					}`,
 				);
 			}
-			throw new TokenRequestError(
+			const lifeMs = Math.max(0, Number(answer.expires_in ?? 0) || 0) * 1000;
+			if (lifeMs <= timing.tokenRefreshMarginMs && sent === 1) {
+				// The same token, nearly dead (expires_in can be 0): wait it out, then ask again.
+				await sleep(Math.min(timing.tokenMaxWaitMs, lifeMs + 1000));
+				return SEND_AGAIN;
+			}
+			return { value: answer.access_token, expiresAt: Date.now() + lifeMs };
+		},
+		finalError: (error) => {
+			if (!(error instanceof FailedAttempt)) return error as Error;
+			if (error.failure.reason === 'notJson') {
+				return new TokenRequestError(
+					'The identity endpoint answered with something that is not JSON',
+				);
+			}
+			// Only the class is read: the original error carries the request, whose body holds the secret.
+			const status = error.failure.reason === 'status' ? error.failure.status : undefined;
+			if (status === 401 || status === 400) {
+				return new TokenRequestError(
+					`The identity endpoint refused the client ID or secret (HTTP ${status})`,
+					status,
+				);
+			}
+			return new TokenRequestError(
 				`The identity endpoint ${urls.tokenUrl} could not be reached or failed${
-					failedStatus ? ` (HTTP ${failedStatus})` : ''
+					status ? ` (HTTP ${status})` : ''
 				}`,
-				failedStatus,
+				status,
 			);
-		}
-		if (typeof answer?.access_token !== 'string' || answer.access_token === '') {
-			throw new TokenRequestError(
-				`The identity endpoint answered without an access token${
-					answer?.error ? ` (${answer.error})` : ''
-				}`,
-			);
-		}
-		const secondsLeft = Math.max(0, Number(answer.expires_in ?? 0) || 0);
-		const lifeMs = secondsLeft * 1000;
-		if (lifeMs <= timing.tokenRefreshMarginMs && attempt === 0) {
-			// The same token, nearly dead (expires_in can be 0): wait it out, then ask again.
-			await sleep(Math.min(timing.tokenMaxWaitMs, lifeMs + 1000));
-			continue;
-		}
-		return { value: answer.access_token, expiresAt: Date.now() + lifeMs };
-	}
+		},
+	});
 }

@@ -2,7 +2,7 @@ import { sleep, type IExecuteFunctions, type NodeApiError } from 'n8n-workflow';
 
 import { creditsOf, exhaustedWindow } from '../../../nodes/enrichment/answers';
 import { answerError, isFatal } from '../../../nodes/enrichment/errors';
-import { sendWithRetries } from '../../../nodes/enrichment/retries';
+import { sendWithRetries } from '../../../nodes/enrichment/adapter';
 import {
 	RETRY_POLICY,
 	type ServiceAnswer,

@@ -1,21 +1,21 @@
-import type { JsonObject, INode } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import { backoffDelay } from '../shared/backoff';
 import {
 	classifyAnswer,
-	classifyThrown,
+	mayHaveRunError,
 	networkCodeOf,
 	shouldRetry,
 	type Failure,
 } from '../shared/failure';
+import { callService, FailedAttempt, type Decision } from '../shared/pipeline';
 import { isPlainHttpAnswer, plainHttpAdvice } from '../shared/plainHttp';
 import { exhaustedWindow, secondsUntilReset } from './answers';
 import {
 	addressWords,
 	apiError,
 	brokenAnswerWords,
-	mayHaveRunError,
+	mayHaveRunWords,
 	notJsonError,
 	quotaError,
 } from './errors';
@@ -42,8 +42,10 @@ const WINDOW_SECONDS: Record<RateWindow, number> = {
 const MAX_WINDOW_WAITS = 10;
 
 /**
- * Sends one call through the node's transport and classifies what comes back, once for both nodes:
- * - 429 (not executed) and 503 are retried with backoff; a used-up daily/hourly quota stops the node;
+ * The enrichment services' adapter to the shared request pipeline (`nodes/shared/pipeline`), once
+ * for both nodes:
+ * - 429 (not executed) and 503 are retried with backoff; a used-up rate window is waited out
+ *   beside the retries when it resets soon enough, and otherwise (a daily quota) stops the node;
  * - a reset or timeout after sending, or HTTP 500/502/504, is retried only when the call is safe to
  *   repeat; otherwise the item gets an error saying the call may have been charged;
  * - a 2xx answer that is not JSON: an HTML page means a wrong base URL; a cut-off or garbled one
@@ -57,66 +59,85 @@ export async function sendWithRetries(
 ): Promise<ServiceAnswer> {
 	const node = ctx.getNode();
 	let windowWaits = 0;
-	for (let attempt = 0; ; attempt++) {
-		const canRetry = attempt < RETRY_POLICY.retries;
-		let answer: ServiceAnswer | undefined;
-		let thrown: unknown;
-		try {
-			answer = await service.send(ctx, call);
-		} catch (error) {
-			thrown = error;
+
+	/** A used-up rate window: waited out when it resets within the node's longest wait. */
+	const waitForWindow = async (answer: ServiceAnswer, window: RateWindow): Promise<Decision> => {
+		const maxWaitMs = (await service.maxRateWaitMs?.(ctx)) ?? DEFAULT_MAX_RATE_WAIT_SECONDS * 1000;
+		const known =
+			secondsUntilReset(answer) ??
+			(window === 'second' ? undefined : await service.windowReset?.(ctx, window));
+		// Without a reset time, a second or minute window resets within its length at most.
+		const waitSeconds =
+			known ?? (window === 'second' || window === 'minute' ? WINDOW_SECONDS[window] : undefined);
+		if (
+			waitSeconds !== undefined &&
+			window !== 'daily' &&
+			waitSeconds * 1000 <= maxWaitMs &&
+			windowWaits < MAX_WINDOW_WAITS
+		) {
+			windowWaits++;
+			return { retry: true, waitMs: waitSeconds * 1000, uncounted: true };
 		}
-		// The node's own refusal (bad credential) was raised before anything was sent.
-		if (thrown instanceof NodeOperationError) throw thrown;
-		const failure = answer === undefined ? classifyThrown(thrown) : classifyAnswer(answer);
-		if (failure.class === 'answered') return answer!;
+		return {
+			retry: false,
+			fail: quotaError(node, answer, service.name, call, window, known, maxWaitMs),
+		};
+	};
+
+	const decide = async (error: unknown): Promise<Decision> => {
+		if (!(error instanceof FailedAttempt)) return { retry: false };
+		const answer = error.answer as ServiceAnswer | undefined;
 		const address = await service.address?.(ctx);
 		// An https address that speaks plain HTTP: the TLS handshake failed, nothing was sent.
-		const code = answer === undefined ? networkCodeOf(thrown) : undefined;
+		const code = answer === undefined ? networkCodeOf(error.original) : undefined;
 		if (isPlainHttpAnswer(code)) {
 			const url = address?.url ?? "the credential's address";
-			throw apiError(
-				node,
-				call,
-				undefined,
-				`The ${service.name} at ${url} did not answer over HTTPS (${code}); nothing was sent`,
-				`${plainHttpAdvice(url, `the credential's ${address?.field ?? 'address'}`, code!)}.`,
-			);
+			return {
+				retry: false,
+				fail: apiError(
+					node,
+					call,
+					undefined,
+					`The ${service.name} at ${url} did not answer over HTTPS (${code}); nothing was sent`,
+					`${plainHttpAdvice(url, `the credential's ${address?.field ?? 'address'}`, code!)}.`,
+				),
+			};
 		}
-		// A used-up rate window: waited out when it resets within the node's longest wait (a 429
-		// is "not executed", so the call is sent again); otherwise the node stops, naming the reset.
+		// A 429 is "not executed": the call is sent again once the window resets.
 		const window = answer?.statusCode === 429 ? exhaustedWindow(answer) : undefined;
-		if (answer && window) {
-			const maxWaitMs =
-				(await service.maxRateWaitMs?.(ctx)) ?? DEFAULT_MAX_RATE_WAIT_SECONDS * 1000;
-			const known =
-				secondsUntilReset(answer) ??
-				(window === 'second' ? undefined : await service.windowReset?.(ctx, window));
-			// Without a reset time, a second or minute window resets within its length at most.
-			const waitSeconds =
-				known ?? (window === 'second' || window === 'minute' ? WINDOW_SECONDS[window] : undefined);
-			if (
-				waitSeconds !== undefined &&
-				window !== 'daily' &&
-				waitSeconds * 1000 <= maxWaitMs &&
-				windowWaits < MAX_WINDOW_WAITS
-			) {
-				windowWaits++;
-				attempt--;
-				await sleep(waitSeconds * 1000);
-				continue;
-			}
-			throw quotaError(node, answer, service.name, call, window, known, maxWaitMs);
-		}
-		if (canRetry && shouldRetry(failure, call)) {
-			const seconds = answer?.statusCode === 429 ? secondsUntilReset(answer) : undefined;
-			await sleep(backoffDelay(attempt, RETRY_POLICY, seconds ? seconds * 1000 : 0));
-			continue;
-		}
-		const outcome = finalError(node, service.name, call, failure, answer, thrown, address);
-		if (outcome instanceof Error) throw outcome;
-		return outcome;
-	}
+		if (answer && window) return await waitForWindow(answer, window);
+		if (!shouldRetry(error.failure, call)) return { retry: false };
+		const seconds = answer?.statusCode === 429 ? secondsUntilReset(answer) : undefined;
+		return { retry: true, waitMs: seconds ? seconds * 1000 : 0 };
+	};
+
+	return await callService<ServiceAnswer, ServiceAnswer>({
+		safeToRepeat: call.safeToRepeat,
+		backoff: RETRY_POLICY,
+		pace: service.pace && (async () => await service.pace!(ctx)),
+		send: async () => await service.send(ctx, call),
+		read: (answer) => {
+			const failure = classifyAnswer(answer);
+			if (failure.class !== 'answered') throw new FailedAttempt(failure, { answer });
+			return answer;
+		},
+		decide,
+		finalError: async (error) => {
+			const attempt = error as FailedAttempt;
+			const address = await service.address?.(ctx);
+			const answer = attempt.answer as ServiceAnswer | undefined;
+			const outcome = finalError(
+				node,
+				service.name,
+				call,
+				attempt.failure,
+				answer,
+				attempt.original,
+				address,
+			);
+			return outcome instanceof Error ? outcome : { result: outcome };
+		},
+	});
 }
 
 /** The error once a failure is not (or no longer) retried; statuses come back as answers. */
@@ -147,7 +168,10 @@ function finalError(
 			: failure.reason === 'cutOff'
 				? brokenAnswerWords('cutOff', address)
 				: `the connection broke after the request was sent (${failure.code ?? 'no answer'})`;
-		return mayHaveRunError(node, call, serviceName, what, brokenBody ? undefined : answer);
+		return mayHaveRunError(
+			node,
+			mayHaveRunWords(call, serviceName, what, brokenBody ? undefined : answer),
+		);
 	}
 	if (answer && brokenBody) return notJsonError(node, answer, serviceName, call, address);
 	if (answer) return answer;

@@ -5,7 +5,9 @@ import { echo } from '../../shared/echo';
 import {
 	AMBIGUOUS_STATUSES,
 	headerOf,
-	mayHaveRunError as fateOpenError,
+	mayHaveRunError,
+	type HttpAnswer,
+	type MayHaveRun,
 	type RepeatSafety,
 } from '../../shared/failure';
 import { withDecision } from '../../shared/toolDecision';
@@ -15,7 +17,8 @@ import { withDecision } from '../../shared/toolDecision';
  * shared failure model's (`nodes/shared/failure.ts`); only the roles and fixes are this service's.
  */
 
-export interface ServiceCall extends RepeatSafety {
+/** One call of the admin node: what it does, for its messages, and how it is sent. */
+export interface AdminCall extends RepeatSafety {
 	/** What the node was doing, e.g. "create the invite". */
 	action: string;
 	/** Whether the service reserves the call for keys with the Admin role. */
@@ -34,16 +37,16 @@ export interface ServiceCall extends RepeatSafety {
 	project?: string;
 }
 
-/** The error of a call not safe to repeat whose fate is open: it may have run, so it is not repeated. */
-export function mayHaveRunError(node: INode, call: ServiceCall, what: string, status?: number) {
+/** What the may-have-run error of a call not safe to repeat says: it is not repeated. */
+export function mayHaveRunWords(call: AdminCall, what: string, status?: number): MayHaveRun {
 	const check = call.whereToCheck ?? 'the service';
-	return fateOpenError(node, {
+	return {
 		message: `The service did not confirm that it could ${call.action} (${what}); the call may have run: check ${check} before running the node again`,
 		description: `Running the node again as it is could ${call.action} twice. Look at ${check} first; run the item again only if nothing was created.`,
 		status,
 		serviceMessage: what,
 		itemIndex: call.itemIndex,
-	});
+	};
 }
 
 /** What the description adds when the call was sent more than once. */
@@ -55,7 +58,7 @@ function attemptsNote(attempts: number): string {
  * No answer came (refused, reset, timed out). `reason` is the node's own words: n8n would replace
  * a message naming a network code with its generic text.
  */
-export function noAnswerError(node: INode, call: ServiceCall, reason: string, attempts: number) {
+export function noAnswerError(node: INode, call: AdminCall, reason: string, attempts: number) {
 	const message = `Could not reach the service to ${call.action}: ${reason}${attempts > 1 ? ` (${attempts} attempts)` : ''}; check the region or base URL in the credential, or run the node again later`;
 	const error = new NodeApiError(node, { message: reason } as JsonObject, {
 		message,
@@ -68,7 +71,7 @@ export function noAnswerError(node: INode, call: ServiceCall, reason: string, at
 }
 
 /** A 2xx answer cut off or not JSON to a call safe to repeat, also on its last attempt. */
-export function brokenAnswerError(node: INode, call: ServiceCall, attempts: number) {
+export function brokenAnswerError(node: INode, call: AdminCall, attempts: number) {
 	return new NodeApiError(node, { message: 'cut-off or non-JSON answer' } as JsonObject, {
 		message: `The service's answer was cut off or is not JSON each time the node asked it to ${call.action} (${attempts} attempts); check that nothing between n8n and the service alters answers, then run the node again`,
 		description: `A proxy or gateway between n8n and the service may be cutting or rewriting answers.${attemptsNote(attempts)}`,
@@ -77,7 +80,7 @@ export function brokenAnswerError(node: INode, call: ServiceCall, attempts: numb
 }
 
 /** A 429's `Retry-After` in milliseconds (seconds form only), when the service sends one. */
-export function retryAfterMs(response: IN8nHttpFullResponse): number | undefined {
+export function retryAfterMs(response: HttpAnswer): number | undefined {
 	const seconds = Number(headerOf(response.headers, 'retry-after'));
 	return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
 }
@@ -132,7 +135,7 @@ function messageHint(status: number, requiresAdmin: boolean, project?: string): 
 export function assertServiceSuccess(
 	node: INode,
 	response: IN8nHttpFullResponse,
-	call: ServiceCall,
+	call: AdminCall,
 	attempts = 1,
 ) {
 	const status = response.statusCode;
@@ -140,12 +143,15 @@ export function assertServiceSuccess(
 	if (status >= 200 && status < 300) {
 		// A creating call answers with what it created; anything else is a cut-off or foreign answer.
 		if (!call.safeToRepeat && !isObject) {
-			throw mayHaveRunError(node, call, 'its answer was cut off or is not JSON', status);
+			throw mayHaveRunError(
+				node,
+				mayHaveRunWords(call, 'its answer was cut off or is not JSON', status),
+			);
 		}
 		return;
 	}
 	if (!call.safeToRepeat && AMBIGUOUS_STATUSES.has(status)) {
-		throw mayHaveRunError(node, call, `HTTP ${status}`, status);
+		throw mayHaveRunError(node, mayHaveRunWords(call, `HTTP ${status}`, status));
 	}
 	const body = (isObject ? response.body : {}) as IDataObject;
 	const serviceMessage =

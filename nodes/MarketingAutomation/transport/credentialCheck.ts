@@ -5,7 +5,7 @@ import {
 	probe,
 	statusFailure,
 	type AddressField,
-} from '../../shared/credentialTest';
+} from '../../shared/credentialCheck';
 import { instanceUrls, type InstanceUrls } from './instance';
 import { tokenRequest } from './token';
 

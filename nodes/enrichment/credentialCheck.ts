@@ -9,12 +9,12 @@ import {
 	statusFailure,
 	type AddressField,
 	type ProbeRequest,
-} from '../shared/credentialTest';
+} from '../shared/credentialCheck';
 import { apiOf, chosenBaseUrl } from './credentialChoice';
 import { type EnrichmentApi } from './types';
 
 /** What an enrichment node's transport tells the shared credential test. */
-export interface EnrichmentCredentialTest {
+interface EnrichmentCredentialTest {
 	/** The service's own API address (the credential's pre-filled Service URL). */
 	serviceUrl: string;
 	/** Where the key comes from, e.g. "the service's dashboard (profile, integrations, API)". */

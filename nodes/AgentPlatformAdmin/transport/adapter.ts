@@ -6,33 +6,28 @@ import type {
 	INode,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import { withBackoff, type RetryDecision } from '../../shared/backoff';
 import { credentialReader } from '../../shared/credentials';
 import { echo } from '../../shared/echo';
-import {
-	classifyAnswer,
-	classifyThrown,
-	isJsonOrEmpty,
-	shouldRetry,
-	type Failure,
-} from '../../shared/failure';
+import { classifyAnswer, isJsonOrEmpty, mayHaveRunError, shouldRetry } from '../../shared/failure';
+import { callService, FailedAttempt, sendWithinOrigin } from '../../shared/pipeline';
 import { authorization } from './authorization';
 import { adminBaseUrl } from './baseUrl';
 import {
 	assertServiceSuccess,
 	brokenAnswerError,
-	mayHaveRunError,
+	mayHaveRunWords,
 	noAnswerError,
 	retryAfterMs,
-	type ServiceCall,
-} from './errors';
+	type AdminCall,
+} from './refusals';
 import { timing } from './timing';
 
 /**
- * Sending one call: the credential, the attempts with backoff, and the one error the user sees
- * when no usable answer came. `index.ts` builds the node's calls on it.
+ * The platform's adapter to the shared request pipeline (`nodes/shared/pipeline`): its
+ * credential and address, what counts as its JSON, its waits, and the error the user sees when no
+ * usable answer came. `index.ts` builds the node's calls on it.
  */
 export const CREDENTIAL_TYPE = 'agentPlatformApi';
 
@@ -51,18 +46,6 @@ export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions;
 const readCredentials = credentialReader(CREDENTIAL_TYPE);
 export const credentialsOf = async (ctx: ServiceContext, itemIndex = 0) =>
 	await readCredentials(ctx as IExecuteFunctions, itemIndex);
-
-/** An attempt that failed, classified by the shared failure model; `response` when one came. */
-class FailedAttempt extends Error {
-	constructor(
-		readonly failure: Failure,
-		readonly response?: IN8nHttpFullResponse,
-		readonly original?: unknown,
-	) {
-		super(failure.status ? `HTTP ${failure.status}` : failure.reason);
-		this.name = 'FailedAttempt';
-	}
-}
 
 /** What went wrong when no answer came, in the node's own words (n8n would replace a network code). */
 function noAnswerReason(attempt: FailedAttempt): string {
@@ -86,7 +69,7 @@ function noAnswerReason(attempt: FailedAttempt): string {
  * What counts as the service's JSON in a 2xx answer: a call not safe to repeat answers with what
  * it created (an object); the others answer `{}`, and an empty body is taken as that.
  */
-const isServiceJson = (call: ServiceCall) => (body: unknown) =>
+const isServiceJson = (call: AdminCall) => (body: unknown) =>
 	call.safeToRepeat ? isJsonOrEmpty(body) : typeof body === 'object' && body !== null;
 
 interface Sent {
@@ -98,14 +81,14 @@ interface Sent {
 }
 
 /**
- * Sends the call, retrying as the header comment says, and returns the last answer. Throws the
- * error the user sees when no usable answer came.
+ * Sends the call through the pipeline and returns the last answer. Throws the error the user sees
+ * when no usable answer came.
  */
 export async function send(
 	ctx: ServiceContext,
 	path: string,
 	body: IDataObject,
-	call: ServiceCall,
+	call: AdminCall,
 ): Promise<Sent> {
 	const credentials = await credentialsOf(ctx, call.itemIndex);
 	const baseURL = adminBaseUrl(credentials);
@@ -114,15 +97,20 @@ export async function send(
 		Authorization: authorization(credentials, path, call.project),
 	};
 	const node = ctx.getNode();
+	const destination = {
+		credentialType: CREDENTIAL_TYPE,
+		baseUrl: baseURL,
+		addressFields: 'Region / Base URL',
+		itemIndex: call.itemIndex,
+	};
 	let attempts = 0;
 	let earlierMayHaveRun = false;
-
-	const attempt = async (): Promise<IN8nHttpFullResponse> => {
-		attempts++;
-		let response: IN8nHttpFullResponse | undefined;
-		let failure: unknown;
-		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
+	const response = await callService<IN8nHttpFullResponse, IN8nHttpFullResponse>({
+		safeToRepeat: call.safeToRepeat,
+		backoff: timing,
+		send: async () => {
+			attempts++;
+			return (await sendWithinOrigin(ctx, destination, {
 				method: call.method ?? 'POST',
 				baseURL,
 				url: path,
@@ -135,55 +123,40 @@ export async function send(
 				ignoreHttpStatusErrors: true,
 				timeout: timing.timeoutMs,
 			})) as IN8nHttpFullResponse;
-		} catch (error) {
-			failure = error;
-		}
-		if (response === undefined) {
-			// The node's own refusal (no credential) is raised before anything is sent.
-			if (failure instanceof NodeOperationError) throw failure;
-			throw new FailedAttempt(classifyThrown(failure), undefined, failure);
-		}
-		const classified = classifyAnswer(response, isServiceJson(call));
-		if (classified.class !== 'answered') throw new FailedAttempt(classified, response);
-		return response;
-	};
-
-	const decide = (error: unknown): RetryDecision => {
-		if (!(error instanceof FailedAttempt) || !shouldRetry(error.failure, call)) {
-			return { retry: false };
-		}
-		if (error.failure.class === 'ambiguous') earlierMayHaveRun = true;
-		const waitMs = error.response ? retryAfterMs(error.response) : undefined;
-		return { retry: true, waitMs: Math.min(waitMs ?? 0, timing.maxDelayMs) };
-	};
-
-	try {
-		const response = await withBackoff(attempt, decide, {
-			retries: timing.retries,
-			baseDelayMs: timing.baseDelayMs,
-			maxDelayMs: timing.maxDelayMs,
-		});
-		return { response, attempts, earlierMayHaveRun };
-	} catch (error) {
-		throw finalError(node, call, error, attempts);
-	}
+		},
+		read: (answer) => {
+			const classified = classifyAnswer(answer, isServiceJson(call));
+			if (classified.class !== 'answered') throw new FailedAttempt(classified, { answer });
+			return answer;
+		},
+		decide: (error) => {
+			if (!(error instanceof FailedAttempt) || !shouldRetry(error.failure, call)) {
+				return { retry: false };
+			}
+			if (error.failure.class === 'ambiguous') earlierMayHaveRun = true;
+			const waitMs = error.answer ? retryAfterMs(error.answer) : undefined;
+			return { retry: true, waitMs: Math.min(waitMs ?? 0, timing.maxDelayMs) };
+		},
+		finalError: (error) => finalError(node, call, error, attempts),
+	});
+	return { response, attempts, earlierMayHaveRun };
 }
 
 /** The error the user sees once the last attempt failed. */
-function finalError(node: INode, call: ServiceCall, error: unknown, attempts: number): Error {
+function finalError(node: INode, call: AdminCall, error: unknown, attempts: number): Error {
 	if (error instanceof FailedAttempt) {
-		if (error.response) {
+		if (error.answer) {
 			// A refusal, or an unsafe call's open fate; what passes is a safe call's broken 2xx.
-			assertServiceSuccess(node, error.response, call, attempts);
+			assertServiceSuccess(node, error.answer as IN8nHttpFullResponse, call, attempts);
 			return brokenAnswerError(node, call, attempts);
 		}
 		const reason = noAnswerReason(error);
 		if (error.failure.class === 'ambiguous' && !call.safeToRepeat) {
-			return mayHaveRunError(node, call, reason);
+			return mayHaveRunError(node, mayHaveRunWords(call, reason));
 		}
 		if (error.failure.reason === 'cutOff') return brokenAnswerError(node, call, attempts);
 		return noAnswerError(node, call, reason, attempts);
 	}
-	if (error instanceof NodeOperationError || error instanceof NodeApiError) return error;
+	if (error instanceof NodeApiError) return error;
 	return new NodeApiError(node, error as JsonObject, { itemIndex: call.itemIndex });
 }

@@ -10,6 +10,8 @@ import type {
 import { jsonParse } from 'n8n-workflow';
 
 import { echo } from './echo';
+import { headerOf } from './failure';
+import { keepsMethod, MAX_REDIRECTS } from './pipeline/redirects';
 import { isPlainHttpAnswer, plainHttpAdvice } from './plainHttp';
 
 /**
@@ -44,7 +46,7 @@ export interface ProbeRequest {
 	body?: IDataObject | string;
 }
 
-export interface ProbeAnswer {
+interface ProbeAnswer {
 	statusCode: number;
 	body: unknown;
 }
@@ -116,35 +118,57 @@ export function networkFailure(error: unknown, url: string, address: AddressFiel
 /**
  * Sends one test request with n8n's credential-test helper (the only one n8n gives a credential
  * test). Every HTTP status comes back as an answer; no answer at all becomes a failure that names
- * the host and the field to check.
+ * the host and the field to check. Redirects are followed here, and only on the address's own
+ * host: the helper would send the credential on to any host.
  */
 export async function probe(
 	ctx: ICredentialTestFunctions,
 	request: ProbeRequest,
 	address: AddressField,
 ): Promise<ProbeAnswer> {
-	let response: { statusCode: number; body: unknown } | undefined;
-	let noAnswer: unknown;
-	try {
-		response = (await ctx.helpers.request({
-			uri: request.url,
-			method: request.method,
-			headers: request.headers,
-			body: request.body,
-			json: typeof request.body !== 'string',
-			simple: false,
-			resolveWithFullResponse: true,
-			timeout: PROBE_TIMEOUT_MS,
-		})) as { statusCode: number; body: unknown };
-	} catch (error) {
-		noAnswer = error;
+	let { url, method, body: requestBody } = request;
+	for (let redirects = 0; ; redirects++) {
+		let response: { statusCode: number; body: unknown; headers?: IDataObject } | undefined;
+		let noAnswer: unknown;
+		try {
+			response = (await ctx.helpers.request({
+				uri: url,
+				method,
+				headers: request.headers,
+				body: requestBody,
+				json: typeof request.body !== 'string',
+				simple: false,
+				resolveWithFullResponse: true,
+				followRedirect: false,
+				timeout: PROBE_TIMEOUT_MS,
+			})) as { statusCode: number; body: unknown; headers?: IDataObject };
+		} catch (error) {
+			noAnswer = error;
+		}
+		// The error holds the request (and with it the key): only its code is read.
+		if (!response) throw new CredentialTestFailure(networkFailure(noAnswer, url, address));
+		const status = response.statusCode;
+		const location =
+			status >= 300 && status < 400 ? headerOf(response.headers, 'location') : undefined;
+		if (location && redirects < MAX_REDIRECTS) {
+			const target = new URL(location, url);
+			if (target.origin !== originOf(request.url)) {
+				throw new CredentialTestFailure(
+					`The address answered with a redirect (HTTP ${status}) to another host, ${target.host}; the test did not follow it, so the credential was not sent there. Check ${address.field}: it must be the service's own address (like ${address.example}).`,
+				);
+			}
+			if (!keepsMethod(status, method)) {
+				method = 'GET';
+				requestBody = undefined;
+			}
+			url = target.href;
+			continue;
+		}
+		// A form request is sent without `json`, so its JSON answer arrives as text.
+		let body = response.body;
+		if (typeof body === 'string') body = jsonParse(body, { fallbackValue: body });
+		return { statusCode: status, body };
 	}
-	// The error holds the request (and with it the key): only its code is read.
-	if (!response) throw new CredentialTestFailure(networkFailure(noAnswer, request.url, address));
-	// A form request is sent without `json`, so its JSON answer arrives as text.
-	let body = response.body;
-	if (typeof body === 'string') body = jsonParse(body, { fallbackValue: body });
-	return { statusCode: response.statusCode, body };
 }
 
 /** An answer that is not the API's JSON: a web page or another server at that address. */

@@ -1,12 +1,8 @@
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import {
-	classifyThrown,
-	mayHaveRunError,
-	type Failure,
-	type FailureReason,
-} from '../../shared/failure';
+import { classifyThrown, mayHaveRunError, type FailureReason } from '../../shared/failure';
+import { FailedAttempt } from '../../shared/pipeline';
 import { withDecision } from '../../shared/toolDecision';
 import { nextQuotaReset } from './throttle';
 import { timing } from './timing';
@@ -40,34 +36,21 @@ export class ServiceError extends Error {
 /** The daily quota is spent; raised without a call while the instance is known to be blocked. */
 export class QuotaError extends ServiceError {}
 
-/** An attempt that failed before the service's envelope could be read, with its class. */
-export class FailedAttempt extends Error {
-	constructor(
-		readonly failure: Failure,
-		readonly original: unknown,
-	) {
-		super(String((original as Error)?.message ?? 'The call failed'));
-		this.name = 'FailedAttempt';
-	}
-}
-
 /** A whole answer that is not the service's JSON envelope: HTML, or JSON cut off or garbled. */
 export function brokenAnswer(body: unknown): FailedAttempt {
 	const text = typeof body === 'string' ? body : '';
 	const reason: FailureReason = /^\s*</.test(text) ? 'webPage' : 'notJson';
 	return new FailedAttempt(
 		{ class: 'ambiguous', reason, status: 200 },
-		new Error('The answer was cut off or is not the JSON the service sends'),
+		{ original: new Error('The answer was cut off or is not the JSON the service sends') },
 	);
 }
 
-/** The attempt's failure in the shared model (a token error is its own: never retried here). */
-export function failedAttempt(error: unknown): FailedAttempt | TokenRequestError {
-	if (error instanceof FailedAttempt) return error;
+/** A token error the attempt threw, itself or as its cause: its own error, never retried. */
+export function tokenErrorOf(error: unknown): TokenRequestError | undefined {
 	const cause = (error as { cause?: unknown })?.cause;
 	if (cause instanceof TokenRequestError) return cause;
-	if (error instanceof TokenRequestError) return error;
-	return new FailedAttempt(classifyThrown(error), error);
+	return error instanceof TokenRequestError ? error : undefined;
 }
 
 /** The service's error in a `success: false` envelope. */
@@ -198,7 +181,13 @@ export function toNodeError(
 	request: ApiRequest,
 ): NodeApiError {
 	if (error instanceof ServiceError) return serviceError(ctx, error, request);
-	const failure = failedAttempt(error);
-	if (failure instanceof TokenRequestError) return tokenError(ctx, failure, request.itemIndex);
-	return failedAttemptError(ctx, failure, request);
+	const tokenFailure = tokenErrorOf(error);
+	if (tokenFailure) return tokenError(ctx, tokenFailure, request.itemIndex);
+	return failedAttemptError(
+		ctx,
+		error instanceof FailedAttempt
+			? error
+			: new FailedAttempt(classifyThrown(error), { original: error }),
+		request,
+	);
 }

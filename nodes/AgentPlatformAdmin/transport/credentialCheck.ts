@@ -5,7 +5,7 @@ import {
 	isNotApiAnswer,
 	probe,
 	statusFailure,
-} from '../../shared/credentialTest';
+} from '../../shared/credentialCheck';
 import { authorization } from './authorization';
 import { adminBaseUrl, REGION_BASE_URLS } from './baseUrl';
 

@@ -1,0 +1,123 @@
+import { NodeOperationError, type NodeApiError } from 'n8n-workflow';
+
+import { withBackoff, type BackoffPolicy, type RetryDecision } from '../backoff';
+import { classifyThrown, shouldRetry, type RepeatSafety } from '../failure';
+import { FailedAttempt } from './failedAttempt';
+import { isForeignRedirect } from './redirects';
+
+export { FailedAttempt } from './failedAttempt';
+export {
+	isForeignRedirect,
+	sendWithinOrigin,
+	type CallingContext,
+	type Destination,
+} from './redirects';
+
+/**
+ * The one request pipeline of every node: pace, send (`sendWithinOrigin`: n8n's authenticated
+ * helper, never a credential to another host), classify with the shared failure model, wait,
+ * retry with backoff, and build the one error the user sees. A service's transport describes one
+ * call as a `RequestPlan` (its adapter: credential, address, refusal codes and their fixes, pacing,
+ * token renewal) and calls `callService`; the loop itself is written once, here.
+ */
+
+/** What `read` returns to send the call again at once (a renewed token), not counted as a retry. */
+export const SEND_AGAIN = Symbol('sendAgain');
+
+/** A retry decision, or the error that ends the call without `finalError`. */
+export type Decision = RetryDecision | { retry: false; fail: NodeApiError };
+
+/** The error the user sees, or the result a last failure stands for (an answer to read). */
+type Final<Result> = Error | { result: Result };
+
+interface RequestPlan<Answer, Result> extends RepeatSafety {
+	/** Retries and their backoff (read per call, so tests can shorten them). */
+	backoff: BackoffPolicy;
+	/** Refuses an attempt before anything is sent (a quota known to be used up): throws. */
+	admit?(): void;
+	/** Waits for the service's pace (a rate window, a limiter slot); returns what ends the slot. */
+	pace?(): Promise<() => void>;
+	/** Sends one attempt: the request with fresh authentication, through `sendWithinOrigin`. */
+	send(): Promise<Answer>;
+	/**
+	 * An error that `send` threw and that is not a failed request (a token the identity endpoint
+	 * refused): returned to be raised unchanged. `NodeOperationError`s always are.
+	 */
+	ownError?(thrown: unknown): unknown;
+	/**
+	 * Reads one answer: the result, `SEND_AGAIN`, or throws a `FailedAttempt` (classified by the
+	 * shared model) or the service's own refusal, which `decide` and `finalError` then read.
+	 */
+	read(answer: Answer): Result | typeof SEND_AGAIN | Promise<Result | typeof SEND_AGAIN>;
+	/**
+	 * Whether the failure is sent again and after how long at least, or the error that ends the
+	 * call at once (`{ fail }`); by default the shared model (`shouldRetry`).
+	 */
+	decide?(error: unknown): Decision | Promise<Decision>;
+	/** The error the user sees once the last attempt failed; or a result, when the failure is one. */
+	finalError(error: unknown): Final<Result> | Promise<Final<Result>>;
+}
+
+const endsTheCall = (decision: Decision): decision is { retry: false; fail: NodeApiError } =>
+	'fail' in decision;
+
+/** The node's own refusals and a redirect to another host: raised as they are, never retried. */
+const isFinal = (error: unknown) => error instanceof NodeOperationError || isForeignRedirect(error);
+
+/** The default decision: the shared failure model. */
+const decideByModel = (plan: RepeatSafety, error: unknown): RetryDecision =>
+	error instanceof FailedAttempt && shouldRetry(error.failure, plan)
+		? { retry: true }
+		: { retry: false };
+
+/** The one verb that calls a service: see the file's head. */
+export async function callService<Answer, Result>(
+	plan: RequestPlan<Answer, Result>,
+): Promise<Result> {
+	const attempt = async (): Promise<Result> => {
+		for (;;) {
+			plan.admit?.();
+			const release = await plan.pace?.();
+			let answer: Answer | undefined;
+			let thrown: unknown;
+			let answered = false;
+			try {
+				answer = await plan.send();
+				answered = true;
+			} catch (error) {
+				thrown = error;
+			} finally {
+				release?.();
+			}
+			if (!answered) {
+				if (isFinal(thrown) || thrown instanceof FailedAttempt) throw thrown;
+				const own = plan.ownError?.(thrown);
+				if (own !== undefined) throw own;
+				throw new FailedAttempt(classifyThrown(thrown), { original: thrown });
+			}
+			const result = await plan.read(answer as Answer);
+			if (result !== SEND_AGAIN) return result;
+		}
+	};
+	let ending: NodeApiError | undefined;
+	const decide = async (error: unknown): Promise<RetryDecision> => {
+		if (isFinal(error)) return { retry: false };
+		const decision = plan.decide ? await plan.decide(error) : decideByModel(plan, error);
+		if (endsTheCall(decision)) {
+			ending = decision.fail;
+			return { retry: false };
+		}
+		return decision;
+	};
+	let failure: unknown;
+	try {
+		return await withBackoff(attempt, decide, plan.backoff);
+	} catch (error) {
+		failure = error;
+	}
+	if (ending) throw ending;
+	if (isFinal(failure)) throw failure;
+	const final = await plan.finalError(failure);
+	if (final instanceof Error) throw final;
+	return final.result;
+}
