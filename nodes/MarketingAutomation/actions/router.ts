@@ -1,6 +1,12 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import { routeOperation, type NodeResources } from '../../shared/router';
+import type { BatchOutcome, Operation, ResourceOperations } from '../../shared/operation';
+import { routeOperation } from '../../shared/router';
 import * as activity from './activity';
 import * as apiCall from './apiCall';
 import * as bulkExtract from './bulkExtract';
@@ -40,6 +46,64 @@ const resources = {
 	usage: usage.operations,
 } satisfies NodeResources<MarketingAutomationMap>;
 
+/** An operation module of this node: checked item by item, or run as a batch. */
+type OperationModule =
+	| Operation
+	| {
+			description: INodeProperties[];
+			validate?(this: IExecuteFunctions, itemIndex: number): void;
+			execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+	  }
+	| {
+			description: INodeProperties[];
+			executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<BatchOutcome[][]>;
+	  };
+
+type NodeResources<M extends Record<string, string>> = {
+	[R in keyof M]: { [O in M[R]]: OperationModule };
+};
+
+/**
+ * This node's operation modules in the shared operation shape. A batch module checks its own items
+ * inside `executeBatch` (every item, before any call), so it gets every item.
+ */
+function asOperation(value: string, module: OperationModule): Operation {
+	if ('option' in module) return module;
+	const option = { value, name: value, action: value, description: value };
+	if ('executeBatch' in module) {
+		return {
+			option,
+			fields: module.description,
+			async runBatch(items) {
+				return await module.executeBatch.call(
+					this,
+					items.map(({ itemIndex }) => itemIndex),
+				);
+			},
+		};
+	}
+	return {
+		option,
+		fields: module.description,
+		check: module.validate,
+		async run(itemIndex) {
+			return await module.execute.call(this, itemIndex);
+		},
+	};
+}
+
+const operations: ResourceOperations = Object.fromEntries(
+	Object.entries(resources).map(([resource, modules]) => [
+		resource,
+		Object.fromEntries(
+			Object.entries(modules as Record<string, OperationModule>).map(([value, module]) => [
+				value,
+				asOperation(value, module),
+			]),
+		),
+	]),
+);
+
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await routeOperation.call(this, resources);
+	return await routeOperation.call(this, operations);
 }
