@@ -1,6 +1,28 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { describeOperation } from './describe';
 import type { ObjectKind } from './objects';
+import { queryOperation } from './query';
+import { deleteOperation } from './remove';
+import { syncOperation } from './sync';
+
+/**
+ * A lead-database object's resource: the same four operations, built for its kind (nothing about
+ * them differs by object but the words and keys in `OBJECT_KINDS`), so they need no file each.
+ */
+export function objectResource(kind: ObjectKind, defaultFilter: string) {
+	const operations = {
+		createOrUpdate: syncOperation(kind),
+		delete: deleteOperation(kind),
+		describe: describeOperation(kind),
+		getAll: queryOperation(kind, defaultFilter),
+	};
+	const description: INodeProperties[] = [
+		objectOperationField(kind),
+		...Object.values(operations).flatMap((operation) => operation.description),
+	];
+	return { operations, description };
+}
 
 /** The Operation parameter every lead-database object shows (the same four operations). */
 export function objectOperationField(kind: ObjectKind): INodeProperties {
