@@ -21,13 +21,12 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-function check(this: IExecuteFunctions, itemIndex: number): void {
-	readInput.call(this, itemIndex);
-}
-
 /** Reads only (safe to repeat): the task's state, and its reply once it has finished. */
-async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { agentId, conversationId, wait } = readInput.call(this, itemIndex);
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ agentId, conversationId, wait }: ReturnType<typeof readInput>,
+): Promise<IDataObject> {
 	const reading = await readTask(this, agentId, conversationId, itemIndex, wait);
 	return reading.finished ? reading : { ...reading, reply: null };
 }
@@ -63,6 +62,7 @@ export const operation = defineOperation({
 			},
 		]),
 	],
-	check,
+	// Every item is checked before the first call.
+	check: readInput,
 	run,
 });

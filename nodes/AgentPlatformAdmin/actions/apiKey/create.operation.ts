@@ -21,13 +21,12 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-function check(this: IExecuteFunctions, itemIndex: number): void {
-	readInput.call(this, itemIndex);
-}
-
 /** Never replayed: a second call would make a second key. */
-async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { userId, body } = readInput.call(this, itemIndex);
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ userId, body }: ReturnType<typeof readInput>,
+): Promise<IDataObject> {
 	return { user_id: userId, ...(await createApiKey(this, userId, body, itemIndex)) };
 }
 
@@ -66,6 +65,7 @@ export const operation = defineOperation({
 			},
 		]),
 	],
-	check,
+	// Every item is checked before the first call.
+	check: readInput,
 	run,
 });

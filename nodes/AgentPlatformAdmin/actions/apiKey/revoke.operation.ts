@@ -12,13 +12,12 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-function check(this: IExecuteFunctions, itemIndex: number): void {
-	readInput.call(this, itemIndex);
-}
-
 /** Safe to repeat: retried after a failure that leaves open whether the key was revoked. */
-async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { userId, keyId } = readInput.call(this, itemIndex);
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ userId, keyId }: ReturnType<typeof readInput>,
+): Promise<IDataObject> {
 	await revokeApiKey(this, userId, keyId, itemIndex);
 	return { revoked: true, user_id: userId, id: keyId };
 }
@@ -41,6 +40,7 @@ export const operation = defineOperation({
 			description: 'The ID of the key, as API Key → Create and API Key → Get Many return it',
 		},
 	],
-	check,
+	// Every item is checked before the first call.
+	check: readInput,
 	run,
 });

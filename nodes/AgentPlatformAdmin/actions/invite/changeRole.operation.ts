@@ -23,17 +23,15 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-/** Every item is checked before the first call. */
-function check(this: IExecuteFunctions, itemIndex: number): void {
-	readInput.call(this, itemIndex);
-}
-
 /**
  * The service cannot edit an invite's roles, so this deletes the invite and creates a new one.
  * If the delete worked and the create did not, the error says so: the old code is gone.
  */
-async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { project, oldCode, email, roles } = readInput.call(this, itemIndex);
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ project, oldCode, email, roles }: ReturnType<typeof readInput>,
+): Promise<IDataObject> {
 	await deleteInvite.call(this, oldCode, `delete invite ${oldCode}`, itemIndex, project);
 	let answer: IDataObject;
 	try {
@@ -98,6 +96,7 @@ export const operation = defineOperation({
 		),
 		rolesField('Roles of the new invite; they replace the old invite’s roles'),
 	],
-	check,
+	// Every item is checked before the first call.
+	check: readInput,
 	run,
 });

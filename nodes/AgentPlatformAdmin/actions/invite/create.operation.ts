@@ -17,14 +17,12 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-/** Every item is checked before the first call. */
-function check(this: IExecuteFunctions, itemIndex: number): void {
-	readInput.call(this, itemIndex);
-}
-
 /** Sends `{email, permissions}`; never replayed (a second call would send a second invite). */
-async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { project, email, roles } = readInput.call(this, itemIndex);
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ project, email, roles }: ReturnType<typeof readInput>,
+): Promise<IDataObject> {
 	const answer = await apiRequest.call(
 		this,
 		'/auth/invite/create',
@@ -56,6 +54,7 @@ export const operation = defineOperation({
 		),
 		rolesField('Roles the invitee gets in the project'),
 	],
-	check,
+	// Every item is checked before the first call.
+	check: readInput,
 	run,
 });

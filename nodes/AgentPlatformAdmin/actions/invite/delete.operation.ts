@@ -18,14 +18,12 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-/** Every item is checked before the first call. */
-function check(this: IExecuteFunctions, itemIndex: number): void {
-	readInput.call(this, itemIndex);
-}
-
 /** Safe to repeat: retried after a failure that leaves open whether the invite was deleted. */
-async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { project, code } = readInput.call(this, itemIndex);
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ project, code }: ReturnType<typeof readInput>,
+): Promise<IDataObject> {
 	const { removedByEarlierAttempt } = await deleteInvite.call(
 		this,
 		code,
@@ -55,6 +53,7 @@ export const operation = defineOperation({
 			'Code of the invite to delete, exactly as returned by Invite → Create (invite_code): one token without spaces or / ? # %',
 		),
 	],
-	check,
+	// Every item is checked before the first call.
+	check: readInput,
 	run,
 });

@@ -17,12 +17,11 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	return { project: readProject(this, itemIndex), email: readEmail.call(this, itemIndex) };
 }
 
-function check(this: IExecuteFunctions, itemIndex: number): void {
-	readInput.call(this, itemIndex);
-}
-
-async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { project, email } = readInput.call(this, itemIndex);
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ project, email }: ReturnType<typeof readInput>,
+): Promise<IDataObject[]> {
 	return await collectPages(
 		async (page, pageSize) => await listUsers(this, page, pageSize, email, itemIndex, project),
 		limitOf(this, itemIndex),
@@ -50,6 +49,7 @@ export const operation = defineOperation({
 			},
 		]),
 	],
-	check,
+	// Every item is checked before the first call.
+	check: readInput,
 	run,
 });

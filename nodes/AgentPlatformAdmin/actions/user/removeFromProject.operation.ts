@@ -17,14 +17,12 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-/** Every item is checked before the first call. */
-function check(this: IExecuteFunctions, itemIndex: number): void {
-	readInput.call(this, itemIndex);
-}
-
 /** Safe to repeat: retried after a failure that leaves open whether the user was removed. */
-async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { project, userId } = readInput.call(this, itemIndex);
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ project, userId }: ReturnType<typeof readInput>,
+): Promise<IDataObject> {
 	const { removedByEarlierAttempt } = await removeUser.call(this, userId, itemIndex, project);
 	if (!removedByEarlierAttempt) return { removed: true, user_id: userId };
 	return {
@@ -44,6 +42,7 @@ export const operation = defineOperation({
 			'Remove a user from a project, by default the credential’s (not from the organization). Needs an Admin key.',
 	},
 	fields: [projectLocator, memberIdField],
-	check,
+	// Every item is checked before the first call.
+	check: readInput,
 	run,
 });

@@ -20,17 +20,15 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-/** Every item is checked before the first call. */
-function check(this: IExecuteFunctions, itemIndex: number): void {
-	readInput.call(this, itemIndex);
-}
-
 /**
  * Sends the roles, with `overwrite` only when the option is set. Safe to repeat (the same roles
  * set twice are the same roles), so it is retried after a failure that leaves its fate open.
  */
-async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { project, userId, roles, overwrite } = readInput.call(this, itemIndex);
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ project, userId, roles, overwrite }: ReturnType<typeof readInput>,
+): Promise<IDataObject> {
 	await apiRequest.call(
 		this,
 		userPath(userId, 'update'),
@@ -78,6 +76,7 @@ export const operation = defineOperation({
 			],
 		},
 	],
-	check,
+	// Every item is checked before the first call.
+	check: readInput,
 	run,
 });
