@@ -91,7 +91,10 @@ export interface ResourceOptions {
 	 * Each version lists its own value; the fields and the router take both.
 	 */
 	renamed?: { since: number; values: Record<string, string> };
-	/** Node versions as display conditions, oldest first: one selector each (see `since`). */
+	/**
+	 * Node versions as display conditions, oldest first: one selector each where an operation is
+	 * newer than the node (see `since`); a single entry limits the resource to those versions.
+	 */
 	versions?: Array<{ version: number; show: Show }>;
 }
 
@@ -168,6 +171,6 @@ export function defineResource(
 					operations.filter((op) => (op.since ?? 0) <= version),
 				),
 			)
-		: [selector({}, operations)];
+		: [selector(versions.length === 1 ? versions[0].show : {}, operations)];
 	return { value: resource, properties: [...selectors, ...fields], operations: byValue };
 }

@@ -1,19 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyField } from '../../../shared/descriptions';
 import { apiRequest } from '../../transport';
 import { concurrentReads } from '../batches';
 import { simplifyDescribe } from '../leadDatabase/describe';
-import type { MarketingAutomationMap } from '../node.type';
 import { MEMBERS_DESCRIBE } from './fields';
-
-export const operation = 'describe' satisfies MarketingAutomationMap['programMember'];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['programMember'], operation: [operation] } },
-	[simplifyField],
-);
+import { defineOperation } from '../../../shared/operation';
 
 /** `GET /rest/v1/programs/members/describe.json`: the member fields, dedupe key and searchable fields. */
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -28,4 +20,21 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 }
 
 /** Several items' reads run concurrently (see `concurrentReads`). */
-export const executeBatch = concurrentReads(execute);
+const executeBatch = concurrentReads(execute);
+
+export const operation = defineOperation({
+	option: {
+		name: 'Describe',
+		value: 'describe',
+		description: 'Get the member fields and searchable fields of programs',
+		action: 'Describe program members',
+	},
+	fields: [simplifyField],
+	// Checks its items itself, every one before any call.
+	async runBatch(items) {
+		return await executeBatch.call(
+			this,
+			items.map(({ itemIndex }) => itemIndex),
+		);
+	},
+});

@@ -1,11 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { concurrentReads } from '../batches';
-import type { MarketingAutomationMap } from '../node.type';
-
-export const operation = 'get' satisfies MarketingAutomationMap['usage'];
+import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	{
@@ -27,11 +24,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['usage'], operation: [operation] } },
-	properties,
-);
 
 const PATHS: Record<string, string> = {
 	today: '/rest/v1/stats/usage.json',
@@ -55,4 +47,22 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 }
 
 /** Several items' reads run concurrently (see `concurrentReads`). */
-export const executeBatch = concurrentReads(execute);
+const executeBatch = concurrentReads(execute);
+
+export const operation = defineOperation({
+	option: {
+		name: 'Get',
+		value: 'get',
+		description:
+			"Get the instance's API calls per day and per API user, today or over the last 7 days",
+		action: 'Get API usage',
+	},
+	fields: properties,
+	// Checks its items itself, every one before any call.
+	async runBatch(items) {
+		return await executeBatch.call(
+			this,
+			items.map(({ itemIndex }) => itemIndex),
+		);
+	},
+});
