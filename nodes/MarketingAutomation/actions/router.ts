@@ -8,6 +8,7 @@ import type {
 import type { BatchOutcome, Operation, ResourceOperations } from '../../shared/operation';
 import { routeOperation } from '../../shared/router';
 import * as activity from './activity';
+import { checksOwnItems } from './batches';
 import * as apiCall from './apiCall';
 import * as bulkExtract from './bulkExtract';
 import * as bulkImport from './bulkImport';
@@ -74,12 +75,7 @@ function asOperation(value: string, module: OperationModule): Operation {
 		return {
 			option,
 			fields: module.description,
-			async runBatch(items) {
-				return await module.executeBatch.call(
-					this,
-					items.map(({ itemIndex }) => itemIndex),
-				);
-			},
+			runBatch: checksOwnItems(module.executeBatch),
 		};
 	}
 	return {

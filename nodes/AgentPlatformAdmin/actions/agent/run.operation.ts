@@ -9,6 +9,7 @@ import {
 	readRunOptions,
 	requireLocatorId,
 	requireMessage,
+	runsInFlight,
 } from '../../helpers/runInput';
 import { AGENT_ID, CONVERSATION_ID, requireId } from '../../helpers/validation';
 import { mayHaveRun } from '../../transport';
@@ -159,10 +160,7 @@ export const operation = defineOperation({
 	check(itemIndex) {
 		return readInput(this, itemIndex);
 	},
-	// Runs in Flight of the first item: how many runs are started at once.
-	concurrency(itemIndexes) {
-		return itemIndexes.length ? readRunOptions(this, itemIndexes[0]).runsInFlight : 1;
-	},
+	concurrency: runsInFlight,
 	async run(itemIndex, input) {
 		return await runOne(this, input, itemIndex);
 	},

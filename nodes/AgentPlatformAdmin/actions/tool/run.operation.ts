@@ -3,7 +3,12 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { runsInFlightOption, timeLimitOption, toolLocator } from '../../helpers/runFields';
-import { readJsonInputs, readRunOptions, requireLocatorId } from '../../helpers/runInput';
+import {
+	readJsonInputs,
+	readRunOptions,
+	requireLocatorId,
+	runsInFlight,
+} from '../../helpers/runInput';
 import { errorTexts, toolFailedError, waitForJob } from '../../helpers/toolResult';
 import { TOOL_ID } from '../../helpers/validation';
 import { triggerTool } from '../../transport/tools';
@@ -147,10 +152,7 @@ export const operation = defineOperation({
 	check(itemIndex) {
 		return readInput(this, itemIndex);
 	},
-	// Runs in Flight of the first item: how many runs are started at once.
-	concurrency(itemIndexes) {
-		return itemIndexes.length ? readRunOptions(this, itemIndexes[0]).runsInFlight : 1;
-	},
+	concurrency: runsInFlight,
 	async run(itemIndex, input) {
 		return await runOne(this, input, itemIndex);
 	},

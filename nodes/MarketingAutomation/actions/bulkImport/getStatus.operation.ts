@@ -5,7 +5,7 @@ import type { BatchOutcome } from '../../../shared/router';
 import type { BulkFormat } from '../../helpers/delimited';
 import { readImportStatus, readRowReports, type ImportObject } from '../../helpers/importJobs';
 import { asNodeError } from '../../helpers/nodeError';
-import { failItems } from '../batches';
+import { failItems, checksOwnItems } from '../batches';
 import { importObjectField } from '../bulkFields';
 import { defineOperation } from '../../../shared/operation';
 
@@ -104,10 +104,5 @@ export const operation = defineOperation({
 	},
 	fields: properties,
 	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	runBatch: checksOwnItems(executeBatch),
 });

@@ -5,7 +5,7 @@ import { bulkSettings } from '../../helpers/bulkSettings';
 import { Deadline, submitFile, type ImportJob } from '../../helpers/importJobs';
 import { awaitImports } from '../../helpers/importPolling';
 import { asNodeError } from '../../helpers/nodeError';
-import { failItems, prepareAll } from '../batches';
+import { failItems, prepareAll, checksOwnItems } from '../batches';
 import { importProperties, readTarget } from './importFields';
 import { finishedOutput, queuedOutput } from './importOutput';
 import {
@@ -94,10 +94,5 @@ export const operation = defineOperation({
 	},
 	fields: importProperties,
 	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	runBatch: checksOwnItems(executeBatch),
 });

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest } from '../../transport';
 import { chunk } from '../../transport/paging';
-import { callFailure, failItems, prepareAll } from '../batches';
+import { callFailure, failItems, prepareAll, checksOwnItems } from '../batches';
 import { additionalFieldsCollection } from '../fields';
 import { shorten } from '../parameters';
 import { defineOperation } from '../../../shared/operation';
@@ -159,10 +159,5 @@ export const operation = defineOperation({
 	},
 	fields: properties,
 	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	runBatch: checksOwnItems(executeBatch),
 });

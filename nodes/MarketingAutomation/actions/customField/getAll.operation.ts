@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
-import { concurrentReads } from '../batches';
+import { checksOwnItems, concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 /** `GET /rest/v1/leads/schema/fields.json`, 300 per page by `nextPageToken`. */
@@ -14,9 +14,6 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	);
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-const executeBatch = concurrentReads(execute);
-
 export const operation = defineOperation({
 	option: {
 		name: 'Get Many',
@@ -25,11 +22,6 @@ export const operation = defineOperation({
 		action: 'Get many custom fields',
 	},
 	fields: returnAllAndLimit,
-	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
 });

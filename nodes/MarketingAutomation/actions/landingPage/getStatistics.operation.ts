@@ -5,7 +5,7 @@ import { optionsCollection } from '../../../shared/descriptions';
 import { collectActivities } from '../../transport/paging';
 import { readDateTime, shorten } from '../parameters';
 import { ACTIVITY } from '../activity/types';
-import { concurrentReads } from '../batches';
+import { checksOwnItems, concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
@@ -111,9 +111,6 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	};
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-const executeBatch = concurrentReads(execute);
-
 export const operation = defineOperation({
 	option: {
 		name: 'Get Statistics',
@@ -122,11 +119,6 @@ export const operation = defineOperation({
 		action: 'Get landing page statistics',
 	},
 	fields: properties,
-	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
 });

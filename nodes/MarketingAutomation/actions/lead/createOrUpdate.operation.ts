@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
-import { prepareAll, runBatches } from '../batches';
+import { prepareAll, runBatches, checksOwnItems } from '../batches';
 import { additionalFieldsCollection } from '../fields';
 import { upsertBatches } from './upsertBatching';
 import { sendUpsertBatch } from './upsertCall';
@@ -165,10 +165,5 @@ export const operation = defineOperation({
 	},
 	fields: properties,
 	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	runBatch: checksOwnItems(executeBatch),
 });

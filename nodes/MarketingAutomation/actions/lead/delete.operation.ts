@@ -5,6 +5,7 @@ import { leadIdsField } from '../fields';
 import { readIdList } from '../parameters';
 import { writeLeadSets, type LeadSet } from '../leadSets';
 import { defineOperation } from '../../../shared/operation';
+import { checksOwnItems } from '../batches';
 
 /**
  * Delete Leads (`POST /rest/v1/leads/delete.json` with `{"input":[{"id":…}]}`): the leads of all
@@ -38,10 +39,5 @@ export const operation = defineOperation({
 	since: 2,
 	fields: [leadIdsField('delete')],
 	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	runBatch: checksOwnItems(executeBatch),
 });

@@ -4,7 +4,7 @@ import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptio
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
-import { runBatches, failItems, prepareAll } from '../batches';
+import { runBatches, failItems, prepareAll, checksOwnItems } from '../batches';
 import { leadFieldsOption } from '../fields';
 import { fromVersionTwo, versionOne } from '../versions';
 import { keyOf, lookupReader, type Lookup } from './leadLookupInput';
@@ -148,10 +148,5 @@ export const operation = defineOperation({
 	},
 	fields: properties,
 	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	runBatch: checksOwnItems(executeBatch),
 });

@@ -5,7 +5,7 @@ import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/d
 import { collectActivities } from '../../transport/paging';
 import { activityScopeOptions } from '../fields';
 import { addActivityScope, readDateTime } from '../parameters';
-import { concurrentReads } from '../batches';
+import { checksOwnItems, concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 /** The parameters of Get Lead Changes; shown under Lead and Activity (one implementation). */
@@ -64,7 +64,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	);
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
+/** Several items' reads run concurrently (see `concurrentReads`); also offered under another resource. */
 export const executeBatch = concurrentReads(execute);
 
 export const operation = defineOperation({
@@ -75,11 +75,6 @@ export const operation = defineOperation({
 		action: 'Get lead changes',
 	},
 	fields: changesProperties(),
-	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(executeBatch),
 });

@@ -4,7 +4,7 @@ import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/d
 import { collectByToken } from '../../transport/paging';
 import { nameFilters } from '../fields';
 import { readNameFilters } from '../parameters';
-import { concurrentReads } from '../batches';
+import { checksOwnItems, concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
@@ -22,9 +22,6 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	);
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-const executeBatch = concurrentReads(execute);
-
 export const operation = defineOperation({
 	option: {
 		name: 'Get Many',
@@ -33,11 +30,6 @@ export const operation = defineOperation({
 		action: 'Get many lists',
 	},
 	fields: properties,
-	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
 });

@@ -4,7 +4,7 @@ import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/d
 import { collectByToken } from '../../transport/paging';
 import { leadFieldsOption, listLocator } from '../fields';
 import { readId } from '../parameters';
-import { concurrentReads } from '../batches';
+import { checksOwnItems, concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
@@ -33,9 +33,6 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	);
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-const executeBatch = concurrentReads(execute);
-
 export const operation = defineOperation({
 	option: {
 		name: 'Get Members',
@@ -44,11 +41,6 @@ export const operation = defineOperation({
 		action: 'Get list members',
 	},
 	fields: properties,
-	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
 });

@@ -3,6 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { changeMembership, membershipProperties } from './membership';
 import { defineOperation } from '../../../shared/operation';
+import { checksOwnItems } from '../batches';
 
 async function executeBatch(
 	this: IExecuteFunctions,
@@ -20,10 +21,5 @@ export const operation = defineOperation({
 	},
 	fields: membershipProperties,
 	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	runBatch: checksOwnItems(executeBatch),
 });

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByOffset } from '../../transport/paging';
 import { readDateTime } from '../parameters';
-import { concurrentReads } from '../batches';
+import { checksOwnItems, concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 /** Its entry in the Operation list (under Program; under Email in version 1, with its old value). */
@@ -75,7 +75,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	);
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
+/** Several items' reads run concurrently (see `concurrentReads`); also offered under another resource. */
 export const executeBatch = concurrentReads(execute);
 
 export const operation = defineOperation({
@@ -87,11 +87,6 @@ export const operation = defineOperation({
 	},
 	since: 2,
 	fields: emailProgramsProperties,
-	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(executeBatch),
 });

@@ -4,7 +4,7 @@ import { apiRequest } from '../../transport';
 import { collectByToken } from '../../transport/paging';
 import { programLocator } from '../fields';
 import { readId } from '../parameters';
-import { concurrentReads } from '../batches';
+import { checksOwnItems, concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 const ratio = (part: number, whole: number) =>
@@ -78,9 +78,6 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	};
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-const executeBatch = concurrentReads(execute);
-
 export const operation = defineOperation({
 	option: {
 		name: 'Get Statistics',
@@ -89,11 +86,6 @@ export const operation = defineOperation({
 		action: 'Get program statistics',
 	},
 	fields: [programLocator] as INodeProperties[],
-	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
 });

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { LEAD_BATCH } from '../../transport/paging';
-import { keyedBatches, prepareAll } from '../batches';
+import { keyedBatches, prepareAll, checksOwnItems } from '../batches';
 import { optionsCollection } from '../../../shared/descriptions';
 import { programLocator } from '../fields';
 import { readId, readIdList } from '../parameters';
@@ -188,10 +188,5 @@ export const operation = defineOperation({
 	},
 	fields: properties,
 	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	runBatch: checksOwnItems(executeBatch),
 });

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { simplifyField } from '../../../shared/descriptions';
 import { apiRequest } from '../../transport';
-import { concurrentReads } from '../batches';
+import { checksOwnItems, concurrentReads } from '../batches';
 import { simplifyDescribe } from '../leadDatabase/describe';
 import { MEMBERS_DESCRIBE } from './fields';
 import { defineOperation } from '../../../shared/operation';
@@ -19,9 +19,6 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return this.getNodeParameter('simplify', itemIndex, true) ? simplifyDescribe(describe) : describe;
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-const executeBatch = concurrentReads(execute);
-
 export const operation = defineOperation({
 	option: {
 		name: 'Describe',
@@ -30,11 +27,6 @@ export const operation = defineOperation({
 		action: 'Describe program members',
 	},
 	fields: [simplifyField],
-	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
 });

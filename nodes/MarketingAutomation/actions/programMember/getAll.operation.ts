@@ -6,7 +6,7 @@ import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptio
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
-import { prepareAll, readItems } from '../batches';
+import { prepareAll, readItems, checksOwnItems } from '../batches';
 import { programLocator } from '../fields';
 import { readDateTime, readId, readIdList, shorten, splitValues } from '../parameters';
 import { memberFieldsOption, membersPath } from './fields';
@@ -251,10 +251,5 @@ export const operation = defineOperation({
 	},
 	fields: properties,
 	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	runBatch: checksOwnItems(executeBatch),
 });

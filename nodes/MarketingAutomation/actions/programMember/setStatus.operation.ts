@@ -6,6 +6,7 @@ import { readId, readIdList } from '../parameters';
 import { writeLeadSets, type LeadSet } from '../leadSets';
 import { membersPath, readStatusName } from './fields';
 import { defineOperation } from '../../../shared/operation';
+import { checksOwnItems } from '../batches';
 
 const properties: INodeProperties[] = [
 	programLocator,
@@ -65,10 +66,5 @@ export const operation = defineOperation({
 	},
 	fields: properties,
 	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	runBatch: checksOwnItems(executeBatch),
 });

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { concurrentReads } from '../batches';
+import { checksOwnItems, concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
@@ -46,9 +46,6 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return answer.result ?? [];
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-const executeBatch = concurrentReads(execute);
-
 export const operation = defineOperation({
 	option: {
 		name: 'Get',
@@ -58,11 +55,6 @@ export const operation = defineOperation({
 		action: 'Get API usage',
 	},
 	fields: properties,
-	// Checks its items itself, every one before any call.
-	async runBatch(items) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
-	},
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
 });
