@@ -38,6 +38,8 @@ interface Declaration<Input> {
 	fields: INodeProperties[];
 	/** The first node version that has the operation (saved workflows of older versions lack it). */
 	since?: number;
+	/** The last node version that offers the operation (a later version moved it elsewhere). */
+	until?: number;
 	/**
 	 * Reads and checks one item (throw to refuse it). The router runs it for every item before the
 	 * first call: bad input stops the node, or under Continue On Fail becomes that item's error.
@@ -162,15 +164,21 @@ export function defineResource(
 		default: defaultValue,
 	});
 	const versions = options.versions ?? [];
+	const offers = (operation: Operation, version: number) =>
+		(operation.since ?? 0) <= version && version <= (operation.until ?? Infinity);
+	const perVersion = versions.some(({ version }) => operations.some((op) => !offers(op, version)));
 	// n8n describes a tool from the first Operation selector of a resource, whatever the version:
-	// the newest (which holds every operation) comes first.
-	const selectors = versions.some((v) => operations.some((op) => (op.since ?? 0) > v.version))
-		? [...versions].reverse().map(({ version, show }) =>
-				selector(
-					show,
-					operations.filter((op) => (op.since ?? 0) <= version),
-				),
-			)
+	// the one offering the most operations comes first (the newest on a tie).
+	const selectors = perVersion
+		? versions
+				.map(({ version, show }) =>
+					selector(
+						show,
+						operations.filter((op) => offers(op, version)),
+					),
+				)
+				.reverse()
+				.sort((a, b) => (b.options?.length ?? 0) - (a.options?.length ?? 0))
 		: [selector(versions.length === 1 ? versions[0].show : {}, operations)];
 	return { value: resource, properties: [...selectors, ...fields], operations: byValue };
 }

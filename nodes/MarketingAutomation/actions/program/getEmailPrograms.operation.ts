@@ -79,12 +79,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 export const executeBatch = concurrentReads(execute);
 
 export const operation = defineOperation({
-	option: {
-		name: 'Get Many Email Programs',
-		description: 'Get many programs of type Email',
-		action: 'Get many email programs',
-		value: 'getEmailPrograms',
-	},
+	option: { ...emailProgramsOperation, value: 'getEmailPrograms' },
 	since: 2,
 	fields: emailProgramsProperties,
 	// Several items' reads run concurrently (see `concurrentReads`).
