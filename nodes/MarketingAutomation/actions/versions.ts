@@ -8,3 +8,9 @@ type Show = NonNullable<IDisplayOptions['show']>;
  */
 export const versionOne: Show = { '@version': [1] };
 export const fromVersionTwo: Show = { '@version': [{ _cnd: { gte: 2 } }] };
+
+/** The node's versions for `defineResource`: one Operation list each where they differ. */
+export const NODE_VERSIONS = [
+	{ version: 1, show: versionOne },
+	{ version: 2, show: fromVersionTwo },
+];

@@ -1,5 +1,5 @@
 import { defineResource, type Operation } from '../../../shared/operation';
-import { fromVersionTwo, versionOne } from '../versions';
+import { NODE_VERSIONS } from '../versions';
 import { operation as activate } from './activate.operation';
 import { operation as deactivate } from './deactivate.operation';
 import { operation as get } from './get.operation';
@@ -12,10 +12,7 @@ const resource = defineResource(
 	[activate, deactivate, get, getAll, schedule, trigger],
 	{
 		default: 'getAll',
-		versions: [
-			{ version: 1, show: versionOne },
-			{ version: 2, show: fromVersionTwo },
-		],
+		versions: NODE_VERSIONS,
 	},
 );
 

@@ -1,5 +1,5 @@
 import { defineResource, type Operation } from '../../../shared/operation';
-import { fromVersionTwo, versionOne } from '../versions';
+import { NODE_VERSIONS } from '../versions';
 import { operation as approveDraft } from './approveDraft.operation';
 import { operation as getByName } from './getByName.operation';
 import { operation as getContent } from './getContent.operation';
@@ -7,10 +7,7 @@ import { operation as getPrograms } from './getPrograms.operation';
 
 const resource = defineResource('email', [approveDraft, getByName, getContent, getPrograms], {
 	default: 'getContent',
-	versions: [
-		{ version: 1, show: versionOne },
-		{ version: 2, show: fromVersionTwo },
-	],
+	versions: NODE_VERSIONS,
 });
 
 export const description = resource.properties;

@@ -1,5 +1,5 @@
 import { defineResource, type Operation } from '../../../shared/operation';
-import { fromVersionTwo, versionOne } from '../versions';
+import { NODE_VERSIONS } from '../versions';
 import { operation as createOrUpdate } from './createOrUpdate.operation';
 import { operation as remove } from './delete.operation';
 import { operation as describe } from './describe.operation';
@@ -10,10 +10,7 @@ import { operation as merge } from './merge.operation';
 // Version 2 adds Delete, Describe and Merge.
 const lead = defineResource('lead', [createOrUpdate, remove, describe, getAll, getChanges, merge], {
 	default: 'createOrUpdate',
-	versions: [
-		{ version: 1, show: versionOne },
-		{ version: 2, show: fromVersionTwo },
-	],
+	versions: NODE_VERSIONS,
 });
 
 export const description = lead.properties;

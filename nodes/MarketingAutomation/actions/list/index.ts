@@ -1,5 +1,5 @@
 import { defineResource, type Operation } from '../../../shared/operation';
-import { fromVersionTwo, versionOne } from '../versions';
+import { NODE_VERSIONS } from '../versions';
 import { operation as addLeads } from './addLeads.operation';
 import { operation as create } from './create.operation';
 import { operation as remove } from './delete.operation';
@@ -12,10 +12,7 @@ const resource = defineResource(
 	[addLeads, create, remove, getAll, getMembers, removeLeads],
 	{
 		default: 'getAll',
-		versions: [
-			{ version: 1, show: versionOne },
-			{ version: 2, show: fromVersionTwo },
-		],
+		versions: NODE_VERSIONS,
 	},
 );
 

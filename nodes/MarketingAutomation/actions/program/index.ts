@@ -1,14 +1,11 @@
 import { defineResource, type Operation } from '../../../shared/operation';
-import { fromVersionTwo, versionOne } from '../versions';
+import { NODE_VERSIONS } from '../versions';
 import { operation as getEmailPrograms } from './getEmailPrograms.operation';
 import { operation as getStatistics } from './getStatistics.operation';
 
 const resource = defineResource('program', [getEmailPrograms, getStatistics], {
 	default: 'getStatistics',
-	versions: [
-		{ version: 1, show: versionOne },
-		{ version: 2, show: fromVersionTwo },
-	],
+	versions: NODE_VERSIONS,
 });
 
 export const description = resource.properties;
