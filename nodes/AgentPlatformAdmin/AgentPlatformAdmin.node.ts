@@ -25,7 +25,9 @@ export class AgentPlatformAdmin implements INodeType {
 			dark: 'file:../../icons/agentPlatform.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		// Version 2: Get Many is saved as `getAll` (n8n's convention); version 1 keeps `getMany`.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Run agents and tools of the AI agent platform, and manage its projects, users, invites and API keys',

@@ -1,7 +1,8 @@
 /**
  * The lookup pipeline both enrichment nodes share:
- * 1. every item is validated and turned into a lookup before any HTTP call (no credit is spent on
- *    bad input; without Continue On Fail the first bad item stops the node);
+ * 1. every item is checked and turned into a lookup before any HTTP call (the router runs the
+ *    operation's check for every item: no credit is spent on bad input; `fromChecked` hands the
+ *    checked lookups to the plan);
  * 2. identical lookups (same normalised key) are merged and sent once;
  * 3. the unique lookups are sent in chunks of the service's batch size (1 for single-record
  *    endpoints);
@@ -19,6 +20,7 @@ import { isFatal } from './errors';
 import { runPaced, type Pace } from './pool';
 import { rerunAdvice, stopSummary, type StopReport } from '../shared/stopReport';
 import { echo } from '../shared/echo';
+import type { CheckedItem } from '../shared/operation';
 import { withItemIndex, type BatchOutcome } from '../shared/router';
 import { toolArgumentOf } from '../shared/tool';
 import { itemParameter } from '../shared/itemParameters';
@@ -70,6 +72,20 @@ export interface LookupPlan {
 /** The "Error on No Match" option, read once per item from the operation's `options` collection. */
 function errorOnNoMatch(ctx: IExecuteFunctions, itemIndex: number): boolean {
 	return itemParameter<unknown>(ctx, 'options.errorOnNoMatch', itemIndex, false) === true;
+}
+
+/**
+ * A plan's `prepare` from the lookups the router has already checked (it checks every item before
+ * any call). An item it refused has no lookup: under Continue On Fail the router gives it its error.
+ */
+export function fromChecked(items: Array<CheckedItem<Lookup>>): LookupPlan['prepare'] {
+	const lookups = new Map(items.map(({ itemIndex, input }) => [itemIndex, input]));
+	return function (this: IExecuteFunctions, itemIndex: number): Lookup {
+		const lookup = lookups.get(itemIndex);
+		if (!lookup)
+			throw new NodeOperationError(this.getNode(), 'Refused by its check', { itemIndex });
+		return lookup;
+	};
 }
 
 type Group = { lookup: Lookup; itemIndexes: number[] };

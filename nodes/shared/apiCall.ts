@@ -1,15 +1,10 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestMethods,
-	INodePropertyOptions,
-} from 'n8n-workflow';
-import { jsonParse, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods } from 'n8n-workflow';
+import { jsonParse, NodeOperationError } from 'n8n-workflow';
 
 import { apiCallProperties } from './apiCallFields';
 import { echo } from './echo';
 import { checkEndpoint, resolveUnderBase, type EndpointRules } from './endpoint';
-import type { ItemOperation } from './router';
+import { defineOperation } from './operation';
 
 /** One API Call request, checked and ready for the node's transport. */
 export interface ApiCallRequest {
@@ -143,28 +138,22 @@ function prepare(ctx: IExecuteFunctions, itemIndex: number, config: ApiCallConfi
  * list, its fields, its checks and its execution. Every node that offers API Call uses this, so the
  * endpoint guard is the same everywhere.
  */
-export function apiCallOperation(config: ApiCallConfig): ItemOperation & {
-	option: INodePropertyOptions;
-} {
-	return {
+export function apiCallOperation(config: ApiCallConfig) {
+	return defineOperation<ApiCallRequest>({
 		option: {
 			name: 'Send Request',
 			value: config.operation,
 			description: `Call any endpoint ${config.where} with ${config.secret}, retries and limits of the credential`,
 			action: 'Send an API request',
 		},
-		description: updateDisplayOptions(
-			{ show: { resource: ['apiCall'], operation: [config.operation] } },
-			apiCallProperties(config),
-		),
-		validate(this: IExecuteFunctions, itemIndex: number) {
-			prepare(this, itemIndex, config);
+		fields: apiCallProperties(config),
+		check(itemIndex) {
+			return prepare(this, itemIndex, config);
 		},
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const call = prepare(this, itemIndex, config);
+		async run(itemIndex, call) {
 			const resolved = resolveUnderBase(await config.baseUrl(this), call.path, config.rules);
 			if ('refused' in resolved) throw refuse(this, itemIndex, resolved.refused, config);
 			return await config.send(this, call);
 		},
-	};
+	});
 }

@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import type { ApiCallConfig } from './apiCall';
 import { optionsCollection } from './descriptions';
@@ -86,24 +86,4 @@ export function apiCallProperties(config: ApiCallConfig): INodeProperties[] {
 		);
 	}
 	return list;
-}
-
-/** The API Call resource's fields: its Operation list (one option) and the operation's fields. */
-export function apiCallResourceDescription(operation: {
-	option: INodePropertyOptions;
-	description: INodeProperties[];
-}): INodeProperties[] {
-	const value = operation.option.value;
-	return [
-		{
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: ['apiCall'] } },
-			options: [operation.option],
-			default: value,
-		},
-		...operation.description,
-	];
 }

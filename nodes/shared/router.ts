@@ -1,54 +1,26 @@
-import type {
-	IBinaryKeyData,
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { itemRanges } from './stopReport';
-import { isToolRun, noRecordsJson } from './tool';
-import { toolErrorMessage } from './toolDecision';
+import type {
+	BatchOperation,
+	BatchOutcome,
+	CheckedItem,
+	Operation,
+	PerItemOperation,
+	ResourceOperations,
+} from './operation';
+import { withItemsDone } from './stopReport';
+import { isToolRun } from './tool';
+import { plainRun, type Answered, type RunLayer } from './runLayer';
 import { startToolRun } from './toolRun';
 
-/** An operation run once per item. */
-export interface ItemOperation {
-	description: INodeProperties[];
-	/** Input checks for one item, run for every item before any item is executed. */
-	validate?(this: IExecuteFunctions, itemIndex: number): void;
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
-}
-
-/** One input item's outcome in a batch operation: an output item, or its error. */
-export type BatchOutcome = { json: IDataObject; binary?: IBinaryKeyData } | { error: Error };
-
-/**
- * An operation that takes every input item at once (to batch or deduplicate calls); it returns
- * each item's outcome(s), in input order.
- */
-export interface BatchOperation {
-	description: INodeProperties[];
-	executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<BatchOutcome[][]>;
-}
-
-export type Operation = ItemOperation | BatchOperation;
-
-/** The operations of a node: resource value → operation value → operation. */
-export type ResourceOperations = Record<string, Record<string, Operation>>;
-
-/**
- * The operations of a node, typed by its map of resource value → union of operation values
- * (`actions/node.type.ts`). `satisfies NodeResources<Map>` fails to compile when an operation is
- * missing, extra or renamed in its own file (`export const operation = 'x' satisfies Map['r']`).
- */
-export type NodeResources<M extends Record<string, string>> = {
-	[R in keyof M]: { [O in M[R]]: Operation };
-};
+export type { BatchOutcome } from './operation';
 
 export interface RouteOptions {
 	/** Errors after which no further item can succeed: they stop the node even under Continue On Fail. */
 	stopsRun?(error: Error): boolean;
+	/** Older operation values that saved workflows hold: old value → current value. */
+	oldValues?: Record<string, string>;
 }
 
 /** The error with its item index set (a NodeApiError/NodeOperationError keeps an index it has). */
@@ -87,10 +59,10 @@ export function errorItemJson(error: Error): IDataObject {
 }
 
 /**
- * Dispatches `resource` / `operation` for every programmatic node. Batch operations get all items;
- * item operations are validated for every item first (so a bad item stops the node before any
- * call), then run one item at a time. Owns `pairedItem` and Continue On Fail (an error item per
- * failed input item, and the run goes on).
+ * Dispatches `resource` / `operation` for every node of the package and runs the operation: every
+ * item is checked before any call (a bad item stops the node, or under Continue On Fail becomes its
+ * error item), then the checked items run one by one, several in flight, or grouped into calls.
+ * Owns `pairedItem` and Continue On Fail; as an AI agent's tool it runs through the tool layer.
  */
 export async function routeOperation(
 	this: IExecuteFunctions,
@@ -98,140 +70,202 @@ export async function routeOperation(
 	options: RouteOptions = {},
 ): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
-	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = findOperation(resources, resource, operationName);
+	const value = this.getNodeParameter('operation', 0) as string;
+	const current = Object.prototype.hasOwnProperty.call(options.oldValues ?? {}, value)
+		? (options.oldValues as Record<string, string>)[value]
+		: value;
+	const operation = findOperation(resources, resource, current);
 	if (!operation) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`The operation "${operationName}" of resource "${resource}" is not supported`,
+			`The operation "${value}" of resource "${resource}" is not supported`,
 		);
 	}
-	const items = this.getInputData();
-	const itemCount = items.length;
-	const continueOnFail = this.continueOnFail();
-	const output: INodeExecutionData[] = [];
-	// As an AI agent's tool: choice arguments read as option values, bounded answers, an empty
-	// list said as "no records", and errors that tell the model what to do.
-	const node = this.getNode();
-	const tool = isToolRun(node) ? startToolRun(this, operation.description, itemCount) : undefined;
-	const context = tool?.context ?? this;
-	const told = new WeakSet<Error>();
-	const forModel = (error: Error): Error => {
-		if (tool && !told.has(error)) {
-			error.message = toolErrorMessage(error, node);
-			told.add(error);
+	const itemCount = this.getInputData().length;
+	const layer = isToolRun(this.getNode())
+		? startToolRun(this, operation.fields, itemCount)
+		: plainRun(this);
+	try {
+		return [await new Run(this, layer, itemCount, options).run(operation)];
+	} catch (error) {
+		// Thrown past the items (a stop, a refused input): the model still gets the decision.
+		throw layer.failure(error as Error);
+	}
+}
+
+/** One execution of one operation over the input items. */
+class Run {
+	private readonly output: INodeExecutionData[] = [];
+	private readonly continueOnFail: boolean;
+	/** An error after which no further item can succeed (options.stopsRun), under Continue On Fail. */
+	private stoppedBy: Error | undefined;
+
+	constructor(
+		private readonly ctx: IExecuteFunctions,
+		private readonly layer: RunLayer,
+		private readonly itemCount: number,
+		private readonly options: RouteOptions,
+	) {
+		this.continueOnFail = ctx.continueOnFail();
+	}
+
+	async run(operation: Operation): Promise<INodeExecutionData[]> {
+		if ('runBatch' in operation) await this.runBatch(operation);
+		else await this.runItems(operation);
+		return this.output;
+	}
+
+	/**
+	 * Checks every item (the tool layer's refusals first): without Continue On Fail the first bad
+	 * item in input order stops the node before any call.
+	 */
+	private async checkAll<Input>(
+		operation: Operation<Input>,
+	): Promise<{ checked: Array<CheckedItem<Input>>; refused: Map<number, Error> }> {
+		const refused = new Map<number, Error>(this.layer.refusals);
+		const checked: Array<CheckedItem<Input>> = [];
+		for (let itemIndex = 0; itemIndex < this.itemCount; itemIndex++) {
+			if (refused.has(itemIndex)) continue;
+			try {
+				const input = operation.check
+					? await operation.check.call(this.layer.context, itemIndex)
+					: (undefined as Input);
+				checked.push({ itemIndex, input });
+			} catch (error) {
+				refused.set(itemIndex, withItemIndex(this.ctx, error, itemIndex));
+			}
 		}
-		return error;
-	};
-	const noRecords = (itemIndex: number): INodeExecutionData => ({
-		json: noRecordsJson(node, items[itemIndex].json),
-		pairedItem: { item: itemIndex },
-	});
-	// An error after which no further item can succeed (options.stopsRun) runs no further item.
-	// The items before it keep their results under Continue On Fail; without it, the error names
-	// the items done and not done. A batch operation has already decided what stops its run.
-	let stoppedBy: Error | undefined;
-	const fail = (error: unknown, itemIndex: number, batch = false) => {
-		const wrapped = forModel(withItemIndex(this, error, itemIndex));
-		if (!continueOnFail) {
-			if (options.stopsRun && !batch) throw withItemsDone(wrapped, itemIndex, itemCount);
+		if (!this.continueOnFail) {
+			const [first] = [...refused.entries()].sort(([a], [b]) => a - b);
+			if (first) throw withItemIndex(this.ctx, first[1], first[0]);
+		}
+		return { checked, refused };
+	}
+
+	/** A failed item: stop the node, or (Continue On Fail) its error item and the run goes on. */
+	private fail(error: unknown, itemIndex: number, decidesOwnStop = false): void {
+		const wrapped = this.layer.failure(withItemIndex(this.ctx, error, itemIndex));
+		const { stopsRun } = this.options;
+		if (!this.continueOnFail) {
+			if (stopsRun && !decidesOwnStop) throw withItemsDone(wrapped, itemIndex, this.itemCount);
 			throw wrapped;
 		}
-		if (!batch && options.stopsRun?.(wrapped)) stoppedBy ??= wrapped;
-		output.push({ json: errorItemJson(wrapped), pairedItem: { item: itemIndex } });
-	};
-	const records = (itemIndex: number, data: IDataObject[]): INodeExecutionData[] =>
-		(tool ? tool.bound(itemIndex, data) : data).map((json) => ({
-			json,
-			pairedItem: { item: itemIndex },
-		}));
+		if (!decidesOwnStop && stopsRun?.(wrapped)) this.stoppedBy ??= wrapped;
+		this.output.push({ json: errorItemJson(wrapped), pairedItem: { item: itemIndex } });
+	}
 
-	try {
-		if ('executeBatch' in operation) {
-			// A batch runs its items together: a refused argument stops it before any call.
-			const [refused] = tool?.refusals.entries() ?? [];
-			if (refused) throw withItemIndex(this, refused[1], refused[0]);
-			const itemIndexes = Array.from({ length: itemCount }, (_item, index) => index);
-			const outcomes = await operation.executeBatch.call(context, itemIndexes);
-			outcomes.forEach((itemOutcomes, itemIndex) => {
-				if (tool && itemOutcomes.length === 0) output.push(noRecords(itemIndex));
-				const found: IDataObject[] = [];
-				for (const outcome of itemOutcomes) {
-					if ('error' in outcome) fail(outcome.error, itemIndex, true);
-					else if (tool) found.push(outcome.json);
-					else
-						output.push({
-							json: outcome.json,
-							...(outcome.binary ? { binary: outcome.binary } : {}),
-							pairedItem: { item: itemIndex },
-						});
-				}
-				output.push(...records(itemIndex, found));
-			});
-			return [output];
+	/**
+	 * A batch operation runs its checked items together and decides what stops its run; each
+	 * item's outcomes come out at its place.
+	 */
+	private async runBatch<Input>(operation: BatchOperation<Input>): Promise<void> {
+		// A batch runs its items together: a refused argument stops it before any call.
+		const [refusal] = this.layer.refusals.entries();
+		if (refusal) throw withItemIndex(this.ctx, refusal[1], refusal[0]);
+		const { checked, refused } = await this.checkAll(operation);
+		const outcomes: BatchOutcome[][] = Array.from({ length: this.itemCount }, () => []);
+		for (const [itemIndex, error] of refused) outcomes[itemIndex] = [{ error }];
+		if (checked.length > 0) {
+			const answered = await operation.runBatch.call(this.layer.context, checked);
+			for (const { itemIndex } of checked) outcomes[itemIndex] = answered[itemIndex] ?? [];
 		}
+		outcomes.forEach((itemOutcomes, itemIndex) => {
+			if (itemOutcomes.length === 0) {
+				this.output.push(...this.layer.answer(itemIndex, []));
+				return;
+			}
+			const found: Answered[] = [];
+			const flush = () => {
+				if (found.length > 0) this.output.push(...this.layer.answer(itemIndex, found.splice(0)));
+			};
+			for (const outcome of itemOutcomes) {
+				if (!('error' in outcome)) {
+					found.push(outcome);
+					continue;
+				}
+				if (!this.layer.answersWhole) flush();
+				this.fail(outcome.error, itemIndex, true);
+			}
+			flush();
+		});
+	}
 
-		const invalid = new Map<number, Error>(tool?.refusals);
-		if (operation.validate) {
-			for (let i = 0; i < itemCount; i++) {
-				if (invalid.has(i)) continue;
+	/**
+	 * A per-item operation: the checked items run in input order, up to `concurrency` at once. A
+	 * failure without Continue On Fail starts no further item; once the items in flight have ended,
+	 * the first failure in input order stops the node. An error no later item can survive
+	 * (`stopsRun`) under Continue On Fail runs no further item.
+	 */
+	private async runItems<Input>(operation: PerItemOperation<Input>): Promise<void> {
+		const { checked, refused } = await this.checkAll(operation);
+		const limit = operation.concurrency
+			? Math.max(
+					1,
+					Math.floor(
+						await operation.concurrency.call(
+							this.layer.context,
+							Array.from({ length: this.itemCount }, (_item, itemIndex) => itemIndex),
+						),
+					),
+				)
+			: 1;
+		if (limit === 1) {
+			await this.runInOrder(operation, checked, refused);
+			return;
+		}
+		const results = new Map<number, { data: IDataObject | IDataObject[] } | { error: unknown }>();
+		let next = 0;
+		let halted = false;
+		const worker = async () => {
+			while (!halted && !this.stoppedBy && next < checked.length) {
+				const { itemIndex, input } = checked[next++];
 				try {
-					operation.validate.call(context, i);
+					const data = await operation.run.call(this.layer.context, itemIndex, input);
+					results.set(itemIndex, { data });
 				} catch (error) {
-					invalid.set(i, withItemIndex(this, error, i));
+					results.set(itemIndex, { error });
+					if (!this.continueOnFail) halted = true;
 				}
 			}
+		};
+		await Promise.all(Array.from({ length: Math.min(limit, checked.length) }, worker));
+		for (let itemIndex = 0; itemIndex < this.itemCount; itemIndex++) {
+			const invalid = refused.get(itemIndex);
+			const result = results.get(itemIndex);
+			if (invalid) this.fail(invalid, itemIndex);
+			else if (result && 'error' in result) this.fail(result.error, itemIndex);
+			else if (result) this.output.push(...this.layer.answerRun(itemIndex, result.data));
 		}
-		if (!continueOnFail) {
-			const [first] = [...invalid.entries()].sort(([a], [b]) => a - b);
-			if (first) throw withItemIndex(this, first[1], first[0]);
-		}
-		for (let i = 0; i < itemCount; i++) {
-			if (stoppedBy) {
-				const message = `Not run: the run stopped before this item (${stoppedBy.message})`;
-				output.push({ json: { error: message }, pairedItem: { item: i } });
+	}
+
+	/** One item at a time, in input order (an error item or the results as each item ends). */
+	private async runInOrder<Input>(
+		operation: PerItemOperation<Input>,
+		checked: Array<CheckedItem<Input>>,
+		refused: Map<number, Error>,
+	): Promise<void> {
+		const inputs = new Map(checked.map(({ itemIndex, input }) => [itemIndex, input]));
+		for (let itemIndex = 0; itemIndex < this.itemCount; itemIndex++) {
+			if (this.stoppedBy) {
+				const message = `Not run: the run stopped before this item (${this.stoppedBy.message})`;
+				this.output.push({ json: { error: message }, pairedItem: { item: itemIndex } });
 				continue;
 			}
-			const invalidInput = invalid.get(i);
-			if (invalidInput) {
-				fail(invalidInput, i);
+			const invalid = refused.get(itemIndex);
+			if (invalid) {
+				this.fail(invalid, itemIndex);
 				continue;
 			}
 			try {
-				const data = await operation.execute.call(context, i);
-				if (tool && Array.isArray(data) && data.length === 0) {
-					output.push(noRecords(i));
-					continue;
-				}
-				if (tool) {
-					output.push(...records(i, Array.isArray(data) ? data : [data]));
-					continue;
-				}
-				output.push(
-					...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(data), {
-						itemData: { item: i },
-					}),
+				const data = await operation.run.call(
+					this.layer.context,
+					itemIndex,
+					inputs.get(itemIndex) as Input,
 				);
+				this.output.push(...this.layer.answerRun(itemIndex, data));
 			} catch (error) {
-				fail(error, i);
+				this.fail(error, itemIndex);
 			}
 		}
-	} catch (error) {
-		// Thrown past the item loop (a batch's stop, a refused input): the model still gets the decision.
-		throw forModel(error as Error);
 	}
-	return [output];
-}
-
-/** The error that stopped item `itemIndex`, naming the items done before it and those not run. */
-function withItemsDone(error: Error, itemIndex: number, itemCount: number): Error {
-	if (itemIndex === 0 || !(error instanceof NodeApiError || error instanceof NodeOperationError)) {
-		return error;
-	}
-	const range = (from: number, to: number) =>
-		itemRanges(Array.from({ length: to - from }, (_item, n) => from + n));
-	error.message = `${error.message}. Done before it stopped: ${itemIndex} of ${itemCount} items (${range(0, itemIndex)}); not done: ${range(itemIndex, itemCount)}`;
-	error.description =
-		`${error.description ?? ''} The items done were paid for; run only the items not done (${range(itemIndex, itemCount)}) to finish without paying twice, or turn on Continue On Fail to keep the results of the items done.`.trim();
-	return error;
 }

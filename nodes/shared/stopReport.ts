@@ -1,3 +1,5 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
 /**
  * What a stopped run did and did not do, in words a user can act on: item numbers as ranges
  * ("items 0-99, 200-249"), bounded in length, and the first identifiers of what was not done.
@@ -50,4 +52,17 @@ export function stopSummary(report: StopReport, total: number): string {
 export function rerunAdvice(report: StopReport): string {
 	const notDone = [...report.failed, ...report.notSent];
 	return `The answered items were paid for; turn on Continue On Fail to get their results next time. To finish this run without paying twice, run only the items not done (${itemRanges(notDone)}), for example with a filter on their item numbers.`;
+}
+
+/** The error that stopped item `itemIndex`, naming the items done before it and those not run. */
+export function withItemsDone(error: Error, itemIndex: number, itemCount: number): Error {
+	if (itemIndex === 0 || !(error instanceof NodeApiError || error instanceof NodeOperationError)) {
+		return error;
+	}
+	const range = (from: number, to: number) =>
+		itemRanges(Array.from({ length: to - from }, (_item, n) => from + n));
+	error.message = `${error.message}. Done before it stopped: ${itemIndex} of ${itemCount} items (${range(0, itemIndex)}); not done: ${range(itemIndex, itemCount)}`;
+	error.description =
+		`${error.description ?? ''} The items done were paid for; run only the items not done (${range(itemIndex, itemCount)}) to finish without paying twice, or turn on Continue On Fail to keep the results of the items done.`.trim();
+	return error;
 }

@@ -36,6 +36,24 @@ const isChoice = (property: INodeProperties) =>
 	isOptionList(property.options);
 
 /**
+ * The options the editor offers this node: an option may be shown for some node versions only
+ * (e.g. an operation value renamed in a later version).
+ */
+export function shownOptions(options: INodePropertyOptions[], node: INode): INodePropertyOptions[] {
+	return options.filter(
+		(option) =>
+			!option.displayOptions ||
+			NodeHelpers.displayParameter(
+				node.parameters,
+				option as unknown as INodeProperties,
+				node,
+				null,
+				node.parameters,
+			),
+	);
+}
+
+/**
  * The choice fields of `properties` (an operation's fields) whose value in the node holds a
  * `$fromAI` argument, searched through collections and fixed collections. Of same-named
  * properties (one per node version), the one shown for this node.
@@ -66,7 +84,7 @@ export function modelChoiceFields(node: INode, properties: INodeProperties[]): M
 					fields.push({
 						path,
 						property,
-						options: property.options as INodePropertyOptions[],
+						options: shownOptions(property.options as INodePropertyOptions[], node),
 						argument,
 					});
 				}

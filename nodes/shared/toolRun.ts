@@ -1,11 +1,15 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	INodeExecutionData,
 	INodeProperties,
 	NodeParameterValueType,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { RunLayer } from './runLayer';
+import { noRecordsJson } from './tool';
+import { toolErrorMessage } from './toolDecision';
 import { allowedText, modelChoiceFields, readChoice, withValueAt } from './toolChoices';
 import {
 	fittingCount,
@@ -16,24 +20,16 @@ import {
 } from './toolLimits';
 
 /**
- * What the router does differently when the node runs as an AI agent's tool, for every operation
- * alike: the model's choice arguments are read as option values (or refused before any call), and
- * the records of one answer are bounded with a closing note.
+ * The router's layer when the node runs as an AI agent's tool, for every operation alike: the
+ * model's choice arguments are read as option values (or refused before any call), an empty list
+ * is said as "no records", the records of one answer are bounded with a closing note, and an
+ * error tells the model what to do next.
  */
-export interface ToolRun {
-	/** The execution context the operation runs with: choice arguments read as option values. */
-	context: IExecuteFunctions;
-	/** Items whose choice arguments were refused: no call is made for them. */
-	refusals: Map<number, Error>;
-	/** An item's records, bounded, with a closing note where they were cut. */
-	bound(itemIndex: number, records: IDataObject[]): IDataObject[];
-}
-
 export function startToolRun(
 	ctx: IExecuteFunctions,
 	fields: INodeProperties[],
 	itemCount: number,
-): ToolRun {
+): RunLayer {
 	const node = ctx.getNode();
 	const choiceFields = modelChoiceFields(node, fields);
 	const chosen = new Map<number, Map<string, NodeParameterValueType>>();
@@ -93,5 +89,33 @@ export function startToolRun(
 		return records;
 	};
 
-	return { context, refusals, bound };
+	const records = (itemIndex: number, data: IDataObject[]): INodeExecutionData[] => {
+		const answered =
+			data.length === 0
+				? [noRecordsJson(node, ctx.getInputData()[itemIndex].json)]
+				: bound(itemIndex, data);
+		return answered.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+	};
+	// n8n hands the model only an error's message: the decision is appended to it, once.
+	const told = new WeakSet<Error>();
+	const failure = (error: Error): Error => {
+		if (!told.has(error)) {
+			error.message = toolErrorMessage(error, node);
+			told.add(error);
+		}
+		return error;
+	};
+
+	return {
+		context,
+		refusals,
+		answersWhole: true,
+		answer: (itemIndex, found) =>
+			records(
+				itemIndex,
+				found.map(({ json }) => json),
+			),
+		answerRun: (itemIndex, data) => records(itemIndex, Array.isArray(data) ? data : [data]),
+		failure,
+	};
 }

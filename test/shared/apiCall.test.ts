@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { apiCallOperation, type ApiCallRequest } from '../../nodes/shared/apiCall';
+import { defineResource } from '../../nodes/shared/operation';
 import { testNode } from './fixtures';
 import { endpointDotSegmentRefused } from './messages';
 
@@ -18,7 +19,7 @@ function context(params: Record<string, unknown>) {
 
 function operation(baseUrl = 'https://api.example.com/v2/') {
 	const sent: ApiCallRequest[] = [];
-	const op = apiCallOperation({
+	const declared = apiCallOperation({
 		operation: 'request',
 		methods: ['GET', 'POST'],
 		secret: 'the API key',
@@ -31,6 +32,17 @@ function operation(baseUrl = 'https://api.example.com/v2/') {
 			return { ok: true };
 		},
 	});
+	// The router's steps for one item: the check, then the run with what it read.
+	const op = {
+		description: defineResource('apiCall', [declared], { default: 'request' }).properties.slice(1),
+		validate(this: IExecuteFunctions, itemIndex: number) {
+			return declared.check?.call(this, itemIndex);
+		},
+		async execute(this: IExecuteFunctions, itemIndex: number) {
+			const call = (await declared.check?.call(this, itemIndex)) as ApiCallRequest;
+			return await declared.run.call(this, itemIndex, call);
+		},
+	};
 	return { op, sent };
 }
 

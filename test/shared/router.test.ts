@@ -1,17 +1,71 @@
 import { constructExecutionMetaData, returnJsonArray } from 'n8n-core';
-import type { IExecuteFunctions, INode, JsonObject } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeProperties,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import {
-	routeOperation,
-	type BatchOperation,
-	type ItemOperation,
-	type ResourceOperations,
-} from '../../nodes/shared/router';
+import type { BatchOutcome, Operation } from '../../nodes/shared/operation';
+import { routeOperation as routeDeclared, type RouteOptions } from '../../nodes/shared/router';
 import { testNode } from './fixtures';
 import { MEDIUM_NOT_A_SIZE_CHANGE_ARGUMENT } from './messages';
 
 const node = testNode('Node');
+
+/** Operations written for these tests: checked and run item by item, or run as one batch. */
+interface ItemOperation {
+	description: INodeProperties[];
+	validate?(this: IExecuteFunctions, itemIndex: number): void;
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+}
+interface BatchOperation {
+	description: INodeProperties[];
+	executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<BatchOutcome[][]>;
+}
+type ResourceOperations = Record<string, Record<string, ItemOperation | BatchOperation>>;
+
+/** A test operation in the declared shape the router runs. */
+function declared(value: string, op: ItemOperation | BatchOperation): Operation {
+	const option = { value, name: value, action: value, description: value };
+	if ('executeBatch' in op) {
+		return {
+			option,
+			fields: op.description,
+			async runBatch(items) {
+				return await op.executeBatch.call(
+					this,
+					items.map(({ itemIndex }) => itemIndex),
+				);
+			},
+		};
+	}
+	return {
+		option,
+		fields: op.description,
+		check: op.validate,
+		async run(itemIndex) {
+			return await op.execute.call(this, itemIndex);
+		},
+	};
+}
+
+/** The shared router, over the test operations. */
+async function routeOperation(
+	this: IExecuteFunctions,
+	resources: ResourceOperations,
+	options?: RouteOptions,
+) {
+	const operations = Object.fromEntries(
+		Object.entries(resources).map(([resource, ops]) => [
+			resource,
+			Object.fromEntries(Object.entries(ops).map(([value, op]) => [value, declared(value, op)])),
+		]),
+	);
+	return await routeDeclared.call(this, operations, options);
+}
 
 /** The parts of an execute context the router reads. */
 function context(itemCount: number, operation: string, continueOnFail: boolean) {

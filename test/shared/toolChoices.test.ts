@@ -5,6 +5,7 @@ import {
 	looseKey,
 	modelChoiceFields,
 	readChoice,
+	shownOptions,
 	withValueAt,
 	type ModelChoiceField,
 } from '../../nodes/shared/toolChoices';
@@ -45,10 +46,21 @@ describe('choice arguments from a model, for every options and multi-options fie
 			for (const property of everyParameter(description.properties)) {
 				if (property.type !== 'options' && property.type !== 'multiOptions') continue;
 				if (!Array.isArray(property.options) || property.options.length === 0) continue;
-				const key = `${name}:${property.name}:${JSON.stringify(property.options)}`;
+				// The options this version offers (an option may be shown for some versions only).
+				const options = shownOptions(
+					property.options as INodePropertyOptions[],
+					{
+						typeVersion: version,
+						parameters: {},
+					} as unknown as INode,
+				);
+				const key = `${name}:${property.name}:${JSON.stringify(options)}`;
 				if (seen.has(key)) continue;
 				seen.add(key);
-				fields.push({ where: `${name} v${version} ${property.name}`, field: fieldOf(property) });
+				fields.push({
+					where: `${name} v${version} ${property.name}`,
+					field: { ...fieldOf(property), options },
+				});
 			}
 		}
 	});

@@ -1,14 +1,22 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { ResourceOperations } from '../../shared/operation';
 import { toolAnswerLimitsField } from '../../shared/toolLimits';
 import { selectorProperty } from '../helpers/fields';
-import * as agent from './agent';
-import * as apiKey from './apiKey';
-import * as invite from './invite';
-import * as organization from './organization';
-import * as project from './project';
-import * as tool from './tool';
-import * as user from './user';
+import { agent } from './agent';
+import { apiKey } from './apiKey';
+import { invite } from './invite';
+import { organization } from './organization';
+import { project } from './project';
+import { tool } from './tool';
+import { user } from './user';
+
+const resources = [agent, apiKey, invite, organization, project, tool, user];
+
+/** Resource value → operation value → operation, for the router. */
+export const operations: ResourceOperations = Object.fromEntries(
+	resources.map((resource) => [resource.value, resource.operations]),
+);
 
 /** Resource selector and every operation's parameters. */
 export const properties: INodeProperties[] = [
@@ -25,13 +33,7 @@ export const properties: INodeProperties[] = [
 		],
 		'invite',
 	),
-	...project.description,
-	...invite.description,
-	...user.description,
-	...agent.description,
-	...tool.description,
-	...apiKey.description,
-	...organization.description,
+	...resources.flatMap((resource) => resource.properties),
 	// Shown only when the node is an AI agent's tool.
 	toolAnswerLimitsField,
 ];

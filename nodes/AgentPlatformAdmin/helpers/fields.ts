@@ -1,21 +1,8 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ROLE_OPTIONS } from './roles';
 
-/** Field builders shared by the operations; `operationFields` shows them for one operation. */
-
-/** An operation's fields, shown only for that operation of that resource. */
-export function operationFields(
-	resource: string,
-	operation: string,
-	properties: INodeProperties[],
-): INodeProperties[] {
-	return updateDisplayOptions(
-		{ show: { resource: [resource], operation: [operation] } },
-		properties,
-	);
-}
+/** Field builders shared by the operations. */
 
 /** A Resource or Operation selector: options sorted by name, not settable by an expression. */
 export function selectorProperty(
@@ -33,17 +20,6 @@ export function selectorProperty(
 		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
 		default: defaultValue,
 	};
-}
-
-/** The Operation parameter of a resource, from its operations' option objects. */
-export function operationProperty(
-	resource: string,
-	options: INodePropertyOptions[],
-	defaultOperation: string,
-): INodeProperties {
-	return selectorProperty('Operation', options, defaultOperation, {
-		show: { resource: [resource] },
-	});
 }
 
 export function rolesField(description: string): INodeProperties {

@@ -128,3 +128,8 @@ export function readRunOptions(
 		runsInFlight: number(options.runsInFlight, DEFAULT_RUNS_IN_FLIGHT, 1, 'Runs in Flight'),
 	};
 }
+
+/** How many runs are started at once: Runs in Flight of the first item (Agent → Run, Tool → Run). */
+export function runsInFlight(this: IExecuteFunctions, itemIndexes: number[]): number {
+	return itemIndexes.length ? readRunOptions(this, itemIndexes[0]).runsInFlight : 1;
+}

@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { ResourceOperations } from '../../shared/operation';
+
 import { toolAnswerLimitsField } from '../../shared/toolLimits';
-import * as apiCall from './apiCall';
-import * as company from './company';
-import * as person from './person';
+import { apiCall } from './apiCall';
+import { company } from './company';
+import { person } from './person';
 
 /** Resource selector and every operation's parameters. */
 export const properties: INodeProperties[] = [
@@ -19,9 +21,14 @@ export const properties: INodeProperties[] = [
 		],
 		default: 'person',
 	},
-	...person.description,
-	...company.description,
-	...apiCall.description,
+	...person.properties,
+	...company.properties,
+	...apiCall.properties,
 	// Shown only when the node is an AI agent's tool.
 	toolAnswerLimitsField,
 ];
+
+/** Resource value → operation value → operation, for the router. */
+export const operations: ResourceOperations = Object.fromEntries(
+	[person, company, apiCall].map((resource) => [resource.value, resource.operations]),
+);

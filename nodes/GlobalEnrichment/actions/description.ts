@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { ResourceOperations } from '../../shared/operation';
+
 import { toolAnswerLimitsField } from '../../shared/toolLimits';
-import * as apiCall from './apiCall';
-import * as company from './company';
-import * as contact from './contact';
+import { apiCall } from './apiCall';
+import { company } from './company';
+import { contact } from './contact';
 
 /** Resource selector and every operation's parameters. */
 export const properties: INodeProperties[] = [
@@ -19,9 +21,14 @@ export const properties: INodeProperties[] = [
 		],
 		default: 'contact',
 	},
-	...contact.description,
-	...company.description,
-	...apiCall.description,
+	...contact.properties,
+	...company.properties,
+	...apiCall.properties,
 	// Shown only when the node is an AI agent's tool.
 	toolAnswerLimitsField,
 ];
+
+/** Resource value → operation value → operation, for the router. */
+export const operations: ResourceOperations = Object.fromEntries(
+	[contact, company, apiCall].map((resource) => [resource.value, resource.operations]),
+);

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	DEFAULT_CALLS_IN_FLIGHT,
@@ -9,7 +8,8 @@ import { settingOf } from '../../enrichment/client';
 import { lookupOptions } from '../../enrichment/fields';
 import { simplifyField } from '../../shared/descriptions';
 
-import { runLookups, type Lookup } from '../../enrichment/lookups';
+import { fromChecked, runLookups, type Lookup } from '../../enrichment/lookups';
+import type { CheckedItem } from '../../shared/operation';
 import { BULK_BATCH_SIZE, client } from '../transport';
 import { contractBulk, contractOutcome, serviceSearchAndEnrich } from '../transport/lookupCalls';
 
@@ -81,17 +81,18 @@ export interface LookupResource extends Omit<GlobalLookup, 'bulk'> {
 }
 
 /**
- * One Find or Enrich operation of a resource: the two differ only in their operation value and in
- * `bulk` (whether the contract's bulk endpoint is used). Fields: the identifier, Simplify, Options.
+ * One Find or Enrich operation of a resource: the two differ only in their option and in `bulk`
+ * (whether the contract's bulk endpoint is used). Fields: the identifier, Simplify, Options.
  */
-export function lookupOperation(resource: LookupResource, operation: string, bulk: boolean) {
+export function lookupOperation(resource: LookupResource, bulk: boolean) {
 	const { identifierProperties, ...lookup } = resource;
-	const description = updateDisplayOptions(
-		{ show: { resource: [resource.kind], operation: [operation] } },
-		[...identifierProperties, simplifyField, lookupOptions(resource.kind)],
-	);
-	async function executeBatch(this: IExecuteFunctions) {
-		return await runGlobalLookups.call(this, { ...lookup, bulk });
-	}
-	return { description, executeBatch };
+	return {
+		fields: [...identifierProperties, simplifyField, lookupOptions(resource.kind)],
+		check(this: IExecuteFunctions, itemIndex: number): Lookup {
+			return lookup.prepare.call(this, itemIndex);
+		},
+		async runBatch(this: IExecuteFunctions, items: Array<CheckedItem<Lookup>>) {
+			return await runGlobalLookups.call(this, { ...lookup, bulk, prepare: fromChecked(items) });
+		},
+	};
 }

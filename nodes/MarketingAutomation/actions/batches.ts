@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { CheckedItem } from '../../shared/operation';
 import { withItemIndex, type BatchOutcome } from '../../shared/router';
 import { callsInFlight } from '../transport';
 
@@ -105,6 +106,21 @@ export function concurrentReads(
 ): (this: IExecuteFunctions, itemIndexes: number[]) => Promise<BatchOutcome[][]> {
 	return async function executeBatch(this: IExecuteFunctions, itemIndexes: number[]) {
 		return await readItems(this, itemIndexes, await callsInFlight(this), read);
+	};
+}
+
+/**
+ * The `runBatch` of an operation whose `executeBatch` checks its own items (every one before any
+ * call, see `prepareAll`): it gets every item the router passes.
+ */
+export function checksOwnItems(
+	executeBatch: (this: IExecuteFunctions, itemIndexes: number[]) => Promise<BatchOutcome[][]>,
+) {
+	return async function runBatch(this: IExecuteFunctions, items: Array<CheckedItem<unknown>>) {
+		return await executeBatch.call(
+			this,
+			items.map(({ itemIndex }) => itemIndex),
+		);
 	};
 }
 

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { routeOperation, type NodeResources } from '../../shared/router';
+import type { ResourceOperations } from '../../shared/operation';
+import { routeOperation } from '../../shared/router';
 import * as activity from './activity';
 import * as apiCall from './apiCall';
 import * as bulkExtract from './bulkExtract';
@@ -13,14 +14,14 @@ import * as email from './email';
 import * as landingPage from './landingPage';
 import * as lead from './lead';
 import * as list from './list';
-import type { MarketingAutomationMap } from './node.type';
 import * as opportunity from './opportunity';
 import * as opportunityRole from './opportunityRole';
 import * as program from './program';
 import * as programMember from './programMember';
 import * as usage from './usage';
 
-const resources = {
+/** Resource value → operation value → operation, for the router. */
+const operations: ResourceOperations = {
 	activity: activity.operations,
 	apiCall: apiCall.operations,
 	bulkExtract: bulkExtract.operations,
@@ -38,8 +39,8 @@ const resources = {
 	program: program.operations,
 	programMember: programMember.operations,
 	usage: usage.operations,
-} satisfies NodeResources<MarketingAutomationMap>;
+};
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await routeOperation.call(this, resources);
+	return await routeOperation.call(this, operations);
 }

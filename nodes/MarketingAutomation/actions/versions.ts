@@ -1,4 +1,4 @@
-import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDisplayOptions } from 'n8n-workflow';
 
 type Show = NonNullable<IDisplayOptions['show']>;
 
@@ -9,25 +9,8 @@ type Show = NonNullable<IDisplayOptions['show']>;
 export const versionOne: Show = { '@version': [1] };
 export const fromVersionTwo: Show = { '@version': [{ _cnd: { gte: 2 } }] };
 
-/**
- * The Operation parameter of a resource whose operations differ by version: one such parameter
- * per version condition (n8n's own pattern), each with its options. List the one holding every
- * operation of the resource first: n8n builds an AI tool's description from the first Operation
- * parameter of the resource, whatever the node's version (test/nodes/toolDescriptions.test.ts).
- */
-export function versionedOperation(
-	resource: string,
-	versions: Show,
-	options: INodePropertyOptions[],
-	defaultOperation: string,
-): INodeProperties {
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource], ...versions } },
-		options,
-		default: defaultOperation,
-	};
-}
+/** The node's versions for `defineResource`: one Operation list each where they differ. */
+export const NODE_VERSIONS = [
+	{ version: 1, show: versionOne },
+	{ version: 2, show: fromVersionTwo },
+];

@@ -1,16 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { defineResource } from '../../../shared/operation';
+import { RENAMED } from '../versions';
+import { operation as getAll } from './getAll.operation';
+import { operation as getReply } from './getReply.operation';
+import { operation as run } from './run.operation';
 
-import { operationProperty } from '../../helpers/fields';
-import * as getMany from './getMany.operation';
-import * as getReply from './getReply.operation';
-import * as run from './run.operation';
-
-export const description: INodeProperties[] = [
-	operationProperty('agent', [getMany.option, getReply.option, run.option], run.operation),
-	...run.description,
-	...getReply.description,
-	...getMany.description,
-];
-
-/** Every operation of the resource, written in code. */
-export const operations = { getMany, getReply, run };
+export const agent = defineResource('agent', [getAll, getReply, run], {
+	default: 'run',
+	renamed: RENAMED,
+});

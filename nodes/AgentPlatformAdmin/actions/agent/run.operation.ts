@@ -1,79 +1,20 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodePropertyOptions,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { agentFailed, getReplyHint, readTask } from '../../helpers/agentTask';
-import { operationFields } from '../../helpers/fields';
 import { agentLocator, runsInFlightOption, timeLimitOption } from '../../helpers/runFields';
 import {
 	readFileUrls,
 	readRunOptions,
 	requireLocatorId,
 	requireMessage,
+	runsInFlight,
 } from '../../helpers/runInput';
-import { runOperation } from '../../helpers/runItems';
 import { AGENT_ID, CONVERSATION_ID, requireId } from '../../helpers/validation';
 import { mayHaveRun } from '../../transport';
 import { triggerAgent, type AgentMessage } from '../../transport/agents';
-import type { AgentPlatformAdminMap } from '../node.type';
-
-export const operation = 'run' satisfies AgentPlatformAdminMap['agent'];
-
-export const description = operationFields('agent', operation, [
-	agentLocator,
-	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		required: true,
-		default: '',
-		typeOptions: { rows: 4 },
-		placeholder: 'e.g. Research the company of {{ $json.email }} and suggest a first e-mail',
-		description: 'What to ask the agent: the text of the user message it gets',
-	},
-	optionsCollection([
-		{
-			displayName: 'Continue Conversation ID',
-			name: 'conversationId',
-			type: 'string',
-			default: '',
-			description:
-				'Conversation ID of an earlier run (conversation_id in its output) to send this message to, so the agent remembers what was said. Empty starts a new conversation.',
-		},
-		{
-			displayName: 'File URLs',
-			name: 'fileUrls',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. https://example.com/brief.pdf',
-			description:
-				'Addresses of files the agent should read, separated by commas; the platform downloads them',
-		},
-		runsInFlightOption,
-		timeLimitOption("the agent's reply"),
-		{
-			displayName: 'Wait for Reply',
-			name: 'waitForReply',
-			type: 'boolean',
-			default: true,
-			description:
-				'Whether to wait until the agent has answered (on) or to return at once with the conversation ID (off); read the reply later with Agent → Get Reply',
-		},
-	]),
-]);
-
-export const option: INodePropertyOptions = {
-	name: 'Run',
-	value: operation,
-	action: 'Send a message to an agent and wait for its reply',
-	description:
-		'Hand a task to an agent of the platform: send it a message (and optional file URLs), wait until it has finished working and return its final reply with the conversation ID, which continues the conversation later',
-};
+import { defineOperation } from '../../../shared/operation';
 
 interface RunInput {
 	agentId: string;
@@ -164,5 +105,63 @@ async function runAgent(ctx: IExecuteFunctions, input: RunInput, itemIndex: numb
 	return reading;
 }
 
-/** Items are checked first, then run concurrently (Runs in Flight), each started once. */
-export const executeBatch = runOperation(readInput, runAgent);
+const runOne = runAgent;
+
+export const operation = defineOperation({
+	option: {
+		name: 'Run',
+		value: 'run',
+		action: 'Send a message to an agent and wait for its reply',
+		description:
+			'Hand a task to an agent of the platform: send it a message (and optional file URLs), wait until it has finished working and return its final reply with the conversation ID, which continues the conversation later',
+	},
+	fields: [
+		agentLocator,
+		{
+			displayName: 'Message',
+			name: 'message',
+			type: 'string',
+			required: true,
+			default: '',
+			typeOptions: { rows: 4 },
+			placeholder: 'e.g. Research the company of {{ $json.email }} and suggest a first e-mail',
+			description: 'What to ask the agent: the text of the user message it gets',
+		},
+		optionsCollection([
+			{
+				displayName: 'Continue Conversation ID',
+				name: 'conversationId',
+				type: 'string',
+				default: '',
+				description:
+					'Conversation ID of an earlier run (conversation_id in its output) to send this message to, so the agent remembers what was said. Empty starts a new conversation.',
+			},
+			{
+				displayName: 'File URLs',
+				name: 'fileUrls',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. https://example.com/brief.pdf',
+				description:
+					'Addresses of files the agent should read, separated by commas; the platform downloads them',
+			},
+			runsInFlightOption,
+			timeLimitOption("the agent's reply"),
+			{
+				displayName: 'Wait for Reply',
+				name: 'waitForReply',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to wait until the agent has answered (on) or to return at once with the conversation ID (off); read the reply later with Agent → Get Reply',
+			},
+		]),
+	],
+	check(itemIndex) {
+		return readInput(this, itemIndex);
+	},
+	concurrency: runsInFlight,
+	async run(itemIndex, input) {
+		return await runOne(this, input, itemIndex);
+	},
+});

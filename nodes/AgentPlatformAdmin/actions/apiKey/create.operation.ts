@@ -1,48 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
-import { operationFields, userIdField } from '../../helpers/fields';
+import { userIdField } from '../../helpers/fields';
 import { readIdParameter, readText, USER_ID } from '../../helpers/validation';
 import { createApiKey } from '../../transport/directory';
-import type { AgentPlatformAdminMap } from '../node.type';
-
-export const operation = 'create' satisfies AgentPlatformAdminMap['apiKey'];
-
-export const description = operationFields('apiKey', operation, [
-	userIdField(),
-	optionsCollection([
-		{
-			displayName: 'Label',
-			name: 'label',
-			type: 'string',
-			default: '',
-			description: 'A name that says what the key is for',
-		},
-		{
-			displayName: 'Notes',
-			name: 'notes',
-			type: 'string',
-			default: '',
-			description: 'Free text kept with the key',
-		},
-		{
-			displayName: 'Valid for (Hours)',
-			name: 'ttlHours',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 720,
-			description: 'How long the key works; without it the key does not expire',
-		},
-	]),
-]);
-
-export const option: INodePropertyOptions = {
-	name: 'Create',
-	value: operation,
-	action: 'Create an API key for a user',
-	description:
-		'Create an API key for a user of the project; the output holds the key once, so store it at once. Needs an Admin key.',
-};
+import { defineOperation } from '../../../shared/operation';
 
 function readInput(this: IExecuteFunctions, itemIndex: number) {
 	const node = this.getNode();
@@ -59,12 +21,51 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-export function validate(this: IExecuteFunctions, itemIndex: number): void {
-	readInput.call(this, itemIndex);
-}
-
 /** Never replayed: a second call would make a second key. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { userId, body } = readInput.call(this, itemIndex);
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ userId, body }: ReturnType<typeof readInput>,
+): Promise<IDataObject> {
 	return { user_id: userId, ...(await createApiKey(this, userId, body, itemIndex)) };
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Create',
+		value: 'create',
+		action: 'Create an API key for a user',
+		description:
+			'Create an API key for a user of the project; the output holds the key once, so store it at once. Needs an Admin key.',
+	},
+	fields: [
+		userIdField(),
+		optionsCollection([
+			{
+				displayName: 'Label',
+				name: 'label',
+				type: 'string',
+				default: '',
+				description: 'A name that says what the key is for',
+			},
+			{
+				displayName: 'Notes',
+				name: 'notes',
+				type: 'string',
+				default: '',
+				description: 'Free text kept with the key',
+			},
+			{
+				displayName: 'Valid for (Hours)',
+				name: 'ttlHours',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 720,
+				description: 'How long the key works; without it the key does not expire',
+			},
+		]),
+	],
+	// Every item is checked before the first call.
+	check: readInput,
+	run,
+});

@@ -1,16 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { defineResource } from '../../../shared/operation';
+import { RENAMED } from '../versions';
+import { operation as create } from './create.operation';
+import { operation as getAll } from './getAll.operation';
+import { operation as revoke } from './revoke.operation';
 
-import { operationProperty } from '../../helpers/fields';
-import * as create from './create.operation';
-import * as getMany from './getMany.operation';
-import * as revoke from './revoke.operation';
-
-export const description: INodeProperties[] = [
-	operationProperty('apiKey', [create.option, getMany.option, revoke.option], getMany.operation),
-	...create.description,
-	...getMany.description,
-	...revoke.description,
-];
-
-/** Every operation of the resource, written in code. */
-export const operations = { create, getMany, revoke };
+export const apiKey = defineResource('apiKey', [create, getAll, revoke], {
+	default: 'getAll',
+	renamed: RENAMED,
+});

@@ -1,33 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { emailField, inviteCodeField, operationFields, rolesField } from '../../helpers/fields';
+import { emailField, inviteCodeField, rolesField } from '../../helpers/fields';
 import { projectLocator, readProject } from '../../helpers/project';
 import { permissionsFor } from '../../helpers/roles';
 import { INVITE_CODE, requireEmail, requireId, requireRoles } from '../../helpers/validation';
 import { apiRequest, deleteInvite, isAutoAccepted, mayHaveRun } from '../../transport';
-import type { AgentPlatformAdminMap } from '../node.type';
-
-export const operation = 'changeRole' satisfies AgentPlatformAdminMap['invite'];
-
-export const description = operationFields('invite', operation, [
-	projectLocator,
-	inviteCodeField(
-		'Code of the invite whose roles change (invite_code from Invite → Create); it is deleted and replaced by a new invite with a new code',
-	),
-	emailField(
-		'One e-mail address, the one the invite was sent to, e.g. name@example.com; the new invite goes to this address',
-	),
-	rolesField('Roles of the new invite; they replace the old invite’s roles'),
-]);
-
-export const option: INodePropertyOptions = {
-	name: 'Change Role',
-	value: operation,
-	action: 'Change the roles of a pending invite (sends a new invite)',
-	description:
-		'Replace an invite with a new one that has other roles (the service cannot edit an invite). Needs an Admin key.',
-};
+import { defineOperation } from '../../../shared/operation';
 
 function readInput(this: IExecuteFunctions, itemIndex: number) {
 	const node = this.getNode();
@@ -44,17 +23,15 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-/** Every item is checked before the first call. */
-export function validate(this: IExecuteFunctions, itemIndex: number): void {
-	readInput.call(this, itemIndex);
-}
-
 /**
  * The service cannot edit an invite's roles, so this deletes the invite and creates a new one.
  * If the delete worked and the create did not, the error says so: the old code is gone.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { project, oldCode, email, roles } = readInput.call(this, itemIndex);
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ project, oldCode, email, roles }: ReturnType<typeof readInput>,
+): Promise<IDataObject> {
 	await deleteInvite.call(this, oldCode, `delete invite ${oldCode}`, itemIndex, project);
 	let answer: IDataObject;
 	try {
@@ -100,3 +77,26 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		auto_accepted: isAutoAccepted(answer),
 	};
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Change Role',
+		value: 'changeRole',
+		action: 'Change the roles of a pending invite (sends a new invite)',
+		description:
+			'Replace an invite with a new one that has other roles (the service cannot edit an invite). Needs an Admin key.',
+	},
+	fields: [
+		projectLocator,
+		inviteCodeField(
+			'Code of the invite whose roles change (invite_code from Invite → Create); it is deleted and replaced by a new invite with a new code',
+		),
+		emailField(
+			'One e-mail address, the one the invite was sent to, e.g. name@example.com; the new invite goes to this address',
+		),
+		rolesField('Roles of the new invite; they replace the old invite’s roles'),
+	],
+	// Every item is checked before the first call.
+	check: readInput,
+	run,
+});

@@ -1,29 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { emailField, operationFields, rolesField } from '../../helpers/fields';
+import { emailField, rolesField } from '../../helpers/fields';
 import { projectLocator, readProject } from '../../helpers/project';
 import { permissionsFor } from '../../helpers/roles';
 import { requireEmail, requireRoles } from '../../helpers/validation';
 import { apiRequest, isAutoAccepted } from '../../transport';
-import type { AgentPlatformAdminMap } from '../node.type';
-
-export const operation = 'create' satisfies AgentPlatformAdminMap['invite'];
-
-export const description = operationFields('invite', operation, [
-	projectLocator,
-	emailField(
-		'One e-mail address of the person to invite, e.g. name@example.com. Someone who already belongs to the organization is added to the project at once (the invite is auto-accepted).',
-	),
-	rolesField('Roles the invitee gets in the project'),
-]);
-
-export const option: INodePropertyOptions = {
-	name: 'Create',
-	value: operation,
-	action: 'Invite a person to a project by email with roles',
-	description:
-		'Invite someone to a project (by default the credential’s) with one or more roles (Admin, Editor, Viewer). Someone already in the organization is added at once. Needs an Admin key.',
-};
+import { defineOperation } from '../../../shared/operation';
 
 /** The item's checked project, e-mail and roles (wire form). */
 function readInput(this: IExecuteFunctions, itemIndex: number) {
@@ -35,14 +17,12 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-/** Every item is checked before the first call. */
-export function validate(this: IExecuteFunctions, itemIndex: number): void {
-	readInput.call(this, itemIndex);
-}
-
 /** Sends `{email, permissions}`; never replayed (a second call would send a second invite). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { project, email, roles } = readInput.call(this, itemIndex);
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ project, email, roles }: ReturnType<typeof readInput>,
+): Promise<IDataObject> {
 	const answer = await apiRequest.call(
 		this,
 		'/auth/invite/create',
@@ -58,3 +38,23 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return { ...answer, email, roles, auto_accepted: isAutoAccepted(answer) };
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Create',
+		value: 'create',
+		action: 'Invite a person to a project by email with roles',
+		description:
+			'Invite someone to a project (by default the credential’s) with one or more roles (Admin, Editor, Viewer). Someone already in the organization is added at once. Needs an Admin key.',
+	},
+	fields: [
+		projectLocator,
+		emailField(
+			'One e-mail address of the person to invite, e.g. name@example.com. Someone who already belongs to the organization is added to the project at once (the invite is auto-accepted).',
+		),
+		rolesField('Roles the invitee gets in the project'),
+	],
+	// Every item is checked before the first call.
+	check: readInput,
+	run,
+});

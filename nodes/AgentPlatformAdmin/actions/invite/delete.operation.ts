@@ -1,27 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { inviteCodeField, operationFields } from '../../helpers/fields';
+import { inviteCodeField } from '../../helpers/fields';
 import { projectLocator, readProject } from '../../helpers/project';
 import { INVITE_CODE, requireId } from '../../helpers/validation';
 import { deleteInvite } from '../../transport';
-import type { AgentPlatformAdminMap } from '../node.type';
-
-export const operation = 'delete' satisfies AgentPlatformAdminMap['invite'];
-
-export const description = operationFields('invite', operation, [
-	projectLocator,
-	inviteCodeField(
-		'Code of the invite to delete, exactly as returned by Invite → Create (invite_code): one token without spaces or / ? # %',
-	),
-]);
-
-export const option: INodePropertyOptions = {
-	name: 'Delete',
-	value: operation,
-	action: 'Delete a pending invite by its invite code',
-	description:
-		'Delete a pending invite of a project (by default the credential’s) by its code. Needs an Admin key.',
-};
+import { defineOperation } from '../../../shared/operation';
 
 function readInput(this: IExecuteFunctions, itemIndex: number) {
 	return {
@@ -35,14 +18,12 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-/** Every item is checked before the first call. */
-export function validate(this: IExecuteFunctions, itemIndex: number): void {
-	readInput.call(this, itemIndex);
-}
-
 /** Safe to repeat: retried after a failure that leaves open whether the invite was deleted. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { project, code } = readInput.call(this, itemIndex);
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ project, code }: ReturnType<typeof readInput>,
+): Promise<IDataObject> {
 	const { removedByEarlierAttempt } = await deleteInvite.call(
 		this,
 		code,
@@ -57,3 +38,22 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		note: `An earlier attempt got no clear answer; asked again, the service no longer knew invite ${code}: it is deleted, most likely by that attempt.`,
 	};
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete a pending invite by its invite code',
+		description:
+			'Delete a pending invite of a project (by default the credential’s) by its code. Needs an Admin key.',
+	},
+	fields: [
+		projectLocator,
+		inviteCodeField(
+			'Code of the invite to delete, exactly as returned by Invite → Create (invite_code): one token without spaces or / ? # %',
+		),
+	],
+	// Every item is checked before the first call.
+	check: readInput,
+	run,
+});

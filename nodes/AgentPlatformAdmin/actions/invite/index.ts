@@ -1,24 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { defineResource } from '../../../shared/operation';
+import { RENAMED } from '../versions';
+import { operation as changeRole } from './changeRole.operation';
+import { operation as create } from './create.operation';
+import { operation as remove } from './delete.operation';
+import { operation as getAll } from './getAll.operation';
+import { operation as resend } from './resend.operation';
 
-import { operationProperty } from '../../helpers/fields';
-import * as changeRole from './changeRole.operation';
-import * as create from './create.operation';
-import * as del from './delete.operation';
-import * as getMany from './getMany.operation';
-import * as resend from './resend.operation';
-
-export const description: INodeProperties[] = [
-	operationProperty(
-		'invite',
-		[changeRole.option, create.option, del.option, getMany.option, resend.option],
-		create.operation,
-	),
-	...create.description,
-	...del.description,
-	...changeRole.description,
-	...getMany.description,
-	...resend.description,
-];
-
-/** Every operation of the resource, written in code. */
-export const operations = { changeRole, create, delete: del, getMany, resend };
+export const invite = defineResource('invite', [changeRole, create, remove, getAll, resend], {
+	default: 'create',
+	renamed: RENAMED,
+});

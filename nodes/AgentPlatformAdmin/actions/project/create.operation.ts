@@ -1,49 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { operationFields } from '../../helpers/fields';
 import { ORGANIZATION_ID, readText, requireId, requireText } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
-import type { AgentPlatformAdminMap } from '../node.type';
-
-export const operation = 'create' satisfies AgentPlatformAdminMap['project'];
-
-export const description = operationFields('project', operation, [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. Support agents',
-		description: 'Name of the new project: any text that is not empty',
-	},
-	{
-		displayName: 'Description',
-		name: 'description',
-		type: 'string',
-		default: '',
-		typeOptions: { rows: 2 },
-		placeholder: 'e.g. Agents that answer customer tickets',
-		description: 'What the project is for (optional text)',
-	},
-	{
-		displayName: 'Organization ID',
-		name: 'organizationId',
-		type: 'string',
-		required: true,
-		default: '',
-		description:
-			'ID of the organization that will own the project: one token without spaces or / ? # %, at most 240 characters. Copy it from the organization’s settings in the platform’s console, or from the organization_id of one of its projects.',
-	},
-]);
-
-export const option: INodePropertyOptions = {
-	name: 'Create',
-	value: operation,
-	action: 'Create a project in an organization and get its ID',
-	description:
-		'Create a project in an organization and return its ID. To invite people into it, map its project_id into the Project field of an Invite or User operation.',
-};
+import { defineOperation } from '../../../shared/operation';
 
 /** The item's checked fields as the service wants them, the organization ID always as a string. */
 function readInput(this: IExecuteFunctions, itemIndex: number) {
@@ -57,12 +16,12 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 }
 
 /** Every item is checked before the first call. */
-export function validate(this: IExecuteFunctions, itemIndex: number): void {
+function check(this: IExecuteFunctions, itemIndex: number): void {
 	readInput.call(this, itemIndex);
 }
 
 /** Sends `{name, description, organization_id}`; the output is the service's answer (`{project_id}`). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await apiRequest.call(this, '/projects/create', readInput.call(this, itemIndex), {
 		action: 'create the project',
 		requiresAdmin: false,
@@ -71,3 +30,44 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		whereToCheck: "the organization's projects",
 	});
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Create',
+		value: 'create',
+		action: 'Create a project in an organization and get its ID',
+		description:
+			'Create a project in an organization and return its ID. To invite people into it, map its project_id into the Project field of an Invite or User operation.',
+	},
+	fields: [
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. Support agents',
+			description: 'Name of the new project: any text that is not empty',
+		},
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			default: '',
+			typeOptions: { rows: 2 },
+			placeholder: 'e.g. Agents that answer customer tickets',
+			description: 'What the project is for (optional text)',
+		},
+		{
+			displayName: 'Organization ID',
+			name: 'organizationId',
+			type: 'string',
+			required: true,
+			default: '',
+			description:
+				'ID of the organization that will own the project: one token without spaces or / ? # %, at most 240 characters. Copy it from the organization’s settings in the platform’s console, or from the organization_id of one of its projects.',
+		},
+	],
+	check,
+	run,
+});

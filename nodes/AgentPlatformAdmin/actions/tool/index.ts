@@ -1,14 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { defineResource } from '../../../shared/operation';
+import { RENAMED } from '../versions';
+import { operation as getAll } from './getAll.operation';
+import { operation as run } from './run.operation';
 
-import { operationProperty } from '../../helpers/fields';
-import * as getMany from './getMany.operation';
-import * as run from './run.operation';
-
-export const description: INodeProperties[] = [
-	operationProperty('tool', [getMany.option, run.option], run.operation),
-	...run.description,
-	...getMany.description,
-];
-
-/** Every operation of the resource, written in code. */
-export const operations = { getMany, run };
+export const tool = defineResource('tool', [getAll, run], { default: 'run', renamed: RENAMED });

@@ -1,94 +1,18 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodePropertyOptions,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
-import { operationFields } from '../../helpers/fields';
 import { runsInFlightOption, timeLimitOption, toolLocator } from '../../helpers/runFields';
-import { readJsonInputs, readRunOptions, requireLocatorId } from '../../helpers/runInput';
-import { runOperation } from '../../helpers/runItems';
+import {
+	readJsonInputs,
+	readRunOptions,
+	requireLocatorId,
+	runsInFlight,
+} from '../../helpers/runInput';
 import { errorTexts, toolFailedError, waitForJob } from '../../helpers/toolResult';
 import { TOOL_ID } from '../../helpers/validation';
 import { triggerTool } from '../../transport/tools';
-import type { AgentPlatformAdminMap } from '../node.type';
-
-export const operation = 'run' satisfies AgentPlatformAdminMap['tool'];
-
-export const description = operationFields('tool', operation, [
-	toolLocator,
-	{
-		displayName: 'Run Mode',
-		name: 'runMode',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{
-				name: 'Start Job and Wait (Long Tools)',
-				value: 'job',
-				description: 'Start the tool as a job and check on it until it has finished',
-			},
-			{
-				name: 'Wait for Result (Short Tools)',
-				value: 'now',
-				description: 'One call that answers with the result; for tools that take seconds',
-			},
-		],
-		default: 'now',
-	},
-	{
-		displayName: 'Inputs',
-		name: 'inputMode',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Using Fields Below', value: 'fields' },
-			{ name: 'Using JSON', value: 'json' },
-		],
-		default: 'json',
-	},
-	{
-		displayName: 'Inputs (JSON)',
-		name: 'inputsJson',
-		type: 'json',
-		default: '{}',
-		displayOptions: { show: { inputMode: ['json'] } },
-		description:
-			'The tool’s inputs by name, as one JSON object, e.g. {"company": "Acme"}; Tool → Get Many shows each tool’s input names',
-	},
-	{
-		displayName: 'Input Fields',
-		name: 'inputFields',
-		type: 'resourceMapper',
-		noDataExpression: true,
-		default: { mappingMode: 'defineBelow', value: null },
-		required: true,
-		displayOptions: { show: { inputMode: ['fields'] } },
-		typeOptions: {
-			loadOptionsDependsOn: ['toolId.value'],
-			resourceMapper: {
-				resourceMapperMethod: 'getToolInputs',
-				mode: 'add',
-				fieldWords: { singular: 'input', plural: 'inputs' },
-				addAllFields: true,
-				multiKeyMatch: false,
-				supportAutoMap: false,
-			},
-		},
-	},
-	optionsCollection([runsInFlightOption, timeLimitOption('a job to finish (Start Job and Wait)')]),
-]);
-
-export const option: INodePropertyOptions = {
-	name: 'Run',
-	value: operation,
-	action: 'Run a tool with inputs and get its output',
-	description:
-		'Run one of the platform’s tools with named inputs (a JSON object) and return the tool’s output; a failed run returns the platform’s error text',
-};
+import { defineOperation } from '../../../shared/operation';
 
 interface ToolInput {
 	toolId: string;
@@ -148,7 +72,88 @@ async function runAsJob(ctx: IExecuteFunctions, input: ToolInput, itemIndex: num
 	return { tool_id: input.toolId, job_id: jobId, output: job.output ?? {} };
 }
 
-/** Items are checked first, then run concurrently (Runs in Flight), each started once. */
-export const executeBatch = runOperation(readInput, async (ctx, input: ToolInput, itemIndex) =>
-	input.asJob ? await runAsJob(ctx, input, itemIndex) : await runNow(ctx, input, itemIndex),
-);
+const runOne = async (ctx: IExecuteFunctions, input: ToolInput, itemIndex: number) =>
+	input.asJob ? await runAsJob(ctx, input, itemIndex) : await runNow(ctx, input, itemIndex);
+
+export const operation = defineOperation({
+	option: {
+		name: 'Run',
+		value: 'run',
+		action: 'Run a tool with inputs and get its output',
+		description:
+			'Run one of the platform’s tools with named inputs (a JSON object) and return the tool’s output; a failed run returns the platform’s error text',
+	},
+	fields: [
+		toolLocator,
+		{
+			displayName: 'Run Mode',
+			name: 'runMode',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{
+					name: 'Start Job and Wait (Long Tools)',
+					value: 'job',
+					description: 'Start the tool as a job and check on it until it has finished',
+				},
+				{
+					name: 'Wait for Result (Short Tools)',
+					value: 'now',
+					description: 'One call that answers with the result; for tools that take seconds',
+				},
+			],
+			default: 'now',
+		},
+		{
+			displayName: 'Inputs',
+			name: 'inputMode',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'Using Fields Below', value: 'fields' },
+				{ name: 'Using JSON', value: 'json' },
+			],
+			default: 'json',
+		},
+		{
+			displayName: 'Inputs (JSON)',
+			name: 'inputsJson',
+			type: 'json',
+			default: '{}',
+			displayOptions: { show: { inputMode: ['json'] } },
+			description:
+				'The tool’s inputs by name, as one JSON object, e.g. {"company": "Acme"}; Tool → Get Many shows each tool’s input names',
+		},
+		{
+			displayName: 'Input Fields',
+			name: 'inputFields',
+			type: 'resourceMapper',
+			noDataExpression: true,
+			default: { mappingMode: 'defineBelow', value: null },
+			required: true,
+			displayOptions: { show: { inputMode: ['fields'] } },
+			typeOptions: {
+				loadOptionsDependsOn: ['toolId.value'],
+				resourceMapper: {
+					resourceMapperMethod: 'getToolInputs',
+					mode: 'add',
+					fieldWords: { singular: 'input', plural: 'inputs' },
+					addAllFields: true,
+					multiKeyMatch: false,
+					supportAutoMap: false,
+				},
+			},
+		},
+		optionsCollection([
+			runsInFlightOption,
+			timeLimitOption('a job to finish (Start Job and Wait)'),
+		]),
+	],
+	check(itemIndex) {
+		return readInput(this, itemIndex);
+	},
+	concurrency: runsInFlight,
+	async run(itemIndex, input) {
+		return await runOne(this, input, itemIndex);
+	},
+});

@@ -1,20 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { defineResource } from '../../../shared/operation';
+import { RENAMED } from '../versions';
+import { operation as getAll } from './getAll.operation';
+import { operation as removeFromProject } from './removeFromProject.operation';
+import { operation as updateRole } from './updateRole.operation';
 
-import { operationProperty } from '../../helpers/fields';
-import * as getMany from './getMany.operation';
-import * as removeFromProject from './removeFromProject.operation';
-import * as updateRole from './updateRole.operation';
-
-export const description: INodeProperties[] = [
-	operationProperty(
-		'user',
-		[getMany.option, removeFromProject.option, updateRole.option],
-		updateRole.operation,
-	),
-	...updateRole.description,
-	...removeFromProject.description,
-	...getMany.description,
-];
-
-/** Every operation of the resource, written in code. */
-export const operations = { getMany, removeFromProject, updateRole };
+export const user = defineResource('user', [getAll, removeFromProject, updateRole], {
+	default: 'updateRole',
+	renamed: RENAMED,
+});

@@ -1,22 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { operationFields } from '../../helpers/fields';
 import { memberIdField, projectLocator, readProject } from '../../helpers/project';
 import { requireId, USER_ID } from '../../helpers/validation';
 import { removeUser } from '../../transport';
-import type { AgentPlatformAdminMap } from '../node.type';
-
-export const operation = 'removeFromProject' satisfies AgentPlatformAdminMap['user'];
-
-export const description = operationFields('user', operation, [projectLocator, memberIdField]);
-
-export const option: INodePropertyOptions = {
-	name: 'Remove From Project',
-	value: operation,
-	action: 'Remove a user from a project by user ID',
-	description:
-		'Remove a user from a project, by default the credential’s (not from the organization). Needs an Admin key.',
-};
+import { defineOperation } from '../../../shared/operation';
 
 function readInput(this: IExecuteFunctions, itemIndex: number) {
 	return {
@@ -30,14 +17,12 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-/** Every item is checked before the first call. */
-export function validate(this: IExecuteFunctions, itemIndex: number): void {
-	readInput.call(this, itemIndex);
-}
-
 /** Safe to repeat: retried after a failure that leaves open whether the user was removed. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { project, userId } = readInput.call(this, itemIndex);
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ project, userId }: ReturnType<typeof readInput>,
+): Promise<IDataObject> {
 	const { removedByEarlierAttempt } = await removeUser.call(this, userId, itemIndex, project);
 	if (!removedByEarlierAttempt) return { removed: true, user_id: userId };
 	return {
@@ -47,3 +32,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		note: `An earlier attempt got no clear answer; asked again, the service no longer knew ${userId} as a member of the project: the user is removed, most likely by that attempt.`,
 	};
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Remove From Project',
+		value: 'removeFromProject',
+		action: 'Remove a user from a project by user ID',
+		description:
+			'Remove a user from a project, by default the credential’s (not from the organization). Needs an Admin key.',
+	},
+	fields: [projectLocator, memberIdField],
+	// Every item is checked before the first call.
+	check: readInput,
+	run,
+});

@@ -1,46 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { operationFields, rolesField } from '../../helpers/fields';
+import { rolesField } from '../../helpers/fields';
 import { memberIdField, projectLocator, readProject } from '../../helpers/project';
 import { permissionsFor } from '../../helpers/roles';
 import { requireId, requireRoles, USER_ID } from '../../helpers/validation';
 import { apiRequest, userPath } from '../../transport';
-import type { AgentPlatformAdminMap } from '../node.type';
-
-export const operation = 'updateRole' satisfies AgentPlatformAdminMap['user'];
-
-export const description = operationFields('user', operation, [
-	projectLocator,
-	memberIdField,
-	rolesField(
-		'Roles to give the user. By default they are merged into the roles the user already has; turn on Replace Existing Roles to make them the only ones.',
-	),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Replace Existing Roles',
-				name: 'overwrite',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether the chosen roles replace all of the user’s roles in the project (on) or are merged into them (off, the service’s default). Turn it on to take a role away, e.g. to go from Editor to Viewer.',
-			},
-		],
-	},
-]);
-
-export const option: INodePropertyOptions = {
-	name: 'Update Role',
-	value: operation,
-	action: 'Give a project user roles by user ID',
-	description:
-		'Give a member of a project (by default the credential’s) other roles. Needs an Admin key.',
-};
+import { defineOperation } from '../../../shared/operation';
 
 function readInput(this: IExecuteFunctions, itemIndex: number) {
 	const node = this.getNode();
@@ -55,17 +20,15 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-/** Every item is checked before the first call. */
-export function validate(this: IExecuteFunctions, itemIndex: number): void {
-	readInput.call(this, itemIndex);
-}
-
 /**
  * Sends the roles, with `overwrite` only when the option is set. Safe to repeat (the same roles
  * set twice are the same roles), so it is retried after a failure that leaves its fate open.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { project, userId, roles, overwrite } = readInput.call(this, itemIndex);
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ project, userId, roles, overwrite }: ReturnType<typeof readInput>,
+): Promise<IDataObject> {
 	await apiRequest.call(
 		this,
 		userPath(userId, 'update'),
@@ -80,3 +43,40 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return { updated: true, user_id: userId, roles, replaced_existing_roles: overwrite === true };
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Update Role',
+		value: 'updateRole',
+		action: 'Give a project user roles by user ID',
+		description:
+			'Give a member of a project (by default the credential’s) other roles. Needs an Admin key.',
+	},
+	fields: [
+		projectLocator,
+		memberIdField,
+		rolesField(
+			'Roles to give the user. By default they are merged into the roles the user already has; turn on Replace Existing Roles to make them the only ones.',
+		),
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Replace Existing Roles',
+					name: 'overwrite',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether the chosen roles replace all of the user’s roles in the project (on) or are merged into them (off, the service’s default). Turn it on to take a role away, e.g. to go from Editor to Viewer.',
+				},
+			],
+		},
+	],
+	// Every item is checked before the first call.
+	check: readInput,
+	run,
+});

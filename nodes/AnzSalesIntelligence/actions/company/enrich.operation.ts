@@ -1,5 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { compact, simplifyField } from '../../../shared/descriptions';
 import { lookupOptions } from '../../../enrichment/fields';
@@ -11,10 +10,9 @@ import {
 	identifierPreparer,
 	websiteIdentifier,
 } from '../../../enrichment/identifiers';
+import { fromChecked } from '../../../enrichment/lookups';
 import { enrichByIdentifier } from '../../transport';
-import type { AnzSalesIntelligenceMap } from '../node.type';
-
-export const operation = 'enrich' satisfies AnzSalesIntelligenceMap['company'];
+import { defineOperation } from '../../../shared/operation';
 
 const IDENTIFIERS = [
 	abnIdentifier('abn'),
@@ -28,11 +26,6 @@ const properties: INodeProperties[] = [
 	simplifyField,
 	lookupOptions('company'),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['company'], operation: [operation] } },
-	properties,
-);
 
 const prepare = identifierPreparer(IDENTIFIERS);
 
@@ -56,16 +49,29 @@ function simplifyCompany(record: IDataObject): IDataObject {
 	});
 }
 
-/**
- * Service API: `GET /company` with the identifier as query parameter. Contract: `POST /enrich/company` with it
- * as body.
- */
-export async function executeBatch(this: IExecuteFunctions) {
-	return await enrichByIdentifier.call(this, {
-		noun: 'company',
-		servicePath: '/company',
-		contractPath: '/enrich/company',
-		prepare,
-		simplify: simplifyCompany,
-	});
-}
+export const operation = defineOperation({
+	option: {
+		name: 'Enrich',
+		value: 'enrich',
+		description:
+			'Get the profile of a company from its domain, company URL, ABN (11 digits, spaces allowed) or website. 1 credit when found, none on a miss (found: false).',
+		action: 'Enrich a company by domain website business number or profile link',
+	},
+	fields: properties,
+	check(itemIndex) {
+		return prepare.call(this, itemIndex);
+	},
+	/**
+	 * Service API: `GET /company` with the identifier as query parameter. Contract: `POST /enrich/company` with it
+	 * as body.
+	 */
+	async runBatch(items) {
+		return await enrichByIdentifier.call(this, {
+			noun: 'company',
+			servicePath: '/company',
+			contractPath: '/enrich/company',
+			prepare: fromChecked(items),
+			simplify: simplifyCompany,
+		});
+	},
+});

@@ -1,5 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { compact, firstOf, simplifyField } from '../../../shared/descriptions';
 import { lookupOptions } from '../../../enrichment/fields';
@@ -10,10 +9,9 @@ import {
 	identifierPreparer,
 	profileSlugIdentifier,
 } from '../../../enrichment/identifiers';
+import { fromChecked } from '../../../enrichment/lookups';
 import { enrichByIdentifier } from '../../transport';
-import type { AnzSalesIntelligenceMap } from '../node.type';
-
-export const operation = 'enrich' satisfies AnzSalesIntelligenceMap['person'];
+import { defineOperation } from '../../../shared/operation';
 
 const IDENTIFIERS = [
 	emailIdentifier('email', 'work_email'),
@@ -26,11 +24,6 @@ const properties: INodeProperties[] = [
 	simplifyField,
 	lookupOptions('person'),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['person'], operation: [operation] } },
-	properties,
-);
 
 const prepare = identifierPreparer(IDENTIFIERS);
 
@@ -56,16 +49,29 @@ function simplifyPerson(record: IDataObject): IDataObject {
 	});
 }
 
-/**
- * Service API: `GET /people` with the identifier as query parameter. Contract:
- * `POST /enrich/person` with it as body.
- */
-export async function executeBatch(this: IExecuteFunctions) {
-	return await enrichByIdentifier.call(this, {
-		noun: 'person',
-		servicePath: '/people',
-		contractPath: '/enrich/person',
-		prepare,
-		simplify: simplifyPerson,
-	});
-}
+export const operation = defineOperation({
+	option: {
+		name: 'Enrich',
+		value: 'enrich',
+		description:
+			'Get the profile of a person from a profile URL, email or profile slug. 1-2 credits when found, none on a miss (found: false).',
+		action: 'Enrich a person by email profile link or profile slug',
+	},
+	fields: properties,
+	check(itemIndex) {
+		return prepare.call(this, itemIndex);
+	},
+	/**
+	 * Service API: `GET /people` with the identifier as query parameter. Contract:
+	 * `POST /enrich/person` with it as body.
+	 */
+	async runBatch(items) {
+		return await enrichByIdentifier.call(this, {
+			noun: 'person',
+			servicePath: '/people',
+			contractPath: '/enrich/person',
+			prepare: fromChecked(items),
+			simplify: simplifyPerson,
+		});
+	},
+});

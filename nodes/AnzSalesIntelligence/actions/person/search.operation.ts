@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { companySizeOptions, searchFiltersCollection } from '../../../enrichment/fields';
@@ -7,15 +7,13 @@ import { collectPages } from '../../../enrichment/paging';
 import { echo } from '../../../shared/echo';
 import type { EnrichmentApi } from '../../../enrichment/types';
 import { client } from '../../transport';
-import type { AnzSalesIntelligenceMap } from '../node.type';
 import {
 	DEPARTMENT_OPTIONS,
 	expandLocations,
 	LOCATION_OPTIONS,
 	SENIORITY_OPTIONS,
 } from './filters';
-
-export const operation = 'search' satisfies AnzSalesIntelligenceMap['person'];
+import { defineOperation } from '../../../shared/operation';
 
 /** The service serves at most this many people per page (`size`). */
 export const SEARCH_PAGE_SIZE = 100;
@@ -74,11 +72,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['person'], operation: [operation] } },
-	properties,
-);
 
 /** The request body's filter part, from the Filters collection. */
 function filterBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
@@ -183,7 +176,7 @@ function bodyFor(ctx: IExecuteFunctions, itemIndex: number, api: EnrichmentApi):
 	return body;
 }
 
-export function validate(this: IExecuteFunctions, itemIndex: number): void {
+function check(this: IExecuteFunctions, itemIndex: number): void {
 	if (Object.keys(filterBody(this, itemIndex)).length === 0) {
 		throw new NodeOperationError(this.getNode(), `No search filter in item ${itemIndex}`, {
 			itemIndex,
@@ -197,7 +190,7 @@ export function validate(this: IExecuteFunctions, itemIndex: number): void {
  * Service API: `POST /people/search`; contract: `POST /search/people`; both page with `from` and
  * `size` and answer a list of people (a bare array or `{ records, total }`).
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const api = await client.api(this);
 	const filters = bodyFor(this, itemIndex, api);
 	return await collectPages(
@@ -218,3 +211,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 	);
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Search',
+		value: 'search',
+		description:
+			'Find people by company, position, seniority, department, location and company size',
+		action: 'Search people by company position seniority and location',
+	},
+	fields: properties,
+	check,
+	run,
+});

@@ -1,7 +1,4 @@
-import { apiCallResourceDescription } from '../../../shared/apiCallFields';
-import * as request from './request.operation';
+import { defineResource } from '../../../shared/operation';
+import { operation as request } from './request.operation';
 
-/** The resource's operations, by operation value (the router's map). */
-export const operations = { request };
-
-export const description = apiCallResourceDescription(request);
+export const apiCall = defineResource('apiCall', [request], { default: 'request' });

@@ -1,12 +1,5 @@
 import { apiCallOperationFor } from '../../../enrichment/fields';
 import { apiRequest, client, SERVICE_NAME } from '../../transport';
-import type { GlobalEnrichmentMap } from '../node.type';
-
-export const operation = 'request' satisfies GlobalEnrichmentMap['apiCall'];
 
 /** A request to any path of the credential's chosen API, with the credential's key. */
-export const { option, description, validate, execute } = apiCallOperationFor(
-	apiRequest,
-	SERVICE_NAME,
-	client.baseUrl,
-);
+export const operation = apiCallOperationFor(apiRequest, SERVICE_NAME, client.baseUrl);

@@ -1,11 +1,17 @@
-import { lookupOperation } from '../lookup';
-import type { GlobalEnrichmentMap } from '../node.type';
 import { companyLookup } from './common';
-
-export const operation = 'enrich' satisfies GlobalEnrichmentMap['company'];
-
+import { defineOperation } from '../../../shared/operation';
+import { lookupOperation } from '../lookup';
 /**
  * Service API: `POST /v3/companies/search-and-enrich` in batches of 100. Contract:
  * the bulk endpoint, 100 records per call. Identical lookups are sent once.
  */
-export const { description, executeBatch } = lookupOperation(companyLookup, operation, true);
+export const operation = defineOperation({
+	option: {
+		name: 'Enrich',
+		value: 'enrich',
+		description:
+			'Enrich many companies at once through the bulk endpoint (100 per call). 1 credit per company found, none on a miss.',
+		action: 'Enrich many companies at once by domain or name',
+	},
+	...lookupOperation(companyLookup, true),
+});

@@ -1,11 +1,17 @@
-import { lookupOperation } from '../lookup';
-import type { GlobalEnrichmentMap } from '../node.type';
 import { companyLookup } from './common';
-
-export const operation = 'find' satisfies GlobalEnrichmentMap['company'];
-
+import { defineOperation } from '../../../shared/operation';
+import { lookupOperation } from '../lookup';
 /**
  * Service API: `POST /v3/companies/search-and-enrich` in batches of 100. Contract:
  * one call per unique company. Identical lookups are sent once.
  */
-export const { description, executeBatch } = lookupOperation(companyLookup, operation, false);
+export const operation = defineOperation({
+	option: {
+		name: 'Find',
+		value: 'find',
+		description:
+			'Look up one known company by domain (example.com) or name. 1 credit when found, none on a miss (found: false).',
+		action: 'Find a company by domain or name',
+	},
+	...lookupOperation(companyLookup, false),
+});

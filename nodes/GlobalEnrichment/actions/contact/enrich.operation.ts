@@ -1,11 +1,17 @@
-import { lookupOperation } from '../lookup';
-import type { GlobalEnrichmentMap } from '../node.type';
 import { contactLookup } from './common';
-
-export const operation = 'enrich' satisfies GlobalEnrichmentMap['contact'];
-
+import { defineOperation } from '../../../shared/operation';
+import { lookupOperation } from '../lookup';
 /**
  * Service API: `POST /v3/contacts/search-and-enrich` in batches of 100. Contract:
  * the bulk endpoint, 100 records per call. Identical lookups are sent once.
  */
-export const { description, executeBatch } = lookupOperation(contactLookup, operation, true);
+export const operation = defineOperation({
+	option: {
+		name: 'Enrich',
+		value: 'enrich',
+		description:
+			'Enrich many contacts at once through the bulk endpoint (100 per call). 1-2 credits per contact found, none on a miss.',
+		action: 'Enrich many contacts at once by email profile link or name',
+	},
+	...lookupOperation(contactLookup, true),
+});

@@ -1,11 +1,17 @@
-import { lookupOperation } from '../lookup';
-import type { GlobalEnrichmentMap } from '../node.type';
 import { contactLookup } from './common';
-
-export const operation = 'find' satisfies GlobalEnrichmentMap['contact'];
-
+import { defineOperation } from '../../../shared/operation';
+import { lookupOperation } from '../lookup';
 /**
  * Service API: `POST /v3/contacts/search-and-enrich` in batches of 100. Contract:
  * one call per unique contact. Identical lookups are sent once.
  */
-export const { description, executeBatch } = lookupOperation(contactLookup, operation, false);
+export const operation = defineOperation({
+	option: {
+		name: 'Find',
+		value: 'find',
+		description:
+			'Look up one known contact by email, profile URL, or name and company. 1-2 credits when found, none on a miss (found: false).',
+		action: 'Find a contact by email profile link or name and company',
+	},
+	...lookupOperation(contactLookup, false),
+});

@@ -1,12 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllAndLimit, simplifyField } from '../../../shared/descriptions';
 import { runSearch, searchFilters, validateSearch } from '../search';
 import { formatContact } from './common';
-import type { GlobalEnrichmentMap } from '../node.type';
-
-export const operation = 'search' satisfies GlobalEnrichmentMap['contact'];
+import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -14,16 +11,23 @@ const properties: INodeProperties[] = [
 	searchFilters('contact'),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: [operation] } },
-	properties,
-);
-
-export function validate(this: IExecuteFunctions, itemIndex: number): void {
+function check(this: IExecuteFunctions, itemIndex: number): void {
 	validateSearch(this, 'contact', itemIndex);
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+async function run(this: IExecuteFunctions, itemIndex: number) {
 	const records = await runSearch(this, 'contact', itemIndex);
 	return records.map((record) => formatContact.call(this, record, itemIndex));
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Search',
+		value: 'search',
+		description: 'Discover contacts by job title, company, location, industry and company size',
+		action: 'Search contacts by job title company location and size',
+	},
+	fields: properties,
+	check,
+	run,
+});

@@ -1,25 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { emailActivityProperties, readEmailActivities } from './emailActivity';
 import { ACTIVITY } from './types';
-import type { MarketingAutomationMap } from '../node.type';
-import { concurrentReads } from '../batches';
-
-export const operation = 'getEmailBounces' satisfies MarketingAutomationMap['activity'];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['activity'], operation: [operation] } },
-	emailActivityProperties([
-		{
-			displayName: 'Include Soft Bounces',
-			name: 'includeSoftBounces',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to include soft bounces (activity type 27) besides hard bounces (8)',
-		},
-	]),
-);
+import { checksOwnItems, concurrentReads } from '../batches';
+import { defineOperation } from '../../../shared/operation';
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -28,5 +12,22 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return await readEmailActivities(this, itemIndex, types);
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-export const executeBatch = concurrentReads(execute);
+export const operation = defineOperation({
+	option: {
+		name: 'Get Email Bounces',
+		value: 'getEmailBounces',
+		description: 'Get email bounce activities since a date',
+		action: 'Get email bounces',
+	},
+	fields: emailActivityProperties([
+		{
+			displayName: 'Include Soft Bounces',
+			name: 'includeSoftBounces',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to include soft bounces (activity type 27) besides hard bounces (8)',
+		},
+	]),
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
+});

@@ -1,45 +1,16 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { defineResource, type Operation } from '../../../shared/operation';
+import { NODE_VERSIONS } from '../versions';
+import { operation as getEmailBounces } from './getEmailBounces.operation';
+import { operation as getEmailOpens } from './getEmailOpens.operation';
+import { operation as getLeadChanges } from './getLeadChanges.operation';
 
-import { fromVersionTwo, versionedOperation, versionOne } from '../versions';
-import * as getEmailBounces from './getEmailBounces.operation';
-import * as getEmailOpens from './getEmailOpens.operation';
-import * as getLeadChanges from './getLeadChanges.operation';
+const resource = defineResource('activity', [getEmailBounces, getEmailOpens, getLeadChanges], {
+	default: 'getEmailBounces',
+	versions: NODE_VERSIONS,
+});
 
-export const operations = { getEmailBounces, getEmailOpens, getLeadChanges };
-
-const emailActivities: INodePropertyOptions[] = [
-	{
-		name: 'Get Email Bounces',
-		value: 'getEmailBounces',
-		description: 'Get email bounce activities since a date',
-		action: 'Get email bounces',
-	},
-	{
-		name: 'Get Email Opens',
-		value: 'getEmailOpens',
-		description: 'Get email open activities since a date',
-		action: 'Get email opens',
-	},
-];
-
-export const description: INodeProperties[] = [
-	// Version 1 also offers Get Lead Changes here; from version 2 it is only Lead → Get Changes.
-	versionedOperation(
-		'activity',
-		versionOne,
-		[
-			...emailActivities,
-			{
-				name: 'Get Lead Changes',
-				value: 'getLeadChanges',
-				description: 'Get data value changes of leads since a date',
-				action: 'Get lead changes',
-			},
-		],
-		'getEmailBounces',
-	),
-	versionedOperation('activity', fromVersionTwo, emailActivities, 'getEmailBounces'),
-	...getEmailBounces.description,
-	...getEmailOpens.description,
-	...getLeadChanges.description,
-];
+export const description = resource.properties;
+export const operations = resource.operations as Record<
+	'getEmailBounces' | 'getEmailOpens' | 'getLeadChanges',
+	Operation
+>;

@@ -1,7 +1,7 @@
-import { apiCallResourceDescription } from '../../../shared/apiCallFields';
-import * as send from './send.operation';
+import { defineResource } from '../../../shared/operation';
+import { operation as send } from './send.operation';
 
-/** The resource's operations, by operation value (the router's map). */
-export const operations = { send };
+const apiCall = defineResource('apiCall', [send], { default: 'send' });
 
-export const description = apiCallResourceDescription(send);
+export const operations = apiCall.operations as { send: typeof send };
+export const description = apiCall.properties;

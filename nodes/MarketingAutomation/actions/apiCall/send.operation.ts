@@ -3,12 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { apiCallOperation } from '../../../shared/apiCall';
 import { apiRequest, instanceBase, type ApiRequest } from '../../transport';
 import { collectAll } from '../../transport/paging';
-import type { MarketingAutomationMap } from '../node.type';
 
-export const operation = 'send' satisfies MarketingAutomationMap['apiCall'];
-
-export const { option, description, validate, execute } = apiCallOperation({
-	operation,
+export const operation = apiCallOperation({
+	operation: 'send',
 	methods: ['DELETE', 'GET', 'POST'],
 	secret: 'the token',
 	where: 'on the instance',

@@ -1,9 +1,15 @@
 import { cancelExport } from '../../helpers/exportJobs';
+import { defineOperation } from '../../../shared/operation';
 import { exportJobOperation } from './jobs';
 
-export const { operation, description, executeBatch } = exportJobOperation(
-	'cancel',
-	async (ctx, object, exportId, itemIndex) => [
+export const operation = defineOperation({
+	option: {
+		name: 'Cancel',
+		value: 'cancel',
+		description: 'Cancel an export job that has not finished',
+		action: 'Cancel a bulk extract',
+	},
+	...exportJobOperation(async (ctx, object, exportId, itemIndex) => [
 		{ json: await cancelExport(ctx, object, exportId, itemIndex) },
-	],
-);
+	]),
+});

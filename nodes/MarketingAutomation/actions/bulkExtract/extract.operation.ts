@@ -1,15 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { bulkSettings } from '../../helpers/bulkSettings';
 import { awaitExport, startExport, type ExportObject } from '../../helpers/exportJobs';
 import { Deadline } from '../../helpers/importJobs';
 import { asNodeError } from '../../helpers/nodeError';
-import { failItems } from '../batches';
+import { failItems, checksOwnItems } from '../batches';
 import { listLocator, programLocator } from '../fields';
 import { readDateTime, readId, splitValues } from '../parameters';
-import type { MarketingAutomationMap } from '../node.type';
 import {
 	exportObjectField,
 	outputFields,
@@ -17,8 +16,7 @@ import {
 	waitForCompletionField,
 } from '../bulkFields';
 import { completedOutput, eachItem } from './jobs';
-
-export const operation = 'extract' satisfies MarketingAutomationMap['bulkExtract'];
+import { defineOperation } from '../../../shared/operation';
 
 const leadsOnly = { object: ['leads'] };
 
@@ -122,11 +120,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['bulkExtract'], operation: [operation] } },
-	properties,
-);
-
 const noMillis = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** The date range cut into windows the service accepts (at most 31 days each). */
@@ -197,7 +190,7 @@ function exportBodies(ctx: IExecuteFunctions, object: ExportObject, itemIndex: n
 	}));
 }
 
-export async function executeBatch(
+async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
@@ -233,3 +226,16 @@ export async function executeBatch(
 		return outcomes;
 	});
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Extract',
+		value: 'extract',
+		description:
+			'Export leads, activities or program members as bulk jobs (create, queue, wait, download): one file per job instead of one call per 300 records',
+		action: 'Extract leads activities or program members in bulk',
+	},
+	fields: properties,
+	// Checks its items itself, every one before any call.
+	runBatch: checksOwnItems(executeBatch),
+});

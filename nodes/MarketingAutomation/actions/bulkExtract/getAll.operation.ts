@@ -1,15 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import type { BatchOutcome } from '../../../shared/router';
 import { exportBase, type ExportObject } from '../../helpers/exportJobs';
 import { collectByToken } from '../../transport/paging';
-import type { MarketingAutomationMap } from '../node.type';
 import { exportObjectField } from '../bulkFields';
 import { eachItem } from './jobs';
-
-export const operation = 'getAll' satisfies MarketingAutomationMap['bulkExtract'];
+import { defineOperation } from '../../../shared/operation';
+import { checksOwnItems } from '../batches';
 
 const properties: INodeProperties[] = [
 	exportObjectField,
@@ -40,13 +38,8 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['bulkExtract'], operation: [operation] } },
-	properties,
-);
-
 /** The caller's export jobs of the past 7 days (the service shows no one else's). */
-export async function executeBatch(
+async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
@@ -68,3 +61,15 @@ export async function executeBatch(
 		return jobs.map((json) => ({ json }));
 	});
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		description: 'Get the export jobs of the past 7 days that this API user created',
+		action: 'Get many bulk extracts',
+	},
+	fields: properties,
+	// Checks its items itself, every one before any call.
+	runBatch: checksOwnItems(executeBatch),
+});

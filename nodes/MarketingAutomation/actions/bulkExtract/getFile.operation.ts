@@ -2,11 +2,17 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { readExportStatus } from '../../helpers/exportJobs';
 import { outputFields } from '../bulkFields';
+import { defineOperation } from '../../../shared/operation';
 import { completedOutput, exportJobOperation } from './jobs';
 
-export const { operation, description, executeBatch } = exportJobOperation(
-	'getFile',
-	async (ctx, object, exportId, itemIndex) => {
+export const operation = defineOperation({
+	option: {
+		name: 'Get File',
+		value: 'getFile',
+		description: "Download a completed export job's file as items or as a binary file",
+		action: 'Get the file of a bulk extract',
+	},
+	...exportJobOperation(async (ctx, object, exportId, itemIndex) => {
 		const status = await readExportStatus(ctx, object, exportId, itemIndex);
 		if (status.status !== 'Completed') {
 			throw new NodeOperationError(
@@ -20,6 +26,5 @@ export const { operation, description, executeBatch } = exportJobOperation(
 			);
 		}
 		return await completedOutput(ctx, object, status, itemIndex, `${exportId}.csv`);
-	},
-	outputFields,
-);
+	}, outputFields),
+});

@@ -1,9 +1,15 @@
 import { readExportStatus } from '../../helpers/exportJobs';
+import { defineOperation } from '../../../shared/operation';
 import { exportJobOperation } from './jobs';
 
-export const { operation, description, executeBatch } = exportJobOperation(
-	'getStatus',
-	async (ctx, object, exportId, itemIndex) => [
+export const operation = defineOperation({
+	option: {
+		name: 'Get Status',
+		value: 'getStatus',
+		description: "Get an export job's status, size and checksum",
+		action: 'Get the status of a bulk extract',
+	},
+	...exportJobOperation(async (ctx, object, exportId, itemIndex) => [
 		{ json: await readExportStatus(ctx, object, exportId, itemIndex) },
-	],
-);
+	]),
+});

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import type { ExportObject } from '../../helpers/exportJobs';
 import { exportBinary, exportRows } from '../../helpers/exportOutput';
 import { asNodeError } from '../../helpers/nodeError';
-import { failItems } from '../batches';
+import { checksOwnItems, failItems } from '../batches';
 import { exportIdField, exportObjectField } from '../bulkFields';
-import type { MarketingAutomationMap } from '../node.type';
 
 const EXPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -59,14 +58,11 @@ export async function eachItem(
 	return outcomes;
 }
 
-type JobOperation = MarketingAutomationMap['bulkExtract'];
-
 /**
  * An operation on one existing export job per item (Get Status, Cancel, Get File): the Object and
  * Export ID fields (and `more`), the ID checked before the call, then `act` on the job.
  */
-export function exportJobOperation<T extends JobOperation>(
-	operation: T,
+export function exportJobOperation(
 	act: (
 		ctx: IExecuteFunctions,
 		object: ExportObject,
@@ -76,17 +72,13 @@ export function exportJobOperation<T extends JobOperation>(
 	more: INodeProperties[] = [],
 ) {
 	return {
-		operation,
-		description: updateDisplayOptions(
-			{ show: { resource: ['bulkExtract'], operation: [operation] } },
-			[exportObjectField, exportIdField, ...more],
-		),
-		async executeBatch(this: IExecuteFunctions, itemIndexes: number[]) {
+		fields: [exportObjectField, exportIdField, ...more],
+		runBatch: checksOwnItems(async function (this: IExecuteFunctions, itemIndexes: number[]) {
 			return await eachItem(this, itemIndexes, async (itemIndex) => {
 				const object = this.getNodeParameter('object', itemIndex) as ExportObject;
 				const exportId = readExportId(this, itemIndex);
 				return await act(this, object, exportId, itemIndex);
 			});
-		},
+		}),
 	};
 }

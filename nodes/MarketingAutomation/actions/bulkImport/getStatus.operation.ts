@@ -1,15 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import type { BulkFormat } from '../../helpers/delimited';
 import { readImportStatus, readRowReports, type ImportObject } from '../../helpers/importJobs';
 import { asNodeError } from '../../helpers/nodeError';
-import { failItems } from '../batches';
-import type { MarketingAutomationMap } from '../node.type';
+import { failItems, checksOwnItems } from '../batches';
 import { importObjectField } from '../bulkFields';
-
-export const operation = 'getStatus' satisfies MarketingAutomationMap['bulkImport'];
+import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	importObjectField,
@@ -53,12 +51,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['bulkImport'], operation: [operation] } },
-	properties,
-);
-
-export async function executeBatch(
+async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
@@ -100,3 +93,16 @@ export async function executeBatch(
 	}
 	return outcomes;
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Get Status',
+		value: 'getStatus',
+		description:
+			"Get an import job's status and figures, and its failed and warned rows with the service's reasons",
+		action: 'Get the status of a bulk import',
+	},
+	fields: properties,
+	// Checks its items itself, every one before any call.
+	runBatch: checksOwnItems(executeBatch),
+});

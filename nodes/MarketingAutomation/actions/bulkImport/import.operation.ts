@@ -1,13 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { bulkSettings } from '../../helpers/bulkSettings';
 import { Deadline, submitFile, type ImportJob } from '../../helpers/importJobs';
 import { awaitImports } from '../../helpers/importPolling';
 import { asNodeError } from '../../helpers/nodeError';
-import { failItems, prepareAll } from '../batches';
-import type { MarketingAutomationMap } from '../node.type';
+import { failItems, prepareAll, checksOwnItems } from '../batches';
 import { importProperties, readTarget } from './importFields';
 import { finishedOutput, queuedOutput } from './importOutput';
 import {
@@ -17,15 +15,9 @@ import {
 	type SourceItem,
 	type SubmitPart,
 } from './importSource';
+import { defineOperation } from '../../../shared/operation';
 
-export const operation = 'import' satisfies MarketingAutomationMap['bulkImport'];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['bulkImport'], operation: [operation] } },
-	importProperties,
-);
-
-export async function executeBatch(
+async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
@@ -91,3 +83,16 @@ export async function executeBatch(
 	await finishedOutput(this, target, key, jobs, outcomes);
 	return outcomes;
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Import',
+		value: 'import',
+		description:
+			'Import leads or program members from the input items or a CSV file as bulk jobs of up to 10 MB each: one call per file instead of one per 300 records',
+		action: 'Import leads or program members in bulk',
+	},
+	fields: importProperties,
+	// Checks its items itself, every one before any call.
+	runBatch: checksOwnItems(executeBatch),
+});

@@ -1,6 +1,13 @@
-import type { MarketingAutomationMap } from '../node.type';
+import { defineOperation } from '../../../shared/operation';
 import { activationOperation } from './activation';
 
-export const operation = 'activate' satisfies MarketingAutomationMap['campaign'];
-
-export const { description, validate, execute } = activationOperation(operation);
+export const operation = defineOperation({
+	option: {
+		name: 'Activate',
+		value: 'activate',
+		description: 'Switch a trigger campaign on, so its triggers start running leads',
+		action: 'Activate a trigger campaign',
+	},
+	since: 2,
+	...activationOperation('activate'),
+});

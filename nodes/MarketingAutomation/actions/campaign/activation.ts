@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { campaignLocator } from '../fields';
@@ -42,13 +41,13 @@ async function switchCampaign(
 /** The operation that switches a trigger campaign on or off: its fields, checks and run. */
 export function activationOperation(verb: 'activate' | 'deactivate') {
 	return {
-		description: updateDisplayOptions({ show: { resource: ['campaign'], operation: [verb] } }, [
+		fields: [
 			{ ...campaignLocator, hint: 'Only trigger campaigns can be switched on and off' },
-		] as INodeProperties[]),
-		validate(this: IExecuteFunctions, itemIndex: number): void {
+		] as INodeProperties[],
+		check(this: IExecuteFunctions, itemIndex: number): void {
 			readId(this, 'campaign', itemIndex, 'campaign');
 		},
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+		async run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 			return await switchCampaign(this, itemIndex, verb);
 		},
 	};

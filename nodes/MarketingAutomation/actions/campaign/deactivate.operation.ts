@@ -1,6 +1,13 @@
-import type { MarketingAutomationMap } from '../node.type';
+import { defineOperation } from '../../../shared/operation';
 import { activationOperation } from './activation';
 
-export const operation = 'deactivate' satisfies MarketingAutomationMap['campaign'];
-
-export const { description, validate, execute } = activationOperation(operation);
+export const operation = defineOperation({
+	option: {
+		name: 'Deactivate',
+		value: 'deactivate',
+		description: 'Switch a trigger campaign off',
+		action: 'Deactivate a trigger campaign',
+	},
+	since: 2,
+	...activationOperation('deactivate'),
+});

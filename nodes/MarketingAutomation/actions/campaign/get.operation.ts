@@ -1,18 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { campaignLocator } from '../fields';
 import { readId } from '../parameters';
-import type { MarketingAutomationMap } from '../node.type';
-import { concurrentReads } from '../batches';
-
-export const operation = 'get' satisfies MarketingAutomationMap['campaign'];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['campaign'], operation: [operation] } },
-	[campaignLocator] as INodeProperties[],
-);
+import { checksOwnItems, concurrentReads } from '../batches';
+import { defineOperation } from '../../../shared/operation';
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readId(this, 'campaign', itemIndex, 'campaign');
@@ -32,5 +25,9 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return campaign;
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-export const executeBatch = concurrentReads(execute);
+export const operation = defineOperation({
+	option: { name: 'Get', value: 'get', description: 'Get a campaign', action: 'Get a campaign' },
+	fields: [campaignLocator] as INodeProperties[],
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
+});

@@ -1,12 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { additionalFieldsCollection, campaignLocator, tokensCollection } from '../fields';
 import { readDateTime, readId, readTokens } from '../parameters';
-import type { MarketingAutomationMap } from '../node.type';
-
-export const operation = 'schedule' satisfies MarketingAutomationMap['campaign'];
+import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	campaignLocator,
@@ -31,13 +28,8 @@ const properties: INodeProperties[] = [
 	tokensCollection,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['campaign'], operation: [operation] } },
-	properties,
-);
-
 /** Schedule a batch campaign. Not safeToRepeat: replayed only after a 6xx answer. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const campaignId = readId(this, 'campaign', itemIndex, 'campaign');
 	const tokens = readTokens(this, 'tokens', itemIndex);
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
@@ -56,3 +48,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return { campaignId, scheduled: true, ...input, result: answer.result?.[0] ?? null };
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Schedule',
+		value: 'schedule',
+		description: 'Schedule a batch campaign',
+		action: 'Schedule a campaign',
+	},
+	fields: properties,
+	async run(itemIndex) {
+		return await execute.call(this, itemIndex);
+	},
+});

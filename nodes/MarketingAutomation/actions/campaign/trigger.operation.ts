@@ -1,16 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest, callsInFlight } from '../../transport';
-import { runBatches, callFailure, failItems, prepareAll } from '../batches';
+import { runBatches, callFailure, failItems, prepareAll, checksOwnItems } from '../batches';
 import { leadIdsField, triggerCampaignLocator, tokensCollection } from '../fields';
 import { parameterOf } from '../../../shared/itemParameters';
 import { readId, readIdList, readTokens } from '../parameters';
-import type { MarketingAutomationMap } from '../node.type';
 import { stoppedTrigger, type CallFate } from './triggerReport';
-
-export const operation = 'trigger' satisfies MarketingAutomationMap['campaign'];
+import { defineOperation } from '../../../shared/operation';
 
 /** The service's maximum of leads per Request Campaign call. */
 const TRIGGER_BATCH = 100;
@@ -20,11 +18,6 @@ const properties: INodeProperties[] = [
 	leadIdsField('run through the campaign', 100),
 	tokensCollection,
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['campaign'], operation: [operation] } },
-	properties,
-);
 
 /** The service's 1003 to Request Campaign: the campaign is a batch campaign, or not requestable. */
 const notRequestable = (campaignId: number) => ({
@@ -48,7 +41,7 @@ interface Trigger {
  * failed items triggers nothing twice. Without Continue On Fail, a failed call stops the node with
  * a message naming the leads requested and not requested (`stoppedTrigger`).
  */
-export async function executeBatch(
+async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
@@ -160,3 +153,15 @@ export async function executeBatch(
 	});
 	return outcomes;
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Trigger',
+		value: 'trigger',
+		description: 'Run leads through a trigger campaign, 100 per call',
+		action: 'Trigger a campaign',
+	},
+	fields: properties,
+	// Checks its items itself, every one before any call.
+	runBatch: checksOwnItems(executeBatch),
+});

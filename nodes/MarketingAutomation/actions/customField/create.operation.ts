@@ -1,15 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest } from '../../transport';
 import { chunk } from '../../transport/paging';
-import { callFailure, failItems, prepareAll } from '../batches';
+import { callFailure, failItems, prepareAll, checksOwnItems } from '../batches';
 import { additionalFieldsCollection } from '../fields';
 import { shorten } from '../parameters';
-import type { MarketingAutomationMap } from '../node.type';
-
-export const operation = 'create' satisfies MarketingAutomationMap['customField'];
+import { defineOperation } from '../../../shared/operation';
 
 /** The service creates "up to 100 custom fields" per call. */
 const FIELD_BATCH = 100;
@@ -83,17 +81,12 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['customField'], operation: [operation] } },
-	properties,
-);
-
 /**
  * `POST /rest/v1/leads/schema/fields.json`, up to 100 fields per call, each item's result matched
  * by API name. Not safeToRepeat (the API user needs the schema permission): replayed only after a
  * 6xx answer, never after a timeout.
  */
-export async function executeBatch(
+async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
@@ -156,3 +149,15 @@ export async function executeBatch(
 	}
 	return outcomes;
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Create',
+		value: 'create',
+		description: 'Create a lead database field',
+		action: 'Create a custom field',
+	},
+	fields: properties,
+	// Checks its items itself, every one before any call.
+	runBatch: checksOwnItems(executeBatch),
+});

@@ -1,17 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
-import type { MarketingAutomationMap } from '../node.type';
-import { concurrentReads } from '../batches';
-
-export const operation = 'getAll' satisfies MarketingAutomationMap['customField'];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['customField'], operation: [operation] } },
-	returnAllAndLimit,
-);
+import { checksOwnItems, concurrentReads } from '../batches';
+import { defineOperation } from '../../../shared/operation';
 
 /** `GET /rest/v1/leads/schema/fields.json`, 300 per page by `nextPageToken`. */
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -22,5 +14,14 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	);
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-export const executeBatch = concurrentReads(execute);
+export const operation = defineOperation({
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		description: 'Get many lead database fields',
+		action: 'Get many custom fields',
+	},
+	fields: returnAllAndLimit,
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
+});

@@ -1,33 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { defineResource, type Operation } from '../../../shared/operation';
+import { operation as create } from './create.operation';
+import { operation as getAll } from './getAll.operation';
 
-import * as create from './create.operation';
-import * as getAll from './getAll.operation';
+const resource = defineResource('customField', [create, getAll], {
+	default: 'create',
+});
 
-export const operations = { create, getAll };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['customField'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				description: 'Create a lead database field',
-				action: 'Create a custom field',
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description: 'Get many lead database fields',
-				action: 'Get many custom fields',
-			},
-		],
-		default: 'create',
-	},
-	...create.description,
-	...getAll.description,
-];
+export const description = resource.properties;
+export const operations = resource.operations as Record<'create' | 'getAll', Operation>;

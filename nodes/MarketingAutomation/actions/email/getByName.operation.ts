@@ -1,13 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { apiRequest } from '../../transport';
-import type { MarketingAutomationMap } from '../node.type';
 import { shorten } from '../parameters';
-import { concurrentReads } from '../batches';
-
-export const operation = 'getByName' satisfies MarketingAutomationMap['email'];
+import { checksOwnItems, concurrentReads } from '../batches';
+import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	{
@@ -47,11 +45,6 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['email'], operation: [operation] } },
-	properties,
-);
-
 /** `GET /rest/asset/v1/email/byName.json`; no match is `{ found: false, name }` unless asked to fail. */
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
@@ -89,5 +82,14 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return { found: false, name };
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-export const executeBatch = concurrentReads(execute);
+export const operation = defineOperation({
+	option: {
+		name: 'Get by Name',
+		value: 'getByName',
+		description: 'Get an email by its exact name',
+		action: 'Get an email by name',
+	},
+	fields: properties,
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
+});

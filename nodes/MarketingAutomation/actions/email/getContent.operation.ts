@@ -1,13 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { emailLocator } from '../fields';
 import { readId } from '../parameters';
-import type { MarketingAutomationMap } from '../node.type';
-import { concurrentReads } from '../batches';
-
-export const operation = 'getContent' satisfies MarketingAutomationMap['email'];
+import { checksOwnItems, concurrentReads } from '../batches';
+import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	emailLocator,
@@ -24,11 +21,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['email'], operation: [operation] } },
-	properties,
-);
-
 /** `GET /rest/asset/v1/email/{id}/content.json`: the editable sections, as one item. */
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readId(this, 'email', itemIndex, 'email');
@@ -43,5 +35,14 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return { id, status, sections: answer.result ?? [] };
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-export const executeBatch = concurrentReads(execute);
+export const operation = defineOperation({
+	option: {
+		name: 'Get Content',
+		value: 'getContent',
+		description: 'Get the editable sections of an email',
+		action: 'Get email content',
+	},
+	fields: properties,
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
+});

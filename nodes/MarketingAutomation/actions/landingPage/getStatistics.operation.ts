@@ -1,14 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { collectActivities } from '../../transport/paging';
 import { readDateTime, shorten } from '../parameters';
 import { ACTIVITY } from '../activity/types';
-import type { MarketingAutomationMap } from '../node.type';
-import { concurrentReads } from '../batches';
-
-export const operation = 'getStatistics' satisfies MarketingAutomationMap['landingPage'];
+import { checksOwnItems, concurrentReads } from '../batches';
+import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	{
@@ -37,11 +35,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['landingPage'], operation: [operation] } },
-	properties,
-);
 
 const ratio = (part: number, whole: number) =>
 	whole > 0 ? Math.round((part / whole) * 10000) / 10000 : 0;
@@ -118,5 +111,14 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	};
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-export const executeBatch = concurrentReads(execute);
+export const operation = defineOperation({
+	option: {
+		name: 'Get Statistics',
+		value: 'getStatistics',
+		description: 'Compute visits and form fills of a landing page',
+		action: 'Get landing page statistics',
+	},
+	fields: properties,
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
+});

@@ -1,25 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { defineResource, type Operation } from '../../../shared/operation';
+import { operation as getStatistics } from './getStatistics.operation';
 
-import * as getStatistics from './getStatistics.operation';
+const resource = defineResource('landingPage', [getStatistics], {
+	default: 'getStatistics',
+});
 
-export const operations = { getStatistics };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['landingPage'] } },
-		options: [
-			{
-				name: 'Get Statistics',
-				value: 'getStatistics',
-				description: 'Compute visits and form fills of a landing page',
-				action: 'Get landing page statistics',
-			},
-		],
-		default: 'getStatistics',
-	},
-	...getStatistics.description,
-];
+export const description = resource.properties;
+export const operations = resource.operations as Record<'getStatistics', Operation>;

@@ -1,16 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
-import { prepareAll, runBatches } from '../batches';
+import { prepareAll, runBatches, checksOwnItems } from '../batches';
 import { additionalFieldsCollection } from '../fields';
-import type { MarketingAutomationMap } from '../node.type';
 import { upsertBatches } from './upsertBatching';
 import { sendUpsertBatch } from './upsertCall';
 import { upsertReader, type Upsert } from './upsertMapping';
-
-export const operation = 'createOrUpdate' satisfies MarketingAutomationMap['lead'];
+import { defineOperation } from '../../../shared/operation';
 
 /** The argument a model fills with the lead when the node runs as a tool with Map Automatically. */
 const TOOL_LEAD_ARGUMENT = 'lead';
@@ -131,11 +128,6 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['lead'], operation: [operation] } },
-	properties,
-);
-
 /**
  * Create or Update, batched: the items that share action, lookup field and partition go 300 per
  * call (`POST /rest/v1/leads.json`); the service answers one result per input record, in input
@@ -145,7 +137,7 @@ export const description = updateDisplayOptions(
  * value are never in flight together (which could create a duplicate), and the later input wins,
  * as when the calls ran one after another.
  */
-export async function executeBatch(
+async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
@@ -162,3 +154,16 @@ export async function executeBatch(
 	);
 	return outcomes;
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Create or Update',
+		value: 'createOrUpdate',
+		description:
+			"Create or update leads matched by a lookup field (email by default), 300 per call. Map Automatically sends the item's fields; as an AI agent tool, the lead object the model sends.",
+		action: 'Create or update leads matched by email or another field',
+	},
+	fields: properties,
+	// Checks its items itself, every one before any call.
+	runBatch: checksOwnItems(executeBatch),
+});

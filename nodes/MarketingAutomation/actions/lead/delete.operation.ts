@@ -1,25 +1,18 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { leadIdsField } from '../fields';
 import { readIdList } from '../parameters';
 import { writeLeadSets, type LeadSet } from '../leadSets';
-import type { MarketingAutomationMap } from '../node.type';
-
-export const operation = 'delete' satisfies MarketingAutomationMap['lead'];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['lead'], operation: [operation] } },
-	[leadIdsField('delete')],
-);
+import { defineOperation } from '../../../shared/operation';
+import { checksOwnItems } from '../batches';
 
 /**
  * Delete Leads (`POST /rest/v1/leads/delete.json` with `{"input":[{"id":…}]}`): the leads of all
  * items go 300 per call; each item gets its leads' statuses (`deleted`, or `skipped` with the
  * reasons, e.g. 1004 for a lead that does not exist).
  */
-export async function executeBatch(
+async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
@@ -35,3 +28,16 @@ export async function executeBatch(
 		output: (_value, leads) => ({ leads }),
 	});
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Delete',
+		value: 'delete',
+		description: 'Delete leads by ID, 300 per call; each item gets its leads’ statuses',
+		action: 'Delete leads',
+	},
+	since: 2,
+	fields: [leadIdsField('delete')],
+	// Checks its items itself, every one before any call.
+	runBatch: checksOwnItems(executeBatch),
+});

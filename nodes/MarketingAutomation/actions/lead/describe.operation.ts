@@ -1,16 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyField } from '../../../shared/descriptions';
 import { apiRequest } from '../../transport';
-import type { MarketingAutomationMap } from '../node.type';
-
-export const operation = 'describe' satisfies MarketingAutomationMap['lead'];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['lead'], operation: [operation] } },
-	[simplifyField],
-);
+import { defineOperation } from '../../../shared/operation';
 
 /** One lead field of `describe.json`, flat: its names for the REST and SOAP APIs and its type. */
 function simplify(field: IDataObject): IDataObject {
@@ -28,7 +20,7 @@ function simplify(field: IDataObject): IDataObject {
 }
 
 /** Describe Lead (`GET /rest/v1/leads/describe.json`): one item per lead field. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const answer = await apiRequest.call(this, {
 		method: 'GET',
 		safeToRepeat: true,
@@ -38,3 +30,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const fields = answer.result ?? [];
 	return this.getNodeParameter('simplify', itemIndex, true) ? fields.map(simplify) : fields;
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Describe',
+		value: 'describe',
+		description: 'Get every lead field with its type and its REST and SOAP API names',
+		action: 'Describe lead fields',
+	},
+	since: 2,
+	fields: [simplifyField],
+	async run(itemIndex) {
+		return await execute.call(this, itemIndex);
+	},
+});

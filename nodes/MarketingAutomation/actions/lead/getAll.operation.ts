@@ -1,18 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
-import { runBatches, failItems, prepareAll } from '../batches';
+import { runBatches, failItems, prepareAll, checksOwnItems } from '../batches';
 import { leadFieldsOption } from '../fields';
-import type { MarketingAutomationMap } from '../node.type';
 import { fromVersionTwo, versionOne } from '../versions';
 import { keyOf, lookupReader, type Lookup } from './leadLookupInput';
 import { leadsToItems } from './leadLookupOutput';
-
-export const operation = 'getAll' satisfies MarketingAutomationMap['lead'];
+import { defineOperation } from '../../../shared/operation';
 
 const includeNotFound: INodeProperties = {
 	displayName: 'Include Not Found',
@@ -61,18 +58,13 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['lead'], operation: [operation] } },
-	properties,
-);
-
 /**
  * Get Many by filter, batched across items: the values of all items that share a filter type and
  * field list are deduplicated and sent 300 per call (POST with `_method=GET` when the URL would pass
  * 8 KB), several calls in flight at once; every page is followed by `nextPageToken`. Each returned
  * lead goes to the item(s) that asked for its value, paired with that item; Limit applies per item.
  */
-export async function executeBatch(
+async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
@@ -145,3 +137,16 @@ export async function executeBatch(
 	leadsToItems(groupList, calls, answers, failed, outcomes);
 	return outcomes;
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		description:
+			'Get many leads whose filter field (email by default) matches one of the values (comma-separated, 300 per call). A value with no lead gives found: false when asked, and always as an AI agent tool.',
+		action: 'Get many leads by email or another field',
+	},
+	fields: properties,
+	// Checks its items itself, every one before any call.
+	runBatch: checksOwnItems(executeBatch),
+});

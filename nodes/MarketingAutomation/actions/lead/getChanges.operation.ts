@@ -1,14 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectActivities } from '../../transport/paging';
 import { activityScopeOptions } from '../fields';
 import { addActivityScope, readDateTime } from '../parameters';
-import type { MarketingAutomationMap } from '../node.type';
-import { concurrentReads } from '../batches';
-
-export const operation = 'getChanges' satisfies MarketingAutomationMap['lead'];
+import { checksOwnItems, concurrentReads } from '../batches';
+import { defineOperation } from '../../../shared/operation';
 
 /** The parameters of Get Lead Changes; shown under Lead and Activity (one implementation). */
 export function changesProperties(): INodeProperties[] {
@@ -35,11 +33,6 @@ export function changesProperties(): INodeProperties[] {
 		optionsCollection(activityScopeOptions),
 	];
 }
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['lead'], operation: [operation] } },
-	changesProperties(),
-);
 
 /**
  * `GET /rest/v1/activities/leadchanges.json` from a date-based paging token; pages follow while
@@ -71,5 +64,17 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	);
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
+/** Several items' reads run concurrently (see `concurrentReads`); also offered under another resource. */
 export const executeBatch = concurrentReads(execute);
+
+export const operation = defineOperation({
+	option: {
+		name: 'Get Changes',
+		value: 'getChanges',
+		description: 'Get data value changes of leads since a date',
+		action: 'Get lead changes',
+	},
+	fields: changesProperties(),
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(executeBatch),
+});

@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { apiRequest } from '../../transport';
 import { readIdList } from '../parameters';
-import type { MarketingAutomationMap } from '../node.type';
-
-export const operation = 'merge' satisfies MarketingAutomationMap['lead'];
+import { defineOperation } from '../../../shared/operation';
 
 /** The service's most losers per merge (more gives 1080, and the call is skipped). */
 const MAX_LOSERS = 25;
@@ -41,11 +39,6 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['lead'], operation: [operation] } },
-	properties,
-);
-
 function read(ctx: IExecuteFunctions, itemIndex: number) {
 	const node = ctx.getNode();
 	const winners = readIdList(ctx, 'winnerId', itemIndex, 'Winning Lead ID');
@@ -79,7 +72,7 @@ function read(ctx: IExecuteFunctions, itemIndex: number) {
 }
 
 /** Every item is checked before the first merge (no call for bad input). */
-export function validate(this: IExecuteFunctions, itemIndex: number): void {
+function check(this: IExecuteFunctions, itemIndex: number): void {
 	read(this, itemIndex);
 }
 
@@ -88,7 +81,7 @@ export function validate(this: IExecuteFunctions, itemIndex: number): void {
  * `mergeInCRM`): the service answers success without a result. Not repeated after an ambiguous
  * failure (a merge is not undone).
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { winnerId, losers } = read(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = { leadIds: losers.join(',') };
@@ -102,3 +95,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return { winnerId, mergedLeadIds: losers, merged: true };
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Merge',
+		value: 'merge',
+		description: 'Merge up to 25 losing leads into a winning lead',
+		action: 'Merge leads',
+	},
+	since: 2,
+	fields: properties,
+	check,
+	async run(itemIndex) {
+		return await execute.call(this, itemIndex);
+	},
+});

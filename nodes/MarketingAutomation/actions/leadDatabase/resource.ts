@@ -1,6 +1,38 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { defineResource, type Operation, type OperationOption } from '../../../shared/operation';
+import { checksOwnItems } from '../batches';
+import { describeOperation } from './describe';
 import type { ObjectKind } from './objects';
+import { queryOperation } from './query';
+import { deleteOperation } from './remove';
+import { syncOperation } from './sync';
+
+/**
+ * A lead-database object's resource: the same four operations, built for its kind (nothing about
+ * them differs by object but the words and keys in `OBJECT_KINDS`), so they need no file each.
+ */
+export function objectResource(kind: ObjectKind, defaultFilter: string) {
+	const built = {
+		createOrUpdate: syncOperation(kind),
+		delete: deleteOperation(kind),
+		describe: describeOperation(kind),
+		getAll: queryOperation(kind, defaultFilter),
+	};
+	const options = objectOperationField(kind).options as OperationOption[];
+	const resource = defineResource(
+		kind.resource,
+		options.map((option) => {
+			const { description, executeBatch } = built[option.value as keyof typeof built];
+			return { option, fields: description, runBatch: checksOwnItems(executeBatch) };
+		}),
+		{ default: 'getAll' },
+	);
+	return {
+		operations: resource.operations as Record<keyof typeof built, Operation>,
+		description: resource.properties,
+	};
+}
 
 /** The Operation parameter every lead-database object shows (the same four operations). */
 export function objectOperationField(kind: ObjectKind): INodeProperties {

@@ -1,20 +1,25 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { changeMembership, membershipProperties } from './membership';
-import type { MarketingAutomationMap } from '../node.type';
+import { defineOperation } from '../../../shared/operation';
+import { checksOwnItems } from '../batches';
 
-export const operation = 'addLeads' satisfies MarketingAutomationMap['list'];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['list'], operation: [operation] } },
-	membershipProperties,
-);
-
-export async function executeBatch(
+async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
 	return await changeMembership(this, itemIndexes, 'POST');
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Add Leads',
+		value: 'addLeads',
+		description: 'Add leads to a static list, 300 per call',
+		action: 'Add leads to a list',
+	},
+	fields: membershipProperties,
+	// Checks its items itself, every one before any call.
+	runBatch: checksOwnItems(executeBatch),
+});

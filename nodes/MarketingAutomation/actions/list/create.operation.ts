@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { additionalFieldsCollection } from '../fields';
 import { shorten } from '../parameters';
-import type { MarketingAutomationMap } from '../node.type';
-
-export const operation = 'create' satisfies MarketingAutomationMap['list'];
+import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	{
@@ -54,11 +52,6 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['list'], operation: [operation] } },
-	properties,
-);
-
 /** A folder value: `15` or `Folder:15` (a folder), `Program:3002` (a program). */
 function readFolder(ctx: IExecuteFunctions, itemIndex: number): { id: number; type: string } {
 	const raw = String(ctx.getNodeParameter('folder', itemIndex, '', { extractValue: true }) ?? '');
@@ -89,7 +82,7 @@ function readName(ctx: IExecuteFunctions, itemIndex: number): string {
 	return name;
 }
 
-export function validate(this: IExecuteFunctions, itemIndex: number): void {
+function check(this: IExecuteFunctions, itemIndex: number): void {
 	readFolder(this, itemIndex);
 	readName(this, itemIndex);
 }
@@ -99,7 +92,7 @@ export function validate(this: IExecuteFunctions, itemIndex: number): void {
  * string, `name`, optional `description`). Not repeated after an ambiguous failure (it would
  * create the list twice or fail on the name).
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {
 		folder: JSON.stringify(readFolder(this, itemIndex)),
@@ -126,3 +119,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return answer.result?.[0] ?? {};
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Create',
+		value: 'create',
+		description: 'Create a static list in a folder or program',
+		action: 'Create a list',
+	},
+	since: 2,
+	fields: properties,
+	check,
+	async run(itemIndex) {
+		return await execute.call(this, itemIndex);
+	},
+});

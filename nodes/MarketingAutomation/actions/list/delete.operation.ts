@@ -1,19 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { listLocator } from '../fields';
 import { readId } from '../parameters';
-import type { MarketingAutomationMap } from '../node.type';
+import { defineOperation } from '../../../shared/operation';
 
-export const operation = 'delete' satisfies MarketingAutomationMap['list'];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['list'], operation: [operation] } },
-	[listLocator] as INodeProperties[],
-);
-
-export function validate(this: IExecuteFunctions, itemIndex: number): void {
+function check(this: IExecuteFunctions, itemIndex: number): void {
 	readId(this, 'list', itemIndex, 'list');
 }
 
@@ -21,7 +13,7 @@ export function validate(this: IExecuteFunctions, itemIndex: number): void {
  * Delete Static List (`POST /rest/asset/v1/staticList/{id}/delete.json`). A list used by an import,
  * an export or another asset cannot be deleted; the service says so (709).
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readId(this, 'list', itemIndex, 'list');
 	await apiRequest.call(this, {
 		method: 'POST',
@@ -42,3 +34,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return { id, deleted: true };
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Delete',
+		value: 'delete',
+		description: 'Delete a static list that nothing uses',
+		action: 'Delete a list',
+	},
+	since: 2,
+	fields: [listLocator] as INodeProperties[],
+	check,
+	async run(itemIndex) {
+		return await execute.call(this, itemIndex);
+	},
+});

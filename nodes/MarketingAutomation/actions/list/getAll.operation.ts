@@ -1,24 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
 import { nameFilters } from '../fields';
 import { readNameFilters } from '../parameters';
-import type { MarketingAutomationMap } from '../node.type';
-import { concurrentReads } from '../batches';
-
-export const operation = 'getAll' satisfies MarketingAutomationMap['list'];
+import { checksOwnItems, concurrentReads } from '../batches';
+import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
 	filtersCollection(nameFilters('list')),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['list'], operation: [operation] } },
-	properties,
-);
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
@@ -30,5 +22,14 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	);
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-export const executeBatch = concurrentReads(execute);
+export const operation = defineOperation({
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		description: 'Get many static lists',
+		action: 'Get many lists',
+	},
+	fields: properties,
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
+});

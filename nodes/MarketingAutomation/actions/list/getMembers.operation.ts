@@ -1,25 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
 import { leadFieldsOption, listLocator } from '../fields';
 import { readId } from '../parameters';
-import type { MarketingAutomationMap } from '../node.type';
-import { concurrentReads } from '../batches';
-
-export const operation = 'getMembers' satisfies MarketingAutomationMap['list'];
+import { checksOwnItems, concurrentReads } from '../batches';
+import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	listLocator,
 	...returnAllAndLimit,
 	optionsCollection([leadFieldsOption]),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['list'], operation: [operation] } },
-	properties,
-);
 
 /** `GET /rest/v1/lists/{listId}/leads.json`, 300 per page by `nextPageToken`. */
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -41,5 +33,14 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	);
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-export const executeBatch = concurrentReads(execute);
+export const operation = defineOperation({
+	option: {
+		name: 'Get Members',
+		value: 'getMembers',
+		description: 'Get the leads of a static list',
+		action: 'Get list members',
+	},
+	fields: properties,
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
+});

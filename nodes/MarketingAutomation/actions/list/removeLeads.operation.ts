@@ -1,20 +1,25 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { changeMembership, membershipProperties } from './membership';
-import type { MarketingAutomationMap } from '../node.type';
+import { defineOperation } from '../../../shared/operation';
+import { checksOwnItems } from '../batches';
 
-export const operation = 'removeLeads' satisfies MarketingAutomationMap['list'];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['list'], operation: [operation] } },
-	membershipProperties,
-);
-
-export async function executeBatch(
+async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
 	return await changeMembership(this, itemIndexes, 'DELETE');
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Remove Leads',
+		value: 'removeLeads',
+		description: 'Remove leads from a static list, 300 per call',
+		action: 'Remove leads from a list',
+	},
+	fields: membershipProperties,
+	// Checks its items itself, every one before any call.
+	runBatch: checksOwnItems(executeBatch),
+});

@@ -1,13 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByOffset } from '../../transport/paging';
 import { readDateTime } from '../parameters';
-import type { MarketingAutomationMap } from '../node.type';
-import { concurrentReads } from '../batches';
-
-export const operation = 'getEmailPrograms' satisfies MarketingAutomationMap['program'];
+import { checksOwnItems, concurrentReads } from '../batches';
+import { defineOperation } from '../../../shared/operation';
 
 /** Its entry in the Operation list (under Program; under Email in version 1, with its old value). */
 export const emailProgramsOperation = {
@@ -45,11 +42,6 @@ export const emailProgramsProperties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['program'], operation: [operation] } },
-	emailProgramsProperties,
-);
-
 /**
  * `GET /rest/asset/v1/programs.json` has no program-type parameter (the spec's `type=email` does not
  * exist): pages of 200 are read by offset and only programs whose `type` is "Email" (any case) are
@@ -83,5 +75,13 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	);
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
+/** Several items' reads run concurrently (see `concurrentReads`); also offered under another resource. */
 export const executeBatch = concurrentReads(execute);
+
+export const operation = defineOperation({
+	option: { ...emailProgramsOperation, value: 'getEmailPrograms' },
+	since: 2,
+	fields: emailProgramsProperties,
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(executeBatch),
+});

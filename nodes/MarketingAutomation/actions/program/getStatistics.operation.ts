@@ -1,19 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { collectByToken } from '../../transport/paging';
 import { programLocator } from '../fields';
 import { readId } from '../parameters';
-import type { MarketingAutomationMap } from '../node.type';
-import { concurrentReads } from '../batches';
-
-export const operation = 'getStatistics' satisfies MarketingAutomationMap['program'];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['program'], operation: [operation] } },
-	[programLocator] as INodeProperties[],
-);
+import { checksOwnItems, concurrentReads } from '../batches';
+import { defineOperation } from '../../../shared/operation';
 
 const ratio = (part: number, whole: number) =>
 	whole > 0 ? Math.round((part / whole) * 10000) / 10000 : 0;
@@ -86,5 +78,14 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	};
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-export const executeBatch = concurrentReads(execute);
+export const operation = defineOperation({
+	option: {
+		name: 'Get Statistics',
+		value: 'getStatistics',
+		description: 'Compute membership statistics of a program',
+		action: 'Get program statistics',
+	},
+	fields: [programLocator] as INodeProperties[],
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
+});

@@ -1,18 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { LEAD_BATCH } from '../../transport/paging';
-import { keyedBatches, prepareAll } from '../batches';
+import { keyedBatches, prepareAll, checksOwnItems } from '../batches';
 import { optionsCollection } from '../../../shared/descriptions';
 import { programLocator } from '../fields';
 import { readId, readIdList } from '../parameters';
 import { hasFailed, sendRecordBatches, withReasons } from '../leadDatabase/write';
-import type { MarketingAutomationMap } from '../node.type';
 import { membersPath, readStatusName } from './fields';
 import { itemParameter } from '../../../shared/itemParameters';
-
-export const operation = 'createOrUpdate' satisfies MarketingAutomationMap['programMember'];
+import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	programLocator,
@@ -64,11 +62,6 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['programMember'], operation: [operation] } },
-	properties,
-);
-
 interface MemberWrite {
 	itemIndex: number;
 	programId: number;
@@ -86,7 +79,7 @@ const keyOf = (entry: MemberWrite) => `${entry.programId}|${entry.leadId}`;
  * item, 300 per call, a lead never in two calls of one program in flight. Each item gets its
  * member's status (`updated`, or `skipped` with 1013 when the lead is not a member).
  */
-export async function executeBatch(
+async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
@@ -184,3 +177,16 @@ export async function executeBatch(
 	}
 	return outcomes;
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Create or Update',
+		value: 'createOrUpdate',
+		description:
+			'Write member fields (custom ones too) of leads in a program, optionally making them members in a status first; 300 per call',
+		action: 'Create or update program members',
+	},
+	fields: properties,
+	// Checks its items itself, every one before any call.
+	runBatch: checksOwnItems(executeBatch),
+});

@@ -1,19 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyField } from '../../../shared/descriptions';
 import { apiRequest } from '../../transport';
-import { concurrentReads } from '../batches';
+import { checksOwnItems, concurrentReads } from '../batches';
 import { simplifyDescribe } from '../leadDatabase/describe';
-import type { MarketingAutomationMap } from '../node.type';
 import { MEMBERS_DESCRIBE } from './fields';
-
-export const operation = 'describe' satisfies MarketingAutomationMap['programMember'];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['programMember'], operation: [operation] } },
-	[simplifyField],
-);
+import { defineOperation } from '../../../shared/operation';
 
 /** `GET /rest/v1/programs/members/describe.json`: the member fields, dedupe key and searchable fields. */
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -27,5 +19,14 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return this.getNodeParameter('simplify', itemIndex, true) ? simplifyDescribe(describe) : describe;
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-export const executeBatch = concurrentReads(execute);
+export const operation = defineOperation({
+	option: {
+		name: 'Describe',
+		value: 'describe',
+		description: 'Get the member fields and searchable fields of programs',
+		action: 'Describe program members',
+	},
+	fields: [simplifyField],
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
+});

@@ -1,18 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { DateTime } from 'luxon';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
-import { prepareAll, readItems } from '../batches';
+import { prepareAll, readItems, checksOwnItems } from '../batches';
 import { programLocator } from '../fields';
 import { readDateTime, readId, readIdList, shorten, splitValues } from '../parameters';
-import type { MarketingAutomationMap } from '../node.type';
 import { memberFieldsOption, membersPath } from './fields';
-
-export const operation = 'getAll' satisfies MarketingAutomationMap['programMember'];
+import { defineOperation } from '../../../shared/operation';
 
 /** The service's longest `updatedAt` range per call. */
 const WINDOW_DAYS = 7;
@@ -106,11 +104,6 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['programMember'], operation: [operation] } },
-	properties,
-);
-
 interface MemberQuery {
 	programId: number;
 	/** One query string per call: a filter of ≤ 300 values, or one window of ≤ 7 days. */
@@ -196,7 +189,7 @@ function prepare(ctx: IExecuteFunctions, i: number): MemberQuery {
  * page is followed. Every item is checked before the first call; a lead that is not a member
  * gives `found: false`.
  */
-export async function executeBatch(
+async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
@@ -247,3 +240,16 @@ export async function executeBatch(
 	for (const { itemIndex } of prepared) outcomes[itemIndex] = read[itemIndex];
 	return outcomes;
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		description:
+			'Get the members of a program by lead, status, another field, or updated date (7 days per call). A lead that is not a member gives found: false.',
+		action: 'Get many program members',
+	},
+	fields: properties,
+	// Checks its items itself, every one before any call.
+	runBatch: checksOwnItems(executeBatch),
+});

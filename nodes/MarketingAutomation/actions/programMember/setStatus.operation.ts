@@ -1,14 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { leadIdsField, programLocator } from '../fields';
 import { readId, readIdList } from '../parameters';
 import { writeLeadSets, type LeadSet } from '../leadSets';
-import type { MarketingAutomationMap } from '../node.type';
 import { membersPath, readStatusName } from './fields';
-
-export const operation = 'setStatus' satisfies MarketingAutomationMap['programMember'];
+import { defineOperation } from '../../../shared/operation';
+import { checksOwnItems } from '../batches';
 
 const properties: INodeProperties[] = [
 	programLocator,
@@ -25,11 +23,6 @@ const properties: INodeProperties[] = [
 	leadIdsField('set'),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['programMember'], operation: [operation] } },
-	properties,
-);
-
 interface StatusChange extends LeadSet {
 	programId: number;
 	statusName: string;
@@ -41,7 +34,7 @@ interface StatusChange extends LeadSet {
  * call; each item gets its leads' statuses (`created`, `updated`, or `skipped` with 1037 for a
  * lead already in or past the status).
  */
-export async function executeBatch(
+async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<BatchOutcome[][]> {
@@ -62,3 +55,16 @@ export async function executeBatch(
 		output: ({ programId, statusName }, leads) => ({ programId, statusName, leads }),
 	});
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Set Status',
+		value: 'setStatus',
+		description:
+			'Set the program status of leads (they become members if needed), 300 per call; a lead already in or past the status is skipped (1037)',
+		action: 'Set the program status of leads',
+	},
+	fields: properties,
+	// Checks its items itself, every one before any call.
+	runBatch: checksOwnItems(executeBatch),
+});

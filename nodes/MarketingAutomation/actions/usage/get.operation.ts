@@ -1,11 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { concurrentReads } from '../batches';
-import type { MarketingAutomationMap } from '../node.type';
-
-export const operation = 'get' satisfies MarketingAutomationMap['usage'];
+import { checksOwnItems, concurrentReads } from '../batches';
+import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	{
@@ -28,11 +25,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['usage'], operation: [operation] } },
-	properties,
-);
-
 const PATHS: Record<string, string> = {
 	today: '/rest/v1/stats/usage.json',
 	last7Days: '/rest/v1/stats/usage/last7days.json',
@@ -54,5 +46,15 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return answer.result ?? [];
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`). */
-export const executeBatch = concurrentReads(execute);
+export const operation = defineOperation({
+	option: {
+		name: 'Get',
+		value: 'get',
+		description:
+			"Get the instance's API calls per day and per API user, today or over the last 7 days",
+		action: 'Get API usage',
+	},
+	fields: properties,
+	// Several items' reads run concurrently (see `concurrentReads`).
+	runBatch: checksOwnItems(concurrentReads(execute)),
+});

@@ -1,26 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { defineResource, type Operation } from '../../../shared/operation';
+import { operation as get } from './get.operation';
 
-import * as get from './get.operation';
+const resource = defineResource('usage', [get], {
+	default: 'get',
+});
 
-export const operations = { get };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['usage'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				description:
-					"Get the instance's API calls per day and per API user, today or over the last 7 days",
-				action: 'Get API usage',
-			},
-		],
-		default: 'get',
-	},
-	...get.description,
-];
+export const description = resource.properties;
+export const operations = resource.operations as Record<'get', Operation>;

@@ -1,24 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { limitOf, returnAllAndLimit, simplifyField } from '../../../shared/descriptions';
-import { operationFields } from '../../helpers/fields';
 import { collectPages } from '../../helpers/paging';
 import { listTools } from '../../transport/tools';
-import type { AgentPlatformAdminMap } from '../node.type';
-
-export const operation = 'getMany' satisfies AgentPlatformAdminMap['tool'];
-
-export const description = operationFields('tool', operation, [
-	...returnAllAndLimit,
-	simplifyField,
-]);
-
-export const option: INodePropertyOptions = {
-	name: 'Get Many',
-	value: operation,
-	action: 'Get many tools',
-	description: 'List the tools of the project named in the credential, with their inputs',
-};
+import { defineOperation } from '../../../shared/operation';
 
 /** A tool as a workflow needs it: ID, title, description and the names of its inputs. */
 function simplified(tool: IDataObject): IDataObject {
@@ -32,10 +17,21 @@ function simplified(tool: IDataObject): IDataObject {
 	};
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const tools = await collectPages(
 		async (page, pageSize) => await listTools(this, page, pageSize, itemIndex),
 		limitOf(this, itemIndex),
 	);
 	return this.getNodeParameter('simplify', itemIndex, true) ? tools.map(simplified) : tools;
 }
+
+export const operation = defineOperation({
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many tools',
+		description: 'List the tools of the project named in the credential, with their inputs',
+	},
+	fields: [...returnAllAndLimit, simplifyField],
+	run,
+});

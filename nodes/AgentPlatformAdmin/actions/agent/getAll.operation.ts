@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
+import { collectPages } from '../../helpers/paging';
+import { listAgents } from '../../transport/agents';
+import { defineOperation } from '../../../shared/operation';
+
+async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return await collectPages(
+		async (page, pageSize) => await listAgents(this, page, pageSize, itemIndex),
+		limitOf(this, itemIndex),
+	);
+}
+
+export const operation = defineOperation({
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many agents',
+		description: 'List the agents of the project named in the credential, with their IDs and names',
+	},
+	fields: [...returnAllAndLimit],
+	run,
+});

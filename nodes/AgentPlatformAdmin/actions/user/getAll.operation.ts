@@ -1,0 +1,55 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
+import { collectPages } from '../../helpers/paging';
+import { projectLocator, readProject } from '../../helpers/project';
+import { requireEmail } from '../../helpers/validation';
+import { listUsers } from '../../transport/directory';
+import { defineOperation } from '../../../shared/operation';
+
+function readEmail(this: IExecuteFunctions, itemIndex: number): string | undefined {
+	const { email } = (this.getNodeParameter('filters', itemIndex, {}) ?? {}) as IDataObject;
+	if (email === undefined || email === '') return undefined;
+	return requireEmail(this.getNode(), itemIndex, email);
+}
+
+function readInput(this: IExecuteFunctions, itemIndex: number) {
+	return { project: readProject(this, itemIndex), email: readEmail.call(this, itemIndex) };
+}
+
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ project, email }: ReturnType<typeof readInput>,
+): Promise<IDataObject[]> {
+	return await collectPages(
+		async (page, pageSize) => await listUsers(this, page, pageSize, email, itemIndex, project),
+		limitOf(this, itemIndex),
+	);
+}
+
+export const operation = defineOperation({
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many users of a project',
+		description: 'List the users of a project (by default the credential’s) and their roles',
+	},
+	fields: [
+		projectLocator,
+		...returnAllAndLimit,
+		filtersCollection([
+			{
+				displayName: 'Email',
+				name: 'email',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. nathan@example.com',
+				description: 'Only the user with this e-mail address',
+			},
+		]),
+	],
+	// Every item is checked before the first call.
+	check: readInput,
+	run,
+});

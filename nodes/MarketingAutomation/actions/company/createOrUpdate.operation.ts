@@ -1,7 +1,0 @@
-import { syncOperation } from '../leadDatabase/sync';
-import { OBJECT_KINDS } from '../leadDatabase/objects';
-import type { MarketingAutomationMap } from '../node.type';
-
-export const operation = 'createOrUpdate' satisfies MarketingAutomationMap['company'];
-
-export const { description, executeBatch } = syncOperation(OBJECT_KINDS.company);

@@ -1,7 +1,0 @@
-import { deleteOperation } from '../leadDatabase/remove';
-import { OBJECT_KINDS } from '../leadDatabase/objects';
-import type { MarketingAutomationMap } from '../node.type';
-
-export const operation = 'delete' satisfies MarketingAutomationMap['customObject'];
-
-export const { description, executeBatch } = deleteOperation(OBJECT_KINDS.customObject);

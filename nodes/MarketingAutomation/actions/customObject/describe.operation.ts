@@ -1,7 +1,0 @@
-import { describeOperation } from '../leadDatabase/describe';
-import { OBJECT_KINDS } from '../leadDatabase/objects';
-import type { MarketingAutomationMap } from '../node.type';
-
-export const operation = 'describe' satisfies MarketingAutomationMap['customObject'];
-
-export const { description, executeBatch } = describeOperation(OBJECT_KINDS.customObject);

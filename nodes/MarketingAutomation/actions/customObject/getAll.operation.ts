@@ -1,7 +1,0 @@
-import { queryOperation } from '../leadDatabase/query';
-import { OBJECT_KINDS } from '../leadDatabase/objects';
-import type { MarketingAutomationMap } from '../node.type';
-
-export const operation = 'getAll' satisfies MarketingAutomationMap['customObject'];
-
-export const { description, executeBatch } = queryOperation(OBJECT_KINDS.customObject, '');

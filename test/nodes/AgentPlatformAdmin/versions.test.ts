@@ -1,0 +1,104 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { AgentPlatformAdmin } from '../../../nodes/AgentPlatformAdmin/AgentPlatformAdmin.node';
+import { runWorkflow } from '../../harness';
+import { directorySuite } from './directory';
+import { adminNode } from './helpers';
+import { simCredentials } from './runs';
+
+/**
+ * Version 2 saves Get Many as `getAll` (n8n's convention); version 1, released with `getMany`,
+ * keeps that value so saved workflows open and run unchanged.
+ */
+describe('Agent Platform › versions', () => {
+	const { description } = new AgentPlatformAdmin();
+	const listing = ['agent', 'apiKey', 'invite', 'project', 'tool', 'user'];
+
+	/** The Operation values the editor offers for `resource` in `version`. */
+	const offered = (resource: string, version: number) =>
+		description.properties
+			.filter(
+				(property) =>
+					property.name === 'operation' &&
+					NodeHelpers.displayParameter(
+						{ resource },
+						property,
+						{ typeVersion: version },
+						description,
+					),
+			)
+			.flatMap((property) => property.options as INodePropertyOptions[])
+			.filter((option) =>
+				NodeHelpers.displayParameter(
+					{ resource },
+					option as unknown as INodeProperties,
+					{ typeVersion: version },
+					description,
+				),
+			)
+			.map((option) => `${option.value}:${option.name}`);
+
+	it('offers Get Many as getAll from version 2 and as getMany in version 1', () => {
+		expect(description.defaultVersion).toBe(2);
+		for (const resource of listing) {
+			expect([resource, offered(resource, 2)]).toEqual([
+				resource,
+				expect.arrayContaining(['getAll:Get Many']),
+			]);
+			expect(offered(resource, 2)).not.toContain('getMany:Get Many');
+			expect(offered(resource, 1)).toContain('getMany:Get Many');
+			expect(offered(resource, 1)).not.toContain('getAll:Get Many');
+		}
+	});
+
+	it('shows the fields of Get Many for either value', () => {
+		const shown = (operation: string, version: number) =>
+			description.properties
+				.filter((property) =>
+					NodeHelpers.displayParameter(
+						{ resource: 'invite', operation },
+						property,
+						{ typeVersion: version },
+						description,
+					),
+				)
+				.map((property) => property.name);
+		expect(shown('getMany', 1)).toEqual(shown('getAll', 2));
+		expect(shown('getAll', 2)).toEqual(['resource', 'operation', 'project', 'returnAll']);
+	});
+
+	describe('runs', () => {
+		const suite = directorySuite();
+		const list = async (typeVersion: number, parameters: Record<string, unknown>) =>
+			await runWorkflow({
+				nodes: {
+					...adminNode({ resource: 'apiKey', userId: 'usr-ana', ...parameters }),
+					typeVersion,
+				},
+				credentials: simCredentials(suite.sim),
+			});
+
+		it("runs a version-1 workflow's getMany, a version-2 getAll and a saved default alike", async () => {
+			await suite.run({ resource: 'apiKey', operation: 'create', userId: 'usr-ana' });
+			const outputs = [];
+			for (const [version, parameters] of [
+				[1, { operation: 'getMany' }],
+				[2, { operation: 'getAll' }],
+				// Saved without Operation: the default, Get Many, in either version.
+				[1, {}],
+				[2, {}],
+			] as const) {
+				suite.mark();
+				const result = await list(version, parameters);
+				expect(result.error).toBeUndefined();
+				expect(suite.calls().map((c) => [c.method, c.path])).toEqual([
+					['POST', '/latest/auth/users/usr-ana/keys/list'],
+				]);
+				outputs.push(result.json());
+			}
+			expect(outputs[0]).toHaveLength(1);
+			expect(new Set(outputs.map((output) => JSON.stringify(output))).size).toBe(1);
+		});
+	});
+});
