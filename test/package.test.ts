@@ -216,9 +216,6 @@ const TYPES_BEING_REWRITTEN = [
 	'nodes/MarketingAutomation/transport/throttle.ts: LimiterSettings',
 	'nodes/enrichment/client.ts: EnrichmentClient',
 	'nodes/enrichment/client.ts: EnrichmentService',
-	'nodes/shared/router.ts: Operation',
-	'nodes/shared/router.ts: RouteOptions',
-	'nodes/shared/toolRun.ts: ToolRun',
 ];
 
 describe('shipped code', () => {

@@ -85,7 +85,7 @@ export type ResourceOperations = Record<string, Record<string, Operation>>;
 
 type Show = NonNullable<IDisplayOptions['show']>;
 
-export interface ResourceOptions {
+interface ResourceOptions {
 	/** The operation the selector starts on. */
 	default: string;
 	/**
@@ -100,7 +100,7 @@ export interface ResourceOptions {
 	versions?: Array<{ version: number; show: Show }>;
 }
 
-export interface Resource {
+interface Resource {
 	value: string;
 	/** The Operation selector(s), then every operation's fields. */
 	properties: INodeProperties[];
