@@ -100,7 +100,7 @@ interface ResourceOptions {
 	versions?: Array<{ version: number; show: Show }>;
 }
 
-interface Resource {
+export interface Resource {
 	value: string;
 	/** The Operation selector(s), then every operation's fields. */
 	properties: INodeProperties[];

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ResourceOperations } from '../../shared/operation';
+import type { Resource, ResourceOperations } from '../../shared/operation';
 import { toolAnswerLimitsField } from '../../shared/toolLimits';
 import { selectorProperty } from '../helpers/fields';
 import { agent } from './agent';
@@ -11,7 +11,7 @@ import { project } from './project';
 import { tool } from './tool';
 import { user } from './user';
 
-const resources = [agent, apiKey, invite, organization, project, tool, user];
+const resources: Resource[] = [agent, apiKey, invite, organization, project, tool, user];
 
 /** Resource value → operation value → operation, for the router. */
 export const operations: ResourceOperations = Object.fromEntries(
