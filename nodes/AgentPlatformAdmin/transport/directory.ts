@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { Page } from '../helpers/paging';
 import { apiRequest, type ServiceContext } from './index';
 
 /**
@@ -13,13 +14,16 @@ const resultsOf = (answer: IDataObject, key = 'results') =>
 const keysPath = (userId: string, action: 'create' | 'list' | 'delete') =>
 	`/auth/users/${encodeURIComponent(userId)}/keys/${action}`;
 
-/** One page of the projects the key can see (`GET /projects/list`, pages from 1). */
-export async function listProjects(
+/**
+ * One page of the projects the key can see (`GET /projects/list`, pages from 1), with the
+ * listing's total (`count`).
+ */
+export async function projectsPage(
 	ctx: ServiceContext,
 	page: number,
 	pageSize: number,
 	itemIndex: number,
-): Promise<IDataObject[]> {
+): Promise<Page> {
 	const answer = await apiRequest.call(
 		ctx,
 		'/projects/list',
@@ -33,7 +37,21 @@ export async function listProjects(
 			safeToRepeat: true,
 		},
 	);
-	return resultsOf(answer, 'projects');
+	const total = answer.count;
+	return {
+		rows: resultsOf(answer, 'projects'),
+		...(typeof total === 'number' ? { total } : {}),
+	};
+}
+
+/** The projects of one page, for the Project picker. */
+export async function listProjects(
+	ctx: ServiceContext,
+	page: number,
+	pageSize: number,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	return (await projectsPage(ctx, page, pageSize, itemIndex)).rows;
 }
 
 /**

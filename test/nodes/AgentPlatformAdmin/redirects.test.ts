@@ -36,7 +36,7 @@ describe('Agent Platform: redirects keep the API key on its host', () => {
 				.get('/latest/v2/projects/list')
 				.query({ page: '1', page_size: '100' })
 				.once()
-				.reply(200, { projects: [PROJECT] });
+				.reply(200, { projects: [PROJECT], count: 1 });
 
 			const result = await runAdmin(listProjects);
 

@@ -7,7 +7,7 @@ import { defineOperation } from '../../../shared/operation';
 
 async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await collectPages(
-		async (page, pageSize) => await listAgents(this, page, pageSize, itemIndex),
+		async (page, pageSize) => ({ rows: await listAgents(this, page, pageSize, itemIndex) }),
 		limitOf(this, itemIndex),
 	);
 }

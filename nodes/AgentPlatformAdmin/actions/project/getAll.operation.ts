@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectPages } from '../../helpers/paging';
-import { listProjects } from '../../transport/directory';
+import { projectsPage } from '../../transport/directory';
 import { defineOperation } from '../../../shared/operation';
 
 async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await collectPages(
-		async (page, pageSize) => await listProjects(this, page, pageSize, itemIndex),
+		async (page, pageSize) => await projectsPage(this, page, pageSize, itemIndex),
 		limitOf(this, itemIndex),
 	);
 }

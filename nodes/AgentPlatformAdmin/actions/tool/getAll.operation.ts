@@ -19,7 +19,7 @@ function simplified(tool: IDataObject): IDataObject {
 
 async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const tools = await collectPages(
-		async (page, pageSize) => await listTools(this, page, pageSize, itemIndex),
+		async (page, pageSize) => ({ rows: await listTools(this, page, pageSize, itemIndex) }),
 		limitOf(this, itemIndex),
 	);
 	return this.getNodeParameter('simplify', itemIndex, true) ? tools.map(simplified) : tools;

@@ -22,9 +22,13 @@ async function run(
 	itemIndex: number,
 	{ project, email }: ReturnType<typeof readInput>,
 ): Promise<IDataObject[]> {
+	// An e-mail address names one user of the project: its page is the whole answer.
+	const limit = limitOf(this, itemIndex);
 	return await collectPages(
-		async (page, pageSize) => await listUsers(this, page, pageSize, email, itemIndex, project),
-		limitOf(this, itemIndex),
+		async (page, pageSize) => ({
+			rows: await listUsers(this, page, pageSize, email, itemIndex, project),
+		}),
+		email === undefined ? limit : Math.min(limit, 1),
 	);
 }
 

@@ -39,6 +39,24 @@ describe('Agent Platform › Agent › Get Many', () => {
 		});
 	});
 
+	it('reads on when the platform serves fewer per page than asked, until a page is shorter than its own', async () => {
+		sim.services.admin.pageCap = 50;
+		try {
+			const from = sim.services.admin.calls.length;
+			const result = await getMany({ returnAll: true });
+			expect(sim.services.admin.calls.slice(from).map((c) => c.body)).toEqual([
+				{ page: 1, page_size: 100 },
+				{ page: 2, page_size: 100 },
+				{ page: 3, page_size: 100 },
+			]);
+			expect(result.json().map((a) => a.agent_id)).toEqual(
+				Array.from({ length: 130 }, (_, i) => `agt-${i}`),
+			);
+		} finally {
+			sim.services.admin.pageCap = 1000;
+		}
+	});
+
 	it('stops at Limit', async () => {
 		const result = await getMany({ returnAll: false, limit: 3 });
 		expect(result.json().map((a) => a.agent_id)).toEqual(['agt-0', 'agt-1', 'agt-2']);

@@ -3,6 +3,34 @@ import { directorySuite } from '../../directory';
 describe('Agent Platform › Project › Get Many', () => {
 	const suite = directorySuite();
 
+	it('reads every project by the total the platform gives when it caps its pages', async () => {
+		for (let n = 0; n < 229; n++) {
+			suite.sim.services.admin.projects.set(`proj-x${n}`, {
+				project_id: `proj-x${n}`,
+				name: `Project ${n}`,
+				description: '',
+				organization_id: 'org-demo',
+				users: {},
+				invites: {},
+			});
+		}
+		suite.sim.services.admin.pageCap = 50;
+		try {
+			const result = await suite.run(
+				{ resource: 'project', operation: 'getMany', returnAll: true },
+				{ apiKey: 'sk-demo-member' },
+			);
+			// 230 projects, 50 a page: five reads, the last one short, and no read past the total.
+			expect(suite.calls().map((c) => c.path)).toEqual(
+				Array.from({ length: 5 }, () => '/latest/projects/list'),
+			);
+			expect(result.json()).toHaveLength(230);
+		} finally {
+			suite.sim.services.admin.pageCap = 1000;
+			for (let n = 0; n < 229; n++) suite.sim.services.admin.projects.delete(`proj-x${n}`);
+		}
+	});
+
 	it('lists the organization’s projects with GET and page parameters', async () => {
 		suite.sim.services.admin.projects.set('proj-two', {
 			project_id: 'proj-two',
