@@ -36,6 +36,8 @@ export interface RunOptions {
 	credentials?: CredentialValues;
 	/** Share credential values (e.g. a cached token) across runs. */
 	credentialsHelper?: TestCredentialsHelper;
+	/** The execution's id as n8n gives it to nodes (none by default, as in a manual test run). */
+	executionId?: string;
 }
 
 export interface RunResult {
@@ -140,6 +142,7 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 			getRunExecutionData: async () => undefined,
 			getRuntimeCredential: async () => undefined,
 			logAiEvent: () => undefined,
+			...(options.executionId ? { executionId: options.executionId } : {}),
 		} as unknown as IWorkflowExecuteAdditionalData;
 
 		const startItems = (options.items ?? [{}]).map((json, index) =>

@@ -35,7 +35,8 @@ export function toolFailedError(
 	});
 }
 
-const JOB_ENDED = new Set(['complete', 'failed']);
+/** The job's final states (the platform's schema): never polled again. */
+const JOB_ENDED = new Set(['complete', 'failed', 'timeout', 'cancelled']);
 
 interface JobReading {
 	finished: boolean;

@@ -18,6 +18,10 @@ export interface AgentMessage {
 		attachments: Array<{ file_name: string; file_url: string }>;
 	};
 	conversation_id?: string;
+	/** The caller's id of a new conversation: the platform creates one conversation per id. */
+	external_id?: string;
+	/** "nothing": a trigger with a known `external_id` starts nothing and answers its conversation. */
+	external_id_behaviour?: 'nothing';
 }
 
 /**

@@ -41,7 +41,8 @@ export async function pollUntil<T>(
 		const last = await read();
 		looks++;
 		if (isFinished(last)) return { last, finished: true, looks };
-		if (Date.now() >= deadline) return { last, finished: false, looks };
+		// Looks are never closer than the first pause: a time limit that leaves less ends here.
+		if (deadline - Date.now() < pollTiming.firstDelayMs) return { last, finished: false, looks };
 		delay = Math.min(pollTiming.maxDelayMs, Math.round(delay * pollTiming.growth));
 	}
 }

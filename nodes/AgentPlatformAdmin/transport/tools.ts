@@ -25,12 +25,14 @@ export async function triggerTool(
 	params: IDataObject,
 	mode: 'now' | 'job',
 	itemIndex: number,
+	/** The job's id, chosen by the node so that a repeat names the job already started. */
+	jobId?: string,
 ): Promise<IDataObject> {
 	const trigger = mode === 'now' ? 'trigger_limited' : 'trigger_async';
 	return await apiRequest.call(
 		ctx,
 		`/studios/${segment(toolId)}/${trigger}`,
-		{ params, project: await projectOf(ctx, itemIndex) },
+		{ params, project: await projectOf(ctx, itemIndex), ...(jobId ? { job_id: jobId } : {}) },
 		{
 			action: mode === 'now' ? 'run the tool' : 'start the tool job',
 			requiresAdmin: false,

@@ -15,12 +15,22 @@ import { AGENT_ID, CONVERSATION_ID, requireId } from '../../helpers/validation';
 import { mayHaveRun } from '../../transport';
 import { triggerAgent, type AgentMessage } from '../../transport/agents';
 import { defineOperation } from '../../../shared/operation';
+import { runKey } from '../../helpers/runKey';
 
 interface RunInput {
 	agentId: string;
 	body: AgentMessage;
 	wait: boolean;
 	timeLimit: number;
+}
+
+/**
+ * A new conversation's id for this item of this execution, so that n8n's Retry On Fail cannot start
+ * it twice: the platform answers a repeat with the conversation it created.
+ */
+function newConversationKey(ctx: IExecuteFunctions, itemIndex: number) {
+	const key = runKey(ctx, itemIndex);
+	return key ? { external_id: key, external_id_behaviour: 'nothing' as const } : {};
 }
 
 function readInput(ctx: IExecuteFunctions, itemIndex: number): RunInput {
@@ -40,7 +50,7 @@ function readInput(ctx: IExecuteFunctions, itemIndex: number): RunInput {
 			},
 			...(conversation
 				? { conversation_id: requireId(node, itemIndex, conversation, CONVERSATION_ID) }
-				: {}),
+				: newConversationKey(ctx, itemIndex)),
 		},
 		wait: options.waitForReply !== false,
 		timeLimit: options.timeLimit,

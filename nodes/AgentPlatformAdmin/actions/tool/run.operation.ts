@@ -13,6 +13,7 @@ import { errorTexts, toolFailedError, waitForJob } from '../../helpers/toolResul
 import { TOOL_ID } from '../../helpers/validation';
 import { triggerTool } from '../../transport/tools';
 import { defineOperation } from '../../../shared/operation';
+import { runKey } from '../../helpers/runKey';
 
 interface ToolInput {
 	toolId: string;
@@ -43,7 +44,9 @@ async function runNow(ctx: IExecuteFunctions, input: ToolInput, itemIndex: numbe
 }
 
 async function runAsJob(ctx: IExecuteFunctions, input: ToolInput, itemIndex: number) {
-	const started = await triggerTool(ctx, input.toolId, input.params, 'job', itemIndex);
+	// A job id of this item's run: n8n's Retry On Fail then names the job already started.
+	const key = runKey(ctx, itemIndex);
+	const started = await triggerTool(ctx, input.toolId, input.params, 'job', itemIndex, key);
 	const jobId = String(started.job_id ?? '');
 	const where = `job ${jobId} of tool ${input.toolId}`;
 	let job;
@@ -66,10 +69,35 @@ async function runAsJob(ctx: IExecuteFunctions, input: ToolInput, itemIndex: num
 			itemIndex,
 		});
 	}
+	if (job.type === 'timeout' || job.type === 'cancelled')
+		throw jobEndedError(ctx, job.type, where, itemIndex);
 	if (job.type === 'failed' || job.errors.length) {
 		throw toolFailedError(ctx, input.toolId, job.errors, itemIndex);
 	}
 	return { tool_id: input.toolId, job_id: jobId, output: job.output ?? {} };
+}
+
+/** A job the platform ended without a result: stopped at its run-time limit, or cancelled. */
+function jobEndedError(
+	ctx: IExecuteFunctions,
+	type: 'timeout' | 'cancelled',
+	where: string,
+	itemIndex: number,
+): NodeApiError {
+	if (type === 'timeout') {
+		return new NodeApiError(ctx.getNode(), { message: 'timeout' } as JsonObject, {
+			message: `The platform stopped the tool job at its run-time limit (${where}); it has no result`,
+			description:
+				'The platform ends a tool run that takes longer than its run-time limit. Make the run shorter (fewer or smaller inputs), or ask the platform for a longer limit; running the item again starts a new run.',
+			itemIndex,
+		});
+	}
+	return new NodeApiError(ctx.getNode(), { message: 'cancelled' } as JsonObject, {
+		message: `The tool job was cancelled in the platform (${where}); it has no result`,
+		description:
+			'Someone or something cancelled the run in the platform. Run the item again to start a new run.',
+		itemIndex,
+	});
 }
 
 const runOne = async (ctx: IExecuteFunctions, input: ToolInput, itemIndex: number) =>

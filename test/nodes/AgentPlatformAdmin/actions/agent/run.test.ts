@@ -74,6 +74,32 @@ describe('Agent Platform › Agent › Run', () => {
 		expect(sim.services.admin.runs.started).toHaveLength(1);
 	});
 
+	it('names a new conversation by execution, node and item, so a run sent again starts nothing new', async () => {
+		// The same execution running the node again (n8n's Retry On Fail) sends the same external_id.
+		const again = async () =>
+			await runWorkflow({
+				nodes: runNode({ options: { waitForReply: false } }),
+				items: [{}, {}],
+				credentials: simCredentials(sim),
+				executionId: '4711',
+			});
+		const first = await again();
+		const second = await again();
+		const triggers = sim.services.admin.calls.filter((c) => c.path === '/latest/agents/trigger');
+		expect(triggers.map((c) => c.body)).toEqual(
+			[0, 1, 0, 1].map((item) => ({
+				agent_id: 'agt-research',
+				message: { role: 'user', content: 'Research acme.com', attachments: [] },
+				external_id: `n8n-4711-node-0-0-${item}`,
+				external_id_behaviour: 'nothing',
+			})),
+		);
+		expect(sim.services.admin.runs.started).toHaveLength(2);
+		expect(second.json().map((j) => j.conversation_id)).toEqual(
+			first.json().map((j) => j.conversation_id),
+		);
+	});
+
 	it('continues a conversation with file URLs, and the reply is the answer to the newest message', async () => {
 		// The platform takes one message at a time per conversation: the first run ends before the next.
 		const first = await run(runNode());

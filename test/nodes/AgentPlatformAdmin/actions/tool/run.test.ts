@@ -112,6 +112,48 @@ describe('Agent Platform › Tool › Run', () => {
 		]);
 	});
 
+	it('names the job by execution, node and item, so a job sent again is the job already started', async () => {
+		const again = async () =>
+			await runWorkflow({
+				nodes: toolNode({
+					toolId: tool('tool-report'),
+					runMode: 'job',
+					inputsJson: '{"market": "AU"}',
+				}),
+				credentials: simCredentials(sim),
+				executionId: '4711',
+			});
+		const first = await again();
+		const second = await again();
+		const triggers = sim.services.admin.calls.filter((c) => c.path.endsWith('/trigger_async'));
+		expect(triggers.map((c) => c.body)).toEqual([
+			{ params: { market: 'AU' }, project: 'proj-demo', job_id: 'n8n-4711-node-0-0-0' },
+			{ params: { market: 'AU' }, project: 'proj-demo', job_id: 'n8n-4711-node-0-0-0' },
+		]);
+		expect(sim.services.admin.runs.started).toHaveLength(1);
+		expect(second.json()).toEqual(first.json());
+	});
+
+	it('takes the platform’s timeout as a final state: no more polling, and says the job has no result', async () => {
+		sim.services.admin.runs.toolRuns.tools.push({
+			studio_id: 'tool-expiring',
+			title: 'Expiring job',
+			project: 'proj-demo',
+			params_schema: { properties: {} },
+			behaviour: 'expires',
+		});
+		const result = await run(toolNode({ toolId: tool('tool-expiring'), runMode: 'job' }));
+		expect(result.error?.message).toMatch(
+			/^The platform stopped the tool job at its run-time limit \(job .+ of tool tool-expiring\); it has no result$/,
+		);
+		const polls = callsSince(sim, 0).filter((c) => c.includes('/async_poll/'));
+		const last = sim.services.admin.calls.filter((c) => c.path.includes('/async_poll/')).at(-1);
+		expect(last?.status).toBe(200);
+		expect(polls.length).toBeGreaterThan(0);
+		// The answer after the final state is the last read: nothing is polled once it came.
+		expect(sim.services.admin.calls.at(-1)?.path).toContain('/async_poll/');
+	});
+
 	it('jobs queue over the plan’s concurrency and still all finish', async () => {
 		sim.services.admin.runs.concurrencyLimit = 1;
 		const items = Array.from({ length: 4 }, (_, i) => ({ market: `M${i}` }));
