@@ -11,7 +11,7 @@ import {
 	checkWebsite,
 	normalizeName,
 	type Checked,
-} from '../shared/validation';
+} from './validation';
 import { itemParameter } from '../shared/itemParameters';
 
 /**

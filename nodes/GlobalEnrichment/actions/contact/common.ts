@@ -9,7 +9,7 @@ import {
 } from '../../../enrichment/identifiers';
 import { invalidInput, type Lookup } from '../../../enrichment/lookups';
 import { echo } from '../../../shared/echo';
-import { checkDomain, normalizeName } from '../../../shared/validation';
+import { checkDomain, normalizeName } from '../../../enrichment/validation';
 import type { LookupResource } from '../lookup';
 import { itemParameter } from '../../../shared/itemParameters';
 
