@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { echo } from '../shared/echo';
-import { invalidInput, type Lookup } from './lookups';
+import { invalidInput } from './lookupErrors';
+import type { Lookup } from './types';
 import {
 	checkAbn,
 	checkDomain,

@@ -2,8 +2,8 @@ import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } f
 
 import { enrichmentCredentialTest } from '../../enrichment/credentialCheck';
 import { chosenBaseUrl } from '../../enrichment/credentialChoice';
-import { type ServiceAnswer, type ServiceCall } from '../../enrichment/types';
-import { runLookups, type LookupOutcome, type LookupPlan } from '../../enrichment/lookups';
+import { type LookupOutcome, type ServiceAnswer, type ServiceCall } from '../../enrichment/types';
+import { runLookups, type LookupPlan } from '../../enrichment/lookups';
 import type { BatchOutcome } from '../../shared/router';
 import { itemParameter } from '../../shared/itemParameters';
 import { enrichmentClient, settingOf } from '../../enrichment/client';

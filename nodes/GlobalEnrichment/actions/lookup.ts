@@ -8,7 +8,8 @@ import { settingOf } from '../../enrichment/client';
 import { lookupOptions } from '../../enrichment/fields';
 import { simplifyField } from '../../shared/descriptions';
 
-import { fromChecked, runLookups, type Lookup } from '../../enrichment/lookups';
+import { fromChecked, runLookups } from '../../enrichment/lookups';
+import type { Lookup } from '../../enrichment/types';
 import type { CheckedItem } from '../../shared/operation';
 import { BULK_BATCH_SIZE, client } from '../transport';
 import { contractBulk, contractOutcome, serviceSearchAndEnrich } from '../transport/lookupCalls';

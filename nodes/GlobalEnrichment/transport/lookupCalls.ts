@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { errorCodeOf } from '../../enrichment/answers';
-import type { LookupChunk, LookupOutcome } from '../../enrichment/lookups';
+import type { LookupChunk, LookupOutcome } from '../../enrichment/types';
 import { client } from './index';
 
 /**

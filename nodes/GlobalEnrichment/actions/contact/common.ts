@@ -7,7 +7,8 @@ import {
 	personUrlIdentifier,
 	prepareIdentifier,
 } from '../../../enrichment/identifiers';
-import { invalidInput, type Lookup } from '../../../enrichment/lookups';
+import { invalidInput } from '../../../enrichment/lookupErrors';
+import type { Lookup } from '../../../enrichment/types';
 import { echo } from '../../../shared/echo';
 import { checkDomain, normalizeName } from '../../../enrichment/validation';
 import type { LookupResource } from '../lookup';
