@@ -23,7 +23,7 @@ import type { CheckedItem } from '../shared/operation';
 import { withItemIndex, type BatchOutcome } from '../shared/router';
 import { itemParameter } from '../shared/itemParameters';
 
-export interface LookupPlan {
+interface LookupPlan {
 	/** What is looked up, for messages: "person", "contact", "company". */
 	noun: string;
 	/** Max unique lookups per call. */

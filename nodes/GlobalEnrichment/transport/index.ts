@@ -15,8 +15,13 @@ import type {
 	ServiceAnswer,
 	ServiceCall,
 } from '../../enrichment/types';
-import { enrichmentClient } from '../../enrichment/client';
-import { SERVICE_REQUESTS_PER_SECOND } from '../../../credentials/common/enrichmentFields';
+import { enrichmentClient, settingOf } from '../../enrichment/client';
+import { contractOutcome } from '../../enrichment/bulkCalls';
+import type { LookupService } from '../../enrichment/service';
+import {
+	DEFAULT_CALLS_IN_FLIGHT,
+	SERVICE_REQUESTS_PER_SECOND,
+} from '../../../credentials/common/enrichmentFields';
 
 export const CREDENTIAL_TYPE = 'globalEnrichmentApi';
 export const SERVICE_NAME = 'enrichment service';
@@ -24,9 +29,6 @@ export const SERVICE_NAME = 'enrichment service';
 /** The service's own API (pre-filled in the credential). */
 export { GLOBAL_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
 import { GLOBAL_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
-
-/** Records per bulk call on both APIs: the service refuses more (HTTP 400). */
-export const BULK_BATCH_SIZE = 100;
 
 /** The base URL of the credential's chosen API. */
 export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
@@ -122,3 +124,28 @@ export async function apiRequest(
 ): Promise<ServiceAnswer> {
 	return await client.apiRequest(ctx, call);
 }
+
+/**
+ * The service's lookups. Its own API takes batches of up to 100 for Find and Enrich
+ * (`/v3/<kind>/search-and-enrich`); the contract has one record per call for Find and its bulk
+ * endpoint for Enrich. Batched calls go out several at once (the credential's Calls in Flight, at
+ * most 50); single-record calls one at a time.
+ */
+export const lookupService: LookupService = {
+	client,
+	// Records per bulk call on both APIs: the service refuses more (HTTP 400).
+	bulkBatchSize: 100,
+	async pace(ctx, batched) {
+		return {
+			inFlight: batched
+				? Math.min(
+						SERVICE_REQUESTS_PER_SECOND,
+						settingOf(await client.credentials(ctx), 'callsInFlight', DEFAULT_CALLS_IN_FLIGHT),
+					)
+				: 1,
+			minIntervalMs: 0,
+			beforeStart: async (inFlight) => await client.rateGate(ctx, inFlight),
+		};
+	},
+	recordOutcome: contractOutcome,
+};

@@ -7,7 +7,8 @@ import {
 	identifierProperties,
 	identifierPreparer,
 } from '../../../enrichment/identifiers';
-import type { LookupResource } from '../lookup';
+import type { LookupResource, LookupRoute } from '../../../enrichment/service';
+import type { EnrichmentApi } from '../../../enrichment/types';
 import { itemParameter } from '../../../shared/itemParameters';
 
 const IDENTIFIERS = [domainIdentifier('domain'), companyNameIdentifier('name')];
@@ -52,8 +53,20 @@ export function formatCompany(this: IExecuteFunctions, record: IDataObject, item
 
 /** What the company's Find and Enrich share (see `lookupOperation`). */
 export const companyLookup: LookupResource = {
-	kind: 'company',
+	noun: 'company',
 	identifierProperties: companyIdentifierProperties,
 	prepare: prepareCompany,
-	format: formatCompany,
+	simplify: simplifyCompany,
 };
+
+/** Find: one record per call on the contract. Enrich: the contract's bulk endpoint. */
+export const companyRoutes = {
+	find: {
+		service: { send: 'searchAndEnrich', collection: 'companies' },
+		contract: { send: 'one', method: 'POST', path: '/company' },
+	},
+	enrich: {
+		service: { send: 'searchAndEnrich', collection: 'companies' },
+		contract: { send: 'bulk', path: '/company/bulk' },
+	},
+} satisfies Record<string, Record<EnrichmentApi, LookupRoute>>;

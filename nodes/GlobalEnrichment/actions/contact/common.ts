@@ -8,10 +8,10 @@ import {
 	prepareIdentifier,
 } from '../../../enrichment/identifiers';
 import { invalidInput } from '../../../enrichment/lookupErrors';
-import type { Lookup } from '../../../enrichment/types';
+import type { EnrichmentApi, Lookup } from '../../../enrichment/types';
 import { echo } from '../../../shared/echo';
 import { checkDomain, normalizeName } from '../../../enrichment/validation';
-import type { LookupResource } from '../lookup';
+import type { LookupResource, LookupRoute } from '../../../enrichment/service';
 import { itemParameter } from '../../../shared/itemParameters';
 
 const IDENTIFIERS = [emailIdentifier('email'), personUrlIdentifier('networkUrl', 'linkedinUrl')];
@@ -119,8 +119,20 @@ export function formatContact(this: IExecuteFunctions, record: IDataObject, item
 
 /** What the contact's Find and Enrich share (see `lookupOperation`). */
 export const contactLookup: LookupResource = {
-	kind: 'contact',
+	noun: 'contact',
 	identifierProperties: contactIdentifierProperties,
 	prepare: prepareContact,
-	format: formatContact,
+	simplify: simplifyContact,
 };
+
+/** Find: one record per call on the contract. Enrich: the contract's bulk endpoint. */
+export const contactRoutes = {
+	find: {
+		service: { send: 'searchAndEnrich', collection: 'contacts' },
+		contract: { send: 'one', method: 'POST', path: '/person' },
+	},
+	enrich: {
+		service: { send: 'searchAndEnrich', collection: 'contacts' },
+		contract: { send: 'bulk', path: '/person/bulk' },
+	},
+} satisfies Record<string, Record<EnrichmentApi, LookupRoute>>;
