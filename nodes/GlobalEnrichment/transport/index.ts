@@ -10,6 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { enrichmentCredentialTest } from '../../enrichment/credentialCheck';
 import { chosenBaseUrl } from '../../enrichment/credentialChoice';
 import type {
+	EnrichmentApi,
 	EnrichmentContext,
 	RateWindow,
 	ServiceAnswer,
@@ -17,7 +18,7 @@ import type {
 } from '../../enrichment/types';
 import { enrichmentClient, settingOf } from '../../enrichment/client';
 import { contractOutcome } from '../../enrichment/bulkCalls';
-import type { LookupService } from '../../enrichment/service';
+import type { LookupRoute, LookupService } from '../../enrichment/service';
 import {
 	DEFAULT_CALLS_IN_FLIGHT,
 	SERVICE_REQUESTS_PER_SECOND,
@@ -149,3 +150,18 @@ export const lookupService: LookupService = {
 	},
 	recordOutcome: contractOutcome,
 };
+
+/**
+ * Where a resource's Find and Enrich go: the service's own search-and-enrich for both; on the
+ * contract one record per call (`POST <path>`) for Find and the bulk endpoint for Enrich.
+ */
+export function lookupRoutes(
+	collection: 'contacts' | 'companies',
+	path: string,
+): Record<'find' | 'enrich', Record<EnrichmentApi, LookupRoute>> {
+	const service: LookupRoute = { send: 'searchAndEnrich', collection };
+	return {
+		find: { service, contract: { send: 'one', method: 'POST', path } },
+		enrich: { service, contract: { send: 'bulk', path: `${path}/bulk` } },
+	};
+}

@@ -7,8 +7,7 @@ import {
 	identifierProperties,
 	identifierPreparer,
 } from '../../../enrichment/identifiers';
-import type { LookupResource, LookupRoute } from '../../../enrichment/service';
-import type { EnrichmentApi } from '../../../enrichment/types';
+import type { LookupResource } from '../../../enrichment/service';
 import { itemParameter } from '../../../shared/itemParameters';
 
 const IDENTIFIERS = [domainIdentifier('domain'), companyNameIdentifier('name')];
@@ -58,15 +57,3 @@ export const companyLookup: LookupResource = {
 	prepare: prepareCompany,
 	simplify: simplifyCompany,
 };
-
-/** Find: one record per call on the contract. Enrich: the contract's bulk endpoint. */
-export const companyRoutes = {
-	find: {
-		service: { send: 'searchAndEnrich', collection: 'companies' },
-		contract: { send: 'one', method: 'POST', path: '/company' },
-	},
-	enrich: {
-		service: { send: 'searchAndEnrich', collection: 'companies' },
-		contract: { send: 'bulk', path: '/company/bulk' },
-	},
-} satisfies Record<string, Record<EnrichmentApi, LookupRoute>>;

@@ -1,7 +1,7 @@
-import { companyLookup, companyRoutes } from './common';
+import { companyLookup } from './common';
 import { lookupOperation } from '../../../enrichment/service';
 import { defineOperation } from '../../../shared/operation';
-import { lookupService } from '../../transport';
+import { lookupRoutes, lookupService } from '../../transport';
 
 /**
  * Service API: `POST /v3/companies/search-and-enrich` in batches of 100. Contract:
@@ -15,5 +15,5 @@ export const operation = defineOperation({
 			'Enrich many companies at once through the bulk endpoint (100 per call). 1 credit per company found, none on a miss.',
 		action: 'Enrich many companies at once by domain or name',
 	},
-	...lookupOperation(lookupService, companyLookup, companyRoutes.enrich),
+	...lookupOperation(lookupService, companyLookup, lookupRoutes('companies', '/company').enrich),
 });

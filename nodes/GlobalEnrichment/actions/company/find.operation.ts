@@ -1,7 +1,7 @@
-import { companyLookup, companyRoutes } from './common';
+import { companyLookup } from './common';
 import { lookupOperation } from '../../../enrichment/service';
 import { defineOperation } from '../../../shared/operation';
-import { lookupService } from '../../transport';
+import { lookupRoutes, lookupService } from '../../transport';
 
 /**
  * Service API: `POST /v3/companies/search-and-enrich` in batches of 100. Contract:
@@ -15,5 +15,5 @@ export const operation = defineOperation({
 			'Look up one known company by domain (example.com) or name. 1 credit when found, none on a miss (found: false).',
 		action: 'Find a company by domain or name',
 	},
-	...lookupOperation(lookupService, companyLookup, companyRoutes.find),
+	...lookupOperation(lookupService, companyLookup, lookupRoutes('companies', '/company').find),
 });

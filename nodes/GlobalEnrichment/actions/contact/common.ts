@@ -8,10 +8,10 @@ import {
 	prepareIdentifier,
 } from '../../../enrichment/identifiers';
 import { invalidInput } from '../../../enrichment/lookupErrors';
-import type { EnrichmentApi, Lookup } from '../../../enrichment/types';
+import type { Lookup } from '../../../enrichment/types';
 import { echo } from '../../../shared/echo';
 import { checkDomain, normalizeName } from '../../../enrichment/validation';
-import type { LookupResource, LookupRoute } from '../../../enrichment/service';
+import type { LookupResource } from '../../../enrichment/service';
 import { itemParameter } from '../../../shared/itemParameters';
 
 const IDENTIFIERS = [emailIdentifier('email'), personUrlIdentifier('networkUrl', 'linkedinUrl')];
@@ -124,15 +124,3 @@ export const contactLookup: LookupResource = {
 	prepare: prepareContact,
 	simplify: simplifyContact,
 };
-
-/** Find: one record per call on the contract. Enrich: the contract's bulk endpoint. */
-export const contactRoutes = {
-	find: {
-		service: { send: 'searchAndEnrich', collection: 'contacts' },
-		contract: { send: 'one', method: 'POST', path: '/person' },
-	},
-	enrich: {
-		service: { send: 'searchAndEnrich', collection: 'contacts' },
-		contract: { send: 'bulk', path: '/person/bulk' },
-	},
-} satisfies Record<string, Record<EnrichmentApi, LookupRoute>>;

@@ -1,7 +1,7 @@
-import { contactLookup, contactRoutes } from './common';
+import { contactLookup } from './common';
 import { lookupOperation } from '../../../enrichment/service';
 import { defineOperation } from '../../../shared/operation';
-import { lookupService } from '../../transport';
+import { lookupRoutes, lookupService } from '../../transport';
 
 /**
  * Service API: `POST /v3/contacts/search-and-enrich` in batches of 100. Contract:
@@ -15,5 +15,5 @@ export const operation = defineOperation({
 			'Enrich many contacts at once through the bulk endpoint (100 per call). 1-2 credits per contact found, none on a miss.',
 		action: 'Enrich many contacts at once by email profile link or name',
 	},
-	...lookupOperation(lookupService, contactLookup, contactRoutes.enrich),
+	...lookupOperation(lookupService, contactLookup, lookupRoutes('contacts', '/person').enrich),
 });

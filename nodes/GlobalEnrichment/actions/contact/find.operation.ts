@@ -1,7 +1,7 @@
-import { contactLookup, contactRoutes } from './common';
+import { contactLookup } from './common';
 import { lookupOperation } from '../../../enrichment/service';
 import { defineOperation } from '../../../shared/operation';
-import { lookupService } from '../../transport';
+import { lookupRoutes, lookupService } from '../../transport';
 
 /**
  * Service API: `POST /v3/contacts/search-and-enrich` in batches of 100. Contract:
@@ -15,5 +15,5 @@ export const operation = defineOperation({
 			'Look up one known contact by email, profile URL, or name and company. 1-2 credits when found, none on a miss (found: false).',
 		action: 'Find a contact by email profile link or name and company',
 	},
-	...lookupOperation(lookupService, contactLookup, contactRoutes.find),
+	...lookupOperation(lookupService, contactLookup, lookupRoutes('contacts', '/person').find),
 });
