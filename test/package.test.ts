@@ -201,8 +201,6 @@ function importsOf(file: string, text: string): Array<{ from: string; name: stri
  */
 const TYPES_BEING_REWRITTEN = [
 	'nodes/AgentPlatformAdmin/transport/polling.ts: PollOutcome',
-	'nodes/AnzSalesIntelligence/transport/index.ts: EnrichTarget',
-	'nodes/GlobalEnrichment/actions/lookup.ts: GlobalLookup',
 	'nodes/GlobalEnrichment/actions/search.ts: SearchKind',
 	'nodes/MarketingAutomation/actions/batches.ts: ReadOne',
 	'nodes/MarketingAutomation/actions/bulkImport/importSource.ts: SourceFailure',
@@ -214,7 +212,6 @@ const TYPES_BEING_REWRITTEN = [
 	'nodes/MarketingAutomation/transport/paging.ts: Limit',
 	'nodes/MarketingAutomation/transport/session.ts: Session',
 	'nodes/MarketingAutomation/transport/throttle.ts: LimiterSettings',
-	'nodes/enrichment/client.ts: EnrichmentClient',
 	'nodes/enrichment/client.ts: EnrichmentService',
 ];
 

@@ -16,13 +16,15 @@ import {
 	TIMEOUT_MS,
 	type EnrichmentApi,
 	type EnrichmentContext,
+	type LookupChunk,
+	type LookupOutcome,
 	type RateWindow,
 	type ServiceAddress,
 	type ServiceAnswer,
 	type ServiceCall,
 	type ServiceInfo,
 } from './types';
-import type { LookupChunk, LookupOutcome } from './lookups';
+
 import { credentialReader } from '../shared/credentials';
 import { sendWithinOrigin } from '../shared/pipeline';
 

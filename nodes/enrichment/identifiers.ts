@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { echo } from '../shared/echo';
-import { invalidInput, type Lookup } from './lookups';
+import { invalidInput } from './lookupErrors';
+import type { Lookup } from './types';
 import {
 	checkAbn,
 	checkDomain,
@@ -11,7 +12,7 @@ import {
 	checkWebsite,
 	normalizeName,
 	type Checked,
-} from '../shared/validation';
+} from './validation';
 import { itemParameter } from '../shared/itemParameters';
 
 /**

@@ -9,52 +9,21 @@
  * 4. every input item gets exactly one outcome (the router pairs it with the item): the record
  *    (`found: true`), `found: false` with its input echoed, or (under Continue On Fail) an error.
  *
- * One concept in one file (over 300 lines): the error builders below exist only to give this
- * pipeline's outcomes their texts, and reading the stop rules beside them is how they are checked.
+ * The outcomes' texts are in `lookupErrors.ts`.
  */
 
-import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { isFatal } from './errors';
+import { noMatchError, notSentError, recordError, stoppedRunError } from './lookupErrors';
 import { runPaced, type Pace } from './pool';
-import { rerunAdvice, stopSummary, type StopReport } from '../shared/stopReport';
-import { echo } from '../shared/echo';
+import type { Lookup, LookupChunk, LookupOutcome } from './types';
 import type { CheckedItem } from '../shared/operation';
 import { withItemIndex, type BatchOutcome } from '../shared/router';
-import { toolArgumentOf } from '../shared/tool';
 import { itemParameter } from '../shared/itemParameters';
 
-/** One lookup, as built from one item. */
-export interface Lookup {
-	/** Normalised identity: lookups with equal keys are sent once. */
-	key: string;
-	/** What is sent on the connection contract: a single call's body, or one record of a bulk call. */
-	request: IDataObject;
-	/** What is sent on the service's own API (query or record), when it differs. */
-	service?: IDataObject;
-	/** The identifiers as the user gave them (echoed on a no match). */
-	input: IDataObject;
-}
-
-export type LookupOutcome =
-	| {
-			status: 'found';
-			record: IDataObject;
-			creditsCharged?: number;
-			/** The whole call's bill, when the service does not say what each record cost. */
-			callBilling?: IDataObject;
-	  }
-	| { status: 'noMatch'; creditsCharged?: number }
-	| { status: 'error'; code: string; message: string };
-
-/** A chunk of unique lookups to send; `itemIndexes[n]` is the first item that asked for `lookups[n]`. */
-export interface LookupChunk {
-	lookups: Lookup[];
-	itemIndexes: number[];
-}
-
-export interface LookupPlan {
+interface LookupPlan {
 	/** What is looked up, for messages: "person", "contact", "company". */
 	noun: string;
 	/** Max unique lookups per call. */
@@ -166,12 +135,12 @@ export async function runLookups(
 				outcomes.set(group.lookup.key, outcome);
 				if (continueOnFail || !goOn) continue;
 				if (outcome.status === 'error') {
-					goOn = stopWith(recordError(this, plan, outcome, group.itemIndexes[0]), n);
+					goOn = stopWith(recordError(this, plan.noun, outcome, group.itemIndexes[0]), n);
 				}
 				// A no match that must fail the run stops it now, before further lookups spend credits.
 				const failing = group.itemIndexes.find((i) => failsOnNoMatch[i]);
 				if (outcome.status === 'noMatch' && failing !== undefined) {
-					goOn = stopWith(noMatchError(this, plan, group.lookup, failing), n);
+					goOn = stopWith(noMatchError(this, plan.noun, group.lookup, failing), n);
 				}
 			}
 			return goOn;
@@ -179,7 +148,10 @@ export async function runLookups(
 	);
 
 	if (stop && !continueOnFail) {
-		throw stoppedRunError(this, stop.error, chunks, started, lookups, outcomes);
+		const sentKeys = new Set(
+			chunks.flatMap((chunkGroups, n) => (started[n] ? chunkGroups.map((g) => g.lookup.key) : [])),
+		);
+		throw stoppedRunError(this, stop.error, sentKeys, lookups, outcomes);
 	}
 	const notSent = stop ? notSentError(this, stop.error) : undefined;
 	chunks.forEach((chunkGroups, n) => {
@@ -205,7 +177,7 @@ export async function runLookups(
 			output.push([
 				{
 					json: {
-						error: recordError(this, plan, outcome, i).message,
+						error: recordError(this, plan.noun, outcome, i).message,
 						code: outcome.code,
 						input: lookup.input,
 					},
@@ -221,7 +193,7 @@ export async function runLookups(
 		charged.add(lookup.key);
 		if (outcome.status === 'noMatch') {
 			if (failsOnNoMatch[i]) {
-				const error = noMatchError(this, plan, lookup, i);
+				const error = noMatchError(this, plan.noun, lookup, i);
 				output.push([{ json: { error: error.message, input: lookup.input } }]);
 				continue;
 			}
@@ -247,114 +219,8 @@ export async function runLookups(
 	return output;
 }
 
-/** Without Continue On Fail: the stopping error, naming what was done and what was not. */
-function stoppedRunError(
-	ctx: IExecuteFunctions,
-	error: Error,
-	chunks: Group[][],
-	started: boolean[],
-	lookups: Array<Lookup | Error>,
-	outcomes: Map<string, LookupOutcome | Error>,
-): Error {
-	const report: StopReport = { answered: [], failed: [], notSent: [], firstNotDone: [] };
-	const sentKeys = new Set<string>();
-	chunks.forEach((chunkGroups, n) => {
-		if (started[n]) for (const group of chunkGroups) sentKeys.add(group.lookup.key);
-	});
-	lookups.forEach((lookup, i) => {
-		if (lookup instanceof Error) return;
-		const state = !sentKeys.has(lookup.key)
-			? 'notSent'
-			: outcomes.get(lookup.key) instanceof Error
-				? 'failed'
-				: 'answered';
-		report[state].push(i);
-		if (state !== 'answered' && report.firstNotDone.length < 3) {
-			report.firstNotDone.push(`item ${i} ${echo(JSON.stringify(lookup.input))}`);
-		}
-	});
-	// Nothing answered: nothing paid would be lost, and the error alone says what to fix.
-	if (!report.answered.length) return error;
-	const summary = stopSummary(report, ctx.getInputData().length);
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.message = `${error.message}. ${summary}`;
-		error.description = `${error.description ?? ''} ${rerunAdvice(report)}`.trim();
-		Object.assign(error.context, {
-			answeredItems: report.answered,
-			notDoneItems: [...report.failed, ...report.notSent],
-		});
-	}
-	return error;
-}
-
-/** Under Continue On Fail: the error of an item whose lookup was never sent because the run stopped. */
-function notSentError(ctx: IExecuteFunctions, stop: Error): NodeApiError {
-	const error = new NodeApiError(ctx.getNode(), { message: stop.message } as JsonObject, {
-		message: `Not looked up: the run stopped before this item was sent (${stop.message})`,
-		description:
-			'No request was sent for this item and no credit was spent on it. Run it again once the cause is fixed; the items with results need no re-run.',
-		...(stop instanceof NodeApiError && stop.httpCode ? { httpCode: stop.httpCode } : {}),
-	});
-	error.context.runStopped = true;
-	return error;
-}
-
 /** Drops `creditsCharged` when the service did not report it. */
 function compactCredits(json: IDataObject): IDataObject {
 	if (json.creditsCharged === undefined) delete json.creditsCharged;
 	return json;
-}
-
-/** "Error on No Match": the error for item `itemIndex`. */
-function noMatchError(
-	ctx: IExecuteFunctions,
-	plan: LookupPlan,
-	lookup: Lookup,
-	itemIndex: number,
-): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `No ${plan.noun} matches item ${itemIndex}`, {
-		itemIndex,
-		description: `The service found no ${plan.noun} for ${JSON.stringify(lookup.input)}. Turn off "Error on No Match" to get an item with "found: false" instead.`,
-	});
-}
-
-/** A per-record error reported inside a successful (bulk) answer. */
-function recordError(
-	ctx: IExecuteFunctions,
-	plan: LookupPlan,
-	outcome: { code: string; message: string },
-	itemIndex: number,
-): NodeApiError {
-	return new NodeApiError(
-		ctx.getNode(),
-		{ code: outcome.code, message: outcome.message } as JsonObject,
-		{
-			message: `The service could not look up the ${plan.noun} of item ${itemIndex}: ${outcome.message} (${outcome.code})`,
-			description:
-				'The service reported this error for this record only; the other records of the same call were processed.',
-			itemIndex,
-		},
-	);
-}
-
-/** Throws the input error for item `itemIndex`, naming the field. */
-export function invalidInput(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	field: string,
-	reason: string,
-	fix: string,
-	parameter?: string,
-): never {
-	const node = ctx.getNode();
-	// As a tool, the model sees only the message: name its argument and say the fix there.
-	const argument = parameter === undefined ? undefined : toolArgumentOf(node, parameter);
-	const message =
-		argument === undefined
-			? `Invalid ${field} in item ${itemIndex}: ${reason}`
-			: `Invalid argument '${argument}': ${reason}. ${fix.replace(/[,;] or change "Identify By"\./, '.')}`;
-	throw new NodeOperationError(node, message, {
-		itemIndex,
-		description: `${fix} No request was sent, so no credit was spent.`,
-	});
 }

@@ -73,3 +73,32 @@ export const RETRY_POLICY: BackoffPolicy = { retries: 5, baseDelayMs: 1000, maxD
 
 /** Per-call time limit (ms). */
 export const TIMEOUT_MS = 60_000;
+
+/** One lookup, as built from one item. */
+export interface Lookup {
+	/** Normalised identity: lookups with equal keys are sent once. */
+	key: string;
+	/** What is sent on the connection contract: a single call's body, or one record of a bulk call. */
+	request: IDataObject;
+	/** What is sent on the service's own API (query or record), when it differs. */
+	service?: IDataObject;
+	/** The identifiers as the user gave them (echoed on a no match). */
+	input: IDataObject;
+}
+
+export type LookupOutcome =
+	| {
+			status: 'found';
+			record: IDataObject;
+			creditsCharged?: number;
+			/** The whole call's bill, when the service does not say what each record cost. */
+			callBilling?: IDataObject;
+	  }
+	| { status: 'noMatch'; creditsCharged?: number }
+	| { status: 'error'; code: string; message: string };
+
+/** A chunk of unique lookups to send; `itemIndexes[n]` is the first item that asked for `lookups[n]`. */
+export interface LookupChunk {
+	lookups: Lookup[];
+	itemIndexes: number[];
+}

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods } from 'n8n-workflow';
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
 
-import { apiCallProperties } from './apiCallFields';
+import { apiCallProperties, type ApiCallFieldsConfig } from './apiCallFields';
 import { echo } from './echo';
 import { checkEndpoint, resolveUnderBase, type EndpointRules } from './endpoint';
 import { defineOperation } from './operation';
@@ -22,21 +22,11 @@ export interface ApiCallRequest {
 }
 
 /** What a node supplies for its API Call: its words, its rules and its transport. */
-export interface ApiCallConfig {
+interface ApiCallConfig extends ApiCallFieldsConfig {
 	/** The operation's value, as saved in existing workflows. */
 	operation: string;
-	methods: IHttpRequestMethods[];
-	/** Whose key or token is attached, for the texts ("the API key", "the token"). */
-	secret: string;
-	/** Where the path is, e.g. "on the instance" or "on the service". */
-	where: string;
-	placeholder: string;
 	example: string;
 	rules?: EndpointRules;
-	/** Offer "Body Content Type" JSON / Form. */
-	formBody?: { jsonHint: string; formHint: string };
-	/** Offer Options → Follow Pages with this description. */
-	paging?: string;
 	/** The credential's base URL, which the resolved URL must stay under. */
 	baseUrl(ctx: IExecuteFunctions): Promise<string>;
 	send(ctx: IExecuteFunctions, request: ApiCallRequest): Promise<IDataObject | IDataObject[]>;

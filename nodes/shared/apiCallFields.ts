@@ -1,6 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
 
-import type { ApiCallConfig } from './apiCall';
 import { optionsCollection } from './descriptions';
 
 /** The API Call resource's fields, as the node's editor shows them (see `apiCallOperation`). */
@@ -26,8 +25,22 @@ const queryParametersField: INodeProperties = {
 	],
 };
 
+/** What the fields show of a node's API Call (the part of `ApiCallConfig` the editor needs). */
+export interface ApiCallFieldsConfig {
+	methods: IHttpRequestMethods[];
+	/** Whose key or token is attached, for the texts ("the API key", "the token"). */
+	secret: string;
+	/** Where the path is, e.g. "on the instance" or "on the service". */
+	where: string;
+	placeholder: string;
+	/** Offer "Body Content Type" JSON / Form. */
+	formBody?: { jsonHint: string; formHint: string };
+	/** Offer Options → Follow Pages with this description. */
+	paging?: string;
+}
+
 /** Send Request's fields: method, endpoint, query, body and the options the node offers. */
-export function apiCallProperties(config: ApiCallConfig): INodeProperties[] {
+export function apiCallProperties(config: ApiCallFieldsConfig): INodeProperties[] {
 	const withBody = config.methods.filter((method) => method !== 'GET');
 	const list: INodeProperties[] = [
 		{

@@ -8,7 +8,7 @@ import {
 	isValidAbn,
 	normalizeAbn,
 	normalizeDomain,
-} from '../../nodes/shared/validation';
+} from '../../nodes/enrichment/validation';
 
 describe('ABN (mod-89 checksum)', () => {
 	it.each([

@@ -2,10 +2,8 @@ import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } f
 
 import { enrichmentCredentialTest } from '../../enrichment/credentialCheck';
 import { chosenBaseUrl } from '../../enrichment/credentialChoice';
-import { type ServiceAnswer, type ServiceCall } from '../../enrichment/types';
-import { runLookups, type LookupOutcome, type LookupPlan } from '../../enrichment/lookups';
-import type { BatchOutcome } from '../../shared/router';
-import { itemParameter } from '../../shared/itemParameters';
+import { type LookupOutcome, type ServiceAnswer, type ServiceCall } from '../../enrichment/types';
+import type { LookupService } from '../../enrichment/service';
 import { enrichmentClient, settingOf } from '../../enrichment/client';
 import {
 	DEFAULT_REQUESTS_PER_SECOND,
@@ -100,60 +98,13 @@ function recordOutcome(
 		: { status: 'noMatch', creditsCharged };
 }
 
-/** What one enrichment operation (person or company) looks up, and where. */
-export interface EnrichTarget {
-	/** For messages: "person", "company". */
-	noun: string;
-	/** Service API: `GET <servicePath>` with the identifier as query parameters. */
-	servicePath: string;
-	/** Connection contract: `POST <contractPath>` with the identifier as body. */
-	contractPath: string;
-	prepare: LookupPlan['prepare'];
-	/** The flat record Simplify gives. */
-	simplify(record: IDataObject): IDataObject;
-}
-
 /**
- * Enrichment by identifier on either API: one call per unique record, several in flight and their
- * starts paced to the credential's Lookups per Second (at most the service's 50 per second per
- * key, see `lookupPace`); a lookup is never repeated after an ambiguous failure.
+ * The service's lookups: one call per unique record on either API (it has no bulk endpoint),
+ * several in flight and their starts paced to the credential's Lookups per Second (see
+ * `lookupPace`).
  */
-export async function enrichByIdentifier(
-	this: IExecuteFunctions,
-	target: EnrichTarget,
-): Promise<BatchOutcome[][]> {
-	const api = await client.api(this);
-	return await runLookups.call(this, {
-		noun: target.noun,
-		batchSize: 1,
-		pace: await lookupPace(this),
-		prepare: target.prepare,
-		send: async function (this: IExecuteFunctions, chunk) {
-			const [lookup] = chunk.lookups;
-			const itemIndex = chunk.itemIndexes[0];
-			// A lookup spends credits: not safe to repeat after an ambiguous failure.
-			const call: ServiceCall =
-				api === 'service'
-					? {
-							method: 'GET',
-							path: target.servicePath,
-							qs: lookup.service,
-							itemIndex,
-							safeToRepeat: false,
-						}
-					: {
-							method: 'POST',
-							path: target.contractPath,
-							body: lookup.request,
-							itemIndex,
-							safeToRepeat: false,
-						};
-			return await client.lookupOne(this, call, chunk, recordOutcome);
-		},
-		format(record, itemIndex) {
-			return itemParameter<boolean>(this, 'simplify', itemIndex, true)
-				? target.simplify(record)
-				: record;
-		},
-	});
-}
+export const lookupService: LookupService = {
+	client,
+	pace: lookupPace,
+	recordOutcome,
+};

@@ -10,13 +10,19 @@ import { NodeOperationError } from 'n8n-workflow';
 import { enrichmentCredentialTest } from '../../enrichment/credentialCheck';
 import { chosenBaseUrl } from '../../enrichment/credentialChoice';
 import type {
+	EnrichmentApi,
 	EnrichmentContext,
 	RateWindow,
 	ServiceAnswer,
 	ServiceCall,
 } from '../../enrichment/types';
-import { enrichmentClient } from '../../enrichment/client';
-import { SERVICE_REQUESTS_PER_SECOND } from '../../../credentials/common/enrichmentFields';
+import { enrichmentClient, settingOf } from '../../enrichment/client';
+import { contractOutcome } from '../../enrichment/bulkCalls';
+import type { LookupRoute, LookupService } from '../../enrichment/service';
+import {
+	DEFAULT_CALLS_IN_FLIGHT,
+	SERVICE_REQUESTS_PER_SECOND,
+} from '../../../credentials/common/enrichmentFields';
 
 export const CREDENTIAL_TYPE = 'globalEnrichmentApi';
 export const SERVICE_NAME = 'enrichment service';
@@ -24,9 +30,6 @@ export const SERVICE_NAME = 'enrichment service';
 /** The service's own API (pre-filled in the credential). */
 export { GLOBAL_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
 import { GLOBAL_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
-
-/** Records per bulk call on both APIs: the service refuses more (HTTP 400). */
-export const BULK_BATCH_SIZE = 100;
 
 /** The base URL of the credential's chosen API. */
 export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
@@ -121,4 +124,44 @@ export async function apiRequest(
 	call: ServiceCall,
 ): Promise<ServiceAnswer> {
 	return await client.apiRequest(ctx, call);
+}
+
+/**
+ * The service's lookups. Its own API takes batches of up to 100 for Find and Enrich
+ * (`/v3/<kind>/search-and-enrich`); the contract has one record per call for Find and its bulk
+ * endpoint for Enrich. Batched calls go out several at once (the credential's Calls in Flight, at
+ * most 50); single-record calls one at a time.
+ */
+export const lookupService: LookupService = {
+	client,
+	// Records per bulk call on both APIs: the service refuses more (HTTP 400).
+	bulkBatchSize: 100,
+	async pace(ctx, batched) {
+		return {
+			inFlight: batched
+				? Math.min(
+						SERVICE_REQUESTS_PER_SECOND,
+						settingOf(await client.credentials(ctx), 'callsInFlight', DEFAULT_CALLS_IN_FLIGHT),
+					)
+				: 1,
+			minIntervalMs: 0,
+			beforeStart: async (inFlight) => await client.rateGate(ctx, inFlight),
+		};
+	},
+	recordOutcome: contractOutcome,
+};
+
+/**
+ * Where a resource's Find and Enrich go: the service's own search-and-enrich for both; on the
+ * contract one record per call (`POST <path>`) for Find and the bulk endpoint for Enrich.
+ */
+export function lookupRoutes(
+	collection: 'contacts' | 'companies',
+	path: string,
+): Record<'find' | 'enrich', Record<EnrichmentApi, LookupRoute>> {
+	const service: LookupRoute = { send: 'searchAndEnrich', collection };
+	return {
+		find: { service, contract: { send: 'one', method: 'POST', path } },
+		enrich: { service, contract: { send: 'bulk', path: `${path}/bulk` } },
+	};
 }

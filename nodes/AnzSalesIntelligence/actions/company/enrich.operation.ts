@@ -1,7 +1,6 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { compact, simplifyField } from '../../../shared/descriptions';
-import { lookupOptions } from '../../../enrichment/fields';
+import { compact } from '../../../shared/descriptions';
 import {
 	abnIdentifier,
 	companyUrlIdentifier,
@@ -10,8 +9,8 @@ import {
 	identifierPreparer,
 	websiteIdentifier,
 } from '../../../enrichment/identifiers';
-import { fromChecked } from '../../../enrichment/lookups';
-import { enrichByIdentifier } from '../../transport';
+import { lookupOperation } from '../../../enrichment/service';
+import { lookupService } from '../../transport';
 import { defineOperation } from '../../../shared/operation';
 
 const IDENTIFIERS = [
@@ -20,14 +19,6 @@ const IDENTIFIERS = [
 	companyUrlIdentifier('network_url', 'ln_url'),
 	websiteIdentifier('website'),
 ];
-
-const properties: INodeProperties[] = [
-	...identifierProperties(IDENTIFIERS, 'domain', 'company'),
-	simplifyField,
-	lookupOptions('company'),
-];
-
-const prepare = identifierPreparer(IDENTIFIERS);
 
 /** The fields most workflows map, flat. */
 function simplifyCompany(record: IDataObject): IDataObject {
@@ -57,21 +48,21 @@ export const operation = defineOperation({
 			'Get the profile of a company from its domain, company URL, ABN (11 digits, spaces allowed) or website. 1 credit when found, none on a miss (found: false).',
 		action: 'Enrich a company by domain website business number or profile link',
 	},
-	fields: properties,
-	check(itemIndex) {
-		return prepare.call(this, itemIndex);
-	},
 	/**
-	 * Service API: `GET /company` with the identifier as query parameter. Contract: `POST /enrich/company` with it
-	 * as body.
+	 * Service API: `GET /company` with the identifier as query parameters. Contract:
+	 * `POST /enrich/company` with it as body.
 	 */
-	async runBatch(items) {
-		return await enrichByIdentifier.call(this, {
+	...lookupOperation(
+		lookupService,
+		{
 			noun: 'company',
-			servicePath: '/company',
-			contractPath: '/enrich/company',
-			prepare: fromChecked(items),
+			identifierProperties: identifierProperties(IDENTIFIERS, 'domain', 'company'),
+			prepare: identifierPreparer(IDENTIFIERS),
 			simplify: simplifyCompany,
-		});
-	},
+		},
+		{
+			service: { send: 'one', method: 'GET', path: '/company' },
+			contract: { send: 'one', method: 'POST', path: '/enrich/company' },
+		},
+	),
 });

@@ -1,7 +1,6 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { compact, firstOf, simplifyField } from '../../../shared/descriptions';
-import { lookupOptions } from '../../../enrichment/fields';
+import { compact, firstOf } from '../../../shared/descriptions';
 import {
 	emailIdentifier,
 	identifierProperties,
@@ -9,8 +8,8 @@ import {
 	identifierPreparer,
 	profileSlugIdentifier,
 } from '../../../enrichment/identifiers';
-import { fromChecked } from '../../../enrichment/lookups';
-import { enrichByIdentifier } from '../../transport';
+import { lookupOperation } from '../../../enrichment/service';
+import { lookupService } from '../../transport';
 import { defineOperation } from '../../../shared/operation';
 
 const IDENTIFIERS = [
@@ -18,14 +17,6 @@ const IDENTIFIERS = [
 	profileSlugIdentifier('network_slug', 'ln_slug'),
 	personUrlIdentifier('network_url', 'ln_url'),
 ];
-
-const properties: INodeProperties[] = [
-	...identifierProperties(IDENTIFIERS, 'networkUrl', 'person'),
-	simplifyField,
-	lookupOptions('person'),
-];
-
-const prepare = identifierPreparer(IDENTIFIERS);
 
 /** The fields most workflows map, flat. */
 function simplifyPerson(record: IDataObject): IDataObject {
@@ -57,21 +48,21 @@ export const operation = defineOperation({
 			'Get the profile of a person from a profile URL, email or profile slug. 1-2 credits when found, none on a miss (found: false).',
 		action: 'Enrich a person by email profile link or profile slug',
 	},
-	fields: properties,
-	check(itemIndex) {
-		return prepare.call(this, itemIndex);
-	},
 	/**
-	 * Service API: `GET /people` with the identifier as query parameter. Contract:
+	 * Service API: `GET /people` with the identifier as query parameters. Contract:
 	 * `POST /enrich/person` with it as body.
 	 */
-	async runBatch(items) {
-		return await enrichByIdentifier.call(this, {
+	...lookupOperation(
+		lookupService,
+		{
 			noun: 'person',
-			servicePath: '/people',
-			contractPath: '/enrich/person',
-			prepare: fromChecked(items),
+			identifierProperties: identifierProperties(IDENTIFIERS, 'networkUrl', 'person'),
+			prepare: identifierPreparer(IDENTIFIERS),
 			simplify: simplifyPerson,
-		});
-	},
+		},
+		{
+			service: { send: 'one', method: 'GET', path: '/people' },
+			contract: { send: 'one', method: 'POST', path: '/enrich/person' },
+		},
+	),
 });

@@ -7,7 +7,7 @@ import {
 	identifierProperties,
 	identifierPreparer,
 } from '../../../enrichment/identifiers';
-import type { LookupResource } from '../lookup';
+import type { LookupResource } from '../../../enrichment/service';
 import { itemParameter } from '../../../shared/itemParameters';
 
 const IDENTIFIERS = [domainIdentifier('domain'), companyNameIdentifier('name')];
@@ -52,8 +52,8 @@ export function formatCompany(this: IExecuteFunctions, record: IDataObject, item
 
 /** What the company's Find and Enrich share (see `lookupOperation`). */
 export const companyLookup: LookupResource = {
-	kind: 'company',
+	noun: 'company',
 	identifierProperties: companyIdentifierProperties,
 	prepare: prepareCompany,
-	format: formatCompany,
+	simplify: simplifyCompany,
 };

@@ -1,6 +1,8 @@
 import { companyLookup } from './common';
+import { lookupOperation } from '../../../enrichment/service';
 import { defineOperation } from '../../../shared/operation';
-import { lookupOperation } from '../lookup';
+import { lookupRoutes, lookupService } from '../../transport';
+
 /**
  * Service API: `POST /v3/companies/search-and-enrich` in batches of 100. Contract:
  * one call per unique company. Identical lookups are sent once.
@@ -13,5 +15,5 @@ export const operation = defineOperation({
 			'Look up one known company by domain (example.com) or name. 1 credit when found, none on a miss (found: false).',
 		action: 'Find a company by domain or name',
 	},
-	...lookupOperation(companyLookup, false),
+	...lookupOperation(lookupService, companyLookup, lookupRoutes('companies', '/company').find),
 });

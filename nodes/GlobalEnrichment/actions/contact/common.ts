@@ -7,10 +7,11 @@ import {
 	personUrlIdentifier,
 	prepareIdentifier,
 } from '../../../enrichment/identifiers';
-import { invalidInput, type Lookup } from '../../../enrichment/lookups';
+import { invalidInput } from '../../../enrichment/lookupErrors';
+import type { Lookup } from '../../../enrichment/types';
 import { echo } from '../../../shared/echo';
-import { checkDomain, normalizeName } from '../../../shared/validation';
-import type { LookupResource } from '../lookup';
+import { checkDomain, normalizeName } from '../../../enrichment/validation';
+import type { LookupResource } from '../../../enrichment/service';
 import { itemParameter } from '../../../shared/itemParameters';
 
 const IDENTIFIERS = [emailIdentifier('email'), personUrlIdentifier('networkUrl', 'linkedinUrl')];
@@ -118,8 +119,8 @@ export function formatContact(this: IExecuteFunctions, record: IDataObject, item
 
 /** What the contact's Find and Enrich share (see `lookupOperation`). */
 export const contactLookup: LookupResource = {
-	kind: 'contact',
+	noun: 'contact',
 	identifierProperties: contactIdentifierProperties,
 	prepare: prepareContact,
-	format: formatContact,
+	simplify: simplifyContact,
 };

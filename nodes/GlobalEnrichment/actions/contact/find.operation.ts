@@ -1,6 +1,8 @@
 import { contactLookup } from './common';
+import { lookupOperation } from '../../../enrichment/service';
 import { defineOperation } from '../../../shared/operation';
-import { lookupOperation } from '../lookup';
+import { lookupRoutes, lookupService } from '../../transport';
+
 /**
  * Service API: `POST /v3/contacts/search-and-enrich` in batches of 100. Contract:
  * one call per unique contact. Identical lookups are sent once.
@@ -13,5 +15,5 @@ export const operation = defineOperation({
 			'Look up one known contact by email, profile URL, or name and company. 1-2 credits when found, none on a miss (found: false).',
 		action: 'Find a contact by email profile link or name and company',
 	},
-	...lookupOperation(contactLookup, false),
+	...lookupOperation(lookupService, contactLookup, lookupRoutes('contacts', '/person').find),
 });

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { errorCodeOf } from '../../enrichment/answers';
-import type { LookupChunk, LookupOutcome } from '../../enrichment/lookups';
-import { client } from './index';
+import { errorCodeOf } from './answers';
+import type { EnrichmentClient } from './client';
+import type { LookupChunk, LookupOutcome } from './types';
 
 /**
- * Find and Enrich's calls on either API and how their answers become one outcome per record:
+ * The lookup calls that carry many records, and how their answers become one outcome per record:
  * the connection contract's bulk call and per-record results, the service's own search-and-enrich
  * with its billing.
  */
@@ -39,6 +39,7 @@ function errorOutcome(result: IDataObject | undefined, creditsCharged: number | 
  * our own `referenceId`; results are matched back by `referenceId`, never by position.
  */
 export async function contractBulk(
+	client: EnrichmentClient,
 	ctx: IExecuteFunctions,
 	path: string,
 	chunk: LookupChunk,
@@ -78,6 +79,7 @@ export async function contractBulk(
  * `waterfallEnabled` belongs to enrich by ids (`/v3/contacts/enrich`), not to this endpoint.
  */
 export async function serviceSearchAndEnrich(
+	client: EnrichmentClient,
 	ctx: IExecuteFunctions,
 	kind: 'contacts' | 'companies',
 	chunk: LookupChunk,
