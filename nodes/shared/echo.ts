@@ -19,11 +19,17 @@ export function visibleControls(value: string): string {
 
 /**
  * Input as every node echoes it in a message: control characters made visible, and a long value
- * cut to its first 100 characters plus its length.
+ * cut to its first `limit` characters (100 by default) plus its length.
  */
-export function echo(value: string): string {
+export function echo(value: string, limit = ECHO_LIMIT): string {
 	const visible = visibleControls(value);
-	return value.length > ECHO_LIMIT
-		? `${visible.slice(0, ECHO_LIMIT)}… (${value.length} characters)`
+	return value.length > limit
+		? `${visible.slice(0, limit)}… (${value.length} characters)`
 		: visible;
 }
+
+/**
+ * The most of a service's own message that an error keeps: far above any refusal the services
+ * write (a sentence or two), so only a huge body is cut, and then it says so.
+ */
+export const SERVICE_MESSAGE_LIMIT = 1000;

@@ -1,10 +1,11 @@
 import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { echo } from '../../shared/echo';
+import { echo, SERVICE_MESSAGE_LIMIT } from '../../shared/echo';
 import {
 	AMBIGUOUS_STATUSES,
 	headerOf,
+	isWebPage,
 	mayHaveRunError,
 	type HttpAnswer,
 	type MayHaveRun,
@@ -35,6 +36,11 @@ export interface AdminCall extends RepeatSafety {
 	query?: IDataObject;
 	/** The project the call acts on (a checked ID), when not the credential's. */
 	project?: string;
+	/**
+	 * What a 504 means for this call, when the platform documents it: a sync tool run past the
+	 * platform's sync limit goes on running (the error says so instead of "may have run").
+	 */
+	onGatewayTimeout?: { message: string; description: string };
 }
 
 /** What the may-have-run error of a call not safe to repeat says: it is not repeated. */
@@ -141,6 +147,16 @@ export function assertServiceSuccess(
 	const status = response.statusCode;
 	const isObject = typeof response.body === 'object' && response.body !== null;
 	if (status >= 200 && status < 300) {
+		// A web page is another server's answer (a wrong address), not a run that may have started.
+		if (typeof response.body === 'string' && isWebPage(response.body)) {
+			throw new NodeApiError(node, { message: 'web page' } as JsonObject, {
+				message: `The address of the credential answered with a web page, not the platform's API, so the node could not ${call.action}`,
+				description:
+					"Check Region (or Base URL with Custom) in the credential: it must point at the platform's API, not at a web site.",
+				httpCode: String(status),
+				itemIndex: call.itemIndex,
+			});
+		}
 		// A creating call answers with what it created; anything else is a cut-off or foreign answer.
 		if (!call.safeToRepeat && !isObject) {
 			throw mayHaveRunError(
@@ -150,12 +166,21 @@ export function assertServiceSuccess(
 		}
 		return;
 	}
+	if (status === 504 && call.onGatewayTimeout) {
+		throw new NodeApiError(node, { message: `HTTP ${status}` } as JsonObject, {
+			...call.onGatewayTimeout,
+			httpCode: String(status),
+			itemIndex: call.itemIndex,
+		});
+	}
 	if (!call.safeToRepeat && AMBIGUOUS_STATUSES.has(status)) {
 		throw mayHaveRunError(node, mayHaveRunWords(call, `HTTP ${status}`, status));
 	}
 	const body = (isObject ? response.body : {}) as IDataObject;
 	const serviceMessage =
-		typeof body.message === 'string' && body.message ? echo(body.message) : `HTTP ${status}`;
+		typeof body.message === 'string' && body.message
+			? echo(body.message, SERVICE_MESSAGE_LIMIT)
+			: `HTTP ${status}`;
 	const requestId =
 		headerOf(response.headers, 'x-request-id') ?? headerOf(response.headers, 'error_id');
 	const fix = `${fixFor(status, call.requiresAdmin, call.project)}${attemptsNote(attempts)}`;

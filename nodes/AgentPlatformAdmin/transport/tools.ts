@@ -15,6 +15,14 @@ async function projectOf(ctx: ServiceContext, itemIndex: number): Promise<string
 	return String((await credentialsOf(ctx, itemIndex)).projectId ?? '').trim();
 }
 
+/** A sync run past the platform's sync limit: the platform stops waiting, the run goes on. */
+const SYNC_LIMIT_PASSED = {
+	message:
+		'The tool is still running on the platform: it took longer than the platform waits for a result (HTTP 504); it was not started again',
+	description:
+		"Its result appears in the tool's run history in the platform. For long tools set Run Mode to Start Job and Wait (Long Tools), which waits for the result up to the Time Limit.",
+};
+
 /**
  * Starts a tool: `now` runs a short tool and answers with its result (`{output, errors, …}`);
  * `job` starts a long one as a job (`{job_id}`). Never replayed: a second call is a second run.
@@ -39,6 +47,7 @@ export async function triggerTool(
 			itemIndex,
 			safeToRepeat: false,
 			whereToCheck: RUN_CREATES,
+			...(mode === 'now' ? { onGatewayTimeout: SYNC_LIMIT_PASSED } : {}),
 		},
 	);
 }

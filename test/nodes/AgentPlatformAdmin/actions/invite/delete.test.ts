@@ -54,6 +54,22 @@ describe('Agent Platform Admin › Invite', () => {
 			expect(result.output()).toEqual([{ json: { deleted: true }, pairedItem: { item: 0 } }]);
 		});
 
+		it('keeps the service’s own refusal whole, however many words it takes', async () => {
+			const said =
+				'This API key is not allowed to delete invites: the action needs users:write on project proj-launch (role admin or higher)';
+			recordCalls(US_BASE, () => [403, { message: said }]);
+			const result = await runAdmin(
+				adminNode({
+					resource: 'invite',
+					operation: 'delete',
+					project: projectById('proj-launch'),
+					inviteCode: 'inv-a',
+				}),
+			);
+			expect(said.length).toBeGreaterThan(100);
+			expect(result.error?.message).toContain(`The service refused to delete the invite: ${said}`);
+		});
+
 		it('says which project did not know the invite (404)', async () => {
 			recordCalls(US_BASE, () => [404, { message: 'Invite inv-a was not found in this project.' }]);
 			const result = await runAdmin(

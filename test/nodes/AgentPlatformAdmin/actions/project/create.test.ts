@@ -112,6 +112,21 @@ describe('Agent Platform Admin › Project › Create', () => {
 		expect(JSON.stringify(result.error)).not.toContain('sk-secret');
 	});
 
+	it('says the credential’s address answered with a web page, not that the project may exist', async () => {
+		nock(US_BASE)
+			.post('/latest/projects/create')
+			.reply(200, '<!doctype html><html><body>Sign in</body></html>', {
+				'content-type': 'text/html',
+			});
+		const result = await runAdmin(createProject());
+		expect(result.error?.message).toBe(
+			"The address of the credential answered with a web page, not the platform's API, so the node could not create the project",
+		);
+		expect(result.error?.description).toBe(
+			"Check Region (or Base URL with Custom) in the credential: it must point at the platform's API, not at a web site.",
+		);
+	});
+
 	it('with Continue On Fail, a refused item becomes an error item and the others carry on', async () => {
 		recordCalls(US_BASE, (call) =>
 			(call.body as { name: string }).name === 'bad'

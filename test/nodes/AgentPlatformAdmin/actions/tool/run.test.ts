@@ -154,6 +154,25 @@ describe('Agent Platform › Tool › Run', () => {
 		expect(sim.services.admin.calls.at(-1)?.path).toContain('/async_poll/');
 	});
 
+	it('says a sync run past the platform’s sync limit (504) runs on, and points to Start Job and Wait', async () => {
+		const limited = await startRunsSimulator({ syncLimitMs: 20 });
+		try {
+			const result = await runWorkflow({
+				nodes: toolNode({ toolId: tool('tool-report'), inputsJson: '{"market": "AU"}' }),
+				credentials: simCredentials(limited),
+			});
+			expect(result.error?.message).toBe(
+				'The tool is still running on the platform: it took longer than the platform waits for a result (HTTP 504); it was not started again',
+			);
+			expect((result.error as { description?: string }).description).toContain(
+				'set Run Mode to Start Job and Wait (Long Tools)',
+			);
+			expect(limited.services.admin.runs.started).toHaveLength(1);
+		} finally {
+			await limited.close();
+		}
+	});
+
 	it('jobs queue over the plan’s concurrency and still all finish', async () => {
 		sim.services.admin.runs.concurrencyLimit = 1;
 		const items = Array.from({ length: 4 }, (_, i) => ({ market: `M${i}` }));
