@@ -183,10 +183,17 @@ export class AdminService implements SimulatorModule, DirectoryState {
 			return this.error(401, 'The API key has no access to this project.', 'unauthorized');
 		}
 		if (request.method === 'GET' && path === '/auth/info') {
+			// The documented shape: user, key and permissions (services-beyond-seed.md §1.2).
 			return reply(200, {
 				user_id: `key-owner-${auth.key.slice(-4)}`,
 				key_id: auth.key.slice(0, 6),
-				project: project.project_id,
+				permissions: {
+					projects: {
+						[project.project_id]: {
+							actions: key.role === 'admin' ? { admin: true } : { 'role:editor': true },
+						},
+					},
+				},
 			});
 		}
 		const fail = (status: number, message: string, type: string) =>

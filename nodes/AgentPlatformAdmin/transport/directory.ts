@@ -190,3 +190,19 @@ export async function readOrganizationInfo(
 		},
 	);
 }
+
+/** Who the API key is: its user, key and permissions (`GET /auth/info`). */
+export async function readAuthInfo(ctx: ServiceContext, itemIndex: number): Promise<IDataObject> {
+	return await apiRequest.call(
+		ctx,
+		'/auth/info',
+		{},
+		{
+			action: 'read who the API key belongs to',
+			requiresAdmin: false,
+			itemIndex,
+			method: 'GET',
+			safeToRepeat: true,
+		},
+	);
+}

@@ -1,0 +1,20 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { readAuthInfo } from '../../transport/directory';
+import { defineOperation } from '../../../shared/operation';
+
+async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	return await readAuthInfo(this, itemIndex);
+}
+
+export const operation = defineOperation({
+	option: {
+		name: 'Get Current',
+		value: 'getCurrent',
+		action: 'Get the user the API key belongs to',
+		description:
+			'Read who the credential’s API key is: its user ID, key ID and permissions, to act on “my” projects',
+	},
+	fields: [],
+	run,
+});
