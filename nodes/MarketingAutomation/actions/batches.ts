@@ -59,29 +59,29 @@ export async function runBatches<T>(
 }
 
 /**
- * A read operation over many items: the items run concurrently, `concurrency` at a time (each
- * item's pages one after another), and every item's records come out in input order, paired with
- * it. A failing item becomes its error outcome under Continue On Fail; otherwise the first failure
- * in item order stops the node, as when the items ran one by one.
+ * A read operation over many checked items: the items run concurrently, `concurrency` at a time
+ * (each item's pages one after another), and every item's records come out in input order, paired
+ * with it. A failing item becomes its error outcome under Continue On Fail; otherwise the first
+ * failure in item order stops the node, as when the items ran one by one.
  */
-export async function readItems(
+export async function readItems<Input>(
 	ctx: IExecuteFunctions,
-	itemIndexes: number[],
+	items: Array<CheckedItem<Input>>,
 	concurrency: number,
-	read: ReadOne,
+	read: ReadOne<Input>,
 ): Promise<BatchOutcome[][]> {
-	const outcomes: BatchOutcome[][] = itemIndexes.map(() => []);
+	const outcomes: BatchOutcome[][] = [];
 	const continueOnFail = ctx.continueOnFail();
 	// The first item alone first: it fetches the token, and a used-up quota (607) it meets blocks
 	// the others before they are sent.
-	const [first, ...rest] = itemIndexes;
+	const [first, ...rest] = items;
 	await runBatches(first === undefined ? [] : [first], 1, readOne);
 	await runBatches(rest, concurrency, readOne);
 	return outcomes;
 
-	async function readOne(itemIndex: number): Promise<void> {
+	async function readOne({ itemIndex, input }: CheckedItem<Input>): Promise<void> {
 		try {
-			const data = await read.call(ctx, itemIndex);
+			const data = await read.call(ctx, itemIndex, input);
 			outcomes[itemIndex] = (Array.isArray(data) ? data : [data]).map((json) => ({ json }));
 		} catch (error) {
 			const failure = withItemIndex(ctx, error, itemIndex);
@@ -91,21 +91,36 @@ export async function readItems(
 	}
 }
 
-/** One item's read: its record or records. */
-export type ReadOne = (
+/** One checked item's read: its record or records. */
+export type ReadOne<Input> = (
 	this: IExecuteFunctions,
 	itemIndex: number,
+	input: Input,
 ) => Promise<IDataObject | IDataObject[]>;
 
 /**
- * The `executeBatch` of a read operation: its items read concurrently, as many at a time as the
- * instance's limiter lets calls be in flight (see `readItems`); outputs stay in input order.
+ * The `runBatch` of a read operation: its checked items read concurrently, as many at a time as
+ * the instance's limiter lets calls be in flight (see `readItems`); outputs stay in input order.
  */
-export function concurrentReads(
-	read: ReadOne,
-): (this: IExecuteFunctions, itemIndexes: number[]) => Promise<BatchOutcome[][]> {
-	return async function executeBatch(this: IExecuteFunctions, itemIndexes: number[]) {
-		return await readItems(this, itemIndexes, await callsInFlight(this), read);
+export function concurrentReads<Input>(
+	read: ReadOne<Input>,
+): (this: IExecuteFunctions, items: Array<CheckedItem<Input>>) => Promise<BatchOutcome[][]> {
+	return async function runBatch(this: IExecuteFunctions, items: Array<CheckedItem<Input>>) {
+		return await readItems(this, items, await callsInFlight(this), read);
+	};
+}
+
+/**
+ * One value per execution, shared by the checks of all its items (e.g. parameter readers that
+ * read a fixed value once, see `parameterOf`): `make` runs once per execution context.
+ */
+export function perExecution<T>(
+	make: (ctx: IExecuteFunctions) => T,
+): (ctx: IExecuteFunctions) => T {
+	const made = new WeakMap<IExecuteFunctions, T>();
+	return (ctx) => {
+		if (!made.has(ctx)) made.set(ctx, make(ctx));
+		return made.get(ctx) as T;
 	};
 }
 

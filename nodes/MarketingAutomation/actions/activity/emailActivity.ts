@@ -36,6 +36,29 @@ export function emailActivityProperties(extraOptions: INodeProperties[]): INodeP
 	];
 }
 
+/** One item's read of activities, checked before the first call. */
+export interface EmailActivityQuery {
+	since: string;
+	untilMs: number;
+	qs: IDataObject;
+	limit: number;
+}
+
+/** Reads and checks one item's dates and scope for activities of the given types. */
+export function checkEmailActivities(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	activityTypeIds: number[],
+): EmailActivityQuery {
+	const since = readDateTime(ctx, 'sinceDatetime', itemIndex, 'Since') as string;
+	const until = readDateTime(ctx, 'options.untilDatetime', itemIndex, 'Until', false);
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = { activityTypeIds: activityTypeIds.join(',') };
+	addActivityScope(ctx, options, qs, itemIndex);
+	const untilMs = until ? Date.parse(until) : Infinity;
+	return { since, untilMs, qs, limit: limitOf(ctx, itemIndex) };
+}
+
 /**
  * Reads activities of the given types from a date-based paging token, page by page while
  * `moreResult` is true (empty pages included), up to Limit or Until.
@@ -43,15 +66,8 @@ export function emailActivityProperties(extraOptions: INodeProperties[]): INodeP
 export async function readEmailActivities(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	activityTypeIds: number[],
+	{ since, untilMs, qs, limit }: EmailActivityQuery,
 ): Promise<IDataObject[]> {
-	const since = readDateTime(ctx, 'sinceDatetime', itemIndex, 'Since') as string;
-	const until = readDateTime(ctx, 'options.untilDatetime', itemIndex, 'Until', false);
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = { activityTypeIds: activityTypeIds.join(',') };
-	addActivityScope(ctx, options, qs, itemIndex);
-	const untilMs = until ? Date.parse(until) : Infinity;
-	const limit = limitOf(ctx, itemIndex);
 	const kept: IDataObject[] = [];
 	await collectActivities(
 		ctx,

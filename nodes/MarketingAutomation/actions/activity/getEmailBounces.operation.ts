@@ -1,15 +1,28 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { emailActivityProperties, readEmailActivities } from './emailActivity';
+import {
+	checkEmailActivities,
+	emailActivityProperties,
+	readEmailActivities,
+	type EmailActivityQuery,
+} from './emailActivity';
 import { ACTIVITY } from './types';
-import { checksOwnItems, concurrentReads } from '../batches';
+import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+function check(this: IExecuteFunctions, itemIndex: number): EmailActivityQuery {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const types: number[] = [ACTIVITY.emailBounced];
 	if (options.includeSoftBounces === true) types.push(ACTIVITY.emailBouncedSoft);
-	return await readEmailActivities(this, itemIndex, types);
+	return checkEmailActivities(this, itemIndex, types);
+}
+
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	query: EmailActivityQuery,
+): Promise<IDataObject[]> {
+	return await readEmailActivities(this, itemIndex, query);
 }
 
 export const operation = defineOperation({
@@ -28,6 +41,7 @@ export const operation = defineOperation({
 			description: 'Whether to include soft bounces (activity type 27) besides hard bounces (8)',
 		},
 	]),
-	// Several items' reads run concurrently (see `concurrentReads`).
-	runBatch: checksOwnItems(concurrentReads(execute)),
+	// Every item is checked before the first call; the reads then run concurrently.
+	check,
+	runBatch: concurrentReads(execute),
 });

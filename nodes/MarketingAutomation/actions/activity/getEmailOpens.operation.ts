@@ -1,12 +1,25 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { emailActivityProperties, readEmailActivities } from './emailActivity';
+import {
+	checkEmailActivities,
+	emailActivityProperties,
+	readEmailActivities,
+	type EmailActivityQuery,
+} from './emailActivity';
 import { ACTIVITY } from './types';
-import { checksOwnItems, concurrentReads } from '../batches';
+import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await readEmailActivities(this, itemIndex, [ACTIVITY.openEmail]);
+function check(this: IExecuteFunctions, itemIndex: number): EmailActivityQuery {
+	return checkEmailActivities(this, itemIndex, [ACTIVITY.openEmail]);
+}
+
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	query: EmailActivityQuery,
+): Promise<IDataObject[]> {
+	return await readEmailActivities(this, itemIndex, query);
 }
 
 export const operation = defineOperation({
@@ -17,6 +30,7 @@ export const operation = defineOperation({
 		action: 'Get email opens',
 	},
 	fields: emailActivityProperties([]),
-	// Several items' reads run concurrently (see `concurrentReads`).
-	runBatch: checksOwnItems(concurrentReads(execute)),
+	// Every item is checked before the first call; the reads then run concurrently.
+	check,
+	runBatch: concurrentReads(execute),
 });

@@ -1,8 +1,7 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation } from '../../../shared/operation';
-import { checksOwnItems } from '../batches';
-import { changesProperties, executeBatch } from '../lead/getChanges.operation';
+import { changesProperties, changesRun } from '../lead/getChanges.operation';
 import { versionOne } from '../versions';
 
 /**
@@ -18,5 +17,5 @@ export const operation = defineOperation({
 	},
 	until: 1,
 	fields: updateDisplayOptions({ show: versionOne }, changesProperties()),
-	runBatch: checksOwnItems(executeBatch),
+	...changesRun,
 });

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
-import { checkAll, failItems, prepareAll, runBatches } from '../batches';
+import { checkAll, checksOwnItems, failItems, prepareAll, runBatches } from '../batches';
 import { parameterOf } from '../../../shared/itemParameters';
 import { shorten, splitValues } from '../parameters';
 import { queryFields } from './fields';
@@ -223,5 +223,5 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 		return outcomes;
 	}
 
-	return { description, executeBatch };
+	return { description, runBatch: checksOwnItems(executeBatch) };
 }

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { LEAD_BATCH } from '../../transport/paging';
-import { checkAll, keyedBatches, prepareAll } from '../batches';
+import { checkAll, checksOwnItems, keyedBatches, prepareAll } from '../batches';
 import { itemParameter, parameterOf } from '../../../shared/itemParameters';
 import { shorten } from '../parameters';
 import { objectFields } from './fields';
@@ -150,5 +150,5 @@ export function deleteOperation(kind: ObjectKind) {
 		return outcomes;
 	}
 
-	return { description, executeBatch };
+	return { description, runBatch: checksOwnItems(executeBatch) };
 }

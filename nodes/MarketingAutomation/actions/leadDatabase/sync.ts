@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { isToolRun } from '../../../shared/tool';
 import { LEAD_BATCH } from '../../transport/paging';
-import { checkAll, keyedBatches, prepareAll } from '../batches';
+import { checkAll, checksOwnItems, keyedBatches, prepareAll } from '../batches';
 import { parameterOf } from '../../../shared/itemParameters';
 import { shorten } from '../parameters';
 import { columnsField, objectFields, syncActionField, toolRecordField } from './fields';
@@ -200,5 +200,5 @@ export function syncOperation(kind: ObjectKind) {
 		return outcomes;
 	}
 
-	return { description, executeBatch };
+	return { description, runBatch: checksOwnItems(executeBatch) };
 }
