@@ -1,7 +1,7 @@
-import { changeMembership, membershipProperties } from './membership';
+import { changeMembership, membershipProperties, type Membership } from './membership';
 import { defineOperation } from '../../../shared/operation';
 
-export const operation = defineOperation({
+export const operation = defineOperation<Membership>({
 	option: {
 		name: 'Remove Leads',
 		value: 'removeLeads',
