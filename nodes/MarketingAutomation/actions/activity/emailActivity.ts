@@ -4,6 +4,7 @@ import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/d
 import { collectActivities } from '../../transport/paging';
 import { activityScopeOptions } from '../fields';
 import { addActivityScope, readDateTime } from '../parameters';
+import { concurrentReads } from '../batches';
 
 /** Parameters shared by Get Email Bounces and Get Email Opens. */
 export function emailActivityProperties(extraOptions: INodeProperties[]): INodeProperties[] {
@@ -45,7 +46,7 @@ export interface EmailActivityQuery {
 }
 
 /** Reads and checks one item's dates and scope for activities of the given types. */
-export function checkEmailActivities(
+function checkEmailActivities(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	activityTypeIds: number[],
@@ -63,14 +64,14 @@ export function checkEmailActivities(
  * Reads activities of the given types from a date-based paging token, page by page while
  * `moreResult` is true (empty pages included), up to Limit or Until.
  */
-export async function readEmailActivities(
-	ctx: IExecuteFunctions,
+async function readEmailActivities(
+	this: IExecuteFunctions,
 	itemIndex: number,
 	{ since, untilMs, qs, limit }: EmailActivityQuery,
 ): Promise<IDataObject[]> {
 	const kept: IDataObject[] = [];
 	await collectActivities(
-		ctx,
+		this,
 		{ method: 'GET', safeToRepeat: true, path: '/rest/v1/activities.json', qs, itemIndex },
 		since,
 		Infinity,
@@ -84,4 +85,17 @@ export async function readEmailActivities(
 		},
 	);
 	return kept;
+}
+
+/**
+ * The check and run of an email-activity read: every item is checked before the first call, then
+ * the items' reads run concurrently; `typesOf` gives an item's activity types.
+ */
+export function emailActivityRun(typesOf: (ctx: IExecuteFunctions, itemIndex: number) => number[]) {
+	return {
+		check(this: IExecuteFunctions, itemIndex: number): EmailActivityQuery {
+			return checkEmailActivities(this, itemIndex, typesOf(this, itemIndex));
+		},
+		runBatch: concurrentReads(readEmailActivities),
+	};
 }

@@ -1,31 +1,22 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import {
-	checkEmailActivities,
 	emailActivityProperties,
-	readEmailActivities,
+	emailActivityRun,
 	type EmailActivityQuery,
 } from './emailActivity';
 import { ACTIVITY } from './types';
-import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
-function check(this: IExecuteFunctions, itemIndex: number): EmailActivityQuery {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+/** Hard bounces, and soft ones when asked. */
+function bounceTypes(ctx: IExecuteFunctions, itemIndex: number): number[] {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const types: number[] = [ACTIVITY.emailBounced];
 	if (options.includeSoftBounces === true) types.push(ACTIVITY.emailBouncedSoft);
-	return checkEmailActivities(this, itemIndex, types);
+	return types;
 }
 
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	query: EmailActivityQuery,
-): Promise<IDataObject[]> {
-	return await readEmailActivities(this, itemIndex, query);
-}
-
-export const operation = defineOperation({
+export const operation = defineOperation<EmailActivityQuery>({
 	option: {
 		name: 'Get Email Bounces',
 		value: 'getEmailBounces',
@@ -41,7 +32,5 @@ export const operation = defineOperation({
 			description: 'Whether to include soft bounces (activity type 27) besides hard bounces (8)',
 		},
 	]),
-	// Every item is checked before the first call; the reads then run concurrently.
-	check,
-	runBatch: concurrentReads(execute),
+	...emailActivityRun(bounceTypes),
 });

@@ -3,13 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { campaignLocator } from '../fields';
-import { readId } from '../parameters';
+import { checkId } from '../parameters';
 import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
-
-function check(this: IExecuteFunctions, itemIndex: number): number {
-	return readId(this, 'campaign', itemIndex, 'campaign');
-}
 
 async function execute(
 	this: IExecuteFunctions,
@@ -36,6 +32,6 @@ export const operation = defineOperation({
 	option: { name: 'Get', value: 'get', description: 'Get a campaign', action: 'Get a campaign' },
 	fields: [campaignLocator] as INodeProperties[],
 	// Every item is checked before the first call; the reads then run concurrently.
-	check,
+	check: checkId('campaign'),
 	runBatch: concurrentReads(execute),
 });

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest } from '../../transport';
 import { emailLocator } from '../fields';
-import { readId } from '../parameters';
+import { checkId } from '../parameters';
 import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
@@ -22,10 +22,6 @@ const properties: INodeProperties[] = [
 ];
 
 /** `GET /rest/asset/v1/email/{id}/content.json`: the editable sections, as one item. */
-function check(this: IExecuteFunctions, itemIndex: number): number {
-	return readId(this, 'email', itemIndex, 'email');
-}
-
 async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -51,6 +47,6 @@ export const operation = defineOperation({
 	},
 	fields: properties,
 	// Every item is checked before the first call; the reads then run concurrently.
-	check,
+	check: checkId('email'),
 	runBatch: concurrentReads(execute),
 });

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
 import { leadFieldsOption, listLocator } from '../fields';
-import { readId } from '../parameters';
+import { checkId } from '../parameters';
 import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
@@ -14,10 +14,6 @@ const properties: INodeProperties[] = [
 ];
 
 /** `GET /rest/v1/lists/{listId}/leads.json`, 300 per page by `nextPageToken`. */
-function check(this: IExecuteFunctions, itemIndex: number): number {
-	return readId(this, 'list', itemIndex, 'list');
-}
-
 async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -49,6 +45,6 @@ export const operation = defineOperation({
 	},
 	fields: properties,
 	// Every item is checked before the first call; the reads then run concurrently.
-	check,
+	check: checkId('list'),
 	runBatch: concurrentReads(execute),
 });

@@ -3,16 +3,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../transport';
 import { collectByToken } from '../../transport/paging';
 import { programLocator } from '../fields';
-import { readId } from '../parameters';
+import { checkId } from '../parameters';
 import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 const ratio = (part: number, whole: number) =>
 	whole > 0 ? Math.round((part / whole) * 10000) / 10000 : 0;
-
-function check(this: IExecuteFunctions, itemIndex: number): number {
-	return readId(this, 'program', itemIndex, 'program');
-}
 
 /**
  * No statistics endpoint exists (the spec's `program/{id}/stats.json` is not real). The figures are
@@ -94,6 +90,6 @@ export const operation = defineOperation({
 	},
 	fields: [programLocator] as INodeProperties[],
 	// Every item is checked before the first call; the reads then run concurrently.
-	check,
+	check: checkId('program'),
 	runBatch: concurrentReads(execute),
 });
