@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { CheckedItem } from '../../shared/operation';
 import { withItemIndex, type BatchOutcome } from '../../shared/router';
@@ -59,29 +58,29 @@ export async function runBatches<T>(
 }
 
 /**
- * A read operation over many items: the items run concurrently, `concurrency` at a time (each
- * item's pages one after another), and every item's records come out in input order, paired with
- * it. A failing item becomes its error outcome under Continue On Fail; otherwise the first failure
- * in item order stops the node, as when the items ran one by one.
+ * A read operation over many checked items: the items run concurrently, `concurrency` at a time
+ * (each item's pages one after another), and every item's records come out in input order, paired
+ * with it. A failing item becomes its error outcome under Continue On Fail; otherwise the first
+ * failure in item order stops the node, as when the items ran one by one.
  */
-export async function readItems(
+export async function readItems<Input>(
 	ctx: IExecuteFunctions,
-	itemIndexes: number[],
+	items: Array<CheckedItem<Input>>,
 	concurrency: number,
-	read: ReadOne,
+	read: ReadOne<Input>,
 ): Promise<BatchOutcome[][]> {
-	const outcomes: BatchOutcome[][] = itemIndexes.map(() => []);
+	const outcomes: BatchOutcome[][] = [];
 	const continueOnFail = ctx.continueOnFail();
 	// The first item alone first: it fetches the token, and a used-up quota (607) it meets blocks
 	// the others before they are sent.
-	const [first, ...rest] = itemIndexes;
+	const [first, ...rest] = items;
 	await runBatches(first === undefined ? [] : [first], 1, readOne);
 	await runBatches(rest, concurrency, readOne);
 	return outcomes;
 
-	async function readOne(itemIndex: number): Promise<void> {
+	async function readOne({ itemIndex, input }: CheckedItem<Input>): Promise<void> {
 		try {
-			const data = await read.call(ctx, itemIndex);
+			const data = await read.call(ctx, itemIndex, input);
 			outcomes[itemIndex] = (Array.isArray(data) ? data : [data]).map((json) => ({ json }));
 		} catch (error) {
 			const failure = withItemIndex(ctx, error, itemIndex);
@@ -91,36 +90,56 @@ export async function readItems(
 	}
 }
 
-/** One item's read: its record or records. */
-export type ReadOne = (
+/** One checked item's read: its record or records. */
+export type ReadOne<Input> = (
 	this: IExecuteFunctions,
 	itemIndex: number,
+	input: Input,
 ) => Promise<IDataObject | IDataObject[]>;
 
 /**
- * The `executeBatch` of a read operation: its items read concurrently, as many at a time as the
- * instance's limiter lets calls be in flight (see `readItems`); outputs stay in input order.
+ * The `runBatch` of a read operation: its checked items read concurrently, as many at a time as
+ * the instance's limiter lets calls be in flight (see `readItems`); outputs stay in input order.
  */
-export function concurrentReads(
-	read: ReadOne,
-): (this: IExecuteFunctions, itemIndexes: number[]) => Promise<BatchOutcome[][]> {
-	return async function executeBatch(this: IExecuteFunctions, itemIndexes: number[]) {
-		return await readItems(this, itemIndexes, await callsInFlight(this), read);
+export function concurrentReads<Input>(
+	read: ReadOne<Input>,
+): (this: IExecuteFunctions, items: Array<CheckedItem<Input>>) => Promise<BatchOutcome[][]> {
+	return async function runBatch(this: IExecuteFunctions, items: Array<CheckedItem<Input>>) {
+		return await readItems(this, items, await callsInFlight(this), read);
 	};
 }
 
 /**
- * The `runBatch` of an operation whose `executeBatch` checks its own items (every one before any
- * call, see `prepareAll`): it gets every item the router passes.
+ * Runs `run` for each checked item in turn; an error stops the node, or (Continue On Fail)
+ * becomes that item's error outcome.
  */
-export function checksOwnItems(
-	executeBatch: (this: IExecuteFunctions, itemIndexes: number[]) => Promise<BatchOutcome[][]>,
-) {
-	return async function runBatch(this: IExecuteFunctions, items: Array<CheckedItem<unknown>>) {
-		return await executeBatch.call(
-			this,
-			items.map(({ itemIndex }) => itemIndex),
-		);
+export async function eachItem<Input>(
+	ctx: IExecuteFunctions,
+	items: Array<CheckedItem<Input>>,
+	run: (itemIndex: number, input: Input) => Promise<BatchOutcome[]>,
+): Promise<BatchOutcome[][]> {
+	const outcomes: BatchOutcome[][] = [];
+	for (const { itemIndex, input } of items) {
+		try {
+			outcomes[itemIndex] = await run(itemIndex, input);
+		} catch (error) {
+			failItems(ctx, withItemIndex(ctx, error, itemIndex), [itemIndex], outcomes);
+		}
+	}
+	return outcomes;
+}
+
+/**
+ * One value per execution, shared by the checks of all its items (e.g. parameter readers that
+ * read a fixed value once, see `parameterOf`): `make` runs once per execution context.
+ */
+export function perExecution<T>(
+	make: (ctx: IExecuteFunctions) => T,
+): (ctx: IExecuteFunctions) => T {
+	const made = new WeakMap<IExecuteFunctions, T>();
+	return (ctx) => {
+		if (!made.has(ctx)) made.set(ctx, make(ctx));
+		return made.get(ctx) as T;
 	};
 }
 
@@ -159,30 +178,6 @@ export function keyedBatches<T>(
 		batches[current.index].push(entry);
 	}
 	return { batches, waitsFor: waits.map((set) => [...set]) };
-}
-
-/**
- * First step of every batch operation: read and check each item's input before any call. Bad
- * input stops the node at once (naming the item), unless "Continue On Fail" is set, in which case
- * that item gets an error outcome and the others go on.
- */
-export function prepareAll<T>(
-	ctx: IExecuteFunctions,
-	itemIndexes: number[],
-	prepare: (itemIndex: number) => T,
-): { prepared: Array<{ itemIndex: number; value: T }>; outcomes: BatchOutcome[][] } {
-	const outcomes: BatchOutcome[][] = itemIndexes.map(() => []);
-	const prepared: Array<{ itemIndex: number; value: T }> = [];
-	for (const itemIndex of itemIndexes) {
-		try {
-			prepared.push({ itemIndex, value: prepare(itemIndex) });
-		} catch (error) {
-			const failure = new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-			if (!ctx.continueOnFail()) throw failure;
-			outcomes[itemIndex] = [{ error: failure }];
-		}
-	}
-	return { prepared, outcomes };
 }
 
 /** A call for several items failed: stop, or give each of those items the error. */
@@ -224,20 +219,21 @@ export function callFailure(
 }
 
 /**
- * Second step of a batch operation whose checks need the service's metadata (e.g. a custom object's
- * keys from its describe): each prepared item is checked in turn; a failing one stops the node, or
- * under Continue On Fail gets its error and the others go on.
+ * The checks that need the service's metadata (e.g. a custom object's keys from its describe), in
+ * the batch after the router's check of every item, since they need a call: each item is checked
+ * in turn; a failing one stops the node, or under Continue On Fail gets its error and the others
+ * go on.
  */
-export async function checkAll<T, U>(
+export async function checkAgainstService<T, U>(
 	ctx: IExecuteFunctions,
-	prepared: Array<{ itemIndex: number; value: T }>,
+	items: Array<CheckedItem<T>>,
 	outcomes: BatchOutcome[][],
 	check: (itemIndex: number, value: T) => Promise<U>,
 ): Promise<Array<{ itemIndex: number; value: U }>> {
 	const checked: Array<{ itemIndex: number; value: U }> = [];
-	for (const { itemIndex, value } of prepared) {
+	for (const { itemIndex, input } of items) {
 		try {
-			checked.push({ itemIndex, value: await check(itemIndex, value) });
+			checked.push({ itemIndex, value: await check(itemIndex, input) });
 		} catch (error) {
 			const failure = withItemIndex(ctx, error, itemIndex);
 			if (!ctx.continueOnFail()) throw failure;

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import type { CheckedItem } from '../../shared/operation';
 import type { BatchOutcome } from '../../shared/router';
 import { apiRequest, callsInFlight, type ApiRequest } from '../transport';
 import { chunk, LEAD_BATCH } from '../transport/paging';
-import { callFailure, failItems, prepareAll, runBatches } from './batches';
+import { callFailure, failItems, runBatches } from './batches';
 
 /** One item's part of a write on a set of leads: the call group it joins and its lead IDs. */
 export interface LeadSet {
@@ -14,8 +15,8 @@ export interface LeadSet {
 }
 
 export interface LeadSetWrite<T extends LeadSet> {
-	/** Reads and checks one item before any call (throws for bad input). */
-	prepare(itemIndex: number): T;
+	/** Reads and checks one item; the router runs it for every item before any call. */
+	check(ctx: IExecuteFunctions, itemIndex: number): T;
 	/** The call for up to 300 distinct leads of a group (`first` is the group's first item). */
 	call(first: T, leadIds: number[]): Omit<ApiRequest, 'itemIndex'>;
 	/** The lead a record result is about, where the answer names it (else its position counts). */
@@ -25,22 +26,34 @@ export interface LeadSetWrite<T extends LeadSet> {
 }
 
 /**
- * A write on sets of leads (list membership, program status, lead delete): the leads of all items
- * of one group are deduplicated and sent 300 per call, several calls in flight; the service's
- * status per lead (with its reasons) goes back to every item that named the lead, with a count per
- * status. A failed call fails the items that named one of its leads, naming the call.
+ * The check and run of a write on sets of leads (list membership, program status, lead delete):
+ * every item is checked before any call, then the leads of all items of one group are
+ * deduplicated and sent 300 per call, several calls in flight; the service's status per lead
+ * (with its reasons) goes back to every item that named the lead, with a count per status. A
+ * failed call fails the items that named one of its leads, naming the call.
  */
-export async function writeLeadSets<T extends LeadSet>(
+export function writeLeadSets<T extends LeadSet>(write: LeadSetWrite<T>) {
+	return {
+		check(this: IExecuteFunctions, itemIndex: number): T {
+			return write.check(this, itemIndex);
+		},
+		async runBatch(this: IExecuteFunctions, items: Array<CheckedItem<T>>) {
+			return await writeChecked(this, items, write);
+		},
+	};
+}
+
+async function writeChecked<T extends LeadSet>(
 	ctx: IExecuteFunctions,
-	itemIndexes: number[],
+	items: Array<CheckedItem<T>>,
 	write: LeadSetWrite<T>,
 ): Promise<BatchOutcome[][]> {
-	const { prepared, outcomes } = prepareAll(ctx, itemIndexes, write.prepare);
-	const groups = new Map<string, typeof prepared>();
-	for (const entry of prepared) {
-		const members = groups.get(entry.value.group);
+	const outcomes: BatchOutcome[][] = [];
+	const groups = new Map<string, typeof items>();
+	for (const entry of items) {
+		const members = groups.get(entry.input.group);
 		if (members) members.push(entry);
-		else groups.set(entry.value.group, [entry]);
+		else groups.set(entry.input.group, [entry]);
 	}
 	interface Call {
 		group: string;
@@ -50,8 +63,8 @@ export async function writeLeadSets<T extends LeadSet>(
 	const calls: Call[] = [];
 	for (const [group, members] of groups) {
 		const askersOf = new Map<number, number[]>();
-		for (const { itemIndex, value } of members) {
-			for (const id of value.leadIds) {
+		for (const { itemIndex, input } of members) {
+			for (const id of input.leadIds) {
 				const askers = askersOf.get(id);
 				if (!askers) askersOf.set(id, [itemIndex]);
 				else if (askers[askers.length - 1] !== itemIndex) askers.push(itemIndex);
@@ -70,7 +83,7 @@ export async function writeLeadSets<T extends LeadSet>(
 	await runBatches(calls, await callsInFlight(ctx), async ({ group, ids, askers }, index) => {
 		const status = statusOf.get(group) as Map<number, IDataObject>;
 		try {
-			const first = (groups.get(group) as typeof prepared)[0].value;
+			const first = (groups.get(group) as typeof items)[0].input;
 			const answer = await apiRequest.call(ctx, {
 				...write.call(first, ids),
 				itemIndex: askers[0],
@@ -99,16 +112,16 @@ export async function writeLeadSets<T extends LeadSet>(
 
 	for (const [group, members] of groups) {
 		const status = statusOf.get(group) as Map<number, IDataObject>;
-		for (const { itemIndex, value } of members) {
+		for (const { itemIndex, input } of members) {
 			if (failed.has(itemIndex)) continue;
-			const leads = value.leadIds.map((id) => {
+			const leads = input.leadIds.map((id) => {
 				const result = status.get(id) ?? {};
 				const lead: IDataObject = { id, status: result.status };
 				if (Array.isArray(result.reasons) && result.reasons.length > 0)
 					lead.reasons = result.reasons;
 				return lead;
 			});
-			const json = write.output(value, leads);
+			const json = write.output(input, leads);
 			for (const lead of leads) {
 				const key = String(lead.status);
 				json[key] = ((json[key] as number | undefined) ?? 0) + 1;

@@ -7,6 +7,13 @@ import { itemParameter } from '../../shared/itemParameters';
 
 /** Readers of the marketing node's parameters: IDs, lists, tokens, dates and filters, checked. */
 
+/** The `check` of an operation on one record: its ID, from the locator `name`, read and checked. */
+export function checkId(name: string) {
+	return function check(this: IExecuteFunctions, itemIndex: number): number {
+		return readId(this, name, itemIndex, name);
+	};
+}
+
 /** A positive integer ID from a resource locator or a plain parameter. */
 export function readId(
 	ctx: IExecuteFunctions,

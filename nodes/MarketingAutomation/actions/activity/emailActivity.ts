@@ -4,6 +4,7 @@ import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/d
 import { collectActivities } from '../../transport/paging';
 import { activityScopeOptions } from '../fields';
 import { addActivityScope, readDateTime } from '../parameters';
+import { concurrentReads } from '../batches';
 
 /** Parameters shared by Get Email Bounces and Get Email Opens. */
 export function emailActivityProperties(extraOptions: INodeProperties[]): INodeProperties[] {
@@ -36,25 +37,41 @@ export function emailActivityProperties(extraOptions: INodeProperties[]): INodeP
 	];
 }
 
-/**
- * Reads activities of the given types from a date-based paging token, page by page while
- * `moreResult` is true (empty pages included), up to Limit or Until.
- */
-export async function readEmailActivities(
+/** One item's read of activities, checked before the first call. */
+export interface EmailActivityQuery {
+	since: string;
+	untilMs: number;
+	qs: IDataObject;
+	limit: number;
+}
+
+/** Reads and checks one item's dates and scope for activities of the given types. */
+function checkEmailActivities(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	activityTypeIds: number[],
-): Promise<IDataObject[]> {
+): EmailActivityQuery {
 	const since = readDateTime(ctx, 'sinceDatetime', itemIndex, 'Since') as string;
 	const until = readDateTime(ctx, 'options.untilDatetime', itemIndex, 'Until', false);
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = { activityTypeIds: activityTypeIds.join(',') };
 	addActivityScope(ctx, options, qs, itemIndex);
 	const untilMs = until ? Date.parse(until) : Infinity;
-	const limit = limitOf(ctx, itemIndex);
+	return { since, untilMs, qs, limit: limitOf(ctx, itemIndex) };
+}
+
+/**
+ * Reads activities of the given types from a date-based paging token, page by page while
+ * `moreResult` is true (empty pages included), up to Limit or Until.
+ */
+async function readEmailActivities(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ since, untilMs, qs, limit }: EmailActivityQuery,
+): Promise<IDataObject[]> {
 	const kept: IDataObject[] = [];
 	await collectActivities(
-		ctx,
+		this,
 		{ method: 'GET', safeToRepeat: true, path: '/rest/v1/activities.json', qs, itemIndex },
 		since,
 		Infinity,
@@ -68,4 +85,17 @@ export async function readEmailActivities(
 		},
 	);
 	return kept;
+}
+
+/**
+ * The check and run of an email-activity read: every item is checked before the first call, then
+ * the items' reads run concurrently; `typesOf` gives an item's activity types.
+ */
+export function emailActivityRun(typesOf: (ctx: IExecuteFunctions, itemIndex: number) => number[]) {
+	return {
+		check(this: IExecuteFunctions, itemIndex: number): EmailActivityQuery {
+			return checkEmailActivities(this, itemIndex, typesOf(this, itemIndex));
+		},
+		runBatch: concurrentReads(readEmailActivities),
+	};
 }

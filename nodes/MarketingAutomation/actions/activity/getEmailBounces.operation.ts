@@ -1,18 +1,22 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { emailActivityProperties, readEmailActivities } from './emailActivity';
+import {
+	emailActivityProperties,
+	emailActivityRun,
+	type EmailActivityQuery,
+} from './emailActivity';
 import { ACTIVITY } from './types';
-import { checksOwnItems, concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+/** Hard bounces, and soft ones when asked. */
+function bounceTypes(ctx: IExecuteFunctions, itemIndex: number): number[] {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const types: number[] = [ACTIVITY.emailBounced];
 	if (options.includeSoftBounces === true) types.push(ACTIVITY.emailBouncedSoft);
-	return await readEmailActivities(this, itemIndex, types);
+	return types;
 }
 
-export const operation = defineOperation({
+export const operation = defineOperation<EmailActivityQuery>({
 	option: {
 		name: 'Get Email Bounces',
 		value: 'getEmailBounces',
@@ -28,6 +32,5 @@ export const operation = defineOperation({
 			description: 'Whether to include soft bounces (activity type 27) besides hard bounces (8)',
 		},
 	]),
-	// Several items' reads run concurrently (see `concurrentReads`).
-	runBatch: checksOwnItems(concurrentReads(execute)),
+	...emailActivityRun(bounceTypes),
 });

@@ -1,15 +1,12 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
-import { emailActivityProperties, readEmailActivities } from './emailActivity';
+import {
+	emailActivityProperties,
+	emailActivityRun,
+	type EmailActivityQuery,
+} from './emailActivity';
 import { ACTIVITY } from './types';
-import { checksOwnItems, concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await readEmailActivities(this, itemIndex, [ACTIVITY.openEmail]);
-}
-
-export const operation = defineOperation({
+export const operation = defineOperation<EmailActivityQuery>({
 	option: {
 		name: 'Get Email Opens',
 		value: 'getEmailOpens',
@@ -17,6 +14,5 @@ export const operation = defineOperation({
 		action: 'Get email opens',
 	},
 	fields: emailActivityProperties([]),
-	// Several items' reads run concurrently (see `concurrentReads`).
-	runBatch: checksOwnItems(concurrentReads(execute)),
+	...emailActivityRun(() => [ACTIVITY.openEmail]),
 });

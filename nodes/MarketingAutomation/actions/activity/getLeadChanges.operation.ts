@@ -1,15 +1,14 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation } from '../../../shared/operation';
-import { checksOwnItems } from '../batches';
-import { changesProperties, executeBatch } from '../lead/getChanges.operation';
+import { changesProperties, changesRun, type ChangesQuery } from '../lead/getChanges.operation';
 import { versionOne } from '../versions';
 
 /**
  * Lead → Get Changes under Activity, kept for version-1 nodes (saved workflows); from version 2
  * the operation is offered under Lead only.
  */
-export const operation = defineOperation({
+export const operation = defineOperation<ChangesQuery>({
 	option: {
 		name: 'Get Lead Changes',
 		value: 'getLeadChanges',
@@ -18,5 +17,5 @@ export const operation = defineOperation({
 	},
 	until: 1,
 	fields: updateDisplayOptions({ show: versionOne }, changesProperties()),
-	runBatch: checksOwnItems(executeBatch),
+	...changesRun,
 });

@@ -5,8 +5,7 @@ import type { BatchOutcome } from '../../../shared/router';
 import { bulkSettings } from '../../helpers/bulkSettings';
 import { awaitExport, startExport, type ExportObject } from '../../helpers/exportJobs';
 import { Deadline } from '../../helpers/importJobs';
-import { asNodeError } from '../../helpers/nodeError';
-import { failItems, checksOwnItems } from '../batches';
+import { eachItem } from '../batches';
 import { listLocator, programLocator } from '../fields';
 import { readDateTime, readId, splitValues } from '../parameters';
 import {
@@ -15,8 +14,8 @@ import {
 	timeLimitOption,
 	waitForCompletionField,
 } from '../bulkFields';
-import { completedOutput, eachItem } from './jobs';
-import { defineOperation } from '../../../shared/operation';
+import { completedOutput } from './jobs';
+import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
 const leadsOnly = { object: ['leads'] };
 
@@ -190,24 +189,22 @@ function exportBodies(ctx: IExecuteFunctions, object: ExportObject, itemIndex: n
 	}));
 }
 
+interface Extract {
+	object: ExportObject;
+	jobs: IDataObject[];
+}
+
+/** Reads and checks one item's export jobs; the router runs it for every item before any call. */
+function check(this: IExecuteFunctions, itemIndex: number): Extract {
+	const object = this.getNodeParameter('object', itemIndex) as ExportObject;
+	return { object, jobs: exportBodies(this, object, itemIndex) };
+}
+
 async function executeBatch(
 	this: IExecuteFunctions,
-	itemIndexes: number[],
+	items: Array<CheckedItem<Extract>>,
 ): Promise<BatchOutcome[][]> {
-	// Every item's input is checked before the first call.
-	const bodies = new Map<number, IDataObject[]>();
-	const invalid: BatchOutcome[][] = itemIndexes.map(() => []);
-	for (const itemIndex of itemIndexes) {
-		try {
-			const object = this.getNodeParameter('object', itemIndex) as ExportObject;
-			bodies.set(itemIndex, exportBodies(this, object, itemIndex));
-		} catch (error) {
-			failItems(this, asNodeError(this, error, itemIndex), [itemIndex], invalid);
-		}
-	}
-	return await eachItem(this, itemIndexes, async (itemIndex) => {
-		const object = this.getNodeParameter('object', itemIndex) as ExportObject;
-		const jobs = bodies.get(itemIndex) ?? exportBodies(this, object, itemIndex);
+	return await eachItem(this, items, async (itemIndex, { object, jobs }) => {
 		const wait = this.getNodeParameter('waitForCompletion', itemIndex, true) as boolean;
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const deadline = new Deadline(Number(options.timeLimit ?? 60));
@@ -236,6 +233,6 @@ export const operation = defineOperation({
 		action: 'Extract leads activities or program members in bulk',
 	},
 	fields: properties,
-	// Checks its items itself, every one before any call.
-	runBatch: checksOwnItems(executeBatch),
+	check,
+	runBatch: executeBatch,
 });

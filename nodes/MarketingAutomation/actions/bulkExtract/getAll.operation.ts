@@ -5,9 +5,8 @@ import type { BatchOutcome } from '../../../shared/router';
 import { exportBase, type ExportObject } from '../../helpers/exportJobs';
 import { collectByToken } from '../../transport/paging';
 import { exportObjectField } from '../bulkFields';
-import { eachItem } from './jobs';
-import { defineOperation } from '../../../shared/operation';
-import { checksOwnItems } from '../batches';
+import { eachItem } from '../batches';
+import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	exportObjectField,
@@ -41,9 +40,9 @@ const properties: INodeProperties[] = [
 /** The caller's export jobs of the past 7 days (the service shows no one else's). */
 async function executeBatch(
 	this: IExecuteFunctions,
-	itemIndexes: number[],
+	items: Array<CheckedItem<void>>,
 ): Promise<BatchOutcome[][]> {
-	return await eachItem(this, itemIndexes, async (itemIndex) => {
+	return await eachItem(this, items, async (itemIndex) => {
 		const object = this.getNodeParameter('object', itemIndex) as ExportObject;
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const status = (filters.status as string[] | undefined) ?? [];
@@ -70,6 +69,6 @@ export const operation = defineOperation({
 		action: 'Get many bulk extracts',
 	},
 	fields: properties,
-	// Checks its items itself, every one before any call.
-	runBatch: checksOwnItems(executeBatch),
+	// The items are read one after another.
+	runBatch: executeBatch,
 });

@@ -4,8 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import type { ExportObject } from '../../helpers/exportJobs';
 import { exportBinary, exportRows } from '../../helpers/exportOutput';
-import { asNodeError } from '../../helpers/nodeError';
-import { checksOwnItems, failItems } from '../batches';
+import { eachItem } from '../batches';
+import type { CheckedItem } from '../../../shared/operation';
 import { exportIdField, exportObjectField } from '../bulkFields';
 
 const EXPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,23 +41,6 @@ export async function completedOutput(
 	return [await exportBinary(ctx, object, status, itemIndex, property, fileName)];
 }
 
-/** Runs `run` for each item; an error stops the node, or becomes that item's error item. */
-export async function eachItem(
-	ctx: IExecuteFunctions,
-	itemIndexes: number[],
-	run: (itemIndex: number) => Promise<BatchOutcome[]>,
-): Promise<BatchOutcome[][]> {
-	const outcomes: BatchOutcome[][] = itemIndexes.map(() => []);
-	for (const itemIndex of itemIndexes) {
-		try {
-			outcomes[itemIndex] = await run(itemIndex);
-		} catch (error) {
-			failItems(ctx, asNodeError(ctx, error, itemIndex), [itemIndex], outcomes);
-		}
-	}
-	return outcomes;
-}
-
 /**
  * An operation on one existing export job per item (Get Status, Cancel, Get File): the Object and
  * Export ID fields (and `more`), the ID checked before the call, then `act` on the job.
@@ -73,12 +56,21 @@ export function exportJobOperation(
 ) {
 	return {
 		fields: [exportObjectField, exportIdField, ...more],
-		runBatch: checksOwnItems(async function (this: IExecuteFunctions, itemIndexes: number[]) {
-			return await eachItem(this, itemIndexes, async (itemIndex) => {
-				const object = this.getNodeParameter('object', itemIndex) as ExportObject;
-				const exportId = readExportId(this, itemIndex);
-				return await act(this, object, exportId, itemIndex);
-			});
-		}),
+		check(this: IExecuteFunctions, itemIndex: number) {
+			return {
+				object: this.getNodeParameter('object', itemIndex) as ExportObject,
+				exportId: readExportId(this, itemIndex),
+			};
+		},
+		async runBatch(
+			this: IExecuteFunctions,
+			items: Array<CheckedItem<{ object: ExportObject; exportId: string }>>,
+		) {
+			return await eachItem(
+				this,
+				items,
+				async (itemIndex, { object, exportId }) => await act(this, object, exportId, itemIndex),
+			);
+		},
 	};
 }

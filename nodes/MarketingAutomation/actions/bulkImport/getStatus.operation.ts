@@ -4,10 +4,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import type { BulkFormat } from '../../helpers/delimited';
 import { readImportStatus, readRowReports, type ImportObject } from '../../helpers/importJobs';
-import { asNodeError } from '../../helpers/nodeError';
-import { failItems, checksOwnItems } from '../batches';
+import { eachItem } from '../batches';
 import { importObjectField } from '../bulkFields';
-import { defineOperation } from '../../../shared/operation';
+import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	importObjectField,
@@ -51,33 +50,49 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+interface StatusQuery {
+	object: ImportObject;
+	batchId: number;
+	format: BulkFormat;
+	includeRows: boolean;
+}
+
+/** Reads and checks one item's batch ID; the router runs it for every item before any call. */
+function check(this: IExecuteFunctions, itemIndex: number): StatusQuery {
+	const object = this.getNodeParameter('object', itemIndex) as ImportObject;
+	const raw = String(this.getNodeParameter('batchId', itemIndex, '')).trim();
+	if (!/^\d+$/.test(raw)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The batch ID '${raw}' in item ${itemIndex} is not a whole number`,
+			{ itemIndex, description: 'Use the batchId the Import operation output.' },
+		);
+	}
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return {
+		object,
+		batchId: Number(raw),
+		format: (options.format ?? 'csv') as BulkFormat,
+		includeRows: options.includeRows !== false,
+	};
+}
+
 async function executeBatch(
 	this: IExecuteFunctions,
-	itemIndexes: number[],
+	items: Array<CheckedItem<StatusQuery>>,
 ): Promise<BatchOutcome[][]> {
-	const outcomes: BatchOutcome[][] = itemIndexes.map(() => []);
-	for (const itemIndex of itemIndexes) {
-		try {
-			const object = this.getNodeParameter('object', itemIndex) as ImportObject;
-			const raw = String(this.getNodeParameter('batchId', itemIndex, '')).trim();
-			if (!/^\d+$/.test(raw)) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`The batch ID '${raw}' in item ${itemIndex} is not a whole number`,
-					{ itemIndex, description: 'Use the batchId the Import operation output.' },
-				);
-			}
-			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-			const format = (options.format ?? 'csv') as BulkFormat;
-			const batchId = Number(raw);
+	return await eachItem(
+		this,
+		items,
+		async (itemIndex, { object, batchId, format, includeRows }) => {
 			const status = await readImportStatus(this, object, batchId, itemIndex);
-			outcomes[itemIndex].push({ json: status });
-			if (options.includeRows === false || status.status !== 'Complete') continue;
+			const outcomes: BatchOutcome[] = [{ json: status }];
+			if (!includeRows || status.status !== 'Complete') return outcomes;
 			for (const kind of ['failures', 'warnings'] as const) {
 				const count = status[kind === 'failures' ? 'numOfRowsFailed' : 'numOfRowsWithWarning'];
 				if (!Number(count)) continue;
 				for (const report of await readRowReports(this, object, batchId, kind, format, itemIndex)) {
-					outcomes[itemIndex].push({
+					outcomes.push({
 						json: {
 							batchId,
 							outcome: kind === 'failures' ? 'failed' : 'warning',
@@ -87,11 +102,9 @@ async function executeBatch(
 					});
 				}
 			}
-		} catch (error) {
-			failItems(this, asNodeError(this, error, itemIndex), [itemIndex], outcomes);
-		}
-	}
-	return outcomes;
+			return outcomes;
+		},
+	);
 }
 
 export const operation = defineOperation({
@@ -103,6 +116,6 @@ export const operation = defineOperation({
 		action: 'Get the status of a bulk import',
 	},
 	fields: properties,
-	// Checks its items itself, every one before any call.
-	runBatch: checksOwnItems(executeBatch),
+	check,
+	runBatch: executeBatch,
 });

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { BatchOutcome } from '../../../shared/router';
+import { withItemIndex, type BatchOutcome } from '../../../shared/router';
 import { bulkSettings } from '../../helpers/bulkSettings';
 import { Deadline, submitFile, type ImportJob } from '../../helpers/importJobs';
 import { awaitImports } from '../../helpers/importPolling';
 import { asNodeError } from '../../helpers/nodeError';
-import { failItems, prepareAll, checksOwnItems } from '../batches';
+import { failItems } from '../batches';
 import { importProperties, readTarget } from './importFields';
 import { finishedOutput, queuedOutput } from './importOutput';
 import {
@@ -15,11 +15,11 @@ import {
 	type SourceItem,
 	type SubmitPart,
 } from './importSource';
-import { defineOperation } from '../../../shared/operation';
+import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
 async function executeBatch(
 	this: IExecuteFunctions,
-	itemIndexes: number[],
+	items: Array<CheckedItem<void>>,
 ): Promise<BatchOutcome[][]> {
 	const target = readTarget(this);
 	const source = this.getNodeParameter('source', 0) as string;
@@ -29,14 +29,25 @@ async function executeBatch(
 	const key = target.object === 'leads' ? (target.lookupField ?? 'email') : 'email';
 	const base = target.object === 'leads' ? 'leads' : `program-${target.programId}-members`;
 
-	const { prepared, outcomes } = prepareAll(this, itemIndexes, (itemIndex) => {
-		if (source === 'binary') {
-			const property = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
-			this.helpers.assertBinaryData(itemIndex, property);
-			return { itemIndex, json: {}, lookup: '' } as SourceItem;
+	// The items are checked here, not in `check` (which runs before this): the target's settings,
+	// read once for the whole run, are checked first and stop the node even under Continue On Fail.
+	const outcomes: BatchOutcome[][] = items.map(() => []);
+	const prepared: Array<{ itemIndex: number; value: SourceItem }> = [];
+	for (const { itemIndex } of items) {
+		try {
+			if (source === 'binary') {
+				const property = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
+				this.helpers.assertBinaryData(itemIndex, property);
+				prepared.push({ itemIndex, value: { itemIndex, json: {}, lookup: '' } as SourceItem });
+			} else {
+				prepared.push({ itemIndex, value: readSourceItem(this, itemIndex, key) });
+			}
+		} catch (error) {
+			const failure = withItemIndex(this, error, itemIndex);
+			if (!this.continueOnFail()) throw failure;
+			outcomes[itemIndex] = [{ error: failure }];
 		}
-		return readSourceItem(this, itemIndex, key);
-	});
+	}
 
 	const jobs: ImportJob[] = [];
 	let fileNumber = 0;
@@ -93,6 +104,6 @@ export const operation = defineOperation({
 		action: 'Import leads or program members in bulk',
 	},
 	fields: importProperties,
-	// Checks its items itself, every one before any call.
-	runBatch: checksOwnItems(executeBatch),
+	// Checks its items itself, after the target's settings (see `executeBatch`).
+	runBatch: executeBatch,
 });

@@ -3,12 +3,15 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { campaignLocator } from '../fields';
-import { readId } from '../parameters';
-import { checksOwnItems, concurrentReads } from '../batches';
+import { checkId } from '../parameters';
+import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const id = readId(this, 'campaign', itemIndex, 'campaign');
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	id: number,
+): Promise<IDataObject> {
 	const answer = await apiRequest.call(this, {
 		method: 'GET',
 		safeToRepeat: true,
@@ -28,6 +31,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 export const operation = defineOperation({
 	option: { name: 'Get', value: 'get', description: 'Get a campaign', action: 'Get a campaign' },
 	fields: [campaignLocator] as INodeProperties[],
-	// Several items' reads run concurrently (see `concurrentReads`).
-	runBatch: checksOwnItems(concurrentReads(execute)),
+	// Every item is checked before the first call; the reads then run concurrently.
+	check: checkId('campaign'),
+	runBatch: concurrentReads(execute),
 });

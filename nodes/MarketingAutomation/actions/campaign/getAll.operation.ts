@@ -4,7 +4,7 @@ import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/d
 import { collectByToken } from '../../transport/paging';
 import { nameFilters } from '../fields';
 import { readNameFilters } from '../parameters';
-import { checksOwnItems, concurrentReads } from '../batches';
+import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
@@ -42,5 +42,5 @@ export const operation = defineOperation({
 	},
 	fields: properties,
 	// Several items' reads run concurrently (see `concurrentReads`).
-	runBatch: checksOwnItems(concurrentReads(execute)),
+	runBatch: concurrentReads(execute),
 });

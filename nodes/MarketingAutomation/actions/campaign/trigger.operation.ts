@@ -3,12 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest, callsInFlight } from '../../transport';
-import { runBatches, callFailure, failItems, prepareAll, checksOwnItems } from '../batches';
+import { callFailure, failItems, perExecution, runBatches } from '../batches';
 import { leadIdsField, triggerCampaignLocator, tokensCollection } from '../fields';
 import { parameterOf } from '../../../shared/itemParameters';
 import { readId, readIdList, readTokens } from '../parameters';
 import { stoppedTrigger, type CallFate } from './triggerReport';
-import { defineOperation } from '../../../shared/operation';
+import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
 /** The service's maximum of leads per Request Campaign call. */
 const TRIGGER_BATCH = 100;
@@ -31,6 +31,23 @@ interface Trigger {
 	tokens: Array<{ name: string; value: string }>;
 }
 
+// Each parameter read once per execution, or per item only where it is an expression.
+const readersOf = perExecution((ctx: IExecuteFunctions) => ({
+	tokensOf: parameterOf<IDataObject>(ctx, 'tokens', {}),
+	leadIdsOf: parameterOf<unknown>(ctx, 'leadIds', ''),
+	campaignOf: parameterOf<unknown>(ctx, 'campaign', '', { extractValue: true }),
+}));
+
+/** Reads and checks one item; the router runs it for every item before any call. */
+function check(this: IExecuteFunctions, i: number): Trigger {
+	const { tokensOf, leadIdsOf, campaignOf } = readersOf(this);
+	return {
+		campaignId: readId(this, 'campaign', i, 'campaign', campaignOf(i)),
+		leadIds: readIdList(this, 'leadIds', i, 'Lead IDs', leadIdsOf(i)),
+		tokens: readTokens(this, 'tokens', i, tokensOf(i)),
+	};
+}
+
 /**
  * Request Campaign (`POST /rest/v1/campaigns/{id}/trigger.json`), batched: items with the same
  * campaign and tokens share calls of up to 100 distinct leads, packed item by item (an item's
@@ -43,19 +60,12 @@ interface Trigger {
  */
 async function executeBatch(
 	this: IExecuteFunctions,
-	itemIndexes: number[],
+	prepared: Array<CheckedItem<Trigger>>,
 ): Promise<BatchOutcome[][]> {
-	const tokensOf = parameterOf<IDataObject>(this, 'tokens', {});
-	const leadIdsOf = parameterOf<unknown>(this, 'leadIds', '');
-	const campaignOf = parameterOf<unknown>(this, 'campaign', '', { extractValue: true });
-	const { prepared, outcomes } = prepareAll<Trigger>(this, itemIndexes, (i) => ({
-		campaignId: readId(this, 'campaign', i, 'campaign', campaignOf(i)),
-		leadIds: readIdList(this, 'leadIds', i, 'Lead IDs', leadIdsOf(i)),
-		tokens: readTokens(this, 'tokens', i, tokensOf(i)),
-	}));
-	const groups = new Map<string, Array<{ itemIndex: number; value: Trigger }>>();
+	const outcomes: BatchOutcome[][] = [];
+	const groups = new Map<string, Array<CheckedItem<Trigger>>>();
 	for (const entry of prepared) {
-		const key = `${entry.value.campaignId}|${JSON.stringify(entry.value.tokens)}`;
+		const key = `${entry.input.campaignId}|${JSON.stringify(entry.input.tokens)}`;
 		const members = groups.get(key);
 		if (members) members.push(entry);
 		else groups.set(key, [entry]);
@@ -70,11 +80,11 @@ async function executeBatch(
 	/** Per group: lead → the call that carries it. */
 	const callOfLead: Array<Map<number, number>> = [];
 	for (const members of groups.values()) {
-		const { campaignId, tokens } = members[0].value;
+		const { campaignId, tokens } = members[0].input;
 		const carriedBy = new Map<number, number>();
 		callOfLead.push(carriedBy);
 		let current: Call | undefined;
-		for (const { itemIndex, value } of members) {
+		for (const { itemIndex, input: value } of members) {
 			const fresh: number[] = [];
 			for (const id of value.leadIds) {
 				if (carriedBy.has(id)) continue;
@@ -140,7 +150,7 @@ async function executeBatch(
 
 	[...groups.values()].forEach((members, group) => {
 		const carriedBy = callOfLead[group];
-		for (const { itemIndex, value } of members) {
+		for (const { itemIndex, input: value } of members) {
 			let failure: Error | undefined;
 			for (const id of value.leadIds) {
 				failure = failures[carriedBy.get(id) ?? -1];
@@ -162,6 +172,6 @@ export const operation = defineOperation({
 		action: 'Trigger a campaign',
 	},
 	fields: properties,
-	// Checks its items itself, every one before any call.
-	runBatch: checksOwnItems(executeBatch),
+	check,
+	runBatch: executeBatch,
 });

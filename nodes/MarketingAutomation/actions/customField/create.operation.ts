@@ -4,10 +4,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest } from '../../transport';
 import { chunk } from '../../transport/paging';
-import { callFailure, failItems, prepareAll, checksOwnItems } from '../batches';
+import { callFailure, failItems } from '../batches';
 import { additionalFieldsCollection } from '../fields';
 import { shorten } from '../parameters';
-import { defineOperation } from '../../../shared/operation';
+import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
 /** The service creates "up to 100 custom fields" per call. */
 const FIELD_BATCH = 100;
@@ -81,6 +81,37 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
+/** Reads and checks one item's field; the router runs it for every item before any call. */
+function check(this: IExecuteFunctions, i: number): IDataObject {
+	const field: IDataObject = {
+		displayName: String(this.getNodeParameter('displayName', i, '')).trim(),
+		name: String(this.getNodeParameter('name', i, '')).trim(),
+		dataType: this.getNodeParameter('dataType', i, 'string') as string,
+	};
+	if (!field.displayName) {
+		throw new NodeOperationError(this.getNode(), `Display Name is empty in item ${i}`, {
+			itemIndex: i,
+			description: 'Give the field a display name.',
+		});
+	}
+	if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field.name as string)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`API Name ${shorten(String(field.name))} in item ${i} is not allowed`,
+			{
+				itemIndex: i,
+				description:
+					'Start with a letter and use only letters, digits and _, e.g. preferredRegion.',
+			},
+		);
+	}
+	const additional = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
+	for (const key of ['description', 'isHidden', 'isHtmlEncodingInEmail', 'isSensitive']) {
+		if (additional[key] !== undefined && additional[key] !== '') field[key] = additional[key];
+	}
+	return field;
+}
+
 /**
  * `POST /rest/v1/leads/schema/fields.json`, up to 100 fields per call, each item's result matched
  * by API name. Not safeToRepeat (the API user needs the schema permission): replayed only after a
@@ -88,37 +119,9 @@ const properties: INodeProperties[] = [
  */
 async function executeBatch(
 	this: IExecuteFunctions,
-	itemIndexes: number[],
+	prepared: Array<CheckedItem<IDataObject>>,
 ): Promise<BatchOutcome[][]> {
-	const { prepared, outcomes } = prepareAll(this, itemIndexes, (i) => {
-		const field: IDataObject = {
-			displayName: String(this.getNodeParameter('displayName', i, '')).trim(),
-			name: String(this.getNodeParameter('name', i, '')).trim(),
-			dataType: this.getNodeParameter('dataType', i, 'string') as string,
-		};
-		if (!field.displayName) {
-			throw new NodeOperationError(this.getNode(), `Display Name is empty in item ${i}`, {
-				itemIndex: i,
-				description: 'Give the field a display name.',
-			});
-		}
-		if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field.name as string)) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`API Name ${shorten(String(field.name))} in item ${i} is not allowed`,
-				{
-					itemIndex: i,
-					description:
-						'Start with a letter and use only letters, digits and _, e.g. preferredRegion.',
-				},
-			);
-		}
-		const additional = this.getNodeParameter('additionalFields', i, {}) as IDataObject;
-		for (const key of ['description', 'isHidden', 'isHtmlEncodingInEmail', 'isSensitive']) {
-			if (additional[key] !== undefined && additional[key] !== '') field[key] = additional[key];
-		}
-		return field;
-	});
+	const outcomes: BatchOutcome[][] = [];
 	const batches = chunk(prepared, FIELD_BATCH);
 	for (const [call, batch] of batches.entries()) {
 		const indexes = batch.map((entry) => entry.itemIndex);
@@ -126,12 +129,12 @@ async function executeBatch(
 			const answer = await apiRequest.call(this, {
 				method: 'POST',
 				path: '/rest/v1/leads/schema/fields.json',
-				body: { input: batch.map((entry) => entry.value) },
+				body: { input: batch.map((entry) => entry.input) },
 				safeToRepeat: false,
 				itemIndex: indexes[0],
 			});
 			const byName = new Map((answer.result ?? []).map((r) => [String(r.name), r]));
-			for (const { itemIndex, value } of batch) {
+			for (const { itemIndex, input: value } of batch) {
 				const result = byName.get(String(value.name));
 				const json: IDataObject = { name: value.name, status: result?.status ?? 'unknown' };
 				if (Array.isArray(result?.reasons) && result.reasons.length > 0)
@@ -158,6 +161,6 @@ export const operation = defineOperation({
 		action: 'Create a custom field',
 	},
 	fields: properties,
-	// Checks its items itself, every one before any call.
-	runBatch: checksOwnItems(executeBatch),
+	check,
+	runBatch: executeBatch,
 });

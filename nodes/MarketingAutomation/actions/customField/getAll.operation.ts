@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
-import { checksOwnItems, concurrentReads } from '../batches';
+import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 /** `GET /rest/v1/leads/schema/fields.json`, 300 per page by `nextPageToken`. */
@@ -23,5 +23,5 @@ export const operation = defineOperation({
 	},
 	fields: returnAllAndLimit,
 	// Several items' reads run concurrently (see `concurrentReads`).
-	runBatch: checksOwnItems(concurrentReads(execute)),
+	runBatch: concurrentReads(execute),
 });

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/descriptions';
 import { apiRequest } from '../../transport';
 import { shorten } from '../parameters';
-import { checksOwnItems, concurrentReads } from '../batches';
+import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
@@ -46,7 +46,13 @@ const properties: INodeProperties[] = [
 ];
 
 /** `GET /rest/asset/v1/email/byName.json`; no match is `{ found: false, name }` unless asked to fail. */
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+interface ByName {
+	name: string;
+	qs: IDataObject;
+	errorOnNoMatch: boolean;
+}
+
+function check(this: IExecuteFunctions, itemIndex: number): ByName {
 	const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
 	if (!name || name.includes(',')) {
 		throw new NodeOperationError(
@@ -63,6 +69,14 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	if (options.status) qs.status = options.status;
 	if (Number(options.folderId) > 0)
 		qs.folder = JSON.stringify({ id: Number(options.folderId), type: 'Folder' });
+	return { name, qs, errorOnNoMatch: options.errorOnNoMatch === true };
+}
+
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ name, qs, errorOnNoMatch }: ByName,
+): Promise<IDataObject> {
 	const answer = await apiRequest.call(this, {
 		method: 'GET',
 		safeToRepeat: true,
@@ -72,7 +86,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	});
 	const email = answer.result?.[0];
 	if (email) return email;
-	if (options.errorOnNoMatch === true) {
+	if (errorOnNoMatch) {
 		throw new NodeOperationError(this.getNode(), `No email named ${shorten(name)}`, {
 			itemIndex,
 			description:
@@ -90,6 +104,7 @@ export const operation = defineOperation({
 		action: 'Get an email by name',
 	},
 	fields: properties,
-	// Several items' reads run concurrently (see `concurrentReads`).
-	runBatch: checksOwnItems(concurrentReads(execute)),
+	// Every item is checked before the first call; the reads then run concurrently.
+	check,
+	runBatch: concurrentReads(execute),
 });

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest } from '../../transport';
 import { emailLocator } from '../fields';
-import { readId } from '../parameters';
-import { checksOwnItems, concurrentReads } from '../batches';
+import { checkId } from '../parameters';
+import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
@@ -22,8 +22,11 @@ const properties: INodeProperties[] = [
 ];
 
 /** `GET /rest/asset/v1/email/{id}/content.json`: the editable sections, as one item. */
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const id = readId(this, 'email', itemIndex, 'email');
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	id: number,
+): Promise<IDataObject> {
 	const status = this.getNodeParameter('status', itemIndex, 'approved') as string;
 	const answer = await apiRequest.call(this, {
 		method: 'GET',
@@ -43,6 +46,7 @@ export const operation = defineOperation({
 		action: 'Get email content',
 	},
 	fields: properties,
-	// Several items' reads run concurrently (see `concurrentReads`).
-	runBatch: checksOwnItems(concurrentReads(execute)),
+	// Every item is checked before the first call; the reads then run concurrently.
+	check: checkId('email'),
+	runBatch: concurrentReads(execute),
 });

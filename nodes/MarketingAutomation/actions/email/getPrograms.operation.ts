@@ -1,11 +1,10 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { defineOperation } from '../../../shared/operation';
-import { checksOwnItems } from '../batches';
 import {
 	emailProgramsOperation,
 	emailProgramsProperties,
-	executeBatch,
+	emailProgramsRun,
 } from '../program/getEmailPrograms.operation';
 import { versionOne } from '../versions';
 
@@ -17,5 +16,5 @@ export const operation = defineOperation({
 	option: { ...emailProgramsOperation, value: 'getPrograms' },
 	until: 1,
 	fields: updateDisplayOptions({ show: versionOne }, emailProgramsProperties),
-	runBatch: checksOwnItems(executeBatch),
+	...emailProgramsRun,
 });

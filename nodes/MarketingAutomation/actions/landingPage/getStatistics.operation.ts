@@ -5,7 +5,7 @@ import { optionsCollection } from '../../../shared/descriptions';
 import { collectActivities } from '../../transport/paging';
 import { readDateTime, shorten } from '../parameters';
 import { ACTIVITY } from '../activity/types';
-import { checksOwnItems, concurrentReads } from '../batches';
+import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
@@ -52,7 +52,13 @@ function attribute(activity: IDataObject, name: string): unknown {
  *   page: form fills and distinct filling leads.
  * Reading stops at the end of the data or at the first activity after Until.
  */
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+interface Window {
+	landingPageId: string;
+	since: string;
+	until: string | undefined;
+}
+
+function check(this: IExecuteFunctions, itemIndex: number): Window {
 	const landingPageId = String(this.getNodeParameter('landingPageId', itemIndex, '')).trim();
 	if (!/^\d+$/.test(landingPageId)) {
 		throw new NodeOperationError(
@@ -66,6 +72,14 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	}
 	const since = readDateTime(this, 'sinceDatetime', itemIndex, 'Since') as string;
 	const until = readDateTime(this, 'options.untilDatetime', itemIndex, 'Until', false);
+	return { landingPageId, since, until };
+}
+
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ landingPageId, since, until }: Window,
+): Promise<IDataObject> {
 	const untilMs = until ? Date.parse(until) : Infinity;
 	const inRange = (activity: IDataObject) => Date.parse(String(activity.activityDate)) <= untilMs;
 
@@ -119,6 +133,7 @@ export const operation = defineOperation({
 		action: 'Get landing page statistics',
 	},
 	fields: properties,
-	// Several items' reads run concurrently (see `concurrentReads`).
-	runBatch: checksOwnItems(concurrentReads(execute)),
+	// Every item is checked before the first call; the reads then run concurrently.
+	check,
+	runBatch: concurrentReads(execute),
 });

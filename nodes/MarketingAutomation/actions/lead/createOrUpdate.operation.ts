@@ -2,12 +2,12 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
-import { prepareAll, runBatches, checksOwnItems } from '../batches';
+import { perExecution, runBatches } from '../batches';
 import { additionalFieldsCollection } from '../fields';
 import { upsertBatches } from './upsertBatching';
 import { sendUpsertBatch } from './upsertCall';
 import { upsertReader, type Upsert } from './upsertMapping';
-import { defineOperation } from '../../../shared/operation';
+import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
 /** The argument a model fills with the lead when the node runs as a tool with Map Automatically. */
 const TOOL_LEAD_ARGUMENT = 'lead';
@@ -128,6 +128,9 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
+// n8n hands out a deep copy of the node on every getNode(): the reader is made once per execution.
+const readerOf = perExecution((ctx) => upsertReader(ctx, ctx.getNode()));
+
 /**
  * Create or Update, batched: the items that share action, lookup field and partition go 300 per
  * call (`POST /rest/v1/leads.json`); the service answers one result per input record, in input
@@ -139,11 +142,10 @@ const properties: INodeProperties[] = [
  */
 async function executeBatch(
 	this: IExecuteFunctions,
-	itemIndexes: number[],
+	prepared: Array<CheckedItem<Upsert>>,
 ): Promise<BatchOutcome[][]> {
-	// n8n hands out a deep copy of the node on every getNode(): once per execution, not per item.
 	const node = this.getNode();
-	const { prepared, outcomes } = prepareAll<Upsert>(this, itemIndexes, upsertReader(this, node));
+	const outcomes: BatchOutcome[][] = [];
 	const { batches, waitsFor } = upsertBatches(prepared);
 	await runBatches(
 		batches,
@@ -164,6 +166,9 @@ export const operation = defineOperation({
 		action: 'Create or update leads matched by email or another field',
 	},
 	fields: properties,
-	// Checks its items itself, every one before any call.
-	runBatch: checksOwnItems(executeBatch),
+	// Every item is checked before the first call.
+	check(itemIndex) {
+		return readerOf(this)(itemIndex);
+	},
+	runBatch: executeBatch,
 });

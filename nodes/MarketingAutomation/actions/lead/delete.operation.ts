@@ -1,33 +1,24 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
-import type { BatchOutcome } from '../../../shared/router';
 import { leadIdsField } from '../fields';
 import { readIdList } from '../parameters';
 import { writeLeadSets, type LeadSet } from '../leadSets';
 import { defineOperation } from '../../../shared/operation';
-import { checksOwnItems } from '../batches';
 
 /**
  * Delete Leads (`POST /rest/v1/leads/delete.json` with `{"input":[{"id":…}]}`): the leads of all
  * items go 300 per call; each item gets its leads' statuses (`deleted`, or `skipped` with the
  * reasons, e.g. 1004 for a lead that does not exist).
  */
-async function executeBatch(
-	this: IExecuteFunctions,
-	itemIndexes: number[],
-): Promise<BatchOutcome[][]> {
-	return await writeLeadSets<LeadSet>(this, itemIndexes, {
-		prepare: (i) => ({ group: 'leads', leadIds: readIdList(this, 'leadIds', i, 'Lead IDs') }),
-		call: (_first, ids) => ({
-			method: 'POST',
-			path: '/rest/v1/leads/delete.json',
-			body: { input: ids.map((id) => ({ id })) },
-			safeToRepeat: true,
-		}),
-		leadOf: (result) => (result.id === undefined ? undefined : Number(result.id)),
-		output: (_value, leads) => ({ leads }),
-	});
-}
+const deleteLeads = writeLeadSets<LeadSet>({
+	check: (ctx, i) => ({ group: 'leads', leadIds: readIdList(ctx, 'leadIds', i, 'Lead IDs') }),
+	call: (_first, ids) => ({
+		method: 'POST',
+		path: '/rest/v1/leads/delete.json',
+		body: { input: ids.map((id) => ({ id })) },
+		safeToRepeat: true,
+	}),
+	leadOf: (result) => (result.id === undefined ? undefined : Number(result.id)),
+	output: (_value, leads) => ({ leads }),
+});
 
 export const operation = defineOperation({
 	option: {
@@ -38,6 +29,5 @@ export const operation = defineOperation({
 	},
 	since: 2,
 	fields: [leadIdsField('delete')],
-	// Checks its items itself, every one before any call.
-	runBatch: checksOwnItems(executeBatch),
+	...deleteLeads,
 });

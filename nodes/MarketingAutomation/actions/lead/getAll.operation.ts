@@ -4,12 +4,12 @@ import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptio
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
-import { runBatches, failItems, prepareAll, checksOwnItems } from '../batches';
+import { failItems, perExecution, runBatches } from '../batches';
 import { leadFieldsOption } from '../fields';
 import { fromVersionTwo, versionOne } from '../versions';
 import { keyOf, lookupReader, type Lookup } from './leadLookupInput';
 import { leadsToItems } from './leadLookupOutput';
-import { defineOperation } from '../../../shared/operation';
+import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
 const includeNotFound: INodeProperties = {
 	displayName: 'Include Not Found',
@@ -58,6 +58,9 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
+// n8n hands out a deep copy of the node on every getNode(): the reader is made once per execution.
+const readerOf = perExecution((ctx) => lookupReader(ctx, ctx.getNode()));
+
 /**
  * Get Many by filter, batched across items: the values of all items that share a filter type and
  * field list are deduplicated and sent 300 per call (POST with `_method=GET` when the URL would pass
@@ -66,14 +69,12 @@ const properties: INodeProperties[] = [
  */
 async function executeBatch(
 	this: IExecuteFunctions,
-	itemIndexes: number[],
+	prepared: Array<CheckedItem<Lookup>>,
 ): Promise<BatchOutcome[][]> {
-	// n8n hands out a deep copy of the node on every getNode(): once per execution, not per item.
-	const node = this.getNode();
-	const { prepared, outcomes } = prepareAll<Lookup>(this, itemIndexes, lookupReader(this, node));
-	const groups = new Map<string, Array<{ itemIndex: number; value: Lookup }>>();
+	const outcomes: BatchOutcome[][] = [];
+	const groups = new Map<string, Array<CheckedItem<Lookup>>>();
 	for (const entry of prepared) {
-		const key = `${entry.value.filterType}|${entry.value.fields.join(',')}`;
+		const key = `${entry.input.filterType}|${entry.input.fields.join(',')}`;
 		const members = groups.get(key);
 		if (members) members.push(entry);
 		else groups.set(key, [entry]);
@@ -87,11 +88,11 @@ async function executeBatch(
 	const calls: Call[] = [];
 	const groupList = [...groups.values()];
 	groupList.forEach((members, group) => {
-		const { filterType } = members[0].value;
+		const { filterType } = members[0].input;
 		// Each distinct value (as the service compares it): its first spelling and who asked for it.
 		const unique = new Map<string, { value: string; askers: number[] }>();
-		for (const { itemIndex, value } of members) {
-			for (const v of value.values) {
+		for (const { itemIndex, input } of members) {
+			for (const v of input.values) {
 				const key = keyOf(filterType, v);
 				const entry = unique.get(key);
 				if (!entry) unique.set(key, { value: v, askers: [itemIndex] });
@@ -113,9 +114,9 @@ async function executeBatch(
 	const failed = new Set<number>();
 	await runBatches(calls, await callsInFlight(this), async (call, index) => {
 		const members = groupList[call.group];
-		const { filterType, fields } = members[0].value;
+		const { filterType, fields } = members[0].input;
 		// With a single asking item, paging can stop at its limit.
-		const fetchLimit = members.length === 1 ? members[0].value.limit : Infinity;
+		const fetchLimit = members.length === 1 ? members[0].input.limit : Infinity;
 		try {
 			answers[index] = await collectByToken(
 				this,
@@ -147,6 +148,9 @@ export const operation = defineOperation({
 		action: 'Get many leads by email or another field',
 	},
 	fields: properties,
-	// Checks its items itself, every one before any call.
-	runBatch: checksOwnItems(executeBatch),
+	// Every item is checked before the first call.
+	check(itemIndex) {
+		return readerOf(this)(itemIndex);
+	},
+	runBatch: executeBatch,
 });

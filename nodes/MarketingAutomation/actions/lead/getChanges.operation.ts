@@ -5,7 +5,7 @@ import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/d
 import { collectActivities } from '../../transport/paging';
 import { activityScopeOptions } from '../fields';
 import { addActivityScope, readDateTime } from '../parameters';
-import { checksOwnItems, concurrentReads } from '../batches';
+import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 /** The parameters of Get Lead Changes; shown under Lead and Activity (one implementation). */
@@ -38,7 +38,12 @@ export function changesProperties(): INodeProperties[] {
  * `GET /rest/v1/activities/leadchanges.json` from a date-based paging token; pages follow while
  * `moreResult` is true (pages may be empty).
  */
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export interface ChangesQuery {
+	since: string;
+	qs: IDataObject;
+}
+
+function check(this: IExecuteFunctions, itemIndex: number): ChangesQuery {
 	const since = readDateTime(this, 'sinceDatetime', itemIndex, 'Since') as string;
 	const fields = (this.getNodeParameter('changeFields', itemIndex, []) as string[]).filter(Boolean);
 	if (fields.length === 0) {
@@ -50,6 +55,14 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = { fields: fields.join(',') };
 	addActivityScope(this, options, qs, itemIndex);
+	return { since, qs };
+}
+
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ since, qs }: ChangesQuery,
+): Promise<IDataObject[]> {
 	return await collectActivities(
 		this,
 		{
@@ -64,8 +77,11 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	);
 }
 
-/** Several items' reads run concurrently (see `concurrentReads`); also offered under another resource. */
-export const executeBatch = concurrentReads(execute);
+/**
+ * Every item is checked before the first call, then the reads run concurrently (see
+ * `concurrentReads`); also offered under another resource.
+ */
+export const changesRun = { check, runBatch: concurrentReads(execute) };
 
 export const operation = defineOperation({
 	option: {
@@ -75,6 +91,5 @@ export const operation = defineOperation({
 		action: 'Get lead changes',
 	},
 	fields: changesProperties(),
-	// Several items' reads run concurrently (see `concurrentReads`).
-	runBatch: checksOwnItems(executeBatch),
+	...changesRun,
 });

@@ -1,3 +1,4 @@
+import type { CheckedItem } from '../../../shared/operation';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
@@ -10,14 +11,14 @@ import { keyOf, type Lookup } from './leadLookupInput';
  * of their group. Items whose call failed keep their error.
  */
 export function leadsToItems(
-	groupList: Array<Array<{ itemIndex: number; value: Lookup }>>,
+	groupList: Array<Array<CheckedItem<Lookup>>>,
 	calls: Array<{ group: number }>,
 	answers: IDataObject[][],
 	failed: Set<number>,
 	outcomes: BatchOutcome[][],
 ): void {
 	groupList.forEach((members, group) => {
-		const { filterType } = members[0].value;
+		const { filterType } = members[0].input;
 		const byValue = new Map<string, IDataObject[]>();
 		const unmatched: IDataObject[] = [];
 		calls.forEach((call, index) => {
@@ -33,7 +34,7 @@ export function leadsToItems(
 				else byValue.set(key, [record]);
 			}
 		});
-		for (const { itemIndex, value } of members) {
+		for (const { itemIndex, input: value } of members) {
 			if (failed.has(itemIndex)) continue;
 			const out: BatchOutcome[] = [];
 			const seen = new Set<unknown>();

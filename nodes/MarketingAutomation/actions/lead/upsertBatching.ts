@@ -1,3 +1,4 @@
+import type { CheckedItem } from '../../../shared/operation';
 import { chunk, LEAD_BATCH } from '../../transport/paging';
 import type { Upsert } from './upsertMapping';
 
@@ -6,7 +7,7 @@ import type { Upsert } from './upsertMapping';
  * which, so that two calls holding one lookup value are never in flight together.
  */
 
-export type PreparedUpsert = { itemIndex: number; value: Upsert };
+export type PreparedUpsert = CheckedItem<Upsert>;
 
 /** A lookup value as the service compares it (email addresses without regard to case). */
 const lookupKey = (lookupField: string, value: unknown) =>
@@ -17,7 +18,7 @@ const lookupKey = (lookupField: string, value: unknown) =>
 /**
  * The items that share action, lookup field and partition go `LEAD_BATCH` (300) per call, in input
  * order; `waitsFor[b]` lists the earlier batches holding one of batch b's lookup values (for
- * `runBatches`' `after`), so the later input wins. Empties `prepared`: only the batches are kept.
+ * `runBatches`' `after`), so the later input wins.
  */
 export function upsertBatches(prepared: PreparedUpsert[]): {
 	batches: PreparedUpsert[][];
@@ -25,7 +26,7 @@ export function upsertBatches(prepared: PreparedUpsert[]): {
 } {
 	const groups = new Map<string, PreparedUpsert[]>();
 	for (const entry of prepared) {
-		const key = `${entry.value.action}|${entry.value.lookupField}|${entry.value.partitionName}`;
+		const key = `${entry.input.action}|${entry.input.lookupField}|${entry.input.partitionName}`;
 		const members = groups.get(key);
 		if (members) members.push(entry);
 		else groups.set(key, [entry]);
@@ -35,13 +36,12 @@ export function upsertBatches(prepared: PreparedUpsert[]): {
 	// Only the batches are needed from here on; a long run waits on the rate limit for minutes,
 	// and what stays reachable meanwhile is what the garbage collector scans again and again.
 	groups.clear();
-	prepared.length = 0;
 
 	// Each batch waits for the earlier batches that hold one of its lookup values.
 	const lastBatchOf = new Map<string, number>();
 	const waitsFor: number[][] = batches.map((batch, index) => {
 		const before = new Set<number>();
-		for (const { value } of batch) {
+		for (const { input: value } of batch) {
 			const lookupValue = value.lead[value.lookupField];
 			if (lookupValue === undefined || lookupValue === null || lookupValue === '') continue;
 			const key = lookupKey(value.lookupField, lookupValue);

@@ -20,10 +20,10 @@ export async function sendUpsertBatch(
 	batchCount: number,
 	outcomes: BatchOutcome[][],
 ): Promise<void> {
-	const { action, lookupField, partitionName } = batch[0].value;
+	const { action, lookupField, partitionName } = batch[0].input;
 	const indexes = batch.map((m) => m.itemIndex);
 	try {
-		const body: IDataObject = { action, lookupField, input: batch.map((m) => m.value.lead) };
+		const body: IDataObject = { action, lookupField, input: batch.map((m) => m.input.lead) };
 		if (partitionName) body.partitionName = partitionName;
 		const answer = await apiRequest.call(ctx, {
 			method: 'POST',
@@ -45,7 +45,7 @@ export async function sendUpsertBatch(
 				},
 			);
 		}
-		batch.forEach(({ itemIndex, value }, k) => {
+		batch.forEach(({ itemIndex, input: value }, k) => {
 			const result = results[k];
 			const json: IDataObject = { status: result.status };
 			if (result.id !== undefined) json.id = result.id;

@@ -44,7 +44,5 @@ export function describeOperation(kind: ObjectKind) {
 			: { ...describe };
 	}
 
-	const executeBatch = concurrentReads(execute);
-
-	return { description, executeBatch };
+	return { description, runBatch: concurrentReads(execute) };
 }

@@ -4,7 +4,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
-import { checkAll, failItems, prepareAll, runBatches } from '../batches';
+import type { CheckedItem } from '../../../shared/operation';
+import { checkAgainstService, failItems, perExecution, runBatches } from '../batches';
 import { parameterOf } from '../../../shared/itemParameters';
 import { shorten, splitValues } from '../parameters';
 import { queryFields } from './fields';
@@ -13,6 +14,15 @@ import { COMPOUND_FILTER, customObjectName, keysOf, objectPath, type ObjectKind 
 
 /** Filter types whose values are whole numbers. */
 const NUMERIC = new Set(['id', 'leadId']);
+
+/** One item's query as its check reads it (the values are checked against the object's keys). */
+interface Query {
+	path: string;
+	filterType: string;
+	chosen: string[];
+	limit: number;
+	includeNotFound: boolean;
+}
 
 interface Lookup {
 	path: string;
@@ -49,34 +59,42 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 		queryFields(kind, defaultFilter),
 	);
 
+	// Each parameter read once per execution, or per item only where it is an expression.
+	const readersOf = perExecution((ctx: IExecuteFunctions) => ({
+		filterTypeOf: parameterOf(ctx, 'filterType', defaultFilter),
+		optionsOf: parameterOf<IDataObject>(ctx, 'options', {}),
+		returnAllOf: parameterOf(ctx, 'returnAll', false),
+		limitOf: parameterOf(ctx, 'limit', 50),
+	}));
+
+	/** Reads and checks one item; the router runs it for every item before any call. */
+	function check(this: IExecuteFunctions, i: number): Query {
+		const { filterTypeOf, optionsOf, returnAllOf, limitOf } = readersOf(this);
+		const filterType = String(filterTypeOf(i)).trim();
+		if (!filterType) {
+			throw new NodeOperationError(this.getNode(), `Filter Type is empty in item ${i}`, {
+				itemIndex: i,
+				description: `Pick a searchable field of ${kind.plural}.`,
+			});
+		}
+		const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
+		const options = optionsOf(i);
+		return {
+			path: objectPath(kind.resource, custom),
+			filterType,
+			chosen: ((options.fields as string[] | undefined) ?? []).map(String),
+			limit: returnAllOf(i) === true ? Infinity : Number(limitOf(i)),
+			includeNotFound: options.includeNotFound !== false,
+		};
+	}
+
 	async function executeBatch(
 		this: IExecuteFunctions,
-		itemIndexes: number[],
+		items: Array<CheckedItem<Query>>,
 	): Promise<BatchOutcome[][]> {
 		const node = this.getNode();
-		const filterTypeOf = parameterOf(this, 'filterType', defaultFilter);
-		const optionsOf = parameterOf<IDataObject>(this, 'options', {});
-		const returnAllOf = parameterOf(this, 'returnAll', false);
-		const limitOf = parameterOf(this, 'limit', 50);
-		const { prepared, outcomes } = prepareAll(this, itemIndexes, (i) => {
-			const filterType = String(filterTypeOf(i)).trim();
-			if (!filterType) {
-				throw new NodeOperationError(node, `Filter Type is empty in item ${i}`, {
-					itemIndex: i,
-					description: `Pick a searchable field of ${kind.plural}.`,
-				});
-			}
-			const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
-			const options = optionsOf(i);
-			return {
-				path: objectPath(kind.resource, custom),
-				filterType,
-				chosen: ((options.fields as string[] | undefined) ?? []).map(String),
-				limit: returnAllOf(i) === true ? Infinity : Number(limitOf(i)),
-				includeNotFound: options.includeNotFound !== false,
-			};
-		});
-		const checked = await checkAll(this, prepared, outcomes, async (i, value) => {
+		const outcomes: BatchOutcome[][] = [];
+		const checked = await checkAgainstService(this, items, outcomes, async (i, value) => {
 			const keys = await keysOf(this, kind, value.path, i);
 			const compound = value.filterType === COMPOUND_FILTER;
 			const key = compound ? keys.dedupeFields : [value.filterType];
@@ -223,5 +241,5 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 		return outcomes;
 	}
 
-	return { description, executeBatch };
+	return { description, check, runBatch: executeBatch };
 }

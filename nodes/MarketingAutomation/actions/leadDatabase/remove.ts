@@ -3,7 +3,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { LEAD_BATCH } from '../../transport/paging';
-import { checkAll, keyedBatches, prepareAll } from '../batches';
+import type { CheckedItem } from '../../../shared/operation';
+import { checkAgainstService, keyedBatches, perExecution } from '../batches';
 import { itemParameter, parameterOf } from '../../../shared/itemParameters';
 import { shorten } from '../parameters';
 import { objectFields } from './fields';
@@ -90,6 +91,13 @@ function keyRecord(
 	return record;
 }
 
+/** One item's delete as its check reads it (the key is checked against the object's keys). */
+interface Removal {
+	path: string;
+	deleteBy: 'idField' | 'dedupeFields';
+	raw: unknown;
+}
+
 /**
  * Delete of a lead-database object (`POST <object>/delete.json` with `deleteBy` and up to 300 key
  * records, only the key's fields): one record per item, 300 per call, concurrently; each item gets
@@ -102,22 +110,30 @@ export function deleteOperation(kind: ObjectKind) {
 		deleteFields(kind),
 	);
 
+	// Each parameter read once per execution, or per item only where it is an expression.
+	const readersOf = perExecution((ctx: IExecuteFunctions) => ({
+		deleteByOf: parameterOf(ctx, 'deleteBy', 'dedupeFields'),
+	}));
+
+	/** Reads and checks one item; the router runs it for every item before any call. */
+	function check(this: IExecuteFunctions, i: number): Removal {
+		const { deleteByOf } = readersOf(this);
+		const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
+		const deleteBy = String(deleteByOf(i)) === 'idField' ? 'idField' : 'dedupeFields';
+		return {
+			path: objectPath(kind.resource, custom),
+			deleteBy,
+			raw: itemParameter<unknown>(this, 'recordKey', i, ''),
+		};
+	}
+
 	async function executeBatch(
 		this: IExecuteFunctions,
-		itemIndexes: number[],
+		items: Array<CheckedItem<Removal>>,
 	): Promise<BatchOutcome[][]> {
-		const deleteByOf = parameterOf(this, 'deleteBy', 'dedupeFields');
-		const { prepared, outcomes } = prepareAll(this, itemIndexes, (i) => {
-			const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
-			const deleteBy = String(deleteByOf(i)) === 'idField' ? 'idField' : 'dedupeFields';
-			return {
-				path: objectPath(kind.resource, custom),
-				deleteBy,
-				raw: itemParameter<unknown>(this, 'recordKey', i, ''),
-			};
-		});
+		const outcomes: BatchOutcome[][] = [];
 		const checked = (
-			await checkAll(this, prepared, outcomes, async (itemIndex, value) => {
+			await checkAgainstService(this, items, outcomes, async (itemIndex, value) => {
 				const keys = await keysOf(this, kind, value.path, itemIndex);
 				const key = value.deleteBy === 'idField' ? [keys.idField] : keys.dedupeFields;
 				return { ...value, record: keyRecord(this, itemIndex, value.raw, key, kind) };
@@ -150,5 +166,5 @@ export function deleteOperation(kind: ObjectKind) {
 		return outcomes;
 	}
 
-	return { description, executeBatch };
+	return { description, check, runBatch: executeBatch };
 }

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { defineResource, type Operation, type OperationOption } from '../../../shared/operation';
-import { checksOwnItems } from '../batches';
 import { describeOperation } from './describe';
 import type { ObjectKind } from './objects';
 import { queryOperation } from './query';
@@ -23,8 +22,8 @@ export function objectResource(kind: ObjectKind, defaultFilter: string) {
 	const resource = defineResource(
 		kind.resource,
 		options.map((option) => {
-			const { description, executeBatch } = built[option.value as keyof typeof built];
-			return { option, fields: description, runBatch: checksOwnItems(executeBatch) };
+			const { description, ...run } = built[option.value as keyof typeof built];
+			return { option, fields: description, ...run } as Operation;
 		}),
 		{ default: 'getAll' },
 	);

@@ -4,7 +4,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { isToolRun } from '../../../shared/tool';
 import { LEAD_BATCH } from '../../transport/paging';
-import { checkAll, keyedBatches, prepareAll } from '../batches';
+import type { CheckedItem } from '../../../shared/operation';
+import { checkAgainstService, keyedBatches, perExecution } from '../batches';
 import { parameterOf } from '../../../shared/itemParameters';
 import { shorten } from '../parameters';
 import { columnsField, objectFields, syncActionField, toolRecordField } from './fields';
@@ -139,30 +140,38 @@ export function syncOperation(kind: ObjectKind) {
 		[...objectFields(kind), syncActionField, columnsField(kind), toolRecordField(kind)],
 	);
 
+	// Each parameter read once per execution, or per item only where it is an expression.
+	const readersOf = perExecution((ctx: IExecuteFunctions) => ({
+		actionOf: parameterOf(ctx, 'syncAction', 'createOrUpdate'),
+		columnsOf: parameterOf<IDataObject>(ctx, 'columns', {}),
+	}));
+
+	/** Reads and checks one item; the router runs it for every item before any call. */
+	function check(this: IExecuteFunctions, i: number): Upsert {
+		const { actionOf, columnsOf } = readersOf(this);
+		const columns = columnsOf(i);
+		const record = recordOf(this, i, columns);
+		if (Object.keys(record).length === 0) {
+			throw new NodeOperationError(this.getNode(), `Item ${i} has no fields to send`, {
+				itemIndex: i,
+				description: `Map the item to ${kind.singular} fields.`,
+			});
+		}
+		const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
+		return {
+			path: objectPath(kind.resource, custom),
+			action: String(actionOf(i)),
+			matching: Array.isArray(columns.matchingColumns) ? columns.matchingColumns.map(String) : [],
+			record,
+		};
+	}
+
 	async function executeBatch(
 		this: IExecuteFunctions,
-		itemIndexes: number[],
+		items: Array<CheckedItem<Upsert>>,
 	): Promise<BatchOutcome[][]> {
-		const actionOf = parameterOf(this, 'syncAction', 'createOrUpdate');
-		const columnsOf = parameterOf<IDataObject>(this, 'columns', {});
-		const { prepared, outcomes } = prepareAll<Upsert>(this, itemIndexes, (i) => {
-			const columns = columnsOf(i);
-			const record = recordOf(this, i, columns);
-			if (Object.keys(record).length === 0) {
-				throw new NodeOperationError(this.getNode(), `Item ${i} has no fields to send`, {
-					itemIndex: i,
-					description: `Map the item to ${kind.singular} fields.`,
-				});
-			}
-			const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
-			return {
-				path: objectPath(kind.resource, custom),
-				action: String(actionOf(i)),
-				matching: Array.isArray(columns.matchingColumns) ? columns.matchingColumns.map(String) : [],
-				record,
-			};
-		});
-		const checked = await checkAll(this, prepared, outcomes, async (itemIndex, value) =>
+		const outcomes: BatchOutcome[][] = [];
+		const checked = await checkAgainstService(this, items, outcomes, async (itemIndex, value) =>
 			keyed(this, kind, itemIndex, value, await keysOf(this, kind, value.path, itemIndex)),
 		);
 		const { batches, waitsFor } = keyedBatches(
@@ -200,5 +209,5 @@ export function syncOperation(kind: ObjectKind) {
 		return outcomes;
 	}
 
-	return { description, executeBatch };
+	return { description, check, runBatch: executeBatch };
 }

@@ -1,18 +1,7 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
-import type { BatchOutcome } from '../../../shared/router';
-import { changeMembership, membershipProperties } from './membership';
+import { changeMembership, membershipProperties, type Membership } from './membership';
 import { defineOperation } from '../../../shared/operation';
-import { checksOwnItems } from '../batches';
 
-async function executeBatch(
-	this: IExecuteFunctions,
-	itemIndexes: number[],
-): Promise<BatchOutcome[][]> {
-	return await changeMembership(this, itemIndexes, 'POST');
-}
-
-export const operation = defineOperation({
+export const operation = defineOperation<Membership>({
 	option: {
 		name: 'Add Leads',
 		value: 'addLeads',
@@ -20,6 +9,5 @@ export const operation = defineOperation({
 		action: 'Add leads to a list',
 	},
 	fields: membershipProperties,
-	// Checks its items itself, every one before any call.
-	runBatch: checksOwnItems(executeBatch),
+	...changeMembership('POST'),
 });

@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
 import { leadFieldsOption, listLocator } from '../fields';
-import { readId } from '../parameters';
-import { checksOwnItems, concurrentReads } from '../batches';
+import { checkId } from '../parameters';
+import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
@@ -14,8 +14,11 @@ const properties: INodeProperties[] = [
 ];
 
 /** `GET /rest/v1/lists/{listId}/leads.json`, 300 per page by `nextPageToken`. */
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const listId = readId(this, 'list', itemIndex, 'list');
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	listId: number,
+): Promise<IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const fields = (options.fields as string[] | undefined) ?? [];
 	const qs: IDataObject = {};
@@ -41,6 +44,7 @@ export const operation = defineOperation({
 		action: 'Get list members',
 	},
 	fields: properties,
-	// Several items' reads run concurrently (see `concurrentReads`).
-	runBatch: checksOwnItems(concurrentReads(execute)),
+	// Every item is checked before the first call; the reads then run concurrently.
+	check: checkId('list'),
+	runBatch: concurrentReads(execute),
 });

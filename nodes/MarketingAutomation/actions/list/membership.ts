@@ -1,16 +1,22 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { BatchOutcome } from '../../../shared/router';
 import { leadIdsField, listLocator } from '../fields';
 import { parameterOf } from '../../../shared/itemParameters';
 import { readId, readIdList } from '../parameters';
+import { perExecution } from '../batches';
 import { writeLeadSets, type LeadSet } from '../leadSets';
 
 export const membershipProperties: INodeProperties[] = [listLocator, leadIdsField('add or remove')];
 
-interface Membership extends LeadSet {
+export interface Membership extends LeadSet {
 	listId: number;
 }
+
+// Each parameter read once per execution, or per item only where it is an expression.
+const readersOf = perExecution((ctx: IExecuteFunctions) => ({
+	listOf: parameterOf<unknown>(ctx, 'list', '', { extractValue: true }),
+	leadIdsOf: parameterOf<unknown>(ctx, 'leadIds', ''),
+}));
 
 /**
  * Add Leads (POST) and Remove Leads (DELETE) on `/rest/v1/lists/{listId}/leads.json` with a JSON
@@ -18,16 +24,10 @@ interface Membership extends LeadSet {
  * per call; the service answers a status per lead (`added` / `removed` / `skipped` + reasons),
  * which goes back to every item that named that lead. Both calls are safeToRepeat.
  */
-export async function changeMembership(
-	ctx: IExecuteFunctions,
-	itemIndexes: number[],
-	method: 'POST' | 'DELETE',
-): Promise<BatchOutcome[][]> {
-	// Each parameter read once per execution, or per item only where it is an expression.
-	const listOf = parameterOf<unknown>(ctx, 'list', '', { extractValue: true });
-	const leadIdsOf = parameterOf<unknown>(ctx, 'leadIds', '');
-	return await writeLeadSets<Membership>(ctx, itemIndexes, {
-		prepare: (i) => {
+export function changeMembership(method: 'POST' | 'DELETE') {
+	return writeLeadSets<Membership>({
+		check: (ctx, i) => {
+			const { listOf, leadIdsOf } = readersOf(ctx);
 			const listId = readId(ctx, 'list', i, 'list', listOf(i));
 			return {
 				group: String(listId),

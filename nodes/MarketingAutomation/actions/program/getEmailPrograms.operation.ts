@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByOffset } from '../../transport/paging';
 import { readDateTime } from '../parameters';
-import { checksOwnItems, concurrentReads } from '../batches';
+import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 /** Its entry in the Operation list (under Program; under Email in version 1, with its old value). */
@@ -47,7 +47,7 @@ export const emailProgramsProperties: INodeProperties[] = [
  * exist): pages of 200 are read by offset and only programs whose `type` is "Email" (any case) are
  * kept; Limit counts kept programs.
  */
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+function check(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (filters.status) qs.status = filters.status;
@@ -67,6 +67,14 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 			'Latest Updated At',
 		);
 	}
+	return qs;
+}
+
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	qs: IDataObject,
+): Promise<IDataObject[]> {
 	return await collectByOffset(
 		this,
 		{ method: 'GET', safeToRepeat: true, path: '/rest/asset/v1/programs.json', qs, itemIndex },
@@ -76,12 +84,11 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 }
 
 /** Several items' reads run concurrently (see `concurrentReads`); also offered under another resource. */
-export const executeBatch = concurrentReads(execute);
+export const emailProgramsRun = { check, runBatch: concurrentReads(execute) };
 
 export const operation = defineOperation({
 	option: { ...emailProgramsOperation, value: 'getEmailPrograms' },
 	since: 2,
 	fields: emailProgramsProperties,
-	// Several items' reads run concurrently (see `concurrentReads`).
-	runBatch: checksOwnItems(executeBatch),
+	...emailProgramsRun,
 });

@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../transport';
 import { collectByToken } from '../../transport/paging';
 import { programLocator } from '../fields';
-import { readId } from '../parameters';
-import { checksOwnItems, concurrentReads } from '../batches';
+import { checkId } from '../parameters';
+import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
 const ratio = (part: number, whole: number) =>
@@ -17,8 +17,11 @@ const ratio = (part: number, whole: number) =>
  * `nextPageToken`), counting members per progression status, members who reached success, who were
  * acquired by the program and whose nurture is exhausted.
  */
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const programId = readId(this, 'program', itemIndex, 'program');
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	programId: number,
+): Promise<IDataObject> {
 	const program =
 		(
 			await apiRequest.call(this, {
@@ -86,6 +89,7 @@ export const operation = defineOperation({
 		action: 'Get program statistics',
 	},
 	fields: [programLocator] as INodeProperties[],
-	// Several items' reads run concurrently (see `concurrentReads`).
-	runBatch: checksOwnItems(concurrentReads(execute)),
+	// Every item is checked before the first call; the reads then run concurrently.
+	check: checkId('program'),
+	runBatch: concurrentReads(execute),
 });

@@ -3,14 +3,14 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { LEAD_BATCH } from '../../transport/paging';
-import { keyedBatches, prepareAll, checksOwnItems } from '../batches';
+import { keyedBatches } from '../batches';
 import { optionsCollection } from '../../../shared/descriptions';
 import { programLocator } from '../fields';
 import { readId, readIdList } from '../parameters';
 import { hasFailed, sendRecordBatches, withReasons } from '../leadDatabase/write';
 import { membersPath, readStatusName } from './fields';
 import { itemParameter } from '../../../shared/itemParameters';
-import { defineOperation } from '../../../shared/operation';
+import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	programLocator,
@@ -72,6 +72,41 @@ interface MemberWrite {
 
 const keyOf = (entry: MemberWrite) => `${entry.programId}|${entry.leadId}`;
 
+/** Reads and checks one item's member write; the router runs it for every item before any call. */
+function check(this: IExecuteFunctions, i: number): MemberWrite {
+	const ids = readIdList(this, 'leadId', i, 'Lead ID');
+	if (ids.length !== 1) {
+		throw new NodeOperationError(this.getNode(), `Item ${i} names ${ids.length} leads`, {
+			itemIndex: i,
+			description: 'Give one lead per item; split the leads into items first.',
+		});
+	}
+	const rows = (itemParameter<IDataObject>(this, 'memberFields', i, {}).field ?? []) as Array<{
+		name?: string;
+		value?: unknown;
+	}>;
+	const fields: IDataObject = {};
+	for (const row of rows) {
+		const name = String(row.name ?? '').trim();
+		if (name && name !== 'leadId') fields[name] = row.value as IDataObject[string];
+	}
+	const options = itemParameter<IDataObject>(this, 'options', i, {});
+	const statusName = options.statusName ? readStatusName(this, 'options.statusName', i) : '';
+	if (Object.keys(fields).length === 0 && !statusName) {
+		throw new NodeOperationError(this.getNode(), `Item ${i} has no member fields to write`, {
+			itemIndex: i,
+			description: 'Add a member field, or set a Status Name under Options.',
+		});
+	}
+	return {
+		itemIndex: i,
+		programId: readId(this, 'program', i, 'program'),
+		statusName,
+		leadId: ids[0],
+		fields,
+	};
+}
+
 /**
  * Create or Update program members: with a Status Name, Sync Program Member Status first
  * (`POST …/members/status.json`, which creates missing members), then Sync Program Member Data
@@ -81,42 +116,10 @@ const keyOf = (entry: MemberWrite) => `${entry.programId}|${entry.leadId}`;
  */
 async function executeBatch(
 	this: IExecuteFunctions,
-	itemIndexes: number[],
+	prepared: Array<CheckedItem<MemberWrite>>,
 ): Promise<BatchOutcome[][]> {
-	const { prepared, outcomes } = prepareAll(this, itemIndexes, (i): MemberWrite => {
-		const ids = readIdList(this, 'leadId', i, 'Lead ID');
-		if (ids.length !== 1) {
-			throw new NodeOperationError(this.getNode(), `Item ${i} names ${ids.length} leads`, {
-				itemIndex: i,
-				description: 'Give one lead per item; split the leads into items first.',
-			});
-		}
-		const rows = (itemParameter<IDataObject>(this, 'memberFields', i, {}).field ?? []) as Array<{
-			name?: string;
-			value?: unknown;
-		}>;
-		const fields: IDataObject = {};
-		for (const row of rows) {
-			const name = String(row.name ?? '').trim();
-			if (name && name !== 'leadId') fields[name] = row.value as IDataObject[string];
-		}
-		const options = itemParameter<IDataObject>(this, 'options', i, {});
-		const statusName = options.statusName ? readStatusName(this, 'options.statusName', i) : '';
-		if (Object.keys(fields).length === 0 && !statusName) {
-			throw new NodeOperationError(this.getNode(), `Item ${i} has no member fields to write`, {
-				itemIndex: i,
-				description: 'Add a member field, or set a Status Name under Options.',
-			});
-		}
-		return {
-			itemIndex: i,
-			programId: readId(this, 'program', i, 'program'),
-			statusName,
-			leadId: ids[0],
-			fields,
-		};
-	});
-	const entries = prepared.map((entry) => entry.value);
+	const outcomes: BatchOutcome[][] = [];
+	const entries = prepared.map((entry) => entry.input);
 	const membership = new Map<number, IDataObject>();
 
 	const withStatus = entries.filter((entry) => entry.statusName);
@@ -187,6 +190,6 @@ export const operation = defineOperation({
 		action: 'Create or update program members',
 	},
 	fields: properties,
-	// Checks its items itself, every one before any call.
-	runBatch: checksOwnItems(executeBatch),
+	check,
+	runBatch: executeBatch,
 });

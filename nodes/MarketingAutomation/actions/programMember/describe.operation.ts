@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { simplifyField } from '../../../shared/descriptions';
 import { apiRequest } from '../../transport';
-import { checksOwnItems, concurrentReads } from '../batches';
+import { concurrentReads } from '../batches';
 import { simplifyDescribe } from '../leadDatabase/describe';
 import { MEMBERS_DESCRIBE } from './fields';
 import { defineOperation } from '../../../shared/operation';
@@ -28,5 +28,5 @@ export const operation = defineOperation({
 	},
 	fields: [simplifyField],
 	// Several items' reads run concurrently (see `concurrentReads`).
-	runBatch: checksOwnItems(concurrentReads(execute)),
+	runBatch: concurrentReads(execute),
 });

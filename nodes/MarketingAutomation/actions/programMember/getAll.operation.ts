@@ -3,10 +3,8 @@ import { DateTime } from 'luxon';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
-import type { BatchOutcome } from '../../../shared/router';
-import { callsInFlight } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
-import { prepareAll, readItems, checksOwnItems } from '../batches';
+import { concurrentReads } from '../batches';
 import { programLocator } from '../fields';
 import { readDateTime, readId, readIdList, shorten, splitValues } from '../parameters';
 import { memberFieldsOption, membersPath } from './fields';
@@ -189,56 +187,45 @@ function prepare(ctx: IExecuteFunctions, i: number): MemberQuery {
  * page is followed. Every item is checked before the first call; a lead that is not a member
  * gives `found: false`.
  */
-async function executeBatch(
+async function execute(
 	this: IExecuteFunctions,
-	itemIndexes: number[],
-): Promise<BatchOutcome[][]> {
-	const { prepared, outcomes } = prepareAll(this, itemIndexes, (i) => prepare(this, i));
-	const queryOf = new Map(prepared.map(({ itemIndex, value }) => [itemIndex, value]));
-	const read = await readItems(
-		this,
-		prepared.map((entry) => entry.itemIndex),
-		await callsInFlight(this),
-		async function (this: IExecuteFunctions, itemIndex: number) {
-			const query = queryOf.get(itemIndex) as MemberQuery;
-			const byLead = new Map<string, IDataObject>();
-			const records: IDataObject[] = [];
-			for (const qs of query.queries) {
-				const page = await collectByToken(
-					this,
-					{
-						method: 'GET',
-						safeToRepeat: true,
-						path: `${membersPath(query.programId)}.json`,
-						qs,
-						itemIndex,
-					},
-					query.leadIds || query.queries.length > 1 ? Infinity : query.limit,
-				);
-				for (const member of page) {
-					const rest = { ...member };
-					delete rest.seq;
-					const lead = String(rest.leadId ?? '');
-					if (lead && byLead.has(lead)) continue;
-					if (lead) byLead.set(lead, rest);
-					records.push(rest);
-				}
-				if (!query.leadIds && records.length >= query.limit) break;
-			}
-			if (query.leadIds) {
-				const out: IDataObject[] = [];
-				for (const id of query.leadIds) {
-					const member = byLead.get(String(id));
-					if (member) out.push(member);
-					else if (query.includeNotFound) out.push({ found: false, leadId: id });
-				}
-				return out.slice(0, query.limit);
-			}
-			return records.slice(0, query.limit);
-		},
-	);
-	for (const { itemIndex } of prepared) outcomes[itemIndex] = read[itemIndex];
-	return outcomes;
+	itemIndex: number,
+	query: MemberQuery,
+): Promise<IDataObject[]> {
+	const byLead = new Map<string, IDataObject>();
+	const records: IDataObject[] = [];
+	for (const qs of query.queries) {
+		const page = await collectByToken(
+			this,
+			{
+				method: 'GET',
+				safeToRepeat: true,
+				path: `${membersPath(query.programId)}.json`,
+				qs,
+				itemIndex,
+			},
+			query.leadIds || query.queries.length > 1 ? Infinity : query.limit,
+		);
+		for (const member of page) {
+			const rest = { ...member };
+			delete rest.seq;
+			const lead = String(rest.leadId ?? '');
+			if (lead && byLead.has(lead)) continue;
+			if (lead) byLead.set(lead, rest);
+			records.push(rest);
+		}
+		if (!query.leadIds && records.length >= query.limit) break;
+	}
+	if (query.leadIds) {
+		const out: IDataObject[] = [];
+		for (const id of query.leadIds) {
+			const member = byLead.get(String(id));
+			if (member) out.push(member);
+			else if (query.includeNotFound) out.push({ found: false, leadId: id });
+		}
+		return out.slice(0, query.limit);
+	}
+	return records.slice(0, query.limit);
 }
 
 export const operation = defineOperation({
@@ -250,6 +237,9 @@ export const operation = defineOperation({
 		action: 'Get many program members',
 	},
 	fields: properties,
-	// Checks its items itself, every one before any call.
-	runBatch: checksOwnItems(executeBatch),
+	// Every item is checked before the first call; the reads then run concurrently.
+	check(itemIndex) {
+		return prepare(this, itemIndex);
+	},
+	runBatch: concurrentReads(execute),
 });

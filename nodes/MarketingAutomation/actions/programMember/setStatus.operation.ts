@@ -1,12 +1,10 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import type { BatchOutcome } from '../../../shared/router';
 import { leadIdsField, programLocator } from '../fields';
 import { readId, readIdList } from '../parameters';
 import { writeLeadSets, type LeadSet } from '../leadSets';
 import { membersPath, readStatusName } from './fields';
 import { defineOperation } from '../../../shared/operation';
-import { checksOwnItems } from '../batches';
 
 const properties: INodeProperties[] = [
 	programLocator,
@@ -34,27 +32,22 @@ interface StatusChange extends LeadSet {
  * call; each item gets its leads' statuses (`created`, `updated`, or `skipped` with 1037 for a
  * lead already in or past the status).
  */
-async function executeBatch(
-	this: IExecuteFunctions,
-	itemIndexes: number[],
-): Promise<BatchOutcome[][]> {
-	return await writeLeadSets<StatusChange>(this, itemIndexes, {
-		prepare: (i) => {
-			const programId = readId(this, 'program', i, 'program');
-			const statusName = readStatusName(this, 'statusName', i);
-			const leadIds = readIdList(this, 'leadIds', i, 'Lead IDs');
-			return { group: JSON.stringify([programId, statusName]), programId, statusName, leadIds };
-		},
-		call: ({ programId, statusName }, ids) => ({
-			method: 'POST',
-			path: `${membersPath(programId)}/status.json`,
-			body: { statusName, input: ids.map((leadId) => ({ leadId })) },
-			safeToRepeat: true,
-		}),
-		leadOf: (result) => (result.leadId === undefined ? undefined : Number(result.leadId)),
-		output: ({ programId, statusName }, leads) => ({ programId, statusName, leads }),
-	});
-}
+const setStatus = writeLeadSets<StatusChange>({
+	check: (ctx, i) => {
+		const programId = readId(ctx, 'program', i, 'program');
+		const statusName = readStatusName(ctx, 'statusName', i);
+		const leadIds = readIdList(ctx, 'leadIds', i, 'Lead IDs');
+		return { group: JSON.stringify([programId, statusName]), programId, statusName, leadIds };
+	},
+	call: ({ programId, statusName }, ids) => ({
+		method: 'POST',
+		path: `${membersPath(programId)}/status.json`,
+		body: { statusName, input: ids.map((leadId) => ({ leadId })) },
+		safeToRepeat: true,
+	}),
+	leadOf: (result) => (result.leadId === undefined ? undefined : Number(result.leadId)),
+	output: ({ programId, statusName }, leads) => ({ programId, statusName, leads }),
+});
 
 export const operation = defineOperation({
 	option: {
@@ -65,6 +58,5 @@ export const operation = defineOperation({
 		action: 'Set the program status of leads',
 	},
 	fields: properties,
-	// Checks its items itself, every one before any call.
-	runBatch: checksOwnItems(executeBatch),
+	...setStatus,
 });
