@@ -51,6 +51,11 @@ interface Declaration<Input> {
 export interface PerItemOperation<Input = unknown> extends Declaration<Input> {
 	/** Items in flight at once, from every item's index (one when absent); started in input order. */
 	concurrency?(this: IExecuteFunctions, itemIndexes: number[]): number | Promise<number>;
+	/**
+	 * Items with the same key run one after another, in input order, however many are in flight
+	 * (e.g. messages to one conversation, which the service takes one at a time).
+	 */
+	inOrderBy?(input: Input): string | undefined;
 	run(
 		this: IExecuteFunctions,
 		itemIndex: number,

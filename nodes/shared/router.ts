@@ -216,16 +216,26 @@ class Run {
 		const results = new Map<number, { data: IDataObject | IDataObject[] } | { error: unknown }>();
 		let next = 0;
 		let halted = false;
+		// The last item started for each `inOrderBy` key: the next one with that key waits for it.
+		const lastOfKey = new Map<string, Promise<unknown>>();
 		const worker = async () => {
 			while (!halted && !this.stoppedBy && next < checked.length) {
 				const { itemIndex, input } = checked[next++];
-				try {
-					const data = await operation.run.call(this.layer.context, itemIndex, input);
-					results.set(itemIndex, { data });
-				} catch (error) {
-					results.set(itemIndex, { error });
-					if (!this.continueOnFail) halted = true;
-				}
+				const key = operation.inOrderBy?.(input);
+				const before = key === undefined ? undefined : lastOfKey.get(key);
+				const running = (async () => {
+					await before;
+					if (halted || this.stoppedBy) return;
+					try {
+						const data = await operation.run.call(this.layer.context, itemIndex, input);
+						results.set(itemIndex, { data });
+					} catch (error) {
+						results.set(itemIndex, { error });
+						if (!this.continueOnFail) halted = true;
+					}
+				})();
+				if (key !== undefined) lastOfKey.set(key, running);
+				await running;
 			}
 		};
 		await Promise.all(Array.from({ length: Math.min(limit, checked.length) }, worker));

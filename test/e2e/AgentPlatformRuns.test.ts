@@ -43,6 +43,46 @@ function leadExampleWithFixedLead() {
 	return copy;
 }
 
+/**
+ * One agent run slower than its time limit, under n8n's Retry On Fail (3 tries): each try ends at
+ * the time limit, so n8n sends the run three times in one execution.
+ */
+const retryWorkflow = {
+	id: 'e2eRunsRetryWf01',
+	name: 'E2E agent run under Retry On Fail',
+	active: false,
+	settings: {},
+	connections: { Start: { main: [[{ node: 'Slow Agent', type: 'main', index: 0 }]] } },
+	nodes: [
+		{
+			id: 'e2e-retry-start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		{
+			id: 'e2e-retry-agent',
+			name: 'Slow Agent',
+			type: 'n8n-nodes-agent-platform.agentPlatformAdmin',
+			typeVersion: 2,
+			position: [200, 0],
+			retryOnFail: true,
+			maxTries: 3,
+			waitBetweenTries: 0,
+			parameters: {
+				resource: 'agent',
+				operation: 'run',
+				agentId: { __rl: true, mode: 'id', value: 'agt-research' },
+				message: 'SLOW research of acme.com',
+				options: { timeLimit: 1 },
+			},
+			credentials: { agentPlatformApi: { id: 'e2eRunsCred00001', name: 'E2E runs' } },
+		},
+	],
+};
+
 /** The install and n8n's start can take minutes on a busy machine; no test here is timed. */
 const MACHINE_BUSY_MS = 600_000;
 
@@ -76,12 +116,32 @@ describe('agent and tool runs in n8n (e2e)', () => {
 				},
 			},
 		]);
-		await e2e.importWorkflow([runsWorkflow, leadExampleWithFixedLead()]);
+		await e2e.importWorkflow([runsWorkflow, leadExampleWithFixedLead(), retryWorkflow]);
 	}, MACHINE_BUSY_MS);
 
 	afterAll(async () => {
 		await e2e?.stop();
 	});
+
+	it(
+		'starts one agent run under Retry On Fail: every try names the same conversation',
+		async () => {
+			const runs = e2e.sim.services.admin.runs;
+			const startedBefore = runs.started.length;
+			const callsBefore = e2e.sim.services.admin.calls.length;
+			const run = await e2e.execute(retryWorkflow.id);
+			expect(run.status).toBe('error');
+			const triggers = e2e.sim.services.admin.calls
+				.slice(callsBefore)
+				.filter((call) => call.path === '/latest/agents/trigger');
+			expect(triggers).toHaveLength(3);
+			const ids = triggers.map((call) => (call.body as { external_id?: string }).external_id);
+			expect(ids[0]).toMatch(/^n8n-\d+-e2e-retry-agent-0-0$/);
+			expect(new Set(ids).size).toBe(1);
+			expect(runs.started.length - startedBefore).toBe(1);
+		},
+		MACHINE_BUSY_MS,
+	);
 
 	it(
 		'runs an agent for each item, then a tool with its answer, then a long tool job',

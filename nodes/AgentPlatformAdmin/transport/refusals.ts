@@ -41,6 +41,8 @@ export interface AdminCall extends RepeatSafety {
 	 * platform's sync limit goes on running (the error says so instead of "may have run").
 	 */
 	onGatewayTimeout?: { message: string; description: string };
+	/** What the key must also be allowed to do, named when it is refused (e.g. "create projects in it"). */
+	keyMustAlso?: string;
 }
 
 /** What the may-have-run error of a call not safe to repeat says: it is not repeated. */
@@ -117,19 +119,23 @@ function fixFor(status: number, requiresAdmin: boolean, project?: string): strin
 	if (status === 422 || status === 400) {
 		return 'Correct the fields the service names and run the node again.';
 	}
+	if (status === 409) {
+		return 'The platform is still busy with work this call conflicts with (for a conversation: an earlier message); wait until it has finished, then run the item again.';
+	}
 	if (status === 429 || status >= 500)
 		return 'The service is busy or failing; run the node again later.';
 	return 'Check the node parameters and the credential.';
 }
 
 /** What 401/403 add to the message, so Continue On Fail items and AI agents get the fix too. */
-function messageHint(status: number, requiresAdmin: boolean, project?: string): string {
+function messageHint(status: number, call: AdminCall): string {
 	if (status !== 401 && status !== 403) return '';
-	if (requiresAdmin)
-		return ` (this needs an API key with the Admin role on ${projectWords(project)})`;
-	return project === undefined
-		? ' (the API key must belong to the organization and may create projects in it; check the key and the region in the credential)'
-		: ` (the API key must belong to the organization of ${projectWords(project)}; check the Project field, and the key and the region in the credential)`;
+	if (call.requiresAdmin)
+		return ` (this needs an API key with the Admin role on ${projectWords(call.project)})`;
+	const also = call.keyMustAlso ? ` and may ${call.keyMustAlso}` : '';
+	return call.project === undefined
+		? ` (the API key must belong to the organization${also}; check the key and the region in the credential)`
+		: ` (the API key must belong to the organization of ${projectWords(call.project)}${also}; check the Project field, and the key and the region in the credential)`;
 }
 
 /**
@@ -185,7 +191,7 @@ export function assertServiceSuccess(
 		headerOf(response.headers, 'x-request-id') ?? headerOf(response.headers, 'error_id');
 	const fix = `${fixFor(status, call.requiresAdmin, call.project)}${attemptsNote(attempts)}`;
 	const error = new NodeApiError(node, { ...body, statusCode: status } as JsonObject, {
-		message: `The service refused to ${call.action}: ${serviceMessage}${messageHint(status, call.requiresAdmin, call.project)}`,
+		message: `The service refused to ${call.action}: ${serviceMessage}${messageHint(status, call)}`,
 		description: requestId ? `${fix} (request ID ${requestId})` : fix,
 		httpCode: String(status),
 		itemIndex: call.itemIndex,

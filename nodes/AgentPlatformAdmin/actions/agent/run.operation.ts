@@ -171,6 +171,8 @@ export const operation = defineOperation({
 		return readInput(this, itemIndex);
 	},
 	concurrency: runsInFlight,
+	// The platform takes one message at a time per conversation (a second is refused with 409).
+	inOrderBy: (input) => input.body.conversation_id,
 	async run(itemIndex, input) {
 		return await runOne(this, input, itemIndex);
 	},

@@ -25,6 +25,7 @@ async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObj
 	return await apiRequest.call(this, '/projects/create', readInput.call(this, itemIndex), {
 		action: 'create the project',
 		requiresAdmin: false,
+		keyMustAlso: 'create projects in it',
 		itemIndex,
 		safeToRepeat: false,
 		whereToCheck: "the organization's projects",

@@ -100,6 +100,25 @@ describe('Agent Platform › Agent › Run', () => {
 		);
 	});
 
+	it('sends messages to one conversation one after another, with Runs in Flight above one', async () => {
+		const first = await run(runNode());
+		const conversation = first.json()[0].conversation_id as string;
+		const result = await run(
+			runNode({
+				message: '={{ $json.message }}',
+				options: { conversationId: conversation, runsInFlight: 2 },
+			}),
+			[{ message: 'And their competitors?' }, { message: 'And their prices?' }],
+		);
+		// The platform refuses a second message while the first is answered (409): none came.
+		expect(result.error).toBeUndefined();
+		expect(sim.services.admin.calls.filter((c) => c.status === 409)).toEqual([]);
+		expect(result.json().map((j) => j.reply)).toEqual([
+			'Answer to: And their competitors?',
+			'Answer to: And their prices?',
+		]);
+	});
+
 	it('continues a conversation with file URLs, and the reply is the answer to the newest message', async () => {
 		// The platform takes one message at a time per conversation: the first run ends before the next.
 		const first = await run(runNode());

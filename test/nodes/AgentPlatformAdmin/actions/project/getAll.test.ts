@@ -31,6 +31,16 @@ describe('Agent Platform › Project › Get Many', () => {
 		}
 	});
 
+	it('names only what listing needs when the key is refused, not the right to create projects', async () => {
+		const result = await suite.run(
+			{ resource: 'project', operation: 'getMany', returnAll: true },
+			{ apiKey: 'sk-unknown' },
+		);
+		expect(result.error?.message).toBe(
+			'The service refused to list the projects: Invalid API key or authorization header. (the API key must belong to the organization; check the key and the region in the credential)',
+		);
+	});
+
 	it('lists the organization’s projects with GET and page parameters', async () => {
 		suite.sim.services.admin.projects.set('proj-two', {
 			project_id: 'proj-two',
