@@ -124,26 +124,6 @@ describe('agent and tool runs in n8n (e2e)', () => {
 	});
 
 	it(
-		'starts one agent run under Retry On Fail: every try names the same conversation',
-		async () => {
-			const runs = e2e.sim.services.admin.runs;
-			const startedBefore = runs.started.length;
-			const callsBefore = e2e.sim.services.admin.calls.length;
-			const run = await e2e.execute(retryWorkflow.id);
-			expect(run.status).toBe('error');
-			const triggers = e2e.sim.services.admin.calls
-				.slice(callsBefore)
-				.filter((call) => call.path === '/latest/agents/trigger');
-			expect(triggers).toHaveLength(3);
-			const ids = triggers.map((call) => (call.body as { external_id?: string }).external_id);
-			expect(ids[0]).toMatch(/^n8n-\d+-e2e-retry-agent-0-0$/);
-			expect(new Set(ids).size).toBe(1);
-			expect(runs.started.length - startedBefore).toBe(1);
-		},
-		MACHINE_BUSY_MS,
-	);
-
-	it(
 		'runs an agent for each item, then a tool with its answer, then a long tool job',
 		async () => {
 			const runs = e2e.sim.services.admin.runs;
@@ -237,6 +217,26 @@ describe('agent and tool runs in n8n (e2e)', () => {
 			expect(lead.leadNotes).toBe(
 				'Answer to: A new lead signed up (lead 3, 2026-11-25T10:00:00Z). Research them and write a two-sentence note for the sales team.',
 			);
+		},
+		MACHINE_BUSY_MS,
+	);
+
+	it(
+		'starts one agent run under Retry On Fail: every try names the same conversation',
+		async () => {
+			const runs = e2e.sim.services.admin.runs;
+			const startedBefore = runs.started.length;
+			const callsBefore = e2e.sim.services.admin.calls.length;
+			const run = await e2e.execute(retryWorkflow.id);
+			expect(run.status).toBe('error');
+			const triggers = e2e.sim.services.admin.calls
+				.slice(callsBefore)
+				.filter((call) => call.path === '/latest/agents/trigger');
+			expect(triggers).toHaveLength(3);
+			const ids = triggers.map((call) => (call.body as { external_id?: string }).external_id);
+			expect(ids[0]).toMatch(/^n8n-\d+-e2e-retry-agent-0-0$/);
+			expect(new Set(ids).size).toBe(1);
+			expect(runs.started.length - startedBefore).toBe(1);
 		},
 		MACHINE_BUSY_MS,
 	);
