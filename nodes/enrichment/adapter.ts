@@ -10,6 +10,8 @@ import {
 } from '../shared/failure';
 import { callService, FailedAttempt, type Decision } from '../shared/pipeline';
 import { isPlainHttpAnswer, plainHttpAdvice } from '../shared/plainHttp';
+import { isToolRun } from '../shared/tool';
+import { withDecision } from '../shared/toolDecision';
 import { exhaustedWindow, secondsUntilReset } from './answers';
 import {
 	addressWords,
@@ -40,6 +42,11 @@ const WINDOW_SECONDS: Record<RateWindow, number> = {
 
 /** Rate-window waits per call, beside the retries (a window can be used up again by other callers). */
 const MAX_WINDOW_WAITS = 10;
+/**
+ * The longest an AI agent's tool call waits for a rate window: a model waiting minutes gets no
+ * answer at all, so past this it is told at once to call again when the window resets.
+ */
+const TOOL_MAX_RATE_WAIT_MS = 30_000;
 
 /**
  * The enrichment services' adapter to the shared request pipeline (`nodes/shared/pipeline`), once
@@ -62,7 +69,9 @@ export async function sendWithRetries(
 
 	/** A used-up rate window: waited out when it resets within the node's longest wait. */
 	const waitForWindow = async (answer: ServiceAnswer, window: RateWindow): Promise<Decision> => {
-		const maxWaitMs = (await service.maxRateWaitMs?.(ctx)) ?? DEFAULT_MAX_RATE_WAIT_SECONDS * 1000;
+		const setting = (await service.maxRateWaitMs?.(ctx)) ?? DEFAULT_MAX_RATE_WAIT_SECONDS * 1000;
+		const asTool = isToolRun(node);
+		const maxWaitMs = asTool ? Math.min(setting, TOOL_MAX_RATE_WAIT_MS) : setting;
 		const known =
 			secondsUntilReset(answer) ??
 			(window === 'second' ? undefined : await service.windowReset?.(ctx, window));
@@ -78,10 +87,12 @@ export async function sendWithRetries(
 			windowWaits++;
 			return { retry: true, waitMs: waitSeconds * 1000, uncounted: true };
 		}
-		return {
-			retry: false,
-			fail: quotaError(node, answer, service.name, call, window, known, maxWaitMs),
-		};
+		const fail = quotaError(node, answer, service.name, call, window, known, maxWaitMs);
+		// An agent can call again once a short window resets: it is told when, not to stop.
+		if (asTool && window !== 'daily' && waitSeconds !== undefined) {
+			withDecision(fail, { kind: 'retry', afterMs: waitSeconds * 1000 });
+		}
+		return { retry: false, fail };
 	};
 
 	const decide = async (error: unknown): Promise<Decision> => {

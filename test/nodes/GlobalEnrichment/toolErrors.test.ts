@@ -77,6 +77,36 @@ describe('Global Enrichment as a tool: what the model reads on a failure', () =>
 		);
 	});
 
+	it('a minute window that resets after more than 30 s: the model is told at once to call again then', async () => {
+		global().failNext(
+			1,
+			429,
+			{ message: 'Too many requests' },
+			{ 'x-minute-requests-left': '0', 'retry-after': '50' },
+		);
+		const { error } = await findContact('ana@northwind.example.com');
+		expect(error?.message).toMatch(
+			/per-minute request quota is used up \(HTTP 429\); it resets in 50 seconds/,
+		);
+		expect(error?.message).toMatch(
+			/Retry: call this tool again with the same arguments in 50 seconds \(the service's own wait\)/,
+		);
+		// Not waited out inside the tool call: one call, no second try after the window.
+		expect(global().calls.map((c) => c.status)).toEqual([429]);
+	});
+
+	it('a minute window that resets within 30 s is waited out inside the tool call', async () => {
+		global().failNext(
+			1,
+			429,
+			{ message: 'Too many requests' },
+			{ 'x-minute-requests-left': '0', 'retry-after': '20' },
+		);
+		const { error } = await findContact('ana@northwind.example.com');
+		expect(error).toBeUndefined();
+		expect(global().calls.map((c) => c.status)).toEqual([429, 200]);
+	});
+
 	it('5xx on a lookup that may have been charged: do not repeat it', async () => {
 		global().failNext(1, 502, { message: 'Bad Gateway' });
 		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
