@@ -478,10 +478,12 @@ export class LeadDatabaseObjects {
 						`Invalid key at seq ${seq}: expected ${def.dedupeFields.join(', ')}`,
 					);
 				}
-				for (const r of store.records) {
-					if (def.dedupeFields.every((f) => same(r[f], key[f])))
-						rows.push(this.project(r, fields, seq));
-				}
+			}
+			// In the store's order, not the input's: the service promises no order of a query's
+			// answer, and `seq` here is the record's place in the answer.
+			for (const r of store.records) {
+				if (input.some((key) => def.dedupeFields.every((f) => same(r[f], key[f]))))
+					rows.push(this.project(r, fields, rows.length));
 			}
 			return tokenPage(rows, q);
 		}
@@ -500,10 +502,12 @@ export class LeadDatabaseObjects {
 		const values = csv(q.filterValues);
 		if (values.length === 0) return failure('701', 'filterValues cannot be blank');
 		if (values.length > BATCH) return failure('1003', 'Too many filterValues: at most 300');
-		values.forEach((value, seq) => {
-			for (const r of store.records)
-				if (same(r[single], value)) rows.push(this.project(r, fields, seq));
-		});
+		// In the store's order, not the order of filterValues (see the compound case above).
+		for (const r of store.records) {
+			if (values.some((value) => same(r[single], value))) {
+				rows.push(this.project(r, fields, rows.length));
+			}
+		}
 		return tokenPage(rows, q);
 	}
 

@@ -50,8 +50,8 @@ const valueKey = (value: string | IDataObject, key: string[]) =>
  * Get Many of a lead-database object by a searchable field (`GET <object>.json?filterType=…
  * &filterValues=…`) or by its compound dedupe key (`POST <object>.json?_method=GET` with a JSON
  * body): the values of all items with the same path, filter and fields are deduplicated and sent
- * 300 per call, several calls in flight, every page followed. Records are matched back by `seq`
- * (the position of the value they matched); a value without a record gives `found: false`.
+ * 300 per call, several calls in flight, every page followed. Records are matched back by the key
+ * values they carry (never by their order or `seq`); a value without a record gives `found: false`.
  */
 export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 	const description = updateDisplayOptions(
@@ -97,7 +97,10 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 		const checked = await checkAgainstService(this, items, outcomes, async (i, value) => {
 			const keys = await keysOf(this, kind, value.path, i);
 			const compound = value.filterType === COMPOUND_FILTER;
-			const key = compound ? keys.dedupeFields : [value.filterType];
+			// The field a record carries its key in (`idField` names the object's id field).
+			const key = compound
+				? keys.dedupeFields
+				: [value.filterType === 'idField' ? keys.idField : value.filterType];
 			let values: Array<string | IDataObject>;
 			if (compound) {
 				values = compoundValues(this, i, key, kind.plural);
@@ -197,12 +200,18 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 				if (!byValue) found.set(call.group, (byValue = new Map()));
 				for (const record of records) {
 					const { seq, ...rest } = record;
-					const matched =
-						typeof seq === 'number' && call.values[seq] !== undefined
+					// By the key values the record carries: the service promises no order of its
+					// answer, nor that `seq` is the position of the value asked for (kept as a last
+					// resort for a record without its key fields).
+					const carried = key.every((f) => rest[f] !== undefined && rest[f] !== null);
+					const matched = carried
+						? filterType === COMPOUND_FILTER
+							? rest
+							: String(rest[key[0]])
+						: typeof seq === 'number' && call.values[seq] !== undefined
 							? call.values[seq]
-							: filterType === COMPOUND_FILTER
-								? rest
-								: String(rest[filterType] ?? '');
+							: undefined;
+					if (matched === undefined) continue;
 					const id = valueKey(matched, key);
 					const list = byValue.get(id);
 					if (list) list.push(rest);

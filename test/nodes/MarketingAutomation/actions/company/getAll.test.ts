@@ -14,7 +14,7 @@ describe('Marketing Automation v2: Company → Get Many', () => {
 	const env = useMarketing();
 	const sim = () => env.sim.services.marketing;
 
-	it('combines the items’ values into one call, matches records back by seq, a miss gives found: false', async () => {
+	it('combines the items’ values into one call, matches records back by their key, a miss gives found: false', async () => {
 		const result = await env.run(lookup('={{ $json.ids }}'), {
 			items: [{ ids: 'C-1002, C-9999' }, { ids: 'C-1001' }, { ids: 'C-1002' }],
 			typeVersion: 2,
