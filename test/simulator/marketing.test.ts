@@ -1,3 +1,4 @@
+import { demoToken } from './marketing';
 import { startServices, type Simulator } from './index';
 
 describe('marketing simulator controls', () => {
@@ -40,13 +41,7 @@ describe('marketing simulator controls', () => {
 		const marketing = sim.services.marketing;
 		marketing.triggered.length = 0;
 		marketing.triggersByLead.clear();
-		const token = (
-			(await (
-				await fetch(
-					`${sim.url}/identity/oauth/token?grant_type=client_credentials&client_id=demo-client-id&client_secret=demo-client-secret`,
-				)
-			).json()) as { access_token: string }
-		).access_token;
+		const token = await demoToken(sim.url);
 		const trigger = async (ids: number[]) =>
 			await fetch(`${sim.url}/rest/v1/campaigns/2001/trigger.json`, {
 				method: 'POST',

@@ -78,6 +78,14 @@ interface Token {
 
 export const DEMO_CLIENT = { clientId: 'demo-client-id', clientSecret: 'demo-client-secret' };
 
+/** A token of the demo client from a running simulator, for tests that call the service directly. */
+export async function demoToken(simulatorUrl: string): Promise<string> {
+	const answer = await fetch(
+		`${simulatorUrl}/identity/oauth/token?grant_type=client_credentials&client_id=${DEMO_CLIENT.clientId}&client_secret=${DEMO_CLIENT.clientSecret}`,
+	);
+	return String(((await answer.json()) as { access_token: string }).access_token);
+}
+
 const NO_ASSETS = 'No assets found for the given search criteria.';
 const LEAD_FIELDS: Row[] = [
 	{ name: 'id', displayName: 'Id', dataType: 'integer', updateable: false },

@@ -1,4 +1,4 @@
-import { DEMO_CLIENT } from './marketing';
+import { demoToken } from './marketing';
 import { startServices, type Simulator } from './index';
 
 /** The simulator's lead-database objects are as strict as the reference (§3–§5), never more lenient. */
@@ -7,10 +7,7 @@ describe('marketing simulator: lead-database objects', () => {
 	let token: string;
 	beforeAll(async () => {
 		sim = await startServices({});
-		const identity = await fetch(
-			`${sim.url}/identity/oauth/token?grant_type=client_credentials&client_id=${DEMO_CLIENT.clientId}&client_secret=${DEMO_CLIENT.clientSecret}`,
-		);
-		token = String(((await identity.json()) as { access_token: string }).access_token);
+		token = await demoToken(sim.url);
 	});
 	afterAll(async () => {
 		await sim.close();

@@ -1,4 +1,4 @@
-import { DEMO_CLIENT } from './marketing';
+import { demoToken } from './marketing';
 import { startServices, type Simulator } from './index';
 
 /**
@@ -10,10 +10,7 @@ describe('marketing simulator: programs, tokens, emails, campaigns, forms, folde
 	let token: string;
 	beforeAll(async () => {
 		sim = await startServices({});
-		const identity = await fetch(
-			`${sim.url}/identity/oauth/token?grant_type=client_credentials&client_id=${DEMO_CLIENT.clientId}&client_secret=${DEMO_CLIENT.clientSecret}`,
-		);
-		token = String(((await identity.json()) as { access_token: string }).access_token);
+		token = await demoToken(sim.url);
 	});
 	afterAll(async () => {
 		await sim.close();
