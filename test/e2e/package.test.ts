@@ -20,7 +20,8 @@ import marketingDemo from '../../examples/marketing-demo.json';
 import { DEMO_CREDENTIALS } from '../../scripts/dev';
 import { N8N_VERSION, REPO_ROOT } from '../../scripts/n8n';
 import { readManifest } from '../../scripts/package';
-import { ownerSession, startE2e, type E2e } from './runner';
+import { expectPackageNodesGaveItems, loadedTypes } from './loaded';
+import { startE2e, type E2e } from './runner';
 
 const manifest = readManifest();
 const SERVER_START_MS = 240_000;
@@ -103,42 +104,21 @@ describe(`the packed package in a fresh n8n ${N8N_VERSION} (e2e)`, () => {
 				succeeded: true,
 				error: undefined,
 			});
-			const ours = demo.nodes.filter((node) => node.type.startsWith(`${manifest.name}.`));
-			expect(ours.length).toBeGreaterThan(0);
-			for (const node of ours) {
-				expect({ node: node.name, ran: run.nodesRun.includes(node.name) }).toEqual({
-					node: node.name,
-					ran: true,
-				});
-				expect({ node: node.name, items: run.items(node.name).length > 0 }).toEqual({
-					node: node.name,
-					items: true,
-				});
-			}
+			expectPackageNodesGaveItems(run, demo, manifest.name);
 		},
 	);
 
 	it(
 		'loads every node (and its AI-tool variant) and every credential of the package',
 		async () => {
-			await e2e.startServer();
-			const headers = await ownerSession(e2e.serverUrl);
-
-			const get = async (url: string) => {
-				const answer = await fetch(`${e2e.serverUrl}${url}`, { headers });
-				expect({ url, status: answer.status }).toEqual({ url, status: 200 });
-				return (await answer.json()) as Array<{ name: string }>;
-			};
+			const loaded = await loadedTypes(e2e);
 			const prefix = `${manifest.name}.`;
 			const loadedNodes = new Set(
-				(await get('/types/nodes.json'))
-					.map((node) => node.name)
+				loaded.nodes
 					.filter((name) => name.startsWith(prefix))
 					.map((name) => name.slice(prefix.length)),
 			);
-			const loadedCredentials = new Set(
-				(await get('/types/credentials.json')).map((credential) => credential.name),
-			);
+			const loadedCredentials = new Set(loaded.credentials);
 
 			const expected = registered();
 			const wantedNodes = expected.nodes.flatMap((node) =>

@@ -19,7 +19,8 @@ import { readManifest } from '../../scripts/package';
 import { buildServicePackages } from '../../scripts/servicePackageBuild';
 import { SERVICE_PACKAGES, type ServicePackage } from '../../scripts/servicePackages';
 import { moveWorkflows } from '../../scripts/workflowTypes';
-import { ownerSession, startE2e, type E2e } from './runner';
+import { expectPackageNodesGaveItems, loadedTypes } from './loaded';
+import { startE2e, type E2e } from './runner';
 
 const SERVER_START_MS = 240_000;
 const OUT_DIR = path.join(CACHE_DIR, 'service-packages');
@@ -118,36 +119,22 @@ describe.each(SERVICE_PACKAGES.map((pkg) => [pkg.name, pkg] as const))(
 				status: 'success',
 				error: undefined,
 			});
-			const ours = demo.nodes.filter((node) => node.type.startsWith(`${name}.`));
-			expect(ours.length).toBeGreaterThan(0);
-			for (const node of ours) {
-				expect({ node: node.name, items: run.items(node.name).length > 0 }).toEqual({
-					node: node.name,
-					items: true,
-				});
-			}
+			expectPackageNodesGaveItems(run, demo, name);
 		});
 
 		it(
 			'loads exactly its nodes and its credential, none of the other services',
 			async () => {
-				await e2e.startServer();
-				const headers = await ownerSession(e2e.serverUrl);
-				const get = async (url: string) => {
-					const answer = await fetch(`${e2e.serverUrl}${url}`, { headers });
-					expect({ url, status: answer.status }).toEqual({ url, status: 200 });
-					return (await answer.json()) as Array<{ name: string }>;
-				};
-				const community = (await get('/types/nodes.json'))
-					.map((node) => node.name)
-					.filter((type) => !type.startsWith('n8n-nodes-base.') && !type.startsWith('@n8n/'));
+				const loaded = await loadedTypes(e2e);
+				const community = loaded.nodes.filter(
+					(type) => !type.startsWith('n8n-nodes-base.') && !type.startsWith('@n8n/'),
+				);
 				expect(community.sort()).toEqual(
 					expectedNodes(pkg)
 						.map((node) => `${name}.${node}`)
 						.sort(),
 				);
-				const credentials = (await get('/types/credentials.json')).map((c) => c.name);
-				expect(allCredentials.filter((c) => credentials.includes(c))).toEqual([credential]);
+				expect(allCredentials.filter((c) => loaded.credentials.includes(c))).toEqual([credential]);
 			},
 			SERVER_START_MS + 60_000,
 		);
