@@ -3,10 +3,11 @@
  * A private n8n for end-to-end tests and `npm run dev`, installed on first use into `.cache/`
  * (gitignored) from the npm registry and reused afterwards.
  *
- * - The n8n version is 2.41.1 unless `N8N_VERSION` says otherwise (`N8N_VERSION=1.85.4 npm run
- *   test:e2e` runs the end-to-end tests against that n8n). Each version has its own folder:
- *   2.41.1 in `.cache/n8n` (where it has always been), any other in `.cache/n8n-<version>`, so
- *   installing one version never touches another.
+ * - The n8n version is the newest stable 2.x on the npm registry unless `N8N_VERSION` says
+ *   otherwise (`N8N_VERSION=1.85.4 npm run test:e2e` runs the end-to-end tests against that n8n).
+ *   The newest is asked once every 12 hours and remembered in `.cache/n8n-newest.json`, so every
+ *   process of a run agrees and an offline machine keeps the last one it saw. Each version has its
+ *   own folder `.cache/n8n-<version>`, so installing one version never touches another.
  * - Node: n8n 2.x needs Node 24 (it refuses older), n8n 1.x Node 20 to 22 (it refuses newer). The
  *   running Node is used when it fits; otherwise `npm install --prefix .cache/node<major>
  *   node-<os>-<arch>@<major>` (24 for n8n 2.x, 22 for 1.x).
@@ -18,20 +19,113 @@
  * `ensureN8n()` decides from the real files (the n8n package at the wanted version, the sqlite3
  * binding and a fitting Node binary), holds a lock folder so parallel callers install once, and returns
  * `{ nodeBin, n8nBin, env }`: run n8n as `spawn(nodeBin, [n8nBin, ...args], { env })`.
- * `npx tsx scripts/n8n.ts` installs (or checks) and prints the paths.
+ * `npx tsx scripts/n8n.ts` installs (or checks) and prints the paths; with `--version` it prints
+ * only `version=<x.y.z>` (CI keys its cache with it).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
-/** The n8n every test and `npm run dev` use unless `N8N_VERSION` names another. */
-export const DEFAULT_N8N_VERSION = '2.41.1';
+import { compareVersions, stableVersions } from './n8nVersions';
+
 export const REPO_ROOT = path.resolve(__dirname, '..');
 export const CACHE_DIR = path.join(REPO_ROOT, '.cache');
 
-/** The n8n version to run: `N8N_VERSION` (x.y.z) or the default. */
+const log = (message: string) => process.stderr.write(`[n8n setup] ${message}\n`);
+
+/** The release line the tests and `npm run dev` follow: its newest stable version is the default. */
+export const N8N_LINE = '>=2 <3';
+const NEWEST_FILE = path.join(CACHE_DIR, 'n8n-newest.json');
+const NEWEST_MAX_AGE_MS = 12 * 60 * 60_000;
+
+/** Can npm install `n8n@<version>` from the registry (every dependency there)? A dry run: ~1 min. */
+function installable(version: string): boolean {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-dry-run-'));
+	try {
+		fs.writeFileSync(
+			path.join(dir, 'package.json'),
+			`${JSON.stringify({ private: true, overrides: installOverrides(version) })}\n`,
+		);
+		execFileSync(
+			'npm',
+			['install', `n8n@${version}`, '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'],
+			{ cwd: dir, timeout: 5 * 60_000, stdio: 'ignore' },
+		);
+		return true;
+	} catch {
+		return false;
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+/**
+ * The newest stable n8n 2.x that installs from the registry (a release whose own dependencies
+ * are not all published yet is skipped): remembered for 12 hours, else asked of the registry; when
+ * the registry cannot be reached, the last one seen or the newest one installed in `.cache/`.
+ */
+export function newestN8nVersion(): string {
+	const seen = readJson(NEWEST_FILE) as { version?: string; checkedAt?: string } | undefined;
+	const age = Date.now() - Date.parse(seen?.checkedAt ?? '');
+	if (seen?.version && age >= 0 && age < NEWEST_MAX_AGE_MS) return seen.version;
+	const installed = fs.existsSync(CACHE_DIR)
+		? fs
+				.readdirSync(CACHE_DIR)
+				.map((name) => /^n8n-(2\.\d+\.\d+)$/.exec(name)?.[1])
+				.filter((v): v is string => v !== undefined && n8nReadyIn(n8nDirFor(v), v))
+		: [];
+	let listed: string[];
+	try {
+		const answer = execFileSync('npm', ['view', `n8n@${N8N_LINE}`, 'version', '--json'], {
+			encoding: 'utf8',
+			timeout: 60_000,
+			stdio: ['ignore', 'pipe', 'ignore'],
+		});
+		listed = stableVersions(answer).reverse();
+	} catch (error) {
+		const fallback = seen?.version ?? installed.sort(compareVersions).at(-1);
+		if (!fallback) {
+			throw new Error(
+				`Cannot read the newest n8n ${N8N_LINE} from the npm registry (${(error as Error).message}); ` +
+					'set N8N_VERSION=<x.y.z> to choose one',
+			);
+		}
+		log(`the npm registry did not answer; using n8n ${fallback}`);
+		return fallback;
+	}
+	const skipped: string[] = [];
+	for (const version of listed.slice(0, 5)) {
+		if (installed.includes(version) || installable(version)) {
+			if (skipped.length > 0) {
+				log(`n8n ${skipped.join(', ')}: listed, but not every dependency is on the registry`);
+			}
+			fs.mkdirSync(CACHE_DIR, { recursive: true });
+			const record = { version, checkedAt: new Date().toISOString(), skipped };
+			fs.writeFileSync(NEWEST_FILE, `${JSON.stringify(record)}\n`);
+			return version;
+		}
+		skipped.push(version);
+	}
+	throw new Error(
+		`None of the newest n8n releases (${skipped.join(', ')}) installs from the npm registry; ` +
+			'set N8N_VERSION=<x.y.z> to choose one',
+	);
+}
+
+/** Versions npm must use instead of the ones n8n asks for, so that it installs from the registry. */
+function installOverrides(version: string): Record<string, string> {
+	return {
+		linkedom: '0.18.14',
+		// n8n 1.x's nodes-base takes xlsx from a CDN tarball, not the registry (unreachable offline
+		// and in locked-down CI); the registry's last xlsx serves the CLI as well.
+		...(Number(version.split('.')[0]) < 2 ? { xlsx: '0.18.5' } : {}),
+	};
+}
+
+/** The n8n version to run: `N8N_VERSION` (x.y.z) or the newest 2.x. */
 export function wantedN8nVersion(env: NodeJS.ProcessEnv = process.env): string {
-	const version = env.N8N_VERSION?.trim() || DEFAULT_N8N_VERSION;
+	const version = env.N8N_VERSION?.trim() || newestN8nVersion();
 	if (!/^\d+\.\d+\.\d+$/.test(version)) {
 		throw new Error(`N8N_VERSION must be an exact version such as 1.85.4, not "${version}"`);
 	}
@@ -45,9 +139,9 @@ const NODE_RANGE: { min: number; max: number } =
 	N8N_MAJOR >= 2 ? { min: 24, max: Infinity } : { min: 20, max: 22 };
 export const NODE_MAJOR = NODE_RANGE.max === Infinity ? NODE_RANGE.min : NODE_RANGE.max;
 
-/** The folder of one n8n version: 2.41.1 keeps its historical `.cache/n8n`. */
+/** The folder of one n8n version. */
 export function n8nDirFor(version: string): string {
-	return path.join(CACHE_DIR, version === '2.41.1' ? 'n8n' : `n8n-${version}`);
+	return path.join(CACHE_DIR, `n8n-${version}`);
 }
 
 const N8N_DIR = n8nDirFor(N8N_VERSION);
@@ -66,7 +160,6 @@ export interface N8nInstall {
 	env: NodeJS.ProcessEnv;
 }
 
-const log = (message: string) => process.stderr.write(`[n8n setup] ${message}\n`);
 const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Runs a command with a hard time limit; output goes to `logFile`. Rejects on a non-zero exit. */
@@ -154,10 +247,11 @@ function findNode(): string | undefined {
 
 const n8nBinPath = () => path.join(N8N_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
 
-function n8nReady(): boolean {
-	const manifest = readJson(path.join(N8N_DIR, 'node_modules', 'n8n', 'package.json'));
+/** Is n8n `version` completely installed in `dir` (its package, CLI and the sqlite3 binding)? */
+function n8nReadyIn(dir: string, version: string): boolean {
+	const manifest = readJson(path.join(dir, 'node_modules', 'n8n', 'package.json'));
 	const sqliteBinding = path.join(
-		N8N_DIR,
+		dir,
 		'node_modules',
 		'sqlite3',
 		'build',
@@ -165,9 +259,13 @@ function n8nReady(): boolean {
 		'node_sqlite3.node',
 	);
 	return (
-		manifest?.version === N8N_VERSION && fs.existsSync(n8nBinPath()) && fs.existsSync(sqliteBinding)
+		manifest?.version === version &&
+		fs.existsSync(path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n')) &&
+		fs.existsSync(sqliteBinding)
 	);
 }
+
+const n8nReady = () => n8nReadyIn(N8N_DIR, N8N_VERSION);
 
 async function withLock<T>(work: () => Promise<T>): Promise<T> {
 	fs.mkdirSync(CACHE_DIR, { recursive: true });
@@ -225,12 +323,7 @@ async function installN8n(nodeBin: string): Promise<void> {
 	fs.mkdirSync(N8N_DIR, { recursive: true });
 	const manifest = readJson(path.join(N8N_DIR, 'package.json')) ?? {};
 	manifest.private = true;
-	manifest.overrides = {
-		linkedom: '0.18.14',
-		// n8n 1.x's nodes-base takes xlsx from a CDN tarball, not the registry (unreachable offline
-		// and in locked-down CI); the registry's last xlsx serves the CLI as well.
-		...(N8N_MAJOR < 2 ? { xlsx: '0.18.5' } : {}),
-	};
+	manifest.overrides = installOverrides(N8N_VERSION);
 	fs.writeFileSync(path.join(N8N_DIR, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 	const logFile = path.join(N8N_DIR, 'install.log');
 	let started = Date.now();
@@ -318,7 +411,10 @@ export async function ensureN8n(): Promise<N8nInstall> {
 	});
 }
 
-if (require.main === module) {
+if (require.main === module && process.argv.includes('--version')) {
+	// For CI: the version as a step output (`version=x.y.z`), to key the cache of the install.
+	process.stdout.write(`version=${N8N_VERSION}\n`);
+} else if (require.main === module) {
 	ensureN8n().then(
 		(install) => {
 			process.stdout.write(`node: ${install.nodeBin}\nn8n:  ${install.n8nBin}\n`);

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @typescript-eslint/no-require-imports -- test tooling, never shipped */
 /**
  * The package as a user installs it, in a fresh n8n of the version under test (`N8N_VERSION`,
- * default 2.41.1; `npm run test:compat` runs the oldest supported one):
+ * default the newest 2.x; `npm run test:compat` runs the oldest supported one):
  * - the packed tarball holds only `dist/`, README, licence and package.json (its size is printed);
  * - installed into a fresh user folder's `.n8n/nodes`, every node and credential the package
  *   registers is loaded by n8n, and every node marked `usableAsTool` also as its AI-tool variant;
