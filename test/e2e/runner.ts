@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error, @n8n/community-nodes/no-hardcoded-secrets -- test tooling, never shipped */
 /**
- * End-to-end runs in a real n8n (2.41.1 on Node 24 by default; `N8N_VERSION=<x.y.z>` for another,
+ * End-to-end runs in a real n8n (the newest 2.x on the npm registry, on Node 24, by default; `N8N_VERSION=<x.y.z>` for another,
  * see scripts/n8n.ts), with this package installed from its packed tarball as a community package,
  * exactly as users get it.
  *
@@ -23,8 +23,9 @@
  * API (kept small and stable; other e2e tests rely on it):
  * - `startE2e({ simulator?, env? })`: starts the in-process simulator (`startServices(simulator)`,
  *   demo seeds by default, random port), packs the built `dist/` (once per content, reused from
- *   `.cache/pack/<hash>/`), creates `.cache/e2e/<unique>/` and installs the tarball into its
- *   `.n8n/nodes`. Needs `npm run build` first; installs n8n on first use (`scripts/n8n.ts`).
+ *   `.cache/pack/<hash>/`), and creates `.cache/e2e/<unique>/` as a copy of a user folder with
+ *   the tarball in `.n8n/nodes` and n8n's database migrated (made once per tarball and n8n
+ *   version in `.cache/e2e-template/`). Needs `npm run build` first; installs n8n on first use.
  * - `e2e.importCredentials(list)`: `n8n import:credentials`; `data` is plain, n8n encrypts it.
  *   The credential `id` must match the workflow node's `credentials.<type>.id`.
  * - `e2e.importWorkflow(json)`: `n8n import:workflow` (throws unless n8n reports every workflow
@@ -43,11 +44,12 @@
  * test and hook 180 s (test/e2e/setup.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-import { CACHE_DIR, ensureN8n, n8nEnv, type N8nInstall } from '../../scripts/n8n';
+import { CACHE_DIR, ensureN8n, N8N_VERSION, n8nEnv, type N8nInstall } from '../../scripts/n8n';
 import { installPackage, packPackage, pruneOlderThan } from '../../scripts/package';
 import { startServices, type Simulator, type SimulatorOptions } from '../simulator';
 
@@ -55,6 +57,7 @@ export { installPackage, packPackage } from '../../scripts/package';
 
 export const E2E_ENCRYPTION_KEY = 'e2e-fixed-encryption-key-not-secret';
 const E2E_DIR = path.join(CACHE_DIR, 'e2e');
+const TEMPLATE_DIR = path.join(CACHE_DIR, 'e2e-template');
 
 export interface E2eOptions {
 	/** Simulator seeds (passed to `startServices`); `port` is ignored: a free port is used. */
@@ -315,6 +318,48 @@ export async function stopAllE2e(): Promise<void> {
 }
 
 /** Starts the simulator and prepares a fresh n8n user folder with the packed package installed. */
+/**
+ * A user folder with the tarball installed and n8n's database migrated, made once per tarball and
+ * n8n version and copied by every test file: the npm install (~6 s) and the migrations of a first
+ * start (~3 s on a quiet machine, over 2 min seen under load) are paid once per run, not per file.
+ */
+async function templateFolder(install: N8nInstall, tarball: string): Promise<string> {
+	const key = createHash('sha256')
+		.update(`${N8N_VERSION}\n${fs.readFileSync(tarball).toString('base64')}`)
+		.digest('hex')
+		.slice(0, 16);
+	const template = path.join(TEMPLATE_DIR, key);
+	if (fs.existsSync(path.join(template, 'ready'))) return template;
+	pruneOlderThan(TEMPLATE_DIR, 6 * 60 * 60_000);
+	fs.mkdirSync(TEMPLATE_DIR, { recursive: true });
+	// Made aside and renamed into place, so a folder under `template` is always complete.
+	const making = fs.mkdtempSync(path.join(TEMPLATE_DIR, `${key}-making-`));
+	try {
+		await installPackage(making, tarball);
+		const ports = { broker: await freePort(), http: await freePort() };
+		const migrated = await runN8n(
+			install,
+			['list:workflow'],
+			n8nEnvironment(install, making, ports),
+			{ cwd: making, timeoutMs: 300_000 },
+		);
+		if (migrated.exitCode !== 0) {
+			throw new Error(
+				`n8n's first start failed (exit ${migrated.exitCode})\n${tail(migrated.stderr)}`,
+			);
+		}
+		fs.writeFileSync(path.join(making, 'ready'), '');
+		try {
+			fs.renameSync(making, template);
+		} catch {
+			// Another test file made it meanwhile: theirs is as good.
+		}
+		return template;
+	} finally {
+		fs.rmSync(making, { recursive: true, force: true });
+	}
+}
+
 export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 	const install = await ensureN8n();
 	const tarball = options.tarball ?? (await packPackage());
@@ -337,7 +382,10 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 	live.add(stop);
 	let importCounter = 0;
 	try {
-		await installPackage(userFolder, tarball);
+		fs.cpSync(await templateFolder(install, tarball), userFolder, {
+			recursive: true,
+			verbatimSymlinks: true,
+		});
 		const ports = { broker: await freePort(), http: await freePort() };
 		const env = n8nEnvironment(install, userFolder, ports, options.env);
 		const n8n = async (args: string[], extraEnv: Record<string, string> = {}) =>
