@@ -4,8 +4,14 @@
  * File node, all into one static list, then that list exported back as items. The simulator's jobs
  * take 0.5 s to start and process 20,000 rows a second (the node's own waits, 5 s before an
  * import's first status read and 15 s before an export's, are the real ones). Also runs the
- * importable demo workflow examples/marketing-bulk-demo.json.
+ * importable demo workflow examples/marketing-bulk-demo.json. n8n keeps binary data on disk
+ * (`N8N_DEFAULT_BINARY_DATA_MODE=filesystem`, the mode n8n 3.0 keeps), so the CSV file read by
+ * Bulk Import and the one written by Bulk Extract go through n8n's own binary store.
  */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
 import bulkDemo from '../../examples/marketing-bulk-demo.json';
 import { DEMO_CLIENT } from '../simulator/marketing';
 import { startE2e, type E2e } from './runner';
@@ -147,6 +153,41 @@ const workflow = {
 	settings: { executionOrder: 'v1' },
 };
 
+/** The same list extracted as one CSV file into n8n's binary store. */
+const fileWorkflow = {
+	id: 'e2eMktBulkFile01',
+	name: 'Marketing bulk extract to a file (e2e)',
+	active: false,
+	nodes: [
+		{
+			id: 'start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		marketingNode('Extract List As File', 200, {
+			resource: 'bulkExtract',
+			operation: 'extract',
+			object: 'leads',
+			fields: 'id,email,firstName,lastName',
+			leadFilter: 'staticList',
+			list: LIST,
+			output: 'binary',
+			binaryPropertyName: 'data',
+			waitForCompletion: true,
+			options: { timeLimit: 5 },
+		}),
+	],
+	connections: {
+		Start: { main: [[{ node: 'Extract List As File', type: 'main', index: 0 }]] },
+	},
+	settings: { executionOrder: 'v1' },
+};
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
 describe('marketing bulk jobs in n8n (e2e)', () => {
 	let e2e: E2e;
 	const credential = (id: string) => ({
@@ -164,9 +205,10 @@ describe('marketing bulk jobs in n8n (e2e)', () => {
 		e2e = await startE2e({
 			simulator: { marketing: { bulk: { startupMs: 500, rowsPerSecond: 20_000 } } },
 			commandTimeoutMs: 280_000,
+			env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
 		});
 		await e2e.importCredentials([credential('e2eBulkCred01'), credential('demoMarketingCred01')]);
-		await e2e.importWorkflow([workflow, bulkDemo]);
+		await e2e.importWorkflow([workflow, fileWorkflow, bulkDemo]);
 	}, SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {
@@ -315,6 +357,43 @@ describe('marketing bulk jobs in n8n (e2e)', () => {
 			expect(typeof activities[0].leadId).toBe('number');
 			expect(typeof activities[0].attributes).toBe('object');
 			expect(sim.callsTo('POST', '/bulk/v1/activities/export/create.json')).toHaveLength(3);
+		},
+		RUN_TIMEOUT_MS,
+	);
+
+	it(
+		"keeps an extracted file in n8n's filesystem binary store, byte for byte",
+		async () => {
+			const sim = e2e.sim.services.marketing;
+			// The list the first test filled; a fresh list would extract an empty file.
+			const members = sim.lists.get(1003)?.members.size ?? 0;
+			expect(members).toBeGreaterThan(0);
+			sim.resetCounters();
+
+			const run = await e2e.execute(fileWorkflow.id);
+
+			expect(run.error).toBeUndefined();
+			const [item] = run.fullItems('Extract List As File');
+			const exported = sim.bulk.exports.at(-1)!;
+			expect(item.json).toMatchObject({ status: 'Completed', numberOfRecords: members });
+			const binary = (item.binary as Record<string, Record<string, unknown>>).data;
+			expect(binary).toMatchObject({
+				mimeType: 'text/csv',
+				fileName: expect.stringMatching(/\.csv$/),
+			});
+			// Stored on disk by reference: the run holds the store's name, not the file's bytes.
+			expect(binary.data).toMatch(/^filesystem(-v2)?$/);
+			expect(String(binary.id)).toMatch(/^filesystem(-v2)?:/);
+			// n8n 2.x keeps the store in `.n8n/storage`, n8n 1.x in `.n8n/binaryData`.
+			const relative = String(binary.id).replace(/^filesystem(-v2)?:/, '');
+			const stored = ['storage', 'binaryData']
+				.map((root) => path.join(e2e.userFolder, '.n8n', root, relative))
+				.filter((file) => fs.existsSync(file));
+			expect(stored).toHaveLength(1);
+			const onDisk = fs.readFileSync(stored[0]);
+			expect(onDisk.length).toBe(exported.file!.length);
+			expect(sha256(onDisk)).toBe(sha256(exported.file!));
+			expect(onDisk.toString('utf8').split('\n')[0]).toBe('id,email,firstName,lastName');
 		},
 		RUN_TIMEOUT_MS,
 	);
