@@ -188,10 +188,12 @@ async function main() {
 		if (!answer.ok)
 			throw new Error(`${hook}: HTTP ${answer.status} ${(await answer.text()).slice(0, 300)}`);
 	};
-	let session: Record<string, string> | undefined;
+	/** The owner's session, set up once (a second setup would end the first one's session). */
+	let owner: Promise<Record<string, string>> | undefined;
 	/** A manual execution, which the main instance runs itself; resolves when it has finished. */
 	const runOnMain = async (workflowId: string) => {
-		session ??= await ownerSession(serverUrl);
+		owner ??= ownerSession(serverUrl);
+		const session = await owner;
 		const started = await fetch(`${serverUrl}/rest/workflows/${workflowId}/run`, {
 			method: 'POST',
 			headers: { ...session, 'content-type': 'application/json' },
