@@ -4,9 +4,8 @@ import { sleep } from 'n8n-workflow';
 const SECOND_MS = 1000;
 /**
  * n8n sends a call a little after the node let it through (it reads the credential again in
- * `httpRequestWithAuthentication`), and a burst's calls leave some milliseconds apart. The quickest
- * answer includes that delay, so an answered call's send is known to within it: a slot frees this
- * long after the second that began at the call's latest possible send.
+ * `httpRequestWithAuthentication`). The quickest answer includes that delay, so a call's latest
+ * possible send is known only to within it: each slot frees this much later than a second after.
  */
 export const SEND_MARGIN_MS = 50;
 /** Quiet seconds after which a rate remembered below a refusal is raised by one call. */
