@@ -12,9 +12,16 @@
  * static lists `{ id, name }`; `bulk-stats` answers the bulk jobs' figures (jobs, upload bytes, export
  * records and bytes, this process's peak RSS). Bulk jobs: `BENCH_BULK_STARTUP_MS` (default 2000) to
  * start and `BENCH_BULK_ROWS_PER_SECOND` (default 2000) each, 2 at a time; `BENCH_SEED_LIST` puts
- * every seeded lead into that (seed) static list.
+ * every seeded lead into that (seed) static list. `BENCH_ENRICHMENT_RECORDS` (default 0) seeds that
+ * many ANZ people and global contacts (answered after `BENCH_ENRICHMENT_LATENCY_MS`, default 20,
+ * at their documented 50 requests per second per key); `enrichment-stats` answers each service's
+ * calls, 429 refusals and most arrivals within one second since the last `enrichment-reset`;
+ * `reset-peaks` starts the marketing peaks (in flight, per window) again.
  */
 import { startServices } from '../test/simulator';
+import { DEMO_ANZ_SEED, generateAnzPeople } from '../test/simulator/anzSalesIntelligence';
+import { DEMO_GLOBAL_SEED, generateGlobalContacts } from '../test/simulator/globalEnrichment';
+import { peakPerSecond } from '../test/harness/rate';
 
 const TRIGGER_PATH = /^\/rest\/v1\/campaigns\/\d+\/trigger\.json$/;
 const is =
@@ -32,8 +39,36 @@ async function main() {
 		startupMs: Number(process.env.BENCH_BULK_STARTUP_MS ?? 2000),
 		rowsPerSecond: Number(process.env.BENCH_BULK_ROWS_PER_SECOND ?? 2000),
 	};
-	const sim = await startServices({ marketing: { latencyMs, bulk } });
+	const records = Number(process.env.BENCH_ENRICHMENT_RECORDS ?? 0);
+	const enrichmentLatencyMs = Number(process.env.BENCH_ENRICHMENT_LATENCY_MS ?? 20);
+	const sim = await startServices({
+		marketing: { latencyMs, bulk },
+		...(records > 0 && {
+			anz: {
+				...DEMO_ANZ_SEED,
+				people: generateAnzPeople(records),
+				credits: 1e9,
+				latencyMs: enrichmentLatencyMs,
+			},
+			global: {
+				...DEMO_GLOBAL_SEED,
+				contacts: generateGlobalContacts(records),
+				credits: 1e9,
+				latencyMs: enrichmentLatencyMs,
+			},
+		}),
+	});
 	const service = sim.services.marketing;
+	/** Arrival times per enrichment service, since the last `enrichment-reset`. */
+	const arrivals = { anz: [] as number[], global: [] as number[] };
+	for (const name of ['anz', 'global'] as const) {
+		const enrichment = sim.services[name];
+		const handle = enrichment.handle.bind(enrichment);
+		enrichment.handle = (request) => {
+			arrivals[name].push(request.receivedAt ?? Date.now());
+			return handle(request);
+		};
+	}
 	const seedList = service.lists.get(Number(process.env.BENCH_SEED_LIST ?? 0));
 	for (let i = 0; i < seed; i++) {
 		const lead = service.addLead({ email: `bench${i}@example.org`, firstName: `Bench${i}` });
@@ -61,6 +96,26 @@ async function main() {
 				overlappingUpserts: service.counters.overlappingUpserts,
 				leads: service.leads.size,
 			});
+		} else if (message === 'reset-peaks') {
+			Object.assign(service.counters, {
+				maxConcurrentSeen: 0,
+				maxInWindowSeen: 0,
+				maxArrivalsInWindowSeen: 0,
+			});
+			process.send?.({ type: 'ok' });
+		} else if (message === 'enrichment-reset') {
+			for (const name of ['anz', 'global'] as const) {
+				sim.services[name].resetCounters();
+				arrivals[name].length = 0;
+			}
+			process.send?.({ type: 'ok' });
+		} else if (message === 'enrichment-stats') {
+			const of = (name: 'anz' | 'global') => ({
+				calls: sim.services[name].snapshot().calls,
+				refused: sim.services[name].snapshot().rateLimited,
+				peakPerSecond: peakPerSecond(arrivals[name]),
+			});
+			process.send?.({ type: 'enrichment-stats', anz: of('anz'), global: of('global') });
 		} else if (message === 'bulk-stats') {
 			const uploads = service.calls.filter(
 				(c) =>

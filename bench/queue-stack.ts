@@ -239,6 +239,10 @@ export interface QueueStackOptions {
 	workflows: Array<{ id: string }>;
 	/** Settings for every n8n process (main and workers). */
 	n8nSettings?: Record<string, string>;
+	/** Settings for the simulator process (see `marketing-sim.ts`). */
+	simulatorSettings?: Record<string, string>;
+	/** Further credentials to import, given the simulator's address. */
+	moreCredentials?: (simUrl: string) => object[];
 }
 
 export interface QueueStack {
@@ -319,6 +323,7 @@ export async function startQueueStack(options: QueueStackOptions): Promise<Queue
 			...process.env,
 			BENCH_LATENCY_MS: String(options.latencyMs),
 			BENCH_SEED_LEADS: String(options.seedLeads ?? 0),
+			...options.simulatorSettings,
 		},
 		stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 	});
@@ -401,6 +406,7 @@ export async function startQueueStack(options: QueueStackOptions): Promise<Queue
 					callsInFlight,
 				},
 			},
+			...(options.moreCredentials?.(simUrl) ?? []),
 		])}`,
 	]);
 	await once(['import:workflow', `--input=${file('workflows.json', options.workflows)}`]);

@@ -9,9 +9,21 @@
  * `BENCH_QUEUE_CALLS` and `BENCH_QUEUE_IN_FLIGHT` set others, e.g. 25 and 2 for two workers). Prints calls against the minimum, rejections (and per 500 calls), wall time
  * against the floor, CPU and peak memory of the workers, and checks that nothing was lost or
  * written twice. Everything it starts is stopped at the end, and its folders are removed.
+ *
+ * Two more rounds on the same stack (`BENCH_QUEUE_ROUNDS`, default `workers,main,enrichment`):
+ * - **main too**: the same 14 executions, and meanwhile `BENCH_QUEUE_MAIN_RUNS` (default 2) manual
+ *   upserts of 3,000 leads that the main instance runs itself (n8n runs manual executions on main
+ *   unless `OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS=true`): three processes share the instance;
+ * - **enrichment**: 4 ANZ Person → Enrich executions and 4 Global Contact → Find executions on
+ *   the connection contract (one call per contact), `BENCH_QUEUE_ENRICH` (default 500) records
+ *   each, one key per service, at the credentials' defaults, on the 2 workers; the simulator
+ *   answers in `BENCH_ENRICHMENT_LATENCY_MS` (default 20) and refuses the 51st request within any
+ *   second (per key, and per endpoint for the global service), as both services document.
+ * Both print rejections per 500 calls.
  */
 import { LEAD_UPSERT_BY_EMAIL } from '../test/harness/marketing';
-import { runBench, say, startQueueStack, usage, webhookWorkflow } from './queue-stack';
+import { ownerSession } from '../test/e2e/runner';
+import { runBench, say, startQueueStack, usage, wait, webhookWorkflow } from './queue-stack';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 300);
 const UPSERTS = 6;
@@ -25,6 +37,10 @@ const WORKERS = Number(process.env.BENCH_QUEUE_WORKERS ?? 2);
 /** The credential's settings: its defaults unless given. */
 const CALLS_PER_20_SECONDS = Number(process.env.BENCH_QUEUE_CALLS ?? 50);
 const CALLS_IN_FLIGHT = Number(process.env.BENCH_QUEUE_IN_FLIGHT ?? 5);
+const ROUNDS = (process.env.BENCH_QUEUE_ROUNDS ?? 'workers,main,enrichment').split(',');
+const MAIN_RUNS = Number(process.env.BENCH_QUEUE_MAIN_RUNS ?? 2);
+const ENRICH_RECORDS = Number(process.env.BENCH_QUEUE_ENRICH ?? 500);
+const ENRICH_EXECUTIONS = 4;
 
 const credentials = {
 	marketingAutomationApi: { id: 'benchQueueCred001', name: 'Bench marketing' },
@@ -34,7 +50,64 @@ const splitOut = {
 	type: 'n8n-nodes-base.splitOut',
 	parameters: { fieldToSplitOut: 'body.records', options: {} },
 };
+const upsertRecords = (run: number) =>
+	Array.from({ length: LEADS_PER_UPSERT }, (_, i) => ({
+		email: `queue${run}-${i}@example.org`,
+		firstName: `Q${run}`,
+		lastName: `N${i}`,
+	}));
+const anzCredentials = { anzSalesIntelligenceApi: { id: 'benchQueueAnz0001', name: 'Bench ANZ' } };
+const globalCredentials = {
+	globalEnrichmentApi: { id: 'benchQueueGlob001', name: 'Bench global contract' },
+};
+/** Manual upserts for the main instance: their records are the Webhook node's pinned data. */
+const mainUpserts = Array.from({ length: MAIN_RUNS }, (_, n) => ({
+	...webhookWorkflow(
+		`benchQueueMain${String(n).padStart(3, '0')}`,
+		`Queue bench: main upsert ${n}`,
+		`bench-main-${n}`,
+		[
+			splitOut,
+			{
+				name: 'Upsert',
+				type: 'n8n-nodes-agent-platform.marketingAutomation',
+				parameters: LEAD_UPSERT_BY_EMAIL,
+				credentials,
+			},
+		],
+	),
+	pinData: { Webhook: [{ json: { body: { records: upsertRecords(100 + n) } } }] },
+}));
 const workflows = [
+	...mainUpserts,
+	webhookWorkflow('benchQueueAnz0001', 'Queue bench: ANZ enrich', 'bench-anz', [
+		splitOut,
+		{
+			name: 'Enrich',
+			type: 'n8n-nodes-agent-platform.anzSalesIntelligence',
+			parameters: {
+				resource: 'person',
+				operation: 'enrich',
+				identifyBy: 'email',
+				email: '={{ $json.email }}',
+			},
+			credentials: anzCredentials,
+		},
+	]),
+	webhookWorkflow('benchQueueGlob001', 'Queue bench: global find', 'bench-global', [
+		splitOut,
+		{
+			name: 'Find',
+			type: 'n8n-nodes-agent-platform.globalEnrichment',
+			parameters: {
+				resource: 'contact',
+				operation: 'find',
+				identifyBy: 'email',
+				email: '={{ $json.email }}',
+			},
+			credentials: globalCredentials,
+		},
+	]),
 	webhookWorkflow('benchQueueUpsert01', 'Queue bench: upsert', 'bench-upsert', [
 		splitOut,
 		{
@@ -77,7 +150,7 @@ const workflows = [
 ];
 
 async function main() {
-	const { workers, stats, httpPort } = await startQueueStack({
+	const { workers, stats, httpPort, ask } = await startQueueStack({
 		script: 'bench:queue',
 		latencyMs: LATENCY_MS,
 		seedLeads: EMAILS_PER_LOOKUP,
@@ -89,12 +162,25 @@ async function main() {
 			callsInFlight: CALLS_IN_FLIGHT,
 		},
 		workflows,
+		simulatorSettings: { BENCH_ENRICHMENT_RECORDS: String(ENRICH_RECORDS * ENRICH_EXECUTIONS) },
+		// The credentials' defaults: 20 Lookups per Second, 3 Bulk Calls in Flight.
+		moreCredentials: (simUrl) => [
+			{
+				...anzCredentials.anzSalesIntelligenceApi,
+				type: 'anzSalesIntelligenceApi',
+				data: { api: 'service', serviceUrl: `${simUrl}/anz`, apiKey: 'anz-demo-key' },
+			},
+			{
+				...globalCredentials.globalEnrichmentApi,
+				type: 'globalEnrichmentApi',
+				data: { api: 'contract', baseUrl: `${simUrl}/global`, apiKey: 'global-demo-key' },
+			},
+		],
 	});
-	const before = workers.map((w) => usage(w.pid!));
-	const leadsBefore = (await stats()).leads;
+	const serverUrl = `http://127.0.0.1:${httpPort}`;
 
 	const call = async (hook: string, records: object[]) => {
-		const answer = await fetch(`http://127.0.0.1:${httpPort}/webhook/${hook}`, {
+		const answer = await fetch(`${serverUrl}/webhook/${hook}`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ records }),
@@ -102,60 +188,142 @@ async function main() {
 		if (!answer.ok)
 			throw new Error(`${hook}: HTTP ${answer.status} ${(await answer.text()).slice(0, 300)}`);
 	};
-	const upsertRecords = (run: number) =>
-		Array.from({ length: LEADS_PER_UPSERT }, (_, i) => ({
-			email: `queue${run}-${i}@example.org`,
-			firstName: `Q${run}`,
-			lastName: `N${i}`,
-		}));
+	/** The owner's session, set up once (a second setup would end the first one's session). */
+	let owner: Promise<Record<string, string>> | undefined;
+	/** A manual execution, which the main instance runs itself; resolves when it has finished. */
+	const runOnMain = async (workflowId: string) => {
+		owner ??= ownerSession(serverUrl);
+		const session = await owner;
+		const started = await fetch(`${serverUrl}/rest/workflows/${workflowId}/run`, {
+			method: 'POST',
+			headers: { ...session, 'content-type': 'application/json' },
+			body: JSON.stringify({ triggerToStartFrom: { name: 'Webhook' } }),
+		});
+		const text = await started.text();
+		const executionId = (JSON.parse(text) as { data?: { executionId?: string } }).data?.executionId;
+		if (!started.ok || !executionId)
+			throw new Error(`manual run: HTTP ${started.status} ${text.slice(0, 300)}`);
+		for (;;) {
+			await wait(500);
+			const answer = await fetch(`${serverUrl}/rest/executions/${executionId}`, {
+				headers: session,
+			});
+			const status = ((await answer.json()) as { data?: { status?: string } }).data?.status;
+			if (status === 'success') return;
+			if (status === 'error' || status === 'crashed' || status === 'canceled')
+				throw new Error(`manual run ${executionId} ended ${status}`);
+		}
+	};
 	const lookupRecords = () =>
 		Array.from({ length: EMAILS_PER_LOOKUP }, (_, i) => ({ email: `bench${i}@example.org` }));
 
 	say(
 		`Queue mode: 1 main + ${WORKERS} workers (concurrency ${WORKER_CONCURRENCY} each), PostgreSQL, Redis; ${LATENCY_MS} ms per call; credential: ${CALLS_PER_20_SECONDS} calls per 20 s and ${CALLS_IN_FLIGHT} in flight per process`,
 	);
-	const started = Date.now();
-	await Promise.all([
-		...Array.from({ length: UPSERTS }, (_, run) => call('bench-upsert', upsertRecords(run))),
-		...Array.from({ length: LOOKUPS }, () => call('bench-lookup', lookupRecords())),
-		...Array.from({ length: READS }, () => call('bench-read', [{}])),
-	]);
-	const wallS = (Date.now() - started) / 1000;
-	const after = workers.map((w) => usage(w.pid!));
-	const s = await stats();
+	let round = 0;
+	/** The 14 executions on the workers (and `mainRuns` manual upserts on main), then the figures. */
+	const marketingRound = async (title: string, mainRuns: number) => {
+		round++;
+		await ask('reset-peaks');
+		const before = workers.map((w) => usage(w.pid!));
+		const s0 = await stats();
+		const started = Date.now();
+		await Promise.all([
+			...Array.from({ length: UPSERTS }, (_, run) =>
+				call('bench-upsert', upsertRecords(round * 10 + run)),
+			),
+			...Array.from({ length: LOOKUPS }, () => call('bench-lookup', lookupRecords())),
+			...Array.from({ length: READS }, () => call('bench-read', [{}])),
+			...mainUpserts.slice(0, mainRuns).map(async (w) => await runOnMain(w.id)),
+		]);
+		const wallS = (Date.now() - started) / 1000;
+		const after = workers.map((w) => usage(w.pid!));
+		const s1 = await stats();
+		const calls = s1.calls - s0.calls;
+		const rejections = s1.rejections - s0.rejections;
+		const upserts = UPSERTS + mainRuns;
+		const minimum =
+			upserts * Math.ceil(LEADS_PER_UPSERT / BATCH) +
+			LOOKUPS * Math.ceil(EMAILS_PER_LOOKUP / BATCH) +
+			READS;
+		// The service's own limits: 100 calls per 20 s and 10 in flight, each call taking the latency.
+		const floorS = Math.max(
+			Math.floor((calls - 1) / 100) * 20 + LATENCY_MS / 1000,
+			(LATENCY_MS / 1000) * Math.ceil(calls / 10),
+		);
+		const items = UPSERTS * LEADS_PER_UPSERT + LOOKUPS * EMAILS_PER_LOOKUP;
+		const cpuS = after.reduce((sum, u, i) => sum + u.cpuS - before[i].cpuS, 0);
+		say('');
+		say(`${title}`);
+		say('');
+		say('| Figure | Value |');
+		say('| --- | --- |');
+		say(
+			`| Executions (upserts / look-ups / reads) | ${UPSERTS} × ${LEADS_PER_UPSERT}${mainRuns ? ` + ${mainRuns} × ${LEADS_PER_UPSERT} on main` : ''} / ${LOOKUPS} × ${EMAILS_PER_LOOKUP} / ${READS} |`,
+		);
+		say(`| Calls (minimum) | ${calls} (${minimum}) |`);
+		say(
+			`| Rejections (606/615) | ${rejections} (${((rejections / Math.max(1, calls + rejections)) * 500).toFixed(2)} per 500 calls) |`,
+		);
+		say(
+			`| Most calls in flight / in one 20 s window (executed; arrived, rejected ones included) | ${s1.maxConcurrentSeen} / ${s1.maxInWindowSeen}; ${s1.maxArrivalsInWindowSeen} |`,
+		);
+		say(
+			`| Wall time / floor | ${wallS.toFixed(1)} s / ${floorS.toFixed(1)} s (${(wallS / Math.max(floorS, 0.001)).toFixed(2)}×) |`,
+		);
+		say(`| Workers' CPU per 1,000 items | ${((cpuS * 1000) / (items / 1000)).toFixed(0)} ms |`);
+		say(`| Workers' peak memory | ${after.map((u) => `${u.peakMb.toFixed(0)} MB`).join(', ')} |`);
+		say(`| Upserts sent for one e-mail at once (duplicates) | ${s1.overlappingUpserts} |`);
+		say(
+			`| Leads the upserts stored (expected) | ${s1.leads - s0.leads} (${upserts * LEADS_PER_UPSERT}) |`,
+		);
+	};
 
-	const minimum =
-		UPSERTS * Math.ceil(LEADS_PER_UPSERT / BATCH) +
-		LOOKUPS * Math.ceil(EMAILS_PER_LOOKUP / BATCH) +
-		READS;
-	// The service's own limits: 100 calls per 20 s and 10 in flight, each call taking the latency.
-	const floorS = Math.max(
-		Math.floor((s.calls - 1) / 100) * 20 + LATENCY_MS / 1000,
-		(LATENCY_MS / 1000) * Math.ceil(s.calls / 10),
-	);
-	const items = UPSERTS * LEADS_PER_UPSERT + LOOKUPS * EMAILS_PER_LOOKUP;
-	const cpuS = after.reduce((sum, u, i) => sum + u.cpuS - before[i].cpuS, 0);
-	say('| Figure | Value |');
-	say('| --- | --- |');
-	say(
-		`| Executions (upserts / look-ups / reads) | ${UPSERTS} × ${LEADS_PER_UPSERT} / ${LOOKUPS} × ${EMAILS_PER_LOOKUP} / ${READS} |`,
-	);
-	say(`| Calls (minimum) | ${s.calls} (${minimum}) |`);
-	say(
-		`| Rejections (606/615) | ${s.rejections} (${((s.rejections / Math.max(1, s.calls)) * 500).toFixed(2)} per 500 calls) |`,
-	);
-	say(
-		`| Most calls in flight / in one 20 s window (executed; arrived, rejected ones included) | ${s.maxConcurrentSeen} / ${s.maxInWindowSeen}; ${s.maxArrivalsInWindowSeen} |`,
-	);
-	say(
-		`| Wall time / floor | ${wallS.toFixed(1)} s / ${floorS.toFixed(1)} s (${(wallS / Math.max(floorS, 0.001)).toFixed(2)}×) |`,
-	);
-	say(`| Workers' CPU per 1,000 items | ${((cpuS * 1000) / (items / 1000)).toFixed(0)} ms |`);
-	say(`| Workers' peak memory | ${after.map((u) => `${u.peakMb.toFixed(0)} MB`).join(', ')} |`);
-	say(`| Upserts sent for one e-mail at once (duplicates) | ${s.overlappingUpserts} |`);
-	say(
-		`| Leads the upserts stored (expected) | ${s.leads - leadsBefore} (${UPSERTS * LEADS_PER_UPSERT}) |`,
-	);
+	if (ROUNDS.includes('workers')) await marketingRound('Marketing, the workers executing', 0);
+	if (ROUNDS.includes('main') && MAIN_RUNS > 0) {
+		await wait(21_000); // the last round's calls leave the service's window
+		await marketingRound(`Marketing, main executing too (${MAIN_RUNS} manual upserts)`, MAIN_RUNS);
+	}
+	if (ROUNDS.includes('enrichment')) {
+		await ask('enrichment-reset');
+		const started = Date.now();
+		const records = (kind: 'person' | 'contact', n: number) =>
+			Array.from({ length: ENRICH_RECORDS }, (_, i) => ({
+				email:
+					kind === 'person'
+						? `person${n * ENRICH_RECORDS + i}@bench.example.com.au`
+						: `contact${n * ENRICH_RECORDS + i}@bench.example.com`,
+			}));
+		await Promise.all(
+			Array.from({ length: ENRICH_EXECUTIONS }, async (_, n) => {
+				await call('bench-anz', records('person', n));
+				await call('bench-global', records('contact', n));
+			}),
+		);
+		const wallS = (Date.now() - started) / 1000;
+		const e =
+			await ask<
+				Record<'anz' | 'global', { calls: number; refused: number; peakPerSecond: number }>
+			>('enrichment-stats');
+		say('');
+		say(
+			`Enrichment, ${ENRICH_EXECUTIONS} executions per key on ${WORKERS} workers, ${ENRICH_RECORDS} records each, credentials at their defaults (${wallS.toFixed(1)} s in all)`,
+		);
+		say('');
+		say(
+			'| Service | Calls (minimum) | Refused (429) | Per 500 calls | Most arrivals in one second |',
+		);
+		say('| --- | --- | --- | --- | --- |');
+		for (const [name, label] of [
+			['anz', 'ANZ Person → Enrich, 20 Lookups per Second'],
+			['global', 'Global Contact → Find on the contract, one call per contact'],
+		] as const) {
+			const f = e[name];
+			say(
+				`| ${label} | ${f.calls} (${ENRICH_EXECUTIONS * ENRICH_RECORDS}) | ${f.refused} | ${((f.refused / Math.max(1, f.calls)) * 500).toFixed(2)} | ${f.peakPerSecond} |`,
+			);
+		}
+	}
 }
 
 runBench(main);

@@ -60,7 +60,7 @@ export class MarketingAutomationApi implements ICredentialType {
 			typeOptions: { minValue: 1, maxValue: 100 },
 			default: 50,
 			description:
-				"Calls this n8n process may send to the instance per 20 seconds. The instance allows 100 for all its integrations together and advises about 50 per integration; in queue mode divide this integration's share by the number of workers (e.g. 25 each for 2 workers).",
+				"Calls each n8n process that runs the node may send to the instance per 20 seconds. The instance allows 100 for all its integrations together and advises about 50 per integration. In queue mode divide this integration's share by the processes that execute: the workers, plus the main instance when it runs manual executions (e.g. 25 for 2 workers, 16 for main and 2 workers). A setting too high costs a few refusals, after which each process slows down by itself.",
 		},
 		{
 			displayName: 'Calls in Flight',
@@ -69,7 +69,7 @@ export class MarketingAutomationApi implements ICredentialType {
 			typeOptions: { minValue: 1, maxValue: 10 },
 			default: 5,
 			description:
-				'Calls this n8n process may have waiting for an answer at once. The instance allows 10 for all its integrations together and advises about 5 per integration; in queue mode divide by the number of workers.',
+				'Calls each n8n process that runs the node may have waiting for an answer at once. The instance allows 10 for all its integrations together and advises about 5 per integration; in queue mode divide by the processes that execute (the workers, plus main when it runs manual executions), at least 1.',
 		},
 	];
 }

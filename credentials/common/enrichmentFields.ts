@@ -72,7 +72,7 @@ export const requestsPerSecondProperty: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: 50 },
 	default: DEFAULT_REQUESTS_PER_SECOND,
 	description:
-		'Enrichment lookups the node starts per second, several in flight at once. The service allows 50 per second per API key, shared by every workflow that uses the key: 20 leaves room for a second workflow; use 50 when this is the only one.',
+		'Lookups per second for this key in each n8n process, shared by every execution of the process that uses the key. The service allows 50 per second per API key: use 50 when only this n8n uses the key; in queue mode divide by the processes that execute (the workers, plus main when it runs manual executions), e.g. 16 for main and 2 workers. The default 20 leaves room for another user of the key. A 429 halves the pace, which then recovers.',
 };
 
 /** Global bulk calls in flight at once (the node's fixed number before this setting existed). */

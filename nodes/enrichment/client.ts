@@ -6,11 +6,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { creditsOf, header, isNoMatch } from './answers';
+import { creditsOf, exhaustedWindow, header, isNoMatch } from './answers';
 import { apiOf } from './credentialChoice';
 import { answerError } from './errors';
 import { sendWithRetries } from './adapter';
-import { SecondWindow } from './secondWindow';
+import { secondWindowFor, type AnswerKind } from './secondWindow';
 import {
 	DEFAULT_MAX_RATE_WAIT_SECONDS,
 	TIMEOUT_MS,
@@ -138,6 +138,14 @@ function shortestWindowLeft(answer: ServiceAnswer): number | undefined {
 const addressFieldOf = (credentials: ICredentialDataDecryptedObject) =>
 	apiOf(credentials) === 'contract' ? 'Base URL (Connection Contract)' : 'Service URL';
 
+/** How an answer reads for the per-second window: a 429 on a longer window is no refusal of pace. */
+function answerKind(answer: ServiceAnswer | undefined): AnswerKind {
+	if (!answer) return 'failed';
+	if (answer.statusCode !== 429) return 'answered';
+	const window = exhaustedWindow(answer);
+	return window === undefined || window === 'second' ? 'refused' : 'failed';
+}
+
 /** The parts of n8n's full response that make an answer. */
 function answerOf(response: ServiceAnswer): ServiceAnswer {
 	return { statusCode: response.statusCode, body: response.body, headers: response.headers ?? {} };
@@ -147,19 +155,19 @@ export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 	const readCredentials = credentialReader(service.credentialType);
 	/** Requests left in the shortest window the service reported, per execution. */
 	const requestsLeft = new WeakMap<object, number>();
-	/** Each execution's calls of the last second. */
-	const secondWindows = new WeakMap<object, SecondWindow>();
-	/** Waits until the execution's per-second window (made on its first call) lets a call go. */
-	const pace = async (ctx: EnrichmentContext): Promise<() => void> => {
+	/**
+	 * Waits until the key's per-second window (shared by every execution of this process that uses
+	 * the key) lets a call go; the release reads the answer (a per-second 429 slows the key down).
+	 */
+	const pace = async (ctx: EnrichmentContext) => {
 		const credentials = await readCredentials(ctx);
-		// No await between the look-up and the set: concurrent first calls share one window.
-		let window = secondWindows.get(ctx);
-		if (!window) {
-			window = new SecondWindow(service.callsPerSecond(credentials));
-			secondWindows.set(ctx, window);
-		}
+		const window = secondWindowFor(
+			service.baseUrl(credentials),
+			service.authHeaders(credentials),
+			service.callsPerSecond(credentials),
+		);
 		const slot = await window.take();
-		return () => window.answered(slot);
+		return (answer?: ServiceAnswer) => window.answered(slot, answerKind(answer));
 	};
 	/** One call through the pipeline's sender: the credential read once per execution. */
 	const sendOnce = async (ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer> => {
@@ -186,10 +194,12 @@ export function enrichmentClient(service: EnrichmentService): EnrichmentClient {
 	/** The same, paced by the execution's per-second window (usage reads beside a retry). */
 	const send = async (ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer> => {
 		const release = await pace(ctx);
+		let answer: ServiceAnswer | undefined;
 		try {
-			return await sendOnce(ctx, call);
+			answer = await sendOnce(ctx, call);
+			return answer;
 		} finally {
-			release();
+			release(answer);
 		}
 	};
 	const address = async (ctx: EnrichmentContext): Promise<ServiceAddress> => {

@@ -56,7 +56,7 @@ export interface ServiceInfo {
 	/** Sends one call as is (the enrichment client: the pipeline's `sendWithinOrigin`). */
 	send(ctx: EnrichmentContext, call: ServiceCall): Promise<ServiceAnswer>;
 	/** Waits until the service's per-second window lets one more call go; returns its release. */
-	pace?(ctx: EnrichmentContext): Promise<() => void>;
+	pace?(ctx: EnrichmentContext): Promise<(answer?: ServiceAnswer) => void>;
 	/** The address the calls go to, named by its credential field (for messages). */
 	address?(ctx: EnrichmentContext): Promise<ServiceAddress>;
 	/** The longest wait (ms) for a used-up rate window before the node stops instead. */

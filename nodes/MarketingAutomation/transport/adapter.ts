@@ -183,7 +183,15 @@ export async function callInstance(
 				);
 			}
 		},
-		pace: async () => await limiter.acquire(),
+		pace: async () => {
+			const release = await limiter.acquire();
+			return (answer) => {
+				// A refusal slows the limiter before its slot frees, so no waiting call goes first.
+				const code = isEnvelope(answer) ? errorOf(answer)?.code : undefined;
+				if (code === '606' || code === '615') limiter.rejected(code);
+				release();
+			};
+		},
 		send: async () => {
 			token = await freshToken();
 			return await send({

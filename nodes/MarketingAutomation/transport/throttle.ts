@@ -31,6 +31,8 @@ import { timing } from './timing';
 
 /** Quiet windows after which a remembered ceiling is raised a step. */
 const PROBE_WINDOWS = 5;
+/** A pause is doubled for each refusal in a row, at most this often: 4 windows, 16 seconds. */
+const MAX_PAUSE_DOUBLINGS = { '606': 2, '615': 4 };
 export interface LimiterSettings {
 	callsPerWindow: number;
 	callsInFlight: number;
@@ -74,13 +76,14 @@ export class InstanceLimiter {
 	private quietWindows = 0;
 	/** Calls the next probe adds to the rate ceiling. */
 	private probeStep = 1;
-	/** When the last 615 cut the concurrency: the calls in flight then were refused together. */
-	private concurrencyCutAt = 0;
 	private inFlight = 0;
 	/** Answer times of finished calls still inside the window, oldest first (from `head`). */
 	private finished: number[] = [];
 	private head = 0;
 	private pausedUntil = 0;
+	/** Per kind of refusal: when its last pause ends, and its refusals in a row (see `rejected`). */
+	private readonly pauseEnds = { '606': 0, '615': 0 };
+	private readonly repeatedRefusals = { '606': 0, '615': 0 };
 	private queue: Array<() => void> = [];
 	private timerPending = false;
 	quotaBlockedUntil = 0;
@@ -201,19 +204,29 @@ export class InstanceLimiter {
 		};
 	}
 
-	/** A 606 or 615 answer: slow down (and after a 606, nobody sends until a window has passed). */
+	/**
+	 * A 606 or 615 answer: slow down, and nobody sends until the pause is over: a window after a
+	 * 606, a second after a 615. Refused again within a pause's length of the last pause's end:
+	 * other processes hold the budget (their settings add up to more than the instance's), so the
+	 * pause doubles (up to `MAX_PAUSE_DOUBLINGS` times) and this process costs a refusal now and
+	 * then instead of one every pause.
+	 */
 	rejected(code: '606' | '615'): void {
 		const now = Date.now();
+		// Calls sent before this kind of pause began were refused with the first: one cut for all.
+		if (now < this.pauseEnds[code]) return;
+		const pauseMs = code === '606' ? timing.windowMs : timing.windowMs / 20;
+		const again = this.pauseEnds[code] > 0 && now - this.pauseEnds[code] < pauseMs;
+		this.repeatedRefusals[code] = again
+			? Math.min(MAX_PAUSE_DOUBLINGS[code], this.repeatedRefusals[code] + 1)
+			: 0;
+		this.pauseEnds[code] = now + pauseMs * 2 ** this.repeatedRefusals[code];
+		this.pausedUntil = Math.max(this.pausedUntil, this.pauseEnds[code]);
 		if (code === '606') {
-			// Calls sent before the pause began were refused with the first: one cut for all.
-			if (now < this.pausedUntil) return;
 			this.rateCeiling = Math.max(1, Math.floor((this.rate * 3) / 4));
 			this.rate = Math.max(1, Math.floor(this.rate / 2));
-			this.pausedUntil = now + timing.windowMs;
 			this.probeStep = 1;
 		} else {
-			if (now - this.concurrencyCutAt < timing.windowMs / 20) return;
-			this.concurrencyCutAt = now;
 			this.concurrencyCeiling = Math.max(1, this.concurrency - 1);
 			this.concurrency = Math.max(1, Math.floor(this.concurrency / 2));
 		}

@@ -35,8 +35,11 @@ interface RequestPlan<Answer, Result> extends RepeatSafety {
 	backoff: BackoffPolicy;
 	/** Refuses an attempt before anything is sent (a quota known to be used up): throws. */
 	admit?(): void;
-	/** Waits for the service's pace (a rate window, a limiter slot); returns what ends the slot. */
-	pace?(): Promise<() => void>;
+	/**
+	 * Waits for the service's pace (a rate window, a limiter slot); returns what ends the slot, given
+	 * the answer when one came (a pace that slows down on refusals reads it).
+	 */
+	pace?(): Promise<(answer?: Answer) => void>;
 	/** Sends one attempt: the request with fresh authentication, through `sendWithinOrigin`. */
 	send(): Promise<Answer>;
 	/**
@@ -87,7 +90,7 @@ export async function callService<Answer, Result>(
 			} catch (error) {
 				thrown = error;
 			} finally {
-				release?.();
+				release?.(answer);
 			}
 			if (!answered) {
 				if (isFinal(thrown) || thrown instanceof FailedAttempt) throw thrown;
