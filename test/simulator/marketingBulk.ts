@@ -536,7 +536,7 @@ export class MarketingBulk {
 		const start = Date.parse(String(r?.startAt));
 		const end = Date.parse(String(r?.endAt));
 		if (!r || Number.isNaN(start) || Number.isNaN(end)) return `Invalid ${name} filter`;
-		if (end <= start) return `${name}.endAt must be after ${name}.startAt`;
+		if (end < start) return `${name}.endAt must not be before ${name}.startAt`;
 		if (end - start > MAX_RANGE_DAYS * 86_400_000) {
 			return `Date range of ${name} filter exceeds ${MAX_RANGE_DAYS} days`;
 		}
@@ -722,7 +722,8 @@ export class MarketingBulk {
 		const within = (value: unknown, range: unknown) => {
 			const r = range as Row;
 			const t = Date.parse(String(value));
-			return t >= Date.parse(String(r.startAt)) && t < Date.parse(String(r.endAt));
+			// The service's date filters include both ends.
+			return t >= Date.parse(String(r.startAt)) && t <= Date.parse(String(r.endAt));
 		};
 		let header: string[];
 		let rows: unknown[][];

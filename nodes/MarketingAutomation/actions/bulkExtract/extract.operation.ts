@@ -131,10 +131,13 @@ function windows(ctx: IExecuteFunctions, itemIndex: number) {
 			description: 'Set To to a later date-time than From.',
 		});
 	}
+	// The service's date filter includes both ends, to the second: each window ends one second
+	// before the next one (or To) starts, so a record created on a boundary comes out once.
 	const step = bulkSettings.maxExportDays * 86_400_000;
 	const result: Array<{ startAt: string; endAt: string }> = [];
 	for (let at = start; at < end; at += step) {
-		result.push({ startAt: noMillis(at), endAt: noMillis(Math.min(end, at + step)) });
+		const last = Math.max(at, Math.min(end, at + step) - 1000);
+		result.push({ startAt: noMillis(at), endAt: noMillis(last) });
 	}
 	return result;
 }

@@ -34,7 +34,7 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		expect(create[0].body).toEqual({
 			format: 'CSV',
 			fields: ['id', 'email', 'firstName', 'leadScore', 'emailInvalid'],
-			filter: { createdAt: { startAt: '2026-10-01T00:00:00Z', endAt: '2026-10-02T00:00:00Z' } },
+			filter: { createdAt: { startAt: '2026-10-01T00:00:00Z', endAt: '2026-10-01T23:59:59Z' } },
 		});
 		const job = sim().bulk.exports[0];
 		expect(
@@ -68,10 +68,27 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 			.callsTo('POST', '/bulk/v1/leads/export/create.json')
 			.map((c) => (c.body as { filter: { createdAt: unknown } }).filter.createdAt);
 		expect(bodies).toEqual([
-			{ startAt: '2026-09-01T00:00:00Z', endAt: '2026-10-02T00:00:00Z' },
-			{ startAt: '2026-10-02T00:00:00Z', endAt: '2026-11-02T00:00:00Z' },
-			{ startAt: '2026-11-02T00:00:00Z', endAt: '2026-11-10T00:00:00Z' },
+			{ startAt: '2026-09-01T00:00:00Z', endAt: '2026-10-01T23:59:59Z' },
+			{ startAt: '2026-10-02T00:00:00Z', endAt: '2026-11-01T23:59:59Z' },
+			{ startAt: '2026-11-02T00:00:00Z', endAt: '2026-11-09T23:59:59Z' },
 		]);
+	});
+
+	it('outputs a lead created exactly on a window boundary once, and none created at To', async () => {
+		// The service's filter includes both ends: windows that shared an instant gave this lead twice.
+		const boundary = sim().addLead({
+			email: 'edge@example.com',
+			createdAt: '2026-10-02T00:00:00Z',
+		});
+		const atTo = sim().addLead({ email: 'to@example.com', createdAt: '2026-11-10T00:00:00Z' });
+		const result = await run(
+			extractLeads({ startDate: '2026-09-01T00:00:00Z', endDate: '2026-11-10T00:00:00Z' }),
+		);
+		expect(result.error).toBeUndefined();
+		const ids = outputOf(result).map((item) => item.json.id);
+		expect(ids.filter((id) => id === boundary.id)).toHaveLength(1);
+		expect(ids).not.toContain(atTo.id);
+		expect(new Set(ids).size).toBe(ids.length);
 	});
 
 	it('writes one binary CSV file per job, checked against its sha256', async () => {
@@ -119,7 +136,7 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		expect(sim().callsTo('POST', '/bulk/v1/activities/export/create.json')[0].body).toEqual({
 			format: 'CSV',
 			filter: {
-				createdAt: { startAt: '2026-11-01T00:00:00Z', endAt: '2026-11-05T00:00:00Z' },
+				createdAt: { startAt: '2026-11-01T00:00:00Z', endAt: '2026-11-04T23:59:59Z' },
 				activityTypeIds: [8, 10],
 			},
 		});
@@ -186,7 +203,7 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 				json: {
 					exportId: sim().bulk.exports[0].exportId,
 					status: 'Queued',
-					filter: { createdAt: { startAt: '2026-10-01T00:00:00Z', endAt: '2026-10-02T00:00:00Z' } },
+					filter: { createdAt: { startAt: '2026-10-01T00:00:00Z', endAt: '2026-10-01T23:59:59Z' } },
 				},
 				pairedItem: { item: 0 },
 			},
