@@ -64,6 +64,8 @@ interface ImportJob extends Slot {
 	failures: string[][];
 	warnings: string[][];
 	message: string;
+	/** Another client's job (the CRM sync, another integration): it only takes its place. */
+	otherClient?: { durationMs: number };
 }
 
 interface ExportJob extends Slot {
@@ -189,6 +191,9 @@ export class MarketingBulk {
 
 	readonly imports: ImportJob[] = [];
 	readonly exports: ExportJob[] = [];
+	/** The most of the node's own import / export jobs ever open at once (other clients' not counted). */
+	peakOpenImports = 0;
+	peakOpenExports = 0;
 	/** Bytes of export files made per day (UTC date here; the service resets at midnight US Central). */
 	readonly exportedBytes = new Map<string, number>();
 	private nextBatchId = 3400;
@@ -327,6 +332,8 @@ export class MarketingBulk {
 			return this.host.failure('1019', 'The target list is already being imported to');
 		}
 		const batchId = this.nextBatchId++;
+		const ownOpen = open.filter((j) => !j.otherClient).length + 1;
+		this.peakOpenImports = Math.max(this.peakOpenImports, ownOpen);
 		this.imports.push({
 			kind,
 			batchId,
@@ -347,9 +354,37 @@ export class MarketingBulk {
 		return this.host.ok([{ batchId, importId: String(batchId), status: 'Queued' }]);
 	}
 
+	/**
+	 * Queues `count` import jobs of other clients of the instance, each processing for `durationMs`:
+	 * the service keeps one queue (10) and 2 processing slots for every integration.
+	 */
+	queueOtherClientImports(count: number, durationMs: number) {
+		const now = Date.now();
+		this.advance(now);
+		for (let n = 0; n < count; n++) {
+			this.imports.push({
+				kind: 'leads',
+				batchId: this.nextBatchId++,
+				status: 'Queued',
+				queuedAt: now,
+				header: [],
+				rows: [],
+				delimiter: ',',
+				lookupField: 'email',
+				processed: 0,
+				failures: [],
+				warnings: [],
+				message: '',
+				otherClient: { durationMs },
+			});
+		}
+	}
+
 	private importView(kind: ImportKind, batchId: number, view: string): SimResponse {
 		this.advance(Date.now());
-		const job = this.imports.find((j) => j.batchId === batchId && j.kind === kind);
+		const job = this.imports.find(
+			(j) => j.batchId === batchId && j.kind === kind && !j.otherClient,
+		);
 		if (!job) return this.host.failure('1003', `Batch '${batchId}' not found`);
 		if (view === 'status') {
 			const done = job.status === 'Complete' || job.status === 'Failed';
@@ -497,7 +532,8 @@ export class MarketingBulk {
 						next.startAt = startAt;
 						if ('batchId' in next) {
 							next.status = 'Importing';
-							next.finishAt = startAt + this.durationOf(next.rows.length);
+							next.finishAt =
+								startAt + (next.otherClient?.durationMs ?? this.durationOf(next.rows.length));
 						} else {
 							next.status = 'Processing';
 							this.buildExport(next);
@@ -509,7 +545,8 @@ export class MarketingBulk {
 				}
 			}
 			if (!done) break;
-			if ('batchId' in done) this.applyImport(done);
+			if ('batchId' in done && done.otherClient) done.status = 'Complete';
+			else if ('batchId' in done) this.applyImport(done);
 			else this.completeExport(done);
 		}
 	}
@@ -653,6 +690,7 @@ export class MarketingBulk {
 			}
 			job.status = 'Queued';
 			job.queuedAt = now;
+			this.peakOpenExports = Math.max(this.peakOpenExports, queued.length + 1);
 			this.advance(now);
 			return this.host.ok([this.statusOf(job)]);
 		}

@@ -20,6 +20,12 @@ export const bulkSettings = {
 	readChunkBytes: 1024 * 1024,
 	/** The service's job limits: 2 processing, 10 queued (processing included). */
 	queueLimit: 10,
+	/**
+	 * The node's own jobs open at once by default (per kind, imports or exports): the instance
+	 * keeps one queue for every integration and processes 2, so more would only wait in it and
+	 * keep other clients (the CRM sync, other workflows) out.
+	 */
+	openJobs: 2,
 	/** First wait before an import's status is read, doubled up to the maximum (the docs: 5–30 s). */
 	importPollFirstMs: 5_000,
 	importPollMaxMs: 30_000,

@@ -175,6 +175,46 @@ export async function awaitExport(
 	}
 }
 
+/** An export job this run queued and did not wait for. */
+export interface OpenExport {
+	object: ExportObject;
+	exportId: string;
+}
+
+/**
+ * Waits until fewer than `limit` of the run's own export jobs are queued or processing, so the
+ * next job takes no more than its share of the instance's one queue. Their statuses are read
+ * `bulkSettings.exportPollMaxMs` apart (the service refreshes them once a minute).
+ */
+export async function awaitExportSlot(
+	ctx: IExecuteFunctions,
+	open: OpenExport[],
+	limit: number,
+	itemIndex: number,
+	deadline: Deadline,
+): Promise<void> {
+	while (open.length >= limit) {
+		await deadline.wait(
+			bulkSettings.exportPollMaxMs,
+			() =>
+				new NodeOperationError(
+					ctx.getNode(),
+					`${open.length} export jobs of this run were still open at the time limit of ${deadline.minutes} minutes; no further job was created`,
+					{
+						itemIndex,
+						description: `The node keeps at most ${limit} of its export jobs open at once. Raise the Time Limit or the Open Jobs at Once option, or run the node again later. Open jobs: ${open.map((job) => job.exportId).join(', ')}.`,
+					},
+				),
+		);
+		for (const job of [...open]) {
+			const status = await readExportStatus(ctx, job.object, job.exportId, itemIndex);
+			if (status.status === 'Completed' || ENDED.has(String(status.status))) {
+				open.splice(open.indexOf(job), 1);
+			}
+		}
+	}
+}
+
 /** The file of a completed export, in `Range` chunks, checked against its SHA-256. */
 export function exportFile(
 	ctx: IExecuteFunctions,

@@ -3,13 +3,21 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { bulkSettings } from '../../helpers/bulkSettings';
-import { awaitExport, startExport, type ExportObject } from '../../helpers/exportJobs';
+import {
+	awaitExport,
+	awaitExportSlot,
+	startExport,
+	type ExportObject,
+	type OpenExport,
+} from '../../helpers/exportJobs';
 import { Deadline } from '../../helpers/importJobs';
 import { eachItem } from '../batches';
 import { listLocator, programLocator } from '../fields';
 import { readDateTime, readId, splitValues } from '../parameters';
 import {
 	exportObjectField,
+	openJobsOf,
+	openJobsOption,
 	outputFields,
 	timeLimitOption,
 	waitForCompletionField,
@@ -115,7 +123,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [timeLimitOption],
+		options: [openJobsOption, timeLimitOption],
 	},
 ];
 
@@ -207,14 +215,19 @@ async function executeBatch(
 	this: IExecuteFunctions,
 	items: Array<CheckedItem<Extract>>,
 ): Promise<BatchOutcome[][]> {
+	// Jobs queued and not waited for, over all items: each new job waits for a free share.
+	const open: OpenExport[] = [];
 	return await eachItem(this, items, async (itemIndex, { object, jobs }) => {
 		const wait = this.getNodeParameter('waitForCompletion', itemIndex, true) as boolean;
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const deadline = new Deadline(Number(options.timeLimit ?? 60));
+		const limit = openJobsOf(options);
 		const outcomes: BatchOutcome[] = [];
 		for (const body of jobs) {
+			await awaitExportSlot(this, open, limit, itemIndex, deadline);
 			const exportId = await startExport(this, object, body, itemIndex, deadline);
 			if (!wait) {
+				open.push({ object, exportId });
 				outcomes.push({ json: { exportId, status: 'Queued', filter: body.filter as IDataObject } });
 				continue;
 			}

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { withItemIndex, type BatchOutcome } from '../../../shared/router';
-import { bulkSettings } from '../../helpers/bulkSettings';
 import { Deadline, submitFile, type ImportJob } from '../../helpers/importJobs';
 import { awaitImports } from '../../helpers/importPolling';
 import { asNodeError } from '../../helpers/nodeError';
 import { failItems } from '../batches';
+import { openJobsOf } from '../bulkFields';
 import { importProperties, readTarget } from './importFields';
 import { finishedOutput, queuedOutput } from './importOutput';
 import {
@@ -26,6 +26,7 @@ async function executeBatch(
 	const wait = this.getNodeParameter('waitForCompletion', 0, true) as boolean;
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 	const deadline = new Deadline(Number(options.timeLimit ?? 60));
+	const openJobs = openJobsOf(options);
 	const key = target.object === 'leads' ? (target.lookupField ?? 'email') : 'email';
 	const base = target.object === 'leads' ? 'leads' : `program-${target.programId}-members`;
 
@@ -52,8 +53,9 @@ async function executeBatch(
 	const jobs: ImportJob[] = [];
 	let fileNumber = 0;
 	const submit: SubmitPart = async (part, itemIndex, itemOf) => {
-		// Keep within the service's queue: at most 10 of our jobs open at once.
-		if (wait) await awaitImports(this, target.object, jobs, deadline, bulkSettings.queueLimit);
+		// A fair share of the instance's one queue: the next file waits until fewer than the
+		// allowed number of this run's jobs are open (with or without Wait for Completion).
+		await awaitImports(this, target.object, jobs, deadline, openJobs);
 		const name = `${base}-${++fileNumber}.${target.format}`;
 		const file = { name, content: part.content, rows: part.rows, firstRow: part.firstRow };
 		const batchId = await submitFile(this, target, file, jobs, itemIndex, deadline);

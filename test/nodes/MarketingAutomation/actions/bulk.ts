@@ -37,6 +37,8 @@ export function useBulkMarketing() {
 		bulk.imports.length = 0;
 		bulk.exports.length = 0;
 		bulk.exportedBytes.clear();
+		bulk.peakOpenImports = 0;
+		bulk.peakOpenExports = 0;
 	});
 	return env;
 }

@@ -23,7 +23,8 @@ const extractLeads = (extra: Record<string, unknown> = {}) => ({
 describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 	const env = useBulkMarketing();
 	const sim = () => env.sim.services.marketing;
-	const run = (parameters: IDataObject) => env.run(parameters, { typeVersion: 2 });
+	const run = (parameters: IDataObject, options: Parameters<typeof env.run>[1] = {}) =>
+		env.run(parameters, { typeVersion: 2, ...options });
 
 	it('creates, queues, polls and downloads leads in Range chunks, as typed items', async () => {
 		fastBulkSettings({ downloadChunkBytes: 100 });
@@ -208,6 +209,20 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 				pairedItem: { item: 0 },
 			},
 		]);
+	});
+
+	it('keeps 2 of its own export jobs queued at once without waiting for them', async () => {
+		// 5 items of one window each: the third job waits until one of the first two has completed.
+		Object.assign(sim().bulk, { startupMs: 60 });
+		const result = await run(extractLeads({ waitForCompletion: false }), {
+			items: Array.from({ length: 5 }, () => ({})),
+		});
+		expect(result.error).toBeUndefined();
+		expect(sim().callsTo('POST', /\/enqueue\.json$/)).toHaveLength(5);
+		expect(sim().bulk.peakOpenExports).toBe(2);
+		expect(outputOf(result).map((item) => item.pairedItem)).toEqual(
+			[0, 1, 2, 3, 4].map((item) => ({ item })),
+		);
 	});
 
 	it('refuses a To before From before any call', async () => {

@@ -146,12 +146,44 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 		fastBulkSettings({ fileBytes: 40 });
 		Object.assign(sim().bulk, { startupMs: 150 });
 		const items = Array.from({ length: 24 }, (_v, i) => ({ email: `q${i}@example.com` }));
-		const result = await run(importLeads(), { items });
+		const result = await run(importLeads({ options: { openJobs: 10 } }), { items });
 		expect(result.error).toBeUndefined();
 		const uploads = sim().callsTo('POST', '/bulk/v1/leads.json');
 		expect(uploads.length).toBe(12);
 		expect(uploads.every((c) => c.code === undefined)).toBe(true);
 		expect(sim().rejections()).toBe(0);
+		expect(sim().bulk.peakOpenImports).toBe(10);
+	});
+
+	it("keeps 2 of its own jobs open by default, behind other clients' jobs in the shared queue", async () => {
+		fastBulkSettings({ fileBytes: 40 });
+		Object.assign(sim().bulk, { startupMs: 100 });
+		// The CRM sync and another workflow hold 3 places of the instance's one queue.
+		sim().bulk.queueOtherClientImports(3, 150);
+		const items = Array.from({ length: 8 }, (_v, i) => ({ email: `s${i}@example.com` }));
+		const result = await run(importLeads(), { items });
+		expect(result.error).toBeUndefined();
+		const uploads = sim().callsTo('POST', '/bulk/v1/leads.json');
+		expect(uploads.map((c) => c.code)).toEqual([undefined, undefined, undefined, undefined]);
+		expect(sim().bulk.peakOpenImports).toBe(2);
+		expect(outputOf(result).map((item) => item.json.numOfLeadsProcessed)).toEqual([2, 2, 2, 2]);
+	});
+
+	it('waits for a slot before the next upload without Wait for Completion too', async () => {
+		fastBulkSettings({ fileBytes: 40 });
+		Object.assign(sim().bulk, { startupMs: 100 });
+		const items = Array.from({ length: 6 }, (_v, i) => ({ email: `nw${i}@example.com` }));
+		const result = await run(importLeads({ waitForCompletion: false, options: { openJobs: 1 } }), {
+			items,
+		});
+		expect(result.error).toBeUndefined();
+		expect(sim().callsTo('POST', '/bulk/v1/leads.json')).toHaveLength(3);
+		expect(sim().bulk.peakOpenImports).toBe(1);
+		expect(outputOf(result).map((item) => item.json.status)).toEqual([
+			'Queued',
+			'Queued',
+			'Queued',
+		]);
 	});
 
 	it('never sends a file again after an ambiguous failure, and names the file that may be queued', async () => {
