@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { withItemIndex, type BatchOutcome } from '../../../shared/router';
+import { bulkSettings } from '../../helpers/bulkSettings';
 import { Deadline, submitFile, type ImportJob } from '../../helpers/importJobs';
 import { awaitImports } from '../../helpers/importPolling';
 import { asNodeError } from '../../helpers/nodeError';
@@ -9,6 +11,7 @@ import { openJobsOf } from '../bulkFields';
 import { importProperties, readTarget } from './importFields';
 import { finishedOutput, queuedOutput } from './importOutput';
 import {
+	oversizedRows,
 	readSourceItem,
 	submitBinary,
 	submitItems,
@@ -47,6 +50,30 @@ async function executeBatch(
 			const failure = withItemIndex(this, error, itemIndex);
 			if (!this.continueOnFail()) throw failure;
 			outcomes[itemIndex] = [{ error: failure }];
+		}
+	}
+
+	// A row that cannot fit in a file fails its own item, before any call; the others go on.
+	if (source !== 'binary') {
+		for (const { item, bytes } of oversizedRows(prepared.map((p) => p.value))) {
+			const failure = new NodeOperationError(
+				this.getNode(),
+				`The row of item ${item.itemIndex} is ${bytes} bytes, more than one import file holds (${bulkSettings.fileBytes} bytes with the header; the service takes at most 10 MB per file)`,
+				{
+					itemIndex: item.itemIndex,
+					description: `Shorten or leave out the large value (a long text or JSON field) of this item. ${
+						this.continueOnFail()
+							? 'The other items are imported.'
+							: 'No file was sent; with Continue On Fail on, the other items are imported without it.'
+					}`,
+				},
+			);
+			if (!this.continueOnFail()) throw failure;
+			outcomes[item.itemIndex] = [{ error: failure }];
+			prepared.splice(
+				prepared.findIndex((p) => p.itemIndex === item.itemIndex),
+				1,
+			);
 		}
 	}
 
