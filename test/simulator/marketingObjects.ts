@@ -319,6 +319,8 @@ class ObjectStore {
 export class LeadDatabaseObjects {
 	/** The instance syncs companies and opportunities with a CRM natively (1018). */
 	crmSync = false;
+	/** Under a CRM sync, refuse a whole write call with 1018 (as the service may) instead of each record. */
+	crmRefusesWholeCall = false;
 	/** Non-`leadId` member queries over this many members answer 1003 (the service: 100,000). */
 	memberQueryCap = 100_000;
 	readonly companies = new ObjectStore(COMPANY);
@@ -422,6 +424,10 @@ export class LeadDatabaseObjects {
 		const method = key.slice(0, key.indexOf(' '));
 		if (method === 'GET' && rest === '/describe.json') return ok([store.describe()]);
 		if (method === 'GET' && rest === '') return this.query(store, paramsOf(request), request);
+		const write = method === 'POST' && (rest === '' || rest === '/delete.json');
+		if (write && request.query.get('_method') !== 'GET') {
+			if (this.crmRefusesWholeCall && this.crmBlocks(store)) return failure('1018', 'CRM Enabled');
+		}
 		if (method === 'POST' && rest === '') return this.sync(store, request);
 		if (method === 'POST' && rest === '/delete.json') return this.remove(store, request);
 		return undefined;

@@ -78,6 +78,19 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 	},
 };
 
+/**
+ * A whole call refused with 1018 ("CRM Enabled"): the instance syncs this object with a CRM
+ * natively, so it cannot be written here (the same cause as a record skipped with 1018).
+ */
+export function crmRefusal(kind: ObjectKind) {
+	return {
+		'1018': {
+			message: `The service refused to change ${kind.plural} (1018 CRM Enabled): the instance syncs them with a CRM natively`,
+			fix: kind.crmNote,
+		},
+	};
+}
+
 /** The Filter Type value of a compound dedupe key (the service's own pseudo filter type). */
 export const COMPOUND_FILTER = 'dedupeFields';
 /** The parameter holding a custom object's API name (its picker lists the instance's types). */
