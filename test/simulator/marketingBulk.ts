@@ -630,6 +630,10 @@ export class MarketingBulk {
 			if (ids !== undefined && (!Array.isArray(ids) || ids.some((id) => !Number.isInteger(id)))) {
 				return this.host.failure('1003', 'activityTypeIds must be a list of integers');
 			}
+			// "Delete Lead" is not supported by the activity extract (reference §2.3).
+			if (Array.isArray(ids) && ids.includes(37)) {
+				return this.host.failure('1003', 'Activity type id 37 (Delete Lead) is not supported');
+			}
 		} else {
 			const fields = body.fields as unknown[];
 			if (!Array.isArray(fields) || fields.length === 0) {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, serviceCodeOf } from '../transport';
+import { apiRequest, serviceCodeOf, type Refusal } from '../transport';
 import { downloadInRanges } from '../transport/download';
 import { nextQuotaReset } from '../transport/throttle';
 import { bulkSettings } from './bulkSettings';
@@ -14,6 +14,14 @@ export type ExportObject = 'leads' | 'activities' | 'programMembers';
 export function exportBase(object: ExportObject): string {
 	return `/bulk/v1/${object === 'programMembers' ? 'program/members' : object}/export`;
 }
+
+/**
+ * Activity types the bulk extract refuses, by ID: Delete Lead (read deleted leads with the
+ * activities' `deletedleads` call instead).
+ */
+export const EXTRACT_REFUSED_ACTIVITY_TYPES: ReadonlyMap<number, string> = new Map([
+	[37, 'Delete Lead'],
+]);
 
 const QUOTA = /quota/i;
 const ALREADY_QUEUED = /already queued/i;
@@ -31,6 +39,29 @@ function quotaError(ctx: IExecuteFunctions, error: NodeApiError, itemIndex: numb
 			`The quota resets at 12:00 AM US Central time, in about ${hoursToQuotaReset()} h. Run the node again after that, or narrow the filter. ${error.description ?? ''}`.trim(),
 		itemIndex,
 	});
+}
+
+/**
+ * What the create call's refusals mean: 1003 names the job's window (a range is cut into several),
+ * 1035 (a filter the subscription lacks) points to the filters every subscription has.
+ */
+function createRefusals(object: ExportObject, body: IDataObject): Record<string, Refusal> {
+	const filter = (body.filter ?? {}) as IDataObject;
+	const range = (filter.createdAt ?? filter.updatedAt) as IDataObject | undefined;
+	const words = object === 'programMembers' ? 'program members' : object;
+	const job = `the export job of ${words}${range ? ` from ${String(range.startAt)} to ${String(range.endAt)}` : ''}`;
+	return {
+		'1003': (serviceMessage) => ({
+			message: `The service refused ${job} (1003): ${serviceMessage}`,
+			fix: range
+				? "Check From and To and the other settings of this job: the service takes at most 31 days per job (both ends included) and the service's field names."
+				: "Check the filter and the fields (the service's field names).",
+		}),
+		'1035': (serviceMessage) => ({
+			message: `The service refused the call (1035): ${serviceMessage}`,
+			fix: "This subscription does not offer the Updated Between or In Smart List filters of a lead extract. Use Created Between (the leads' creation date) or In Static List instead.",
+		}),
+	};
 }
 
 /**
@@ -53,6 +84,7 @@ export async function startExport(
 			method: 'POST',
 			path: `${base}/create.json`,
 			body,
+			refusals: createRefusals(object, body),
 			// A created job is not queued and spends nothing: a repeat only leaves an unused job.
 			safeToRepeat: true,
 			itemIndex,

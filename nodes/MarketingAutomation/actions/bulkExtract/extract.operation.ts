@@ -6,6 +6,7 @@ import { bulkSettings } from '../../helpers/bulkSettings';
 import {
 	awaitExport,
 	awaitExportSlot,
+	EXTRACT_REFUSED_ACTIVITY_TYPES,
 	startExport,
 	type ExportObject,
 	type OpenExport,
@@ -109,10 +110,10 @@ const properties: INodeProperties[] = [
 		displayName: 'Activity Type Names or IDs',
 		name: 'activityTypeIds',
 		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getActivityTypes' },
+		typeOptions: { loadOptionsMethod: 'getExtractActivityTypes' },
 		default: [],
 		description:
-			'Only these activity types (none = all). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'Only these activity types (none = all; Delete Lead cannot be bulk extracted). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show: { object: ['activities'] } },
 	},
 	...outputFields,
@@ -150,6 +151,37 @@ function windows(ctx: IExecuteFunctions, itemIndex: number) {
 	return result;
 }
 
+/** The item's activity type IDs, checked before any call: whole numbers the extract takes. */
+function activityTypes(ctx: IExecuteFunctions, itemIndex: number): number[] {
+	const values = splitValues(ctx.getNodeParameter('activityTypeIds', itemIndex, []));
+	const ids = values.map(Number);
+	const bad = values.find((_value, k) => !Number.isInteger(ids[k]) || ids[k] <= 0);
+	if (bad !== undefined) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The activity type '${String(bad)}' in item ${itemIndex} is not an activity type ID`,
+			{
+				itemIndex,
+				description: 'Pick the activity types from the list, or give their numeric IDs.',
+			},
+		);
+	}
+	const refused = ids.filter((id) => EXTRACT_REFUSED_ACTIVITY_TYPES.has(id));
+	if (refused.length > 0) {
+		const names = refused.map((id) => `${EXTRACT_REFUSED_ACTIVITY_TYPES.get(id)} (${id})`);
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The bulk extract does not take the activity type ${names.join(', ')} (item ${itemIndex})`,
+			{
+				itemIndex,
+				description:
+					'It takes every activity type of the instance except Delete Lead (37): pick the types from the list, which shows only those. Read deleted leads with API Call: GET /rest/v1/activities/deletedleads.json.',
+			},
+		);
+	}
+	return ids;
+}
+
 /** The create bodies of an item's export: one per date window, or one for a list filter. */
 function exportBodies(ctx: IExecuteFunctions, object: ExportObject, itemIndex: number) {
 	const fields = () => {
@@ -163,7 +195,7 @@ function exportBodies(ctx: IExecuteFunctions, object: ExportObject, itemIndex: n
 		return names;
 	};
 	if (object === 'activities') {
-		const types = (ctx.getNodeParameter('activityTypeIds', itemIndex, []) as unknown[]).map(Number);
+		const types = activityTypes(ctx, itemIndex);
 		return windows(ctx, itemIndex).map((createdAt) => ({
 			format: 'CSV',
 			filter: { createdAt, ...(types.length ? { activityTypeIds: types } : {}) },

@@ -194,6 +194,9 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		expect(result.error?.message).toBe(
 			'The service refused the call (1035): Unsupported filter type for target subscription',
 		);
+		expect((result.error as { description?: string }).description).toMatch(
+			/^This subscription does not offer the Updated Between or In Smart List filters of a lead extract\. Use Created Between \(the leads' creation date\) or In Static List instead\./,
+		);
 	});
 
 	it('returns the export ids at once without waiting', async () => {
@@ -222,6 +225,45 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		expect(sim().bulk.peakOpenExports).toBe(2);
 		expect(outputOf(result).map((item) => item.pairedItem)).toEqual(
 			[0, 1, 2, 3, 4].map((item) => ({ item })),
+		);
+	});
+
+	it('refuses the Delete Lead activity type (37) before any call, saying which types it takes', async () => {
+		const result = await run({
+			resource: 'bulkExtract',
+			operation: 'extract',
+			object: 'activities',
+			startDate: '2026-11-01T00:00:00Z',
+			endDate: '2026-11-05T00:00:00Z',
+			activityTypeIds: [1, 37],
+			output: 'items',
+			waitForCompletion: true,
+			options: {},
+		});
+		expect(result.error?.message).toBe(
+			'The bulk extract does not take the activity type Delete Lead (37) (item 0)',
+		);
+		expect((result.error as { description?: string }).description).toBe(
+			'It takes every activity type of the instance except Delete Lead (37): pick the types from the list, which shows only those. Read deleted leads with API Call: GET /rest/v1/activities/deletedleads.json.',
+		);
+		expect(sim().calls).toHaveLength(0);
+	});
+
+	it("names the window of a job the service refuses (1003), with the service's reason", async () => {
+		sim().inject('1003', {
+			path: '/bulk/v1/leads/export/create.json',
+			match: (request) =>
+				String(JSON.stringify(request.body)).includes('"startAt":"2026-10-02T00:00:00Z"'),
+			message: 'Invalid filter',
+		});
+		const result = await run(
+			extractLeads({ startDate: '2026-09-01T00:00:00Z', endDate: '2026-11-10T00:00:00Z' }),
+		);
+		expect(result.error?.message).toBe(
+			'The service refused the export job of leads from 2026-10-02T00:00:00Z to 2026-11-01T23:59:59Z (1003): Invalid filter',
+		);
+		expect((result.error as { description?: string }).description).toMatch(
+			/^Check From and To and the other settings of this job: the service takes at most 31 days per job \(both ends included\)/,
 		);
 	});
 
