@@ -63,6 +63,22 @@ export function openJobsOf(options: { openJobs?: unknown }): number {
 	return Number.isFinite(value) ? Math.min(bulkSettings.queueLimit, Math.max(1, value)) : 2;
 }
 
+export const statusIntervalOption: INodeProperties = {
+	displayName: 'Status Check Interval (Seconds)',
+	name: 'statusInterval',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 60,
+	description: "Time between reads of an export job's status",
+	hint: 'The service refreshes a job status at most once a minute: shorter intervals mostly spend calls',
+};
+
+/** The Status Check Interval option in ms (a minute unless set). */
+export function statusIntervalOf(options: { statusInterval?: unknown }): number {
+	const seconds = Number(options.statusInterval ?? bulkSettings.exportPollMs / 1000);
+	return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : bulkSettings.exportPollMs;
+}
+
 export const exportIdField: INodeProperties = {
 	displayName: 'Export ID',
 	name: 'exportId',

@@ -169,8 +169,8 @@ export const cancelExport = async (
 const ENDED = new Set(['Failed', 'Cancelled', 'Canceled']);
 
 /**
- * Waits for an export to complete. The service refreshes the status at most once a minute, so
- * the first read comes after `exportPollFirstMs` and the wait then doubles up to a minute.
+ * Waits for an export to complete, reading its status `intervalMs` apart (by default a minute: the
+ * service refreshes it at most that often).
  */
 export async function awaitExport(
 	ctx: IExecuteFunctions,
@@ -178,11 +178,11 @@ export async function awaitExport(
 	exportId: string,
 	itemIndex: number,
 	deadline: Deadline,
+	intervalMs = bulkSettings.exportPollMs,
 ): Promise<IDataObject> {
-	let interval = bulkSettings.exportPollFirstMs;
 	for (;;) {
 		await deadline.wait(
-			interval,
+			intervalMs,
 			() =>
 				new NodeOperationError(
 					ctx.getNode(),
@@ -193,7 +193,6 @@ export async function awaitExport(
 					},
 				),
 		);
-		interval = Math.min(interval * 2, bulkSettings.exportPollMaxMs);
 		const status = await readExportStatus(ctx, object, exportId, itemIndex);
 		if (status.status === 'Completed') return status;
 		if (ENDED.has(String(status.status))) {
@@ -216,7 +215,7 @@ export interface OpenExport {
 /**
  * Waits until fewer than `limit` of the run's own export jobs are queued or processing, so the
  * next job takes no more than its share of the instance's one queue. Their statuses are read
- * `bulkSettings.exportPollMaxMs` apart (the service refreshes them once a minute).
+ * `intervalMs` apart (by default a minute: the service refreshes them no more often).
  */
 export async function awaitExportSlot(
 	ctx: IExecuteFunctions,
@@ -224,10 +223,11 @@ export async function awaitExportSlot(
 	limit: number,
 	itemIndex: number,
 	deadline: Deadline,
+	intervalMs = bulkSettings.exportPollMs,
 ): Promise<void> {
 	while (open.length >= limit) {
 		await deadline.wait(
-			bulkSettings.exportPollMaxMs,
+			intervalMs,
 			() =>
 				new NodeOperationError(
 					ctx.getNode(),

@@ -20,6 +20,8 @@ import {
 	openJobsOf,
 	openJobsOption,
 	outputFields,
+	statusIntervalOf,
+	statusIntervalOption,
 	timeLimitOption,
 	waitForCompletionField,
 } from '../bulkFields';
@@ -124,7 +126,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [openJobsOption, timeLimitOption],
+		options: [openJobsOption, statusIntervalOption, timeLimitOption],
 	},
 ];
 
@@ -254,16 +256,17 @@ async function executeBatch(
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const deadline = new Deadline(Number(options.timeLimit ?? 60));
 		const limit = openJobsOf(options);
+		const interval = statusIntervalOf(options);
 		const outcomes: BatchOutcome[] = [];
 		for (const body of jobs) {
-			await awaitExportSlot(this, open, limit, itemIndex, deadline);
+			await awaitExportSlot(this, open, limit, itemIndex, deadline, interval);
 			const exportId = await startExport(this, object, body, itemIndex, deadline);
 			if (!wait) {
 				open.push({ object, exportId });
 				outcomes.push({ json: { exportId, status: 'Queued', filter: body.filter as IDataObject } });
 				continue;
 			}
-			const status = await awaitExport(this, object, exportId, itemIndex, deadline);
+			const status = await awaitExport(this, object, exportId, itemIndex, deadline, interval);
 			outcomes.push(
 				...(await completedOutput(this, object, status, itemIndex, `${object}-${exportId}.csv`)),
 			);

@@ -13,8 +13,7 @@ export function fastBulkSettings(overrides: Partial<typeof bulkSettings> = {}) {
 		importPollFirstMs: 10,
 		importPollMaxMs: 40,
 		importPollPredictedMaxMs: 200,
-		exportPollFirstMs: 10,
-		exportPollMaxMs: 40,
+		exportPollMs: 10,
 		queueFullWaitMs: 10,
 		...overrides,
 	};

@@ -267,6 +267,30 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		);
 	});
 
+	it("reads an export's status only after a full interval, every time (a minute by default)", async () => {
+		fastBulkSettings({ exportPollMs: 80 });
+		Object.assign(sim().bulk, { startupMs: 250 });
+		const result = await run(extractLeads());
+		expect(result.error).toBeUndefined();
+		const enqueued = sim().callsTo('POST', /\/enqueue\.json$/)[0].at;
+		const reads = sim()
+			.callsTo('GET', /\/status\.json$/)
+			.map((call) => call.at);
+		expect(reads.length).toBeGreaterThanOrEqual(3);
+		const gaps = reads.map((at, k) => at - (k === 0 ? enqueued : reads[k - 1]));
+		expect(gaps.every((gap) => gap >= 79)).toBe(true);
+	});
+
+	it('reads the status at the shorter Status Check Interval the user sets', async () => {
+		fastBulkSettings({ exportPollMs: 60_000 });
+		const result = await run(extractLeads({ options: { statusInterval: 1 } }));
+		expect(result.error).toBeUndefined();
+		const enqueued = sim().callsTo('POST', /\/enqueue\.json$/)[0].at;
+		const [first] = sim().callsTo('GET', /\/status\.json$/);
+		expect(first.at - enqueued).toBeGreaterThanOrEqual(999);
+		expect(first.at - enqueued).toBeLessThan(10_000);
+	});
+
 	it('refuses a To before From before any call', async () => {
 		const result = await run(extractLeads({ endDate: '2026-09-01T00:00:00Z' }));
 		expect(result.error?.message).toBe('To is not after From in item 0');
