@@ -634,6 +634,29 @@ export class MarketingBulk {
 			if (Array.isArray(ids) && ids.includes(37)) {
 				return this.host.failure('1003', 'Activity type id 37 (Delete Lead) is not supported');
 			}
+			const byIds = filter.primaryAttributeValueIds;
+			const byNames = filter.primaryAttributeValues;
+			if (byIds !== undefined && byNames !== undefined) {
+				return this.host.failure(
+					'1003',
+					'primaryAttributeValueIds and primaryAttributeValues cannot be used together',
+				);
+			}
+			const primary = byIds ?? byNames;
+			if (primary !== undefined) {
+				if (!Array.isArray(primary) || primary.length === 0 || primary.length > 50) {
+					return this.host.failure('1003', 'At most 50 primary attribute values are allowed');
+				}
+				if (byIds !== undefined && primary.some((id) => !Number.isInteger(id))) {
+					return this.host.failure('1003', 'primaryAttributeValueIds must be a list of integers');
+				}
+				if (!Array.isArray(ids) || ids.length === 0) {
+					return this.host.failure(
+						'1003',
+						'activityTypeIds is required with a primary attribute value filter',
+					);
+				}
+			}
 		} else {
 			const fields = body.fields as unknown[];
 			if (!Array.isArray(fields) || fields.length === 0) {
@@ -641,6 +664,24 @@ export class MarketingBulk {
 			}
 			if (filter.programId === undefined && filter.programIds === undefined) {
 				return this.host.failure('1003', 'programId or programIds is required');
+			}
+			// An unknown status name is refused (reference §2.4); names of the program's members here.
+			const names = filter.statusNames;
+			if (names !== undefined) {
+				const programIds = (filter.programIds as number[] | undefined) ?? [
+					Number(filter.programId),
+				];
+				const known = new Set(
+					programIds.flatMap((id) =>
+						(this.host.memberships.get(id) ?? []).map((m) => String(m.progressionStatus)),
+					),
+				);
+				const unknown = Array.isArray(names)
+					? names.find((name) => !known.has(String(name)))
+					: names;
+				if (unknown !== undefined) {
+					return this.host.failure('1003', `Invalid status name '${String(unknown)}'`);
+				}
 			}
 			if (filter.updatedAt !== undefined) {
 				const problem = this.checkRange('updatedAt', filter.updatedAt);
@@ -799,6 +840,13 @@ export class MarketingBulk {
 			rows = this.host.activities
 				.filter((a) => within(a.activityDate, filter.createdAt))
 				.filter((a) => !types || types.includes(Number(a.activityTypeId)))
+				.filter((a) => {
+					const ids = filter.primaryAttributeValueIds as number[] | undefined;
+					const names = filter.primaryAttributeValues as string[] | undefined;
+					if (ids) return ids.includes(Number(a.primaryAttributeValueId));
+					if (names) return names.includes(String(a.primaryAttributeValue));
+					return true;
+				})
 				.map((a) =>
 					fields.map((name) =>
 						name === 'attributes'
@@ -811,7 +859,9 @@ export class MarketingBulk {
 			header = [...(filter.programIds ? ['programId'] : []), ...(job.body.fields as string[])];
 			rows = [];
 			for (const programId of ids) {
+				const statuses = filter.statusNames as string[] | undefined;
 				for (const member of this.host.memberships.get(programId) ?? []) {
+					if (statuses && !statuses.includes(String(member.progressionStatus))) continue;
 					const lead = this.host.leads.get(Number(member.leadId)) ?? {};
 					const record: Row = {
 						...lead,

@@ -118,6 +118,44 @@ const properties: INodeProperties[] = [
 			'Only these activity types (none = all; Delete Lead cannot be bulk extracted). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show: { object: ['activities'] } },
 	},
+	{
+		displayName: 'Primary Attribute Filter',
+		name: 'primaryAttributeFilter',
+		type: 'options',
+		default: 'none',
+		description:
+			'Only activities whose primary attribute (the list, program or form they belong to) is one of these; needs activity types of its group, such as Add to List',
+		options: [
+			{ name: 'None', value: 'none' },
+			{ name: 'By Value IDs', value: 'ids', description: 'List, program or form IDs' },
+			{
+				name: 'By Value Names',
+				value: 'names',
+				description: 'Names as the service writes them (Program Name dot Asset Name)',
+			},
+		],
+		displayOptions: { show: { object: ['activities'] } },
+	},
+	{
+		displayName: 'Primary Attribute Values',
+		name: 'primaryAttributeValues',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 1001, 1002',
+		description: 'Up to 50, comma-separated',
+		displayOptions: { show: { object: ['activities'], primaryAttributeFilter: ['ids', 'names'] } },
+	},
+	{
+		displayName: 'Member Statuses',
+		name: 'statusNames',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Registered, Attended',
+		description:
+			"Only members in one of these program statuses (comma-separated; empty = all). A name the program's channel does not have is refused by the service.",
+		displayOptions: { show: { object: ['programMembers'] } },
+	},
 	...outputFields,
 	waitForCompletionField,
 	{
@@ -184,6 +222,50 @@ function activityTypes(ctx: IExecuteFunctions, itemIndex: number): number[] {
 	return ids;
 }
 
+/** The service's most primary attribute values per export. */
+const MAX_PRIMARY_VALUES = 50;
+
+/**
+ * The item's primary attribute filter (`primaryAttributeValueIds` or `primaryAttributeValues`),
+ * checked before any call: at most 50 values, IDs whole numbers, and activity types chosen (the
+ * service takes the filter only with the types of the values' group).
+ */
+function primaryAttributeFilter(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	types: number[],
+): IDataObject {
+	const by = ctx.getNodeParameter('primaryAttributeFilter', itemIndex, 'none') as string;
+	if (by === 'none') return {};
+	const values = splitValues(ctx.getNodeParameter('primaryAttributeValues', itemIndex, ''));
+	const refuse = (message: string, description: string) =>
+		new NodeOperationError(ctx.getNode(), `${message} in item ${itemIndex}`, {
+			itemIndex,
+			description,
+		});
+	if (values.length === 0 || values.length > MAX_PRIMARY_VALUES) {
+		throw refuse(
+			`Primary Attribute Values has ${values.length} values`,
+			`Give 1 to ${MAX_PRIMARY_VALUES} values, comma-separated; run more jobs for more.`,
+		);
+	}
+	if (types.length === 0) {
+		throw refuse(
+			'The primary attribute filter needs activity types',
+			'Choose the activity types the values belong to, e.g. Add to List and Remove from List for list IDs, Change Status in Progression for programs, Fill Out Form for forms.',
+		);
+	}
+	if (by === 'names') return { primaryAttributeValues: values };
+	const bad = values.find((value) => !/^\d+$/.test(value));
+	if (bad !== undefined) {
+		throw refuse(
+			`The primary attribute value ID '${bad}' is not a number`,
+			'Give numeric IDs, or choose By Value Names.',
+		);
+	}
+	return { primaryAttributeValueIds: values.map(Number) };
+}
+
 /** The create bodies of an item's export: one per date window, or one for a list filter. */
 function exportBodies(ctx: IExecuteFunctions, object: ExportObject, itemIndex: number) {
 	const fields = () => {
@@ -198,14 +280,22 @@ function exportBodies(ctx: IExecuteFunctions, object: ExportObject, itemIndex: n
 	};
 	if (object === 'activities') {
 		const types = activityTypes(ctx, itemIndex);
+		const primary = primaryAttributeFilter(ctx, itemIndex, types);
 		return windows(ctx, itemIndex).map((createdAt) => ({
 			format: 'CSV',
-			filter: { createdAt, ...(types.length ? { activityTypeIds: types } : {}) },
+			filter: { createdAt, ...(types.length ? { activityTypeIds: types } : {}), ...primary },
 		}));
 	}
 	if (object === 'programMembers') {
 		const programId = readId(ctx, 'program', itemIndex, 'program');
-		return [{ format: 'CSV', fields: fields(), filter: { programId } }];
+		const statusNames = splitValues(ctx.getNodeParameter('statusNames', itemIndex, ''));
+		return [
+			{
+				format: 'CSV',
+				fields: fields(),
+				filter: { programId, ...(statusNames.length ? { statusNames } : {}) },
+			},
+		];
 	}
 	const filter = ctx.getNodeParameter('leadFilter', itemIndex) as string;
 	const names = fields();

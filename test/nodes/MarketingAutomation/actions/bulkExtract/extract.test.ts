@@ -291,6 +291,81 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		expect(first.at - enqueued).toBeLessThan(10_000);
 	});
 
+	it('extracts activities by primary attribute value IDs, and refuses the filter without types', async () => {
+		const list = (id: number, name: string, leadId: number) =>
+			sim().addActivity({
+				leadId,
+				activityDate: '2026-11-02T10:00:00Z',
+				activityTypeId: 24,
+				primaryAttributeValueId: id,
+				primaryAttributeValue: name,
+			});
+		list(1001, 'Newsletter', 1);
+		list(1002, 'Webinar invitees', 2);
+		list(1003, 'Partners', 3);
+		const activities = (extra: IDataObject) => ({
+			resource: 'bulkExtract',
+			operation: 'extract',
+			object: 'activities',
+			startDate: '2026-11-01T00:00:00Z',
+			endDate: '2026-11-05T00:00:00Z',
+			activityTypeIds: [24],
+			primaryAttributeFilter: 'ids',
+			primaryAttributeValues: '1001, 1003',
+			output: 'items',
+			waitForCompletion: true,
+			options: {},
+			...extra,
+		});
+		const result = await run(activities({}));
+		expect(result.error).toBeUndefined();
+		expect(sim().callsTo('POST', '/bulk/v1/activities/export/create.json')[0].body).toEqual({
+			format: 'CSV',
+			filter: {
+				createdAt: { startAt: '2026-11-01T00:00:00Z', endAt: '2026-11-04T23:59:59Z' },
+				activityTypeIds: [24],
+				primaryAttributeValueIds: [1001, 1003],
+			},
+		});
+		expect(outputOf(result).map((item) => item.json.primaryAttributeValueId)).toEqual([1001, 1003]);
+
+		const calls = sim().calls.length;
+		const untyped = await run(activities({ activityTypeIds: [] }));
+		expect(untyped.error?.message).toBe(
+			'The primary attribute filter needs activity types in item 0',
+		);
+		expect(sim().calls).toHaveLength(calls);
+		const names = await run(
+			activities({ primaryAttributeFilter: 'names', primaryAttributeValues: 'Partners' }),
+		);
+		expect(names.error).toBeUndefined();
+		expect(outputOf(names).map((item) => item.json.primaryAttributeValue)).toEqual(['Partners']);
+		expect(sim().callsTo('POST', '/bulk/v1/activities/export/create.json')).toHaveLength(2);
+	});
+
+	it('extracts program members of the chosen statuses only', async () => {
+		const result = await run({
+			resource: 'bulkExtract',
+			operation: 'extract',
+			object: 'programMembers',
+			program: { __rl: true, mode: 'id', value: '3003' },
+			fields: 'leadId,statusName',
+			statusNames: 'Attended, No Show',
+			output: 'items',
+			waitForCompletion: true,
+			options: {},
+		});
+		expect(result.error).toBeUndefined();
+		expect(sim().callsTo('POST', '/bulk/v1/program/members/export/create.json')[0].body).toEqual({
+			format: 'CSV',
+			fields: ['leadId', 'statusName'],
+			filter: { programId: 3003, statusNames: ['Attended', 'No Show'] },
+		});
+		const statuses = outputOf(result).map((item) => item.json.statusName);
+		expect(statuses.length).toBe(17);
+		expect(new Set(statuses)).toEqual(new Set(['Attended', 'No Show']));
+	});
+
 	it('refuses a To before From before any call', async () => {
 		const result = await run(extractLeads({ endDate: '2026-09-01T00:00:00Z' }));
 		expect(result.error?.message).toBe('To is not after From in item 0');
