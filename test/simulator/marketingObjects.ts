@@ -128,6 +128,37 @@ export const OPPORTUNITY_ROLE: ObjectDef = {
 	requiredOnCreate: [],
 };
 
+/** Named accounts (ABM): deduped by `name`; no lead linking through the API (reference §3). */
+export const NAMED_ACCOUNT: ObjectDef = {
+	name: 'Named Account',
+	displayName: 'Named Account',
+	idField: 'marketoGUID',
+	dedupeFields: ['name'],
+	searchableFields: [
+		['marketoGUID'],
+		['name'],
+		['domainName'],
+		['industry'],
+		['country'],
+		['city'],
+		['annualRevenue'],
+	],
+	fields: [
+		field('marketoGUID', 'Marketo GUID', 'string', false),
+		field('name', 'Name', 'string'),
+		field('domainName', 'Domain Name', 'string'),
+		field('industry', 'Industry', 'string'),
+		field('country', 'Country', 'string'),
+		field('city', 'City', 'string'),
+		field('annualRevenue', 'Annual Revenue', 'currency'),
+		field('numberOfEmployees', 'Number Of Employees', 'integer'),
+		...dates,
+	],
+	crmManaged: false,
+	dedupeByOnlyWithUpdateOnly: true,
+	requiredOnCreate: [],
+};
+
 export const CUSTOM_OBJECTS: ObjectDef[] = [
 	{
 		name: 'car_c',
@@ -326,6 +357,7 @@ export class LeadDatabaseObjects {
 	readonly companies = new ObjectStore(COMPANY);
 	readonly opportunities = new ObjectStore(OPPORTUNITY);
 	readonly roles = new ObjectStore(OPPORTUNITY_ROLE);
+	readonly namedAccounts = new ObjectStore(NAMED_ACCOUNT);
 	readonly customObjects = new Map(CUSTOM_OBJECTS.map((def) => [def.name, new ObjectStore(def)]));
 
 	constructor(private readonly host: ObjectsHost) {
@@ -341,6 +373,8 @@ export class LeadDatabaseObjects {
 			industry: 'Energy',
 			billingCountry: 'New Zealand',
 		});
+		this.namedAccounts.add({ name: 'Acme', domainName: 'acme.example', industry: 'Manufacturing' });
+		this.namedAccounts.add({ name: 'Globex', domainName: 'globex.example', industry: 'Energy' });
 		this.opportunities.add({
 			externalOpportunityId: 'O-2001',
 			name: 'Acme renewal',
@@ -368,6 +402,7 @@ export class LeadDatabaseObjects {
 			['/rest/v1/opportunities/roles', this.roles],
 			['/rest/v1/opportunities', this.opportunities],
 			['/rest/v1/companies', this.companies],
+			['/rest/v1/namedaccounts', this.namedAccounts],
 		];
 		for (const [prefix, store] of fixed) {
 			if (path === `${prefix}.json`) return { store, rest: '' };

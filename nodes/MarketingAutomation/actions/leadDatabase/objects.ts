@@ -11,7 +11,12 @@ import { itemParameter } from '../../../shared/itemParameters';
  * per call): what differs between them is written here once, the verbs are in `./sync`, `./query`,
  * `./remove` and `./describe`.
  */
-export type ObjectResource = 'company' | 'opportunity' | 'opportunityRole' | 'customObject';
+export type ObjectResource =
+	| 'company'
+	| 'opportunity'
+	| 'opportunityRole'
+	| 'customObject'
+	| 'namedAccount';
 
 /** An object's keys: its ID field and its dedupe fields (one, or several for a compound key). */
 export interface ObjectKeys {
@@ -68,6 +73,14 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 		keys: { idField: 'marketoGUID', dedupeFields: ['externalOpportunityId', 'leadId', 'role'] },
 		crmNote:
 			'Opportunity roles exist only on instances without a native CRM sync (1018): on a CRM-synced instance, keep roles in the CRM.',
+	},
+	namedAccount: {
+		resource: 'namedAccount',
+		singular: 'named account',
+		plural: 'named accounts',
+		keys: { idField: 'marketoGUID', dedupeFields: ['name'] },
+		crmNote:
+			'Named accounts are read-only here (1018) while a CRM sync manages them: change them in the CRM, which syncs them here.',
 	},
 	customObject: {
 		resource: 'customObject',
@@ -126,6 +139,8 @@ export function objectPath(resource: ObjectResource, customObject?: string): str
 			return '/rest/v1/opportunities';
 		case 'opportunityRole':
 			return '/rest/v1/opportunities/roles';
+		case 'namedAccount':
+			return '/rest/v1/namedaccounts';
 		case 'customObject':
 			return `/rest/v1/customobjects/${customObject}`;
 	}
