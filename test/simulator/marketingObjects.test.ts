@@ -116,6 +116,51 @@ describe('marketing simulator: lead-database objects', () => {
 		);
 	});
 
+	it('under a CRM sync, a whole write call may be refused with 1018; queries still answer', async () => {
+		const objects = sim.services.marketing.objects;
+		Object.assign(objects, { crmSync: true, crmRefusesWholeCall: true });
+		try {
+			const write = await call('POST', '/rest/v1/companies.json', {
+				input: [{ externalCompanyId: 'C-1001', company: 'X' }],
+			});
+			expect(write.errors).toEqual([{ code: '1018', message: 'CRM Enabled' }]);
+			const remove = await call('POST', '/rest/v1/opportunities/delete.json', {
+				input: [{ externalOpportunityId: 'O-2001' }],
+			});
+			expect(errorOf(remove)).toBe('1018');
+			const read = await call(
+				'GET',
+				'/rest/v1/companies.json?filterType=externalCompanyId&filterValues=C-1001',
+			);
+			expect(read.success).toBe(true);
+		} finally {
+			Object.assign(objects, { crmSync: false, crmRefusesWholeCall: false });
+		}
+	});
+
+	it('named accounts: dedupeBy only with updateOnly, at most 300 records, a name twice is 1036', async () => {
+		expect(
+			errorOf(
+				await call('POST', '/rest/v1/namedaccounts.json', {
+					action: 'createOrUpdate',
+					dedupeBy: 'dedupeFields',
+					input: [{ name: 'X' }],
+				}),
+			),
+		).toBe('1003');
+		const many = Array.from({ length: 301 }, (_v, i) => ({ name: `N-${i}` }));
+		expect(errorOf(await call('POST', '/rest/v1/namedaccounts.json', { input: many }))).toBe(
+			'1003',
+		);
+		const twice = await call('POST', '/rest/v1/namedaccounts.json', {
+			input: [{ name: 'Twice' }, { name: 'twice' }],
+		});
+		expect((twice.result as Array<{ status: string }>).map((r) => r.status)).toEqual([
+			'created',
+			'skipped',
+		]);
+	});
+
 	it('static list create is form-encoded only (612 for JSON)', async () => {
 		const json = await call('POST', '/rest/asset/v1/staticLists.json', {
 			folder: '{"id":15,"type":"Folder"}',
