@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, serviceCodeOf, type Refusal } from '../transport';
+import { apiRequest, serviceCodeOf } from '../transport';
+import type { Refusal } from '../transport/types';
 import { downloadInRanges } from '../transport/download';
 import { nextQuotaReset } from '../transport/throttle';
 import { bulkSettings } from './bulkSettings';

@@ -9,7 +9,7 @@ import { readId } from '../parameters';
  * campaign (runs when scheduled), or a trigger campaign that is not ready (its smart list needs a
  * trigger and its flow a step, without errors): the service's own reason is then shown.
  */
-export function switchRefusal(id: number, verb: 'activate' | 'deactivate') {
+function switchRefusal(id: number, verb: 'activate' | 'deactivate') {
 	return (serviceMessage: string): { message: string; fix: string } => {
 		if (/batch/i.test(serviceMessage)) {
 			return {
