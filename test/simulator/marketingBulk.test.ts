@@ -1,4 +1,4 @@
-import { demoToken } from './marketing';
+import { demoToken, jsonCaller } from './marketing';
 import { BULK_BODY_LIMIT } from './marketingBulk';
 import { startServices, type Simulator } from './index';
 
@@ -19,17 +19,8 @@ describe('marketing simulator: bulk jobs', () => {
 		bulk().exports.length = 0;
 	});
 
-	const call = async (method: string, path: string, body?: unknown) => {
-		const answer = await fetch(`${sim.url}${path}`, {
-			method,
-			headers: {
-				authorization: `Bearer ${token}`,
-				...(body === undefined ? {} : { 'content-type': 'application/json' }),
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		return (await answer.json()) as Record<string, unknown>;
-	};
+	const call = async (method: string, path: string, body?: unknown) =>
+		await jsonCaller(sim.url, () => token)(method, path, body);
 	const upload = async (csv: string) => {
 		const form = new FormData();
 		form.append('file', new Blob([csv], { type: 'text/csv' }), 'leads.csv');

@@ -1,4 +1,4 @@
-import { demoToken } from './marketing';
+import { demoToken, jsonCaller } from './marketing';
 import { startServices, type Simulator } from './index';
 
 /** The simulator's lead-database objects are as strict as the reference (§3–§5), never more lenient. */
@@ -13,17 +13,8 @@ describe('marketing simulator: lead-database objects', () => {
 		await sim.close();
 	});
 
-	const call = async (method: string, path: string, body?: unknown) => {
-		const answer = await fetch(`${sim.url}${path}`, {
-			method,
-			headers: {
-				authorization: `Bearer ${token}`,
-				...(body === undefined ? {} : { 'content-type': 'application/json' }),
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		return (await answer.json()) as Record<string, unknown>;
-	};
+	const call = async (method: string, path: string, body?: unknown) =>
+		await jsonCaller(sim.url, () => token)(method, path, body);
 	const errorOf = (answer: Record<string, unknown>) =>
 		(answer.errors as Array<{ code: string }> | undefined)?.[0]?.code;
 

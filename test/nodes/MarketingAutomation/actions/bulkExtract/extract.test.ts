@@ -20,6 +20,18 @@ const extractLeads = (extra: Record<string, unknown> = {}) => ({
 	...extra,
 });
 
+const extractMembers = (extra: Record<string, unknown> = {}) => ({
+	resource: 'bulkExtract',
+	operation: 'extract',
+	object: 'programMembers',
+	program: { __rl: true, mode: 'id', value: '3003' },
+	fields: 'leadId,email,statusName',
+	output: 'items',
+	waitForCompletion: true,
+	options: {},
+	...extra,
+});
+
 describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 	const env = useBulkMarketing();
 	const sim = () => env.sim.services.marketing;
@@ -344,17 +356,9 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 	});
 
 	it('extracts program members of the chosen statuses only', async () => {
-		const result = await run({
-			resource: 'bulkExtract',
-			operation: 'extract',
-			object: 'programMembers',
-			program: { __rl: true, mode: 'id', value: '3003' },
-			fields: 'leadId,statusName',
-			statusNames: 'Attended, No Show',
-			output: 'items',
-			waitForCompletion: true,
-			options: {},
-		});
+		const result = await run(
+			extractMembers({ fields: 'leadId,statusName', statusNames: 'Attended, No Show' }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(sim().callsTo('POST', '/bulk/v1/program/members/export/create.json')[0].body).toEqual({
 			format: 'CSV',
@@ -388,16 +392,7 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 	});
 
 	it("extracts a program's members with the lead and membership columns", async () => {
-		const result = await run({
-			resource: 'bulkExtract',
-			operation: 'extract',
-			object: 'programMembers',
-			program: { __rl: true, mode: 'id', value: '3003' },
-			fields: 'leadId,email,statusName',
-			output: 'items',
-			waitForCompletion: true,
-			options: {},
-		});
+		const result = await run(extractMembers());
 		expect(result.error).toBeUndefined();
 		expect(sim().callsTo('POST', '/bulk/v1/program/members/export/create.json')[0].body).toEqual({
 			format: 'CSV',
