@@ -60,7 +60,9 @@ export const openJobsOption: INodeProperties = {
 /** The Open Jobs at Once option of an item, within the service's queue (1 to 10). */
 export function openJobsOf(options: { openJobs?: unknown }): number {
 	const value = Math.floor(Number(options.openJobs ?? bulkSettings.openJobs));
-	return Number.isFinite(value) ? Math.min(bulkSettings.queueLimit, Math.max(1, value)) : 2;
+	return Number.isFinite(value)
+		? Math.min(bulkSettings.queueLimit, Math.max(1, value))
+		: bulkSettings.openJobs;
 }
 
 export const statusIntervalOption: INodeProperties = {

@@ -180,13 +180,15 @@ function windows(ctx: IExecuteFunctions, itemIndex: number) {
 			description: 'Set To to a later date-time than From.',
 		});
 	}
-	// The service's date filter includes both ends, to the second: each window ends one second
-	// before the next one (or To) starts, so a record created on a boundary comes out once.
+	// The service's date filter takes whole seconds and includes both ends: the windows run from
+	// the first whole second at or after From to the last one before To, each ending one second
+	// before the next starts, so a record created on a boundary comes out once.
+	const first = Math.ceil(start / 1000) * 1000;
+	const last = Math.ceil(end / 1000) * 1000 - 1000;
 	const step = bulkSettings.maxExportDays * 86_400_000;
 	const result: Array<{ startAt: string; endAt: string }> = [];
-	for (let at = start; at < end; at += step) {
-		const last = Math.max(at, Math.min(end, at + step) - 1000);
-		result.push({ startAt: noMillis(at), endAt: noMillis(last) });
+	for (let at = first; at <= last; at += step) {
+		result.push({ startAt: noMillis(at), endAt: noMillis(Math.min(last, at + step - 1000)) });
 	}
 	return result;
 }

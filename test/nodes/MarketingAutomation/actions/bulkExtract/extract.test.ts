@@ -87,6 +87,22 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		]);
 	});
 
+	it('sends whole seconds from the first at or after From to the last before To', async () => {
+		const result = await run(
+			extractLeads({
+				startDate: '2026-10-01T00:00:00.500Z',
+				endDate: '2026-10-02T00:00:00.250Z',
+				waitForCompletion: false,
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		expect(
+			sim()
+				.callsTo('POST', '/bulk/v1/leads/export/create.json')
+				.map((c) => (c.body as { filter: { createdAt: unknown } }).filter.createdAt),
+		).toEqual([{ startAt: '2026-10-01T00:00:01Z', endAt: '2026-10-02T00:00:00Z' }]);
+	});
+
 	it('outputs a lead created exactly on a window boundary once, and none created at To', async () => {
 		// The service's filter includes both ends: windows that shared an instant gave this lead twice.
 		const boundary = sim().addLead({
