@@ -256,6 +256,24 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		);
 	});
 
+	it('stops at the time limit while its open jobs hold every share, creating no further job', async () => {
+		Object.assign(sim().bulk, { startupMs: 60_000 });
+		const result = await run(
+			extractLeads({ waitForCompletion: false, options: { timeLimit: 0.001 } }),
+			{ items: [{}, {}, {}], continueOnFail: true },
+		);
+		const [first, second] = sim().bulk.exports.map((job) => job.exportId);
+		expect(sim().bulk.exports).toHaveLength(2);
+		expect(outputOf(result)[2]).toEqual({
+			json: {
+				error:
+					'2 export jobs of this run were still open at the time limit of 0.001 minutes; no further job was created',
+				description: `The node keeps at most 2 of its export jobs open at once. Raise the Time Limit or the Open Jobs at Once option, or run the node again later. Open jobs: ${first}, ${second}.`,
+			},
+			pairedItem: { item: 2 },
+		});
+	});
+
 	it('refuses the Delete Lead activity type (37) before any call, saying which types it takes', async () => {
 		const result = await run({
 			resource: 'bulkExtract',
