@@ -338,8 +338,8 @@ describe('marketing bulk jobs in n8n (e2e)', () => {
 				row: expect.objectContaining({ email: 'not-an-email' }) as unknown,
 			});
 			const activities = run.items('Extract Last 90 Days Of Activities');
-			// The windows the node asked for (each [startAt, endAt)), not the test's own clock: the
-			// count holds whatever the day.
+			// The windows the node asked for (each [startAt, endAt], both ends included as in the
+			// service's filter), not the test's own clock: the count holds whatever the day.
 			const windows = sim
 				.callsTo('POST', '/bulk/v1/activities/export/create.json')
 				.map((call) => (call.body as ExportBody).filter.createdAt)
@@ -348,7 +348,7 @@ describe('marketing bulk jobs in n8n (e2e)', () => {
 				const at = Date.parse(String(a.activityDate));
 				return (
 					[1, 2].includes(Number(a.activityTypeId)) &&
-					windows.some(([start, end]) => at >= start && at < end)
+					windows.some(([start, end]) => at >= start && at <= end)
 				);
 			});
 			expect(activities.length).toBe(expected.length);

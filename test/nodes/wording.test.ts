@@ -146,6 +146,7 @@ it('the enrichment nodes and the marketing describes have Simplify, so the order
 		'marketingAutomation v2 company/describe',
 		'marketingAutomation v2 customObject/describe',
 		'marketingAutomation v2 lead/describe',
+		'marketingAutomation v2 namedAccount/describe',
 		'marketingAutomation v2 opportunity/describe',
 		'marketingAutomation v2 opportunityRole/describe',
 		'marketingAutomation v2 programMember/describe',

@@ -86,6 +86,21 @@ export async function demoToken(simulatorUrl: string): Promise<string> {
 	return String(((await answer.json()) as { access_token: string }).access_token);
 }
 
+/** A JSON call to a running simulator with a token (see `demoToken`), answering the body's JSON. */
+export function jsonCaller(simulatorUrl: string, token: () => string) {
+	return async (method: string, path: string, body?: unknown) => {
+		const answer = await fetch(`${simulatorUrl}${path}`, {
+			method,
+			headers: {
+				authorization: `Bearer ${token()}`,
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		return (await answer.json()) as Record<string, unknown>;
+	};
+}
+
 const NO_ASSETS = 'No assets found for the given search criteria.';
 const LEAD_FIELDS: Row[] = [
 	{ name: 'id', displayName: 'Id', dataType: 'integer', updateable: false },

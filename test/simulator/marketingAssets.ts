@@ -249,6 +249,14 @@ export class MarketingAssets {
 		if (campaign.type !== 'trigger') {
 			return failure('709', `Cannot ${active ? 'activate' : 'deactivate'} a batch smart campaign`);
 		}
+		// A trigger campaign is activated only with a trigger and a flow step (`triggers` and
+		// `flowSteps` are counts; absent means it has them).
+		if (active && (campaign.triggers === 0 || campaign.flowSteps === 0)) {
+			return failure(
+				'709',
+				'Smart campaign cannot be activated: it needs at least one trigger and one flow step',
+			);
+		}
 		campaign.active = active;
 		return ok([{ id }], { errors: [], warnings: [] });
 	}

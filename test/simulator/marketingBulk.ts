@@ -64,6 +64,8 @@ interface ImportJob extends Slot {
 	failures: string[][];
 	warnings: string[][];
 	message: string;
+	/** Another client's job (the CRM sync, another integration): it only takes its place. */
+	otherClient?: { durationMs: number };
 }
 
 interface ExportJob extends Slot {
@@ -189,6 +191,9 @@ export class MarketingBulk {
 
 	readonly imports: ImportJob[] = [];
 	readonly exports: ExportJob[] = [];
+	/** The most of the node's own import / export jobs ever open at once (other clients' not counted). */
+	peakOpenImports = 0;
+	peakOpenExports = 0;
 	/** Bytes of export files made per day (UTC date here; the service resets at midnight US Central). */
 	readonly exportedBytes = new Map<string, number>();
 	private nextBatchId = 3400;
@@ -327,6 +332,8 @@ export class MarketingBulk {
 			return this.host.failure('1019', 'The target list is already being imported to');
 		}
 		const batchId = this.nextBatchId++;
+		const ownOpen = open.filter((j) => !j.otherClient).length + 1;
+		this.peakOpenImports = Math.max(this.peakOpenImports, ownOpen);
 		this.imports.push({
 			kind,
 			batchId,
@@ -347,9 +354,37 @@ export class MarketingBulk {
 		return this.host.ok([{ batchId, importId: String(batchId), status: 'Queued' }]);
 	}
 
+	/**
+	 * Queues `count` import jobs of other clients of the instance, each processing for `durationMs`:
+	 * the service keeps one queue (10) and 2 processing slots for every integration.
+	 */
+	queueOtherClientImports(count: number, durationMs: number) {
+		const now = Date.now();
+		this.advance(now);
+		for (let n = 0; n < count; n++) {
+			this.imports.push({
+				kind: 'leads',
+				batchId: this.nextBatchId++,
+				status: 'Queued',
+				queuedAt: now,
+				header: [],
+				rows: [],
+				delimiter: ',',
+				lookupField: 'email',
+				processed: 0,
+				failures: [],
+				warnings: [],
+				message: '',
+				otherClient: { durationMs },
+			});
+		}
+	}
+
 	private importView(kind: ImportKind, batchId: number, view: string): SimResponse {
 		this.advance(Date.now());
-		const job = this.imports.find((j) => j.batchId === batchId && j.kind === kind);
+		const job = this.imports.find(
+			(j) => j.batchId === batchId && j.kind === kind && !j.otherClient,
+		);
 		if (!job) return this.host.failure('1003', `Batch '${batchId}' not found`);
 		if (view === 'status') {
 			const done = job.status === 'Complete' || job.status === 'Failed';
@@ -497,7 +532,8 @@ export class MarketingBulk {
 						next.startAt = startAt;
 						if ('batchId' in next) {
 							next.status = 'Importing';
-							next.finishAt = startAt + this.durationOf(next.rows.length);
+							next.finishAt =
+								startAt + (next.otherClient?.durationMs ?? this.durationOf(next.rows.length));
 						} else {
 							next.status = 'Processing';
 							this.buildExport(next);
@@ -509,7 +545,8 @@ export class MarketingBulk {
 				}
 			}
 			if (!done) break;
-			if ('batchId' in done) this.applyImport(done);
+			if ('batchId' in done && done.otherClient) done.status = 'Complete';
+			else if ('batchId' in done) this.applyImport(done);
 			else this.completeExport(done);
 		}
 	}
@@ -536,7 +573,7 @@ export class MarketingBulk {
 		const start = Date.parse(String(r?.startAt));
 		const end = Date.parse(String(r?.endAt));
 		if (!r || Number.isNaN(start) || Number.isNaN(end)) return `Invalid ${name} filter`;
-		if (end <= start) return `${name}.endAt must be after ${name}.startAt`;
+		if (end < start) return `${name}.endAt must not be before ${name}.startAt`;
 		if (end - start > MAX_RANGE_DAYS * 86_400_000) {
 			return `Date range of ${name} filter exceeds ${MAX_RANGE_DAYS} days`;
 		}
@@ -593,6 +630,33 @@ export class MarketingBulk {
 			if (ids !== undefined && (!Array.isArray(ids) || ids.some((id) => !Number.isInteger(id)))) {
 				return this.host.failure('1003', 'activityTypeIds must be a list of integers');
 			}
+			// "Delete Lead" is not supported by the activity extract (reference §2.3).
+			if (Array.isArray(ids) && ids.includes(37)) {
+				return this.host.failure('1003', 'Activity type id 37 (Delete Lead) is not supported');
+			}
+			const byIds = filter.primaryAttributeValueIds;
+			const byNames = filter.primaryAttributeValues;
+			if (byIds !== undefined && byNames !== undefined) {
+				return this.host.failure(
+					'1003',
+					'primaryAttributeValueIds and primaryAttributeValues cannot be used together',
+				);
+			}
+			const primary = byIds ?? byNames;
+			if (primary !== undefined) {
+				if (!Array.isArray(primary) || primary.length === 0 || primary.length > 50) {
+					return this.host.failure('1003', 'At most 50 primary attribute values are allowed');
+				}
+				if (byIds !== undefined && primary.some((id) => !Number.isInteger(id))) {
+					return this.host.failure('1003', 'primaryAttributeValueIds must be a list of integers');
+				}
+				if (!Array.isArray(ids) || ids.length === 0) {
+					return this.host.failure(
+						'1003',
+						'activityTypeIds is required with a primary attribute value filter',
+					);
+				}
+			}
 		} else {
 			const fields = body.fields as unknown[];
 			if (!Array.isArray(fields) || fields.length === 0) {
@@ -600,6 +664,24 @@ export class MarketingBulk {
 			}
 			if (filter.programId === undefined && filter.programIds === undefined) {
 				return this.host.failure('1003', 'programId or programIds is required');
+			}
+			// An unknown status name is refused (reference §2.4); names of the program's members here.
+			const names = filter.statusNames;
+			if (names !== undefined) {
+				const programIds = (filter.programIds as number[] | undefined) ?? [
+					Number(filter.programId),
+				];
+				const known = new Set(
+					programIds.flatMap((id) =>
+						(this.host.memberships.get(id) ?? []).map((m) => String(m.progressionStatus)),
+					),
+				);
+				const unknown = Array.isArray(names)
+					? names.find((name) => !known.has(String(name)))
+					: names;
+				if (unknown !== undefined) {
+					return this.host.failure('1003', `Invalid status name '${String(unknown)}'`);
+				}
 			}
 			if (filter.updatedAt !== undefined) {
 				const problem = this.checkRange('updatedAt', filter.updatedAt);
@@ -653,6 +735,7 @@ export class MarketingBulk {
 			}
 			job.status = 'Queued';
 			job.queuedAt = now;
+			this.peakOpenExports = Math.max(this.peakOpenExports, queued.length + 1);
 			this.advance(now);
 			return this.host.ok([this.statusOf(job)]);
 		}
@@ -722,7 +805,8 @@ export class MarketingBulk {
 		const within = (value: unknown, range: unknown) => {
 			const r = range as Row;
 			const t = Date.parse(String(value));
-			return t >= Date.parse(String(r.startAt)) && t < Date.parse(String(r.endAt));
+			// The service's date filters include both ends.
+			return t >= Date.parse(String(r.startAt)) && t <= Date.parse(String(r.endAt));
 		};
 		let header: string[];
 		let rows: unknown[][];
@@ -756,6 +840,13 @@ export class MarketingBulk {
 			rows = this.host.activities
 				.filter((a) => within(a.activityDate, filter.createdAt))
 				.filter((a) => !types || types.includes(Number(a.activityTypeId)))
+				.filter((a) => {
+					const ids = filter.primaryAttributeValueIds as number[] | undefined;
+					const names = filter.primaryAttributeValues as string[] | undefined;
+					if (ids) return ids.includes(Number(a.primaryAttributeValueId));
+					if (names) return names.includes(String(a.primaryAttributeValue));
+					return true;
+				})
 				.map((a) =>
 					fields.map((name) =>
 						name === 'attributes'
@@ -768,7 +859,9 @@ export class MarketingBulk {
 			header = [...(filter.programIds ? ['programId'] : []), ...(job.body.fields as string[])];
 			rows = [];
 			for (const programId of ids) {
+				const statuses = filter.statusNames as string[] | undefined;
 				for (const member of this.host.memberships.get(programId) ?? []) {
+					if (statuses && !statuses.includes(String(member.progressionStatus))) continue;
 					const lead = this.host.leads.get(Number(member.leadId)) ?? {};
 					const record: Row = {
 						...lead,

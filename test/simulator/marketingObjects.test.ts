@@ -1,4 +1,4 @@
-import { demoToken } from './marketing';
+import { demoToken, jsonCaller } from './marketing';
 import { startServices, type Simulator } from './index';
 
 /** The simulator's lead-database objects are as strict as the reference (§3–§5), never more lenient. */
@@ -13,17 +13,8 @@ describe('marketing simulator: lead-database objects', () => {
 		await sim.close();
 	});
 
-	const call = async (method: string, path: string, body?: unknown) => {
-		const answer = await fetch(`${sim.url}${path}`, {
-			method,
-			headers: {
-				authorization: `Bearer ${token}`,
-				...(body === undefined ? {} : { 'content-type': 'application/json' }),
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		return (await answer.json()) as Record<string, unknown>;
-	};
+	const call = async (method: string, path: string, body?: unknown) =>
+		await jsonCaller(sim.url, () => token)(method, path, body);
 	const errorOf = (answer: Record<string, unknown>) =>
 		(answer.errors as Array<{ code: string }> | undefined)?.[0]?.code;
 
@@ -114,6 +105,51 @@ describe('marketing simulator: lead-database objects', () => {
 		expect(errorOf(await call('POST', `/rest/v1/leads/1/merge.json?leadIds=${losers}`))).toBe(
 			'1080',
 		);
+	});
+
+	it('under a CRM sync, a whole write call may be refused with 1018; queries still answer', async () => {
+		const objects = sim.services.marketing.objects;
+		Object.assign(objects, { crmSync: true, crmRefusesWholeCall: true });
+		try {
+			const write = await call('POST', '/rest/v1/companies.json', {
+				input: [{ externalCompanyId: 'C-1001', company: 'X' }],
+			});
+			expect(write.errors).toEqual([{ code: '1018', message: 'CRM Enabled' }]);
+			const remove = await call('POST', '/rest/v1/opportunities/delete.json', {
+				input: [{ externalOpportunityId: 'O-2001' }],
+			});
+			expect(errorOf(remove)).toBe('1018');
+			const read = await call(
+				'GET',
+				'/rest/v1/companies.json?filterType=externalCompanyId&filterValues=C-1001',
+			);
+			expect(read.success).toBe(true);
+		} finally {
+			Object.assign(objects, { crmSync: false, crmRefusesWholeCall: false });
+		}
+	});
+
+	it('named accounts: dedupeBy only with updateOnly, at most 300 records, a name twice is 1036', async () => {
+		expect(
+			errorOf(
+				await call('POST', '/rest/v1/namedaccounts.json', {
+					action: 'createOrUpdate',
+					dedupeBy: 'dedupeFields',
+					input: [{ name: 'X' }],
+				}),
+			),
+		).toBe('1003');
+		const many = Array.from({ length: 301 }, (_v, i) => ({ name: `N-${i}` }));
+		expect(errorOf(await call('POST', '/rest/v1/namedaccounts.json', { input: many }))).toBe(
+			'1003',
+		);
+		const twice = await call('POST', '/rest/v1/namedaccounts.json', {
+			input: [{ name: 'Twice' }, { name: 'twice' }],
+		});
+		expect((twice.result as Array<{ status: string }>).map((r) => r.status)).toEqual([
+			'created',
+			'skipped',
+		]);
 	});
 
 	it('static list create is form-encoded only (612 for JSON)', async () => {

@@ -128,6 +128,37 @@ export const OPPORTUNITY_ROLE: ObjectDef = {
 	requiredOnCreate: [],
 };
 
+/** Named accounts (ABM): deduped by `name`; no lead linking through the API (reference §3). */
+export const NAMED_ACCOUNT: ObjectDef = {
+	name: 'Named Account',
+	displayName: 'Named Account',
+	idField: 'marketoGUID',
+	dedupeFields: ['name'],
+	searchableFields: [
+		['marketoGUID'],
+		['name'],
+		['domainName'],
+		['industry'],
+		['country'],
+		['city'],
+		['annualRevenue'],
+	],
+	fields: [
+		field('marketoGUID', 'Marketo GUID', 'string', false),
+		field('name', 'Name', 'string'),
+		field('domainName', 'Domain Name', 'string'),
+		field('industry', 'Industry', 'string'),
+		field('country', 'Country', 'string'),
+		field('city', 'City', 'string'),
+		field('annualRevenue', 'Annual Revenue', 'currency'),
+		field('numberOfEmployees', 'Number Of Employees', 'integer'),
+		...dates,
+	],
+	crmManaged: false,
+	dedupeByOnlyWithUpdateOnly: true,
+	requiredOnCreate: [],
+};
+
 export const CUSTOM_OBJECTS: ObjectDef[] = [
 	{
 		name: 'car_c',
@@ -319,11 +350,14 @@ class ObjectStore {
 export class LeadDatabaseObjects {
 	/** The instance syncs companies and opportunities with a CRM natively (1018). */
 	crmSync = false;
+	/** Under a CRM sync, refuse a whole write call with 1018 (as the service may) instead of each record. */
+	crmRefusesWholeCall = false;
 	/** Non-`leadId` member queries over this many members answer 1003 (the service: 100,000). */
 	memberQueryCap = 100_000;
 	readonly companies = new ObjectStore(COMPANY);
 	readonly opportunities = new ObjectStore(OPPORTUNITY);
 	readonly roles = new ObjectStore(OPPORTUNITY_ROLE);
+	readonly namedAccounts = new ObjectStore(NAMED_ACCOUNT);
 	readonly customObjects = new Map(CUSTOM_OBJECTS.map((def) => [def.name, new ObjectStore(def)]));
 
 	constructor(private readonly host: ObjectsHost) {
@@ -339,6 +373,8 @@ export class LeadDatabaseObjects {
 			industry: 'Energy',
 			billingCountry: 'New Zealand',
 		});
+		this.namedAccounts.add({ name: 'Acme', domainName: 'acme.example', industry: 'Manufacturing' });
+		this.namedAccounts.add({ name: 'Globex', domainName: 'globex.example', industry: 'Energy' });
 		this.opportunities.add({
 			externalOpportunityId: 'O-2001',
 			name: 'Acme renewal',
@@ -366,6 +402,7 @@ export class LeadDatabaseObjects {
 			['/rest/v1/opportunities/roles', this.roles],
 			['/rest/v1/opportunities', this.opportunities],
 			['/rest/v1/companies', this.companies],
+			['/rest/v1/namedaccounts', this.namedAccounts],
 		];
 		for (const [prefix, store] of fixed) {
 			if (path === `${prefix}.json`) return { store, rest: '' };
@@ -422,6 +459,10 @@ export class LeadDatabaseObjects {
 		const method = key.slice(0, key.indexOf(' '));
 		if (method === 'GET' && rest === '/describe.json') return ok([store.describe()]);
 		if (method === 'GET' && rest === '') return this.query(store, paramsOf(request), request);
+		const write = method === 'POST' && (rest === '' || rest === '/delete.json');
+		if (write && request.query.get('_method') !== 'GET') {
+			if (this.crmRefusesWholeCall && this.crmBlocks(store)) return failure('1018', 'CRM Enabled');
+		}
 		if (method === 'POST' && rest === '') return this.sync(store, request);
 		if (method === 'POST' && rest === '/delete.json') return this.remove(store, request);
 		return undefined;

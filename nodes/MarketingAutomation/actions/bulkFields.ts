@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { bulkSettings } from '../helpers/bulkSettings';
+
 /** The Object field of a bulk operation: what it imports or extracts. */
 function objectField(options: Array<{ name: string; value: string }>): INodeProperties {
 	return {
@@ -43,6 +45,41 @@ export const timeLimitOption: INodeProperties = {
 	description:
 		'How long the node waits for the service (queue and processing) before it stops; jobs already submitted go on in the service',
 };
+
+export const openJobsOption: INodeProperties = {
+	displayName: 'Open Jobs at Once',
+	name: 'openJobs',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 10 },
+	default: 2,
+	description:
+		"How many of this node's jobs may wait or run in the service at the same time; the next file or job waits for one to finish",
+	hint: 'The instance has one queue of 10 jobs for every integration and runs 2 at a time: more than 2 only wait in it and hold back the CRM sync and other workflows',
+};
+
+/** The Open Jobs at Once option of an item, within the service's queue (1 to 10). */
+export function openJobsOf(options: { openJobs?: unknown }): number {
+	const value = Math.floor(Number(options.openJobs ?? bulkSettings.openJobs));
+	return Number.isFinite(value)
+		? Math.min(bulkSettings.queueLimit, Math.max(1, value))
+		: bulkSettings.openJobs;
+}
+
+export const statusIntervalOption: INodeProperties = {
+	displayName: 'Status Check Interval (Seconds)',
+	name: 'statusInterval',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 60,
+	description: "Time between reads of an export job's status",
+	hint: 'The service refreshes a job status at most once a minute: shorter intervals mostly spend calls',
+};
+
+/** The Status Check Interval option in ms (a minute unless set). */
+export function statusIntervalOf(options: { statusInterval?: unknown }): number {
+	const seconds = Number(options.statusInterval ?? bulkSettings.exportPollMs / 1000);
+	return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : bulkSettings.exportPollMs;
+}
 
 export const exportIdField: INodeProperties = {
 	displayName: 'Export ID',

@@ -13,6 +13,7 @@ import * as email from './email';
 import * as landingPage from './landingPage';
 import * as lead from './lead';
 import * as list from './list';
+import * as namedAccount from './namedAccount';
 import * as opportunity from './opportunity';
 import * as opportunityRole from './opportunityRole';
 import * as program from './program';
@@ -40,6 +41,7 @@ const versionTwoResources: INodePropertyOptions[] = [
 	{ name: 'Bulk Import', value: 'bulkImport' },
 	{ name: 'Company', value: 'company' },
 	{ name: 'Custom Object', value: 'customObject' },
+	{ name: 'Named Account', value: 'namedAccount' },
 	{ name: 'Opportunity', value: 'opportunity' },
 	{ name: 'Opportunity Role', value: 'opportunityRole' },
 	{ name: 'Program Member', value: 'programMember' },
@@ -77,6 +79,7 @@ export const properties: INodeProperties[] = [
 	...landingPage.description,
 	...lead.description,
 	...list.description,
+	...namedAccount.description,
 	...opportunity.description,
 	...opportunityRole.description,
 	...program.description,

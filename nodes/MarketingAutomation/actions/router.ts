@@ -14,6 +14,7 @@ import * as email from './email';
 import * as landingPage from './landingPage';
 import * as lead from './lead';
 import * as list from './list';
+import * as namedAccount from './namedAccount';
 import * as opportunity from './opportunity';
 import * as opportunityRole from './opportunityRole';
 import * as program from './program';
@@ -34,6 +35,7 @@ const operations: ResourceOperations = {
 	landingPage: landingPage.operations,
 	lead: lead.operations,
 	list: list.operations,
+	namedAccount: namedAccount.operations,
 	opportunity: opportunity.operations,
 	opportunityRole: opportunityRole.operations,
 	program: program.operations,

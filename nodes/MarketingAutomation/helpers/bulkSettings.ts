@@ -20,6 +20,12 @@ export const bulkSettings = {
 	readChunkBytes: 1024 * 1024,
 	/** The service's job limits: 2 processing, 10 queued (processing included). */
 	queueLimit: 10,
+	/**
+	 * The node's own jobs open at once by default (per kind, imports or exports): the instance
+	 * keeps one queue for every integration and processes 2, so more would only wait in it and
+	 * keep other clients (the CRM sync, other workflows) out.
+	 */
+	openJobs: 2,
 	/** First wait before an import's status is read, doubled up to the maximum (the docs: 5–30 s). */
 	importPollFirstMs: 5_000,
 	importPollMaxMs: 30_000,
@@ -28,9 +34,12 @@ export const bulkSettings = {
 	 * cost a call (a 1,000,000-lead import runs for minutes).
 	 */
 	importPollPredictedMaxMs: 300_000,
-	/** An export's status changes at most every 60 s: first read after 15 s, then every 60 s. */
-	exportPollFirstMs: 15_000,
-	exportPollMaxMs: 60_000,
+	/**
+	 * Wait between reads of an export's status (and before the first): the service refreshes it at
+	 * most once a minute, so a read sooner would only spend a call. The Status Check Interval
+	 * option may set it shorter.
+	 */
+	exportPollMs: 60_000,
 	/** Wait before trying again when the queue is full (1016, 1029) or the list is busy (1019). */
 	queueFullWaitMs: 30_000,
 	/** The service's longest date range per export (31 days); longer ranges become windows. */

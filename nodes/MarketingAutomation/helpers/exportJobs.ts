@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, serviceCodeOf } from '../transport';
+import type { Refusal } from '../transport/types';
 import { downloadInRanges } from '../transport/download';
 import { nextQuotaReset } from '../transport/throttle';
 import { bulkSettings } from './bulkSettings';
@@ -14,6 +15,14 @@ export type ExportObject = 'leads' | 'activities' | 'programMembers';
 export function exportBase(object: ExportObject): string {
 	return `/bulk/v1/${object === 'programMembers' ? 'program/members' : object}/export`;
 }
+
+/**
+ * Activity types the bulk extract refuses, by ID: Delete Lead (read deleted leads with the
+ * activities' `deletedleads` call instead).
+ */
+export const EXTRACT_REFUSED_ACTIVITY_TYPES: ReadonlyMap<number, string> = new Map([
+	[37, 'Delete Lead'],
+]);
 
 const QUOTA = /quota/i;
 const ALREADY_QUEUED = /already queued/i;
@@ -31,6 +40,29 @@ function quotaError(ctx: IExecuteFunctions, error: NodeApiError, itemIndex: numb
 			`The quota resets at 12:00 AM US Central time, in about ${hoursToQuotaReset()} h. Run the node again after that, or narrow the filter. ${error.description ?? ''}`.trim(),
 		itemIndex,
 	});
+}
+
+/**
+ * What the create call's refusals mean: 1003 names the job's window (a range is cut into several),
+ * 1035 (a filter the subscription lacks) points to the filters every subscription has.
+ */
+function createRefusals(object: ExportObject, body: IDataObject): Record<string, Refusal> {
+	const filter = (body.filter ?? {}) as IDataObject;
+	const range = (filter.createdAt ?? filter.updatedAt) as IDataObject | undefined;
+	const words = object === 'programMembers' ? 'program members' : object;
+	const job = `the export job of ${words}${range ? ` from ${String(range.startAt)} to ${String(range.endAt)}` : ''}`;
+	return {
+		'1003': (serviceMessage) => ({
+			message: `The service refused ${job} (1003): ${serviceMessage}`,
+			fix: range
+				? "Check From and To and the other settings of this job: the service takes at most 31 days per job (both ends included) and the service's field names."
+				: "Check the filter and the fields (the service's field names).",
+		}),
+		'1035': (serviceMessage) => ({
+			message: `The service refused the call (1035): ${serviceMessage}`,
+			fix: "This subscription does not offer the Updated Between or In Smart List filters of a lead extract. Use Created Between (the leads' creation date) or In Static List instead.",
+		}),
+	};
 }
 
 /**
@@ -53,6 +85,7 @@ export async function startExport(
 			method: 'POST',
 			path: `${base}/create.json`,
 			body,
+			refusals: createRefusals(object, body),
 			// A created job is not queued and spends nothing: a repeat only leaves an unused job.
 			safeToRepeat: true,
 			itemIndex,
@@ -137,8 +170,8 @@ export const cancelExport = async (
 const ENDED = new Set(['Failed', 'Cancelled', 'Canceled']);
 
 /**
- * Waits for an export to complete. The service refreshes the status at most once a minute, so
- * the first read comes after `exportPollFirstMs` and the wait then doubles up to a minute.
+ * Waits for an export to complete, reading its status `intervalMs` apart (by default a minute: the
+ * service refreshes it at most that often).
  */
 export async function awaitExport(
 	ctx: IExecuteFunctions,
@@ -146,11 +179,11 @@ export async function awaitExport(
 	exportId: string,
 	itemIndex: number,
 	deadline: Deadline,
+	intervalMs = bulkSettings.exportPollMs,
 ): Promise<IDataObject> {
-	let interval = bulkSettings.exportPollFirstMs;
 	for (;;) {
 		await deadline.wait(
-			interval,
+			intervalMs,
 			() =>
 				new NodeOperationError(
 					ctx.getNode(),
@@ -161,7 +194,6 @@ export async function awaitExport(
 					},
 				),
 		);
-		interval = Math.min(interval * 2, bulkSettings.exportPollMaxMs);
 		const status = await readExportStatus(ctx, object, exportId, itemIndex);
 		if (status.status === 'Completed') return status;
 		if (ENDED.has(String(status.status))) {
@@ -171,6 +203,47 @@ export async function awaitExport(
 					'A failed or cancelled export cannot be resumed; run the node again to create a new job.',
 				itemIndex,
 			});
+		}
+	}
+}
+
+/** An export job this run queued and did not wait for. */
+export interface OpenExport {
+	object: ExportObject;
+	exportId: string;
+}
+
+/**
+ * Waits until fewer than `limit` of the run's own export jobs are queued or processing, so the
+ * next job takes no more than its share of the instance's one queue. Their statuses are read
+ * `intervalMs` apart (by default a minute: the service refreshes them no more often).
+ */
+export async function awaitExportSlot(
+	ctx: IExecuteFunctions,
+	open: OpenExport[],
+	limit: number,
+	itemIndex: number,
+	deadline: Deadline,
+	intervalMs = bulkSettings.exportPollMs,
+): Promise<void> {
+	while (open.length >= limit) {
+		await deadline.wait(
+			intervalMs,
+			() =>
+				new NodeOperationError(
+					ctx.getNode(),
+					`${open.length} export jobs of this run were still open at the time limit of ${deadline.minutes} minutes; no further job was created`,
+					{
+						itemIndex,
+						description: `The node keeps at most ${limit} of its export jobs open at once. Raise the Time Limit or the Open Jobs at Once option, or run the node again later. Open jobs: ${open.map((job) => job.exportId).join(', ')}.`,
+					},
+				),
+		);
+		for (const job of [...open]) {
+			const status = await readExportStatus(ctx, job.object, job.exportId, itemIndex);
+			if (status.status === 'Completed' || ENDED.has(String(status.status))) {
+				open.splice(open.indexOf(job), 1);
+			}
 		}
 	}
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { EXTRACT_REFUSED_ACTIVITY_TYPES } from '../helpers/exportJobs';
 import { apiRequest } from '../transport';
 import { fieldLabel, searchableOptions } from './fieldLabel';
 
@@ -65,4 +66,12 @@ export async function getActivityTypes(
 		.filter((type) => type.id !== undefined)
 		.map((type) => ({ name: String(type.name ?? type.id), value: Number(type.id) }))
 		.sort(byName);
+}
+
+/** The activity types a bulk extract takes: the instance's, without those it refuses. */
+export async function getExtractActivityTypes(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const types = await getActivityTypes.call(this);
+	return types.filter((type) => !EXTRACT_REFUSED_ACTIVITY_TYPES.has(Number(type.value)));
 }

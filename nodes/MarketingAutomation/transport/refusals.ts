@@ -153,7 +153,8 @@ function serviceError(ctx: MarketingContext, error: ServiceError, request: ApiRe
 		error.code === QUOTA_CODE
 			? `Daily API quota reached (607): ${error.message}`
 			: `The service refused the call (${error.code}): ${error.message}`;
-	const refusal = request.refusals?.[error.code];
+	const explain = request.refusals?.[error.code];
+	const refusal = typeof explain === 'function' ? explain(error.message) : explain;
 	if (refusal) {
 		message = refusal.message;
 		description = `${refusal.fix} The service answered error ${error.code} to ${where}${requestId}: ${error.message}`;

@@ -76,6 +76,13 @@ describe('Marketing Automation: pickers (list search and load options)', () => {
 		]);
 	});
 
+	it("Bulk Extract's activity type picker leaves out Delete Lead (37), which the extract refuses", async () => {
+		const all = await loadOptions.getActivityTypes.call(context);
+		const extract = await loadOptions.getExtractActivityTypes.call(context);
+		expect(all).toContainEqual({ name: 'Delete Lead', value: 37 });
+		expect(extract).toEqual(all.filter((type) => type.value !== 37));
+	});
+
 	it('surfaces service errors instead of an empty list', async () => {
 		sim().inject('603');
 		await expect(listSearch.searchLists.call(context)).rejects.toThrow(

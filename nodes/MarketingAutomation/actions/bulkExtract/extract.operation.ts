@@ -3,14 +3,25 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { bulkSettings } from '../../helpers/bulkSettings';
-import { awaitExport, startExport, type ExportObject } from '../../helpers/exportJobs';
+import {
+	awaitExport,
+	awaitExportSlot,
+	EXTRACT_REFUSED_ACTIVITY_TYPES,
+	startExport,
+	type ExportObject,
+	type OpenExport,
+} from '../../helpers/exportJobs';
 import { Deadline } from '../../helpers/importJobs';
 import { eachItem } from '../batches';
 import { listLocator, programLocator } from '../fields';
 import { readDateTime, readId, splitValues } from '../parameters';
 import {
 	exportObjectField,
+	openJobsOf,
+	openJobsOption,
 	outputFields,
+	statusIntervalOf,
+	statusIntervalOption,
 	timeLimitOption,
 	waitForCompletionField,
 } from '../bulkFields';
@@ -101,11 +112,49 @@ const properties: INodeProperties[] = [
 		displayName: 'Activity Type Names or IDs',
 		name: 'activityTypeIds',
 		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getActivityTypes' },
+		typeOptions: { loadOptionsMethod: 'getExtractActivityTypes' },
 		default: [],
 		description:
-			'Only these activity types (none = all). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'Only these activity types (none = all; Delete Lead cannot be bulk extracted). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show: { object: ['activities'] } },
+	},
+	{
+		displayName: 'Primary Attribute Filter',
+		name: 'primaryAttributeFilter',
+		type: 'options',
+		default: 'none',
+		description:
+			'Only activities whose primary attribute (the list, program or form they belong to) is one of these; needs activity types of its group, such as Add to List',
+		options: [
+			{ name: 'None', value: 'none' },
+			{ name: 'By Value IDs', value: 'ids', description: 'List, program or form IDs' },
+			{
+				name: 'By Value Names',
+				value: 'names',
+				description: 'Names as the service writes them (Program Name dot Asset Name)',
+			},
+		],
+		displayOptions: { show: { object: ['activities'] } },
+	},
+	{
+		displayName: 'Primary Attribute Values',
+		name: 'primaryAttributeValues',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 1001, 1002',
+		description: 'Up to 50, comma-separated',
+		displayOptions: { show: { object: ['activities'], primaryAttributeFilter: ['ids', 'names'] } },
+	},
+	{
+		displayName: 'Member Statuses',
+		name: 'statusNames',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Registered, Attended',
+		description:
+			"Only members in one of these program statuses (comma-separated; empty = all). A name the program's channel does not have is refused by the service.",
+		displayOptions: { show: { object: ['programMembers'] } },
 	},
 	...outputFields,
 	waitForCompletionField,
@@ -115,7 +164,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [timeLimitOption],
+		options: [openJobsOption, statusIntervalOption, timeLimitOption],
 	},
 ];
 
@@ -131,12 +180,92 @@ function windows(ctx: IExecuteFunctions, itemIndex: number) {
 			description: 'Set To to a later date-time than From.',
 		});
 	}
+	// The service's date filter takes whole seconds and includes both ends: the windows run from
+	// the first whole second at or after From to the last one before To, each ending one second
+	// before the next starts, so a record created on a boundary comes out once.
+	const first = Math.ceil(start / 1000) * 1000;
+	const last = Math.ceil(end / 1000) * 1000 - 1000;
 	const step = bulkSettings.maxExportDays * 86_400_000;
 	const result: Array<{ startAt: string; endAt: string }> = [];
-	for (let at = start; at < end; at += step) {
-		result.push({ startAt: noMillis(at), endAt: noMillis(Math.min(end, at + step)) });
+	for (let at = first; at <= last; at += step) {
+		result.push({ startAt: noMillis(at), endAt: noMillis(Math.min(last, at + step - 1000)) });
 	}
 	return result;
+}
+
+/** The item's activity type IDs, checked before any call: whole numbers the extract takes. */
+function activityTypes(ctx: IExecuteFunctions, itemIndex: number): number[] {
+	const values = splitValues(ctx.getNodeParameter('activityTypeIds', itemIndex, []));
+	const ids = values.map(Number);
+	const bad = values.find((_value, k) => !Number.isInteger(ids[k]) || ids[k] <= 0);
+	if (bad !== undefined) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The activity type '${String(bad)}' in item ${itemIndex} is not an activity type ID`,
+			{
+				itemIndex,
+				description: 'Pick the activity types from the list, or give their numeric IDs.',
+			},
+		);
+	}
+	const refused = ids.filter((id) => EXTRACT_REFUSED_ACTIVITY_TYPES.has(id));
+	if (refused.length > 0) {
+		const names = refused.map((id) => `${EXTRACT_REFUSED_ACTIVITY_TYPES.get(id)} (${id})`);
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The bulk extract does not take the activity type ${names.join(', ')} (item ${itemIndex})`,
+			{
+				itemIndex,
+				description:
+					'It takes every activity type of the instance except Delete Lead (37): pick the types from the list, which shows only those. Read deleted leads with API Call: GET /rest/v1/activities/deletedleads.json.',
+			},
+		);
+	}
+	return ids;
+}
+
+/** The service's most primary attribute values per export. */
+const MAX_PRIMARY_VALUES = 50;
+
+/**
+ * The item's primary attribute filter (`primaryAttributeValueIds` or `primaryAttributeValues`),
+ * checked before any call: at most 50 values, IDs whole numbers, and activity types chosen (the
+ * service takes the filter only with the types of the values' group).
+ */
+function primaryAttributeFilter(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	types: number[],
+): IDataObject {
+	const by = ctx.getNodeParameter('primaryAttributeFilter', itemIndex, 'none') as string;
+	if (by === 'none') return {};
+	const values = splitValues(ctx.getNodeParameter('primaryAttributeValues', itemIndex, ''));
+	const refuse = (message: string, description: string) =>
+		new NodeOperationError(ctx.getNode(), `${message} in item ${itemIndex}`, {
+			itemIndex,
+			description,
+		});
+	if (values.length === 0 || values.length > MAX_PRIMARY_VALUES) {
+		throw refuse(
+			`Primary Attribute Values has ${values.length} values`,
+			`Give 1 to ${MAX_PRIMARY_VALUES} values, comma-separated; run more jobs for more.`,
+		);
+	}
+	if (types.length === 0) {
+		throw refuse(
+			'The primary attribute filter needs activity types',
+			'Choose the activity types the values belong to, e.g. Add to List and Remove from List for list IDs, Change Status in Progression for programs, Fill Out Form for forms.',
+		);
+	}
+	if (by === 'names') return { primaryAttributeValues: values };
+	const bad = values.find((value) => !/^\d+$/.test(value));
+	if (bad !== undefined) {
+		throw refuse(
+			`The primary attribute value ID '${bad}' is not a number`,
+			'Give numeric IDs, or choose By Value Names.',
+		);
+	}
+	return { primaryAttributeValueIds: values.map(Number) };
 }
 
 /** The create bodies of an item's export: one per date window, or one for a list filter. */
@@ -152,15 +281,23 @@ function exportBodies(ctx: IExecuteFunctions, object: ExportObject, itemIndex: n
 		return names;
 	};
 	if (object === 'activities') {
-		const types = (ctx.getNodeParameter('activityTypeIds', itemIndex, []) as unknown[]).map(Number);
+		const types = activityTypes(ctx, itemIndex);
+		const primary = primaryAttributeFilter(ctx, itemIndex, types);
 		return windows(ctx, itemIndex).map((createdAt) => ({
 			format: 'CSV',
-			filter: { createdAt, ...(types.length ? { activityTypeIds: types } : {}) },
+			filter: { createdAt, ...(types.length ? { activityTypeIds: types } : {}), ...primary },
 		}));
 	}
 	if (object === 'programMembers') {
 		const programId = readId(ctx, 'program', itemIndex, 'program');
-		return [{ format: 'CSV', fields: fields(), filter: { programId } }];
+		const statusNames = splitValues(ctx.getNodeParameter('statusNames', itemIndex, ''));
+		return [
+			{
+				format: 'CSV',
+				fields: fields(),
+				filter: { programId, ...(statusNames.length ? { statusNames } : {}) },
+			},
+		];
 	}
 	const filter = ctx.getNodeParameter('leadFilter', itemIndex) as string;
 	const names = fields();
@@ -204,18 +341,24 @@ async function executeBatch(
 	this: IExecuteFunctions,
 	items: Array<CheckedItem<Extract>>,
 ): Promise<BatchOutcome[][]> {
+	// Jobs queued and not waited for, over all items: each new job waits for a free share.
+	const open: OpenExport[] = [];
 	return await eachItem(this, items, async (itemIndex, { object, jobs }) => {
 		const wait = this.getNodeParameter('waitForCompletion', itemIndex, true) as boolean;
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const deadline = new Deadline(Number(options.timeLimit ?? 60));
+		const limit = openJobsOf(options);
+		const interval = statusIntervalOf(options);
 		const outcomes: BatchOutcome[] = [];
 		for (const body of jobs) {
+			await awaitExportSlot(this, open, limit, itemIndex, deadline, interval);
 			const exportId = await startExport(this, object, body, itemIndex, deadline);
 			if (!wait) {
+				open.push({ object, exportId });
 				outcomes.push({ json: { exportId, status: 'Queued', filter: body.filter as IDataObject } });
 				continue;
 			}
-			const status = await awaitExport(this, object, exportId, itemIndex, deadline);
+			const status = await awaitExport(this, object, exportId, itemIndex, deadline, interval);
 			outcomes.push(
 				...(await completedOutput(this, object, status, itemIndex, `${object}-${exportId}.csv`)),
 			);

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { withItemIndex, type BatchOutcome } from '../../../shared/router';
 import { bulkSettings } from '../../helpers/bulkSettings';
@@ -6,9 +7,11 @@ import { Deadline, submitFile, type ImportJob } from '../../helpers/importJobs';
 import { awaitImports } from '../../helpers/importPolling';
 import { asNodeError } from '../../helpers/nodeError';
 import { failItems } from '../batches';
+import { openJobsOf } from '../bulkFields';
 import { importProperties, readTarget } from './importFields';
 import { finishedOutput, queuedOutput } from './importOutput';
 import {
+	oversizedRows,
 	readSourceItem,
 	submitBinary,
 	submitItems,
@@ -26,6 +29,7 @@ async function executeBatch(
 	const wait = this.getNodeParameter('waitForCompletion', 0, true) as boolean;
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 	const deadline = new Deadline(Number(options.timeLimit ?? 60));
+	const openJobs = openJobsOf(options);
 	const key = target.object === 'leads' ? (target.lookupField ?? 'email') : 'email';
 	const base = target.object === 'leads' ? 'leads' : `program-${target.programId}-members`;
 
@@ -49,11 +53,36 @@ async function executeBatch(
 		}
 	}
 
+	// A row that cannot fit in a file fails its own item, before any call; the others go on.
+	if (source !== 'binary') {
+		for (const { item, bytes } of oversizedRows(prepared.map((p) => p.value))) {
+			const failure = new NodeOperationError(
+				this.getNode(),
+				`The row of item ${item.itemIndex} is ${bytes} bytes, more than one import file holds (${bulkSettings.fileBytes} bytes with the header; the service takes at most 10 MB per file)`,
+				{
+					itemIndex: item.itemIndex,
+					description: `Shorten or leave out the large value (a long text or JSON field) of this item. ${
+						this.continueOnFail()
+							? 'The other items are imported.'
+							: 'No file was sent; with Continue On Fail on, the other items are imported without it.'
+					}`,
+				},
+			);
+			if (!this.continueOnFail()) throw failure;
+			outcomes[item.itemIndex] = [{ error: failure }];
+			prepared.splice(
+				prepared.findIndex((p) => p.itemIndex === item.itemIndex),
+				1,
+			);
+		}
+	}
+
 	const jobs: ImportJob[] = [];
 	let fileNumber = 0;
 	const submit: SubmitPart = async (part, itemIndex, itemOf) => {
-		// Keep within the service's queue: at most 10 of our jobs open at once.
-		if (wait) await awaitImports(this, target.object, jobs, deadline, bulkSettings.queueLimit);
+		// A fair share of the instance's one queue: the next file waits until fewer than the
+		// allowed number of this run's jobs are open (with or without Wait for Completion).
+		await awaitImports(this, target.object, jobs, deadline, openJobs);
 		const name = `${base}-${++fileNumber}.${target.format}`;
 		const file = { name, content: part.content, rows: part.rows, firstRow: part.firstRow };
 		const batchId = await submitFile(this, target, file, jobs, itemIndex, deadline);

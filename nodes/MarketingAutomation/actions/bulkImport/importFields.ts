@@ -3,7 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { BulkFormat } from '../../helpers/delimited';
 import type { ImportTarget } from '../../helpers/importJobs';
-import { importObjectField, timeLimitOption, waitForCompletionField } from '../bulkFields';
+import {
+	importObjectField,
+	openJobsOption,
+	timeLimitOption,
+	waitForCompletionField,
+} from '../bulkFields';
 import { listLocator, programLocator } from '../fields';
 import { readId } from '../parameters';
 
@@ -92,6 +97,7 @@ export const importProperties: INodeProperties[] = [
 				default: '',
 				description: 'The lead partition new leads go into (leads only)',
 			},
+			openJobsOption,
 			timeLimitOption,
 		],
 	},

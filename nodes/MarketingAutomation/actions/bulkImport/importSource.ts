@@ -63,15 +63,8 @@ export function readSourceItem(ctx: IExecuteFunctions, itemIndex: number, key: s
 	return { itemIndex, json, lookup: String(value).toLowerCase() };
 }
 
-/**
- * The items as CSV files: one column per field any item has (read-only fields left out), rows
- * gathered in chunks of about 1 MB and cut into files. A failure is returned with the items of
- * the file being submitted (or all items, before the first file); nothing is submitted after it.
- */
-export async function submitItems(
-	items: SourceItem[],
-	submit: SubmitPart,
-): Promise<SourceFailure | undefined> {
+/** The columns of the items' file: every field any item has, read-only fields left out. */
+function columnsOf(items: SourceItem[]): string[] {
 	const columns: string[] = [];
 	const seen = new Set<string>();
 	for (const { json } of items) {
@@ -82,6 +75,51 @@ export async function submitItems(
 			}
 		}
 	}
+	return columns;
+}
+
+const rowOf = (columns: string[], item: SourceItem) =>
+	formatRow(
+		columns.map((c) => item.json[c]),
+		',',
+	);
+
+/**
+ * The items whose row alone, with the header, is larger than an import file may be, with its
+ * size in bytes. A row is formatted only when its values could reach the limit: a cell takes at
+ * most 6 bytes per character (3 in UTF-8, quotes doubled) and 3 more (quotes, delimiter).
+ */
+export function oversizedRows(items: SourceItem[]): Array<{ item: SourceItem; bytes: number }> {
+	const columns = columnsOf(items);
+	const room = bulkSettings.fileBytes - Buffer.byteLength(formatRow(columns, ','));
+	const oversized: Array<{ item: SourceItem; bytes: number }> = [];
+	for (const item of items) {
+		let bound = 0;
+		for (const column of columns) {
+			const value = item.json[column];
+			const length =
+				typeof value === 'object' && value !== null
+					? JSON.stringify(value).length
+					: String(value ?? '').length;
+			bound += length * 6 + 3;
+		}
+		if (bound <= room) continue;
+		const bytes = Buffer.byteLength(rowOf(columns, item));
+		if (bytes > room) oversized.push({ item, bytes });
+	}
+	return oversized;
+}
+
+/**
+ * The items as CSV files: one column per field any item has (read-only fields left out), rows
+ * gathered in chunks of about 1 MB and cut into files. A failure is returned with the items of
+ * the file being submitted (or all items, before the first file); nothing is submitted after it.
+ */
+export async function submitItems(
+	items: SourceItem[],
+	submit: SubmitPart,
+): Promise<SourceFailure | undefined> {
+	const columns = columnsOf(items);
 	const header = formatRow(columns, ',');
 	const rowOf = (k: number) =>
 		formatRow(

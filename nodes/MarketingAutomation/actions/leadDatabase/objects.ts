@@ -11,7 +11,12 @@ import { itemParameter } from '../../../shared/itemParameters';
  * per call): what differs between them is written here once, the verbs are in `./sync`, `./query`,
  * `./remove` and `./describe`.
  */
-export type ObjectResource = 'company' | 'opportunity' | 'opportunityRole' | 'customObject';
+export type ObjectResource =
+	| 'company'
+	| 'opportunity'
+	| 'opportunityRole'
+	| 'customObject'
+	| 'namedAccount';
 
 /** An object's keys: its ID field and its dedupe fields (one, or several for a compound key). */
 export interface ObjectKeys {
@@ -69,6 +74,14 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 		crmNote:
 			'Opportunity roles exist only on instances without a native CRM sync (1018): on a CRM-synced instance, keep roles in the CRM.',
 	},
+	namedAccount: {
+		resource: 'namedAccount',
+		singular: 'named account',
+		plural: 'named accounts',
+		keys: { idField: 'marketoGUID', dedupeFields: ['name'] },
+		crmNote:
+			'Named accounts are read-only here (1018) while a CRM sync manages them: change them in the CRM, which syncs them here.',
+	},
 	customObject: {
 		resource: 'customObject',
 		singular: 'custom object record',
@@ -77,6 +90,19 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 			'This custom object is read-only here (1018): it is managed by the CRM sync; change it in the CRM.',
 	},
 };
+
+/**
+ * A whole call refused with 1018 ("CRM Enabled"): the instance syncs this object with a CRM
+ * natively, so it cannot be written here (the same cause as a record skipped with 1018).
+ */
+export function crmRefusal(kind: ObjectKind) {
+	return {
+		'1018': {
+			message: `The service refused to change ${kind.plural} (1018 CRM Enabled): the instance syncs them with a CRM natively`,
+			fix: kind.crmNote,
+		},
+	};
+}
 
 /** The Filter Type value of a compound dedupe key (the service's own pseudo filter type). */
 export const COMPOUND_FILTER = 'dedupeFields';
@@ -113,6 +139,8 @@ export function objectPath(resource: ObjectResource, customObject?: string): str
 			return '/rest/v1/opportunities';
 		case 'opportunityRole':
 			return '/rest/v1/opportunities/roles';
+		case 'namedAccount':
+			return '/rest/v1/namedaccounts';
 		case 'customObject':
 			return `/rest/v1/customobjects/${customObject}`;
 	}

@@ -8,7 +8,14 @@ import { checkAgainstService, keyedBatches, perExecution } from '../batches';
 import { itemParameter, parameterOf } from '../../../shared/itemParameters';
 import { shorten } from '../parameters';
 import { objectFields } from './fields';
-import { customObjectName, keyLabel, keysOf, objectPath, type ObjectKind } from './objects';
+import {
+	crmRefusal,
+	customObjectName,
+	keyLabel,
+	keysOf,
+	objectPath,
+	type ObjectKind,
+} from './objects';
 import { sendRecordBatches, withReasons } from './write';
 
 const deleteFields = (kind: ObjectKind): INodeProperties[] => [
@@ -154,6 +161,7 @@ export function deleteOperation(kind: ObjectKind) {
 				path: `${batch[0].path}/delete.json`,
 				body: { deleteBy: batch[0].deleteBy, input: batch.map((entry) => entry.record) },
 				safeToRepeat: true,
+				refusals: crmRefusal(kind),
 			}),
 			(entry, result) => {
 				const json: IDataObject = { status: result.status, ...entry.record };

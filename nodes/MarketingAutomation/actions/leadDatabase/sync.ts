@@ -10,6 +10,7 @@ import { parameterOf } from '../../../shared/itemParameters';
 import { shorten } from '../parameters';
 import { columnsField, objectFields, syncActionField, toolRecordField } from './fields';
 import {
+	crmRefusal,
 	customObjectName,
 	keyLabel,
 	keysOf,
@@ -194,7 +195,12 @@ export function syncOperation(kind: ObjectKind) {
 				const body: IDataObject = { action, input: batch.map(({ value }) => value.record) };
 				if (dedupeBy === 'idField') body.dedupeBy = dedupeBy;
 				// Replaying createOnly after a lost answer would report the created record as skipped.
-				return { path: `${path}.json`, body, safeToRepeat: action !== 'createOnly' };
+				return {
+					path: `${path}.json`,
+					body,
+					safeToRepeat: action !== 'createOnly',
+					refusals: crmRefusal(kind),
+				};
 			},
 			({ itemIndex, value }, result) => {
 				const json: IDataObject = { status: result.status };

@@ -187,6 +187,19 @@ function prepare(ctx: IExecuteFunctions, i: number): MemberQuery {
  * page is followed. Every item is checked before the first call; a lead that is not a member
  * gives `found: false`.
  */
+/**
+ * A query by any field but the lead ID covers at most 100,000 members: past that the service
+ * answers 1003 "Total membership size … exceeds the limit"; the bulk extract has no such cap.
+ */
+function membershipCapRefusal(programId: number) {
+	return (serviceMessage: string) => ({
+		message: `The service refused the call (1003): ${serviceMessage}`,
+		fix: /membership size|exceeds the limit/i.test(serviceMessage)
+			? `Program ${programId} has more members than a query by this field covers (100,000). Read them with Bulk Extract → Extract, Object Program Members (it can filter by status), or filter by Lead ID here.`
+			: 'Check the filter field, its values and the fields asked for.',
+	});
+}
+
 async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -203,6 +216,7 @@ async function execute(
 				path: `${membersPath(query.programId)}.json`,
 				qs,
 				itemIndex,
+				refusals: { '1003': membershipCapRefusal(query.programId) },
 			},
 			query.leadIds || query.queries.length > 1 ? Infinity : query.limit,
 		);

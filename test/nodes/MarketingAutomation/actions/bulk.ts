@@ -13,8 +13,7 @@ export function fastBulkSettings(overrides: Partial<typeof bulkSettings> = {}) {
 		importPollFirstMs: 10,
 		importPollMaxMs: 40,
 		importPollPredictedMaxMs: 200,
-		exportPollFirstMs: 10,
-		exportPollMaxMs: 40,
+		exportPollMs: 10,
 		queueFullWaitMs: 10,
 		...overrides,
 	};
@@ -37,6 +36,8 @@ export function useBulkMarketing() {
 		bulk.imports.length = 0;
 		bulk.exports.length = 0;
 		bulk.exportedBytes.clear();
+		bulk.peakOpenImports = 0;
+		bulk.peakOpenExports = 0;
 	});
 	return env;
 }

@@ -20,10 +20,23 @@ const extractLeads = (extra: Record<string, unknown> = {}) => ({
 	...extra,
 });
 
+const extractMembers = (extra: Record<string, unknown> = {}) => ({
+	resource: 'bulkExtract',
+	operation: 'extract',
+	object: 'programMembers',
+	program: { __rl: true, mode: 'id', value: '3003' },
+	fields: 'leadId,email,statusName',
+	output: 'items',
+	waitForCompletion: true,
+	options: {},
+	...extra,
+});
+
 describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 	const env = useBulkMarketing();
 	const sim = () => env.sim.services.marketing;
-	const run = (parameters: IDataObject) => env.run(parameters, { typeVersion: 2 });
+	const run = (parameters: IDataObject, options: Parameters<typeof env.run>[1] = {}) =>
+		env.run(parameters, { typeVersion: 2, ...options });
 
 	it('creates, queues, polls and downloads leads in Range chunks, as typed items', async () => {
 		fastBulkSettings({ downloadChunkBytes: 100 });
@@ -34,7 +47,7 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		expect(create[0].body).toEqual({
 			format: 'CSV',
 			fields: ['id', 'email', 'firstName', 'leadScore', 'emailInvalid'],
-			filter: { createdAt: { startAt: '2026-10-01T00:00:00Z', endAt: '2026-10-02T00:00:00Z' } },
+			filter: { createdAt: { startAt: '2026-10-01T00:00:00Z', endAt: '2026-10-01T23:59:59Z' } },
 		});
 		const job = sim().bulk.exports[0];
 		expect(
@@ -68,10 +81,43 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 			.callsTo('POST', '/bulk/v1/leads/export/create.json')
 			.map((c) => (c.body as { filter: { createdAt: unknown } }).filter.createdAt);
 		expect(bodies).toEqual([
-			{ startAt: '2026-09-01T00:00:00Z', endAt: '2026-10-02T00:00:00Z' },
-			{ startAt: '2026-10-02T00:00:00Z', endAt: '2026-11-02T00:00:00Z' },
-			{ startAt: '2026-11-02T00:00:00Z', endAt: '2026-11-10T00:00:00Z' },
+			{ startAt: '2026-09-01T00:00:00Z', endAt: '2026-10-01T23:59:59Z' },
+			{ startAt: '2026-10-02T00:00:00Z', endAt: '2026-11-01T23:59:59Z' },
+			{ startAt: '2026-11-02T00:00:00Z', endAt: '2026-11-09T23:59:59Z' },
 		]);
+	});
+
+	it('sends whole seconds from the first at or after From to the last before To', async () => {
+		const result = await run(
+			extractLeads({
+				startDate: '2026-10-01T00:00:00.500Z',
+				endDate: '2026-10-02T00:00:00.250Z',
+				waitForCompletion: false,
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		expect(
+			sim()
+				.callsTo('POST', '/bulk/v1/leads/export/create.json')
+				.map((c) => (c.body as { filter: { createdAt: unknown } }).filter.createdAt),
+		).toEqual([{ startAt: '2026-10-01T00:00:01Z', endAt: '2026-10-02T00:00:00Z' }]);
+	});
+
+	it('outputs a lead created exactly on a window boundary once, and none created at To', async () => {
+		// The service's filter includes both ends: windows that shared an instant gave this lead twice.
+		const boundary = sim().addLead({
+			email: 'edge@example.com',
+			createdAt: '2026-10-02T00:00:00Z',
+		});
+		const atTo = sim().addLead({ email: 'to@example.com', createdAt: '2026-11-10T00:00:00Z' });
+		const result = await run(
+			extractLeads({ startDate: '2026-09-01T00:00:00Z', endDate: '2026-11-10T00:00:00Z' }),
+		);
+		expect(result.error).toBeUndefined();
+		const ids = outputOf(result).map((item) => item.json.id);
+		expect(ids.filter((id) => id === boundary.id)).toHaveLength(1);
+		expect(ids).not.toContain(atTo.id);
+		expect(new Set(ids).size).toBe(ids.length);
 	});
 
 	it('writes one binary CSV file per job, checked against its sha256', async () => {
@@ -119,7 +165,7 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		expect(sim().callsTo('POST', '/bulk/v1/activities/export/create.json')[0].body).toEqual({
 			format: 'CSV',
 			filter: {
-				createdAt: { startAt: '2026-11-01T00:00:00Z', endAt: '2026-11-05T00:00:00Z' },
+				createdAt: { startAt: '2026-11-01T00:00:00Z', endAt: '2026-11-04T23:59:59Z' },
 				activityTypeIds: [8, 10],
 			},
 		});
@@ -176,6 +222,9 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		expect(result.error?.message).toBe(
 			'The service refused the call (1035): Unsupported filter type for target subscription',
 		);
+		expect((result.error as { description?: string }).description).toMatch(
+			/^This subscription does not offer the Updated Between or In Smart List filters of a lead extract\. Use Created Between \(the leads' creation date\) or In Static List instead\./,
+		);
 	});
 
 	it('returns the export ids at once without waiting', async () => {
@@ -186,11 +235,173 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 				json: {
 					exportId: sim().bulk.exports[0].exportId,
 					status: 'Queued',
-					filter: { createdAt: { startAt: '2026-10-01T00:00:00Z', endAt: '2026-10-02T00:00:00Z' } },
+					filter: { createdAt: { startAt: '2026-10-01T00:00:00Z', endAt: '2026-10-01T23:59:59Z' } },
 				},
 				pairedItem: { item: 0 },
 			},
 		]);
+	});
+
+	it('keeps 2 of its own export jobs queued at once without waiting for them', async () => {
+		// 5 items of one window each: the third job waits until one of the first two has completed.
+		Object.assign(sim().bulk, { startupMs: 60 });
+		const result = await run(extractLeads({ waitForCompletion: false }), {
+			items: Array.from({ length: 5 }, () => ({})),
+		});
+		expect(result.error).toBeUndefined();
+		expect(sim().callsTo('POST', /\/enqueue\.json$/)).toHaveLength(5);
+		expect(sim().bulk.peakOpenExports).toBe(2);
+		expect(outputOf(result).map((item) => item.pairedItem)).toEqual(
+			[0, 1, 2, 3, 4].map((item) => ({ item })),
+		);
+	});
+
+	it('stops at the time limit while its open jobs hold every share, creating no further job', async () => {
+		Object.assign(sim().bulk, { startupMs: 60_000 });
+		const result = await run(
+			extractLeads({ waitForCompletion: false, options: { timeLimit: 0.001 } }),
+			{ items: [{}, {}, {}], continueOnFail: true },
+		);
+		const [first, second] = sim().bulk.exports.map((job) => job.exportId);
+		expect(sim().bulk.exports).toHaveLength(2);
+		expect(outputOf(result)[2]).toEqual({
+			json: {
+				error:
+					'2 export jobs of this run were still open at the time limit of 0.001 minutes; no further job was created',
+				description: `The node keeps at most 2 of its export jobs open at once. Raise the Time Limit or the Open Jobs at Once option, or run the node again later. Open jobs: ${first}, ${second}.`,
+			},
+			pairedItem: { item: 2 },
+		});
+	});
+
+	it('refuses the Delete Lead activity type (37) before any call, saying which types it takes', async () => {
+		const result = await run({
+			resource: 'bulkExtract',
+			operation: 'extract',
+			object: 'activities',
+			startDate: '2026-11-01T00:00:00Z',
+			endDate: '2026-11-05T00:00:00Z',
+			activityTypeIds: [1, 37],
+			output: 'items',
+			waitForCompletion: true,
+			options: {},
+		});
+		expect(result.error?.message).toBe(
+			'The bulk extract does not take the activity type Delete Lead (37) (item 0)',
+		);
+		expect((result.error as { description?: string }).description).toBe(
+			'It takes every activity type of the instance except Delete Lead (37): pick the types from the list, which shows only those. Read deleted leads with API Call: GET /rest/v1/activities/deletedleads.json.',
+		);
+		expect(sim().calls).toHaveLength(0);
+	});
+
+	it("names the window of a job the service refuses (1003), with the service's reason", async () => {
+		sim().inject('1003', {
+			path: '/bulk/v1/leads/export/create.json',
+			match: (request) =>
+				String(JSON.stringify(request.body)).includes('"startAt":"2026-10-02T00:00:00Z"'),
+			message: 'Invalid filter',
+		});
+		const result = await run(
+			extractLeads({ startDate: '2026-09-01T00:00:00Z', endDate: '2026-11-10T00:00:00Z' }),
+		);
+		expect(result.error?.message).toBe(
+			'The service refused the export job of leads from 2026-10-02T00:00:00Z to 2026-11-01T23:59:59Z (1003): Invalid filter',
+		);
+		expect((result.error as { description?: string }).description).toMatch(
+			/^Check From and To and the other settings of this job: the service takes at most 31 days per job \(both ends included\)/,
+		);
+	});
+
+	it("reads an export's status only after a full interval, every time (a minute by default)", async () => {
+		fastBulkSettings({ exportPollMs: 80 });
+		Object.assign(sim().bulk, { startupMs: 250 });
+		const result = await run(extractLeads());
+		expect(result.error).toBeUndefined();
+		const enqueued = sim().callsTo('POST', /\/enqueue\.json$/)[0].at;
+		const reads = sim()
+			.callsTo('GET', /\/status\.json$/)
+			.map((call) => call.at);
+		expect(reads.length).toBeGreaterThanOrEqual(3);
+		const gaps = reads.map((at, k) => at - (k === 0 ? enqueued : reads[k - 1]));
+		expect(gaps.every((gap) => gap >= 79)).toBe(true);
+	});
+
+	it('reads the status at the shorter Status Check Interval the user sets', async () => {
+		fastBulkSettings({ exportPollMs: 60_000 });
+		const result = await run(extractLeads({ options: { statusInterval: 1 } }));
+		expect(result.error).toBeUndefined();
+		const enqueued = sim().callsTo('POST', /\/enqueue\.json$/)[0].at;
+		const [first] = sim().callsTo('GET', /\/status\.json$/);
+		expect(first.at - enqueued).toBeGreaterThanOrEqual(999);
+		expect(first.at - enqueued).toBeLessThan(10_000);
+	});
+
+	it('extracts activities by primary attribute value IDs, and refuses the filter without types', async () => {
+		const list = (id: number, name: string, leadId: number) =>
+			sim().addActivity({
+				leadId,
+				activityDate: '2026-11-02T10:00:00Z',
+				activityTypeId: 24,
+				primaryAttributeValueId: id,
+				primaryAttributeValue: name,
+			});
+		list(1001, 'Newsletter', 1);
+		list(1002, 'Webinar invitees', 2);
+		list(1003, 'Partners', 3);
+		const activities = (extra: IDataObject) => ({
+			resource: 'bulkExtract',
+			operation: 'extract',
+			object: 'activities',
+			startDate: '2026-11-01T00:00:00Z',
+			endDate: '2026-11-05T00:00:00Z',
+			activityTypeIds: [24],
+			primaryAttributeFilter: 'ids',
+			primaryAttributeValues: '1001, 1003',
+			output: 'items',
+			waitForCompletion: true,
+			options: {},
+			...extra,
+		});
+		const result = await run(activities({}));
+		expect(result.error).toBeUndefined();
+		expect(sim().callsTo('POST', '/bulk/v1/activities/export/create.json')[0].body).toEqual({
+			format: 'CSV',
+			filter: {
+				createdAt: { startAt: '2026-11-01T00:00:00Z', endAt: '2026-11-04T23:59:59Z' },
+				activityTypeIds: [24],
+				primaryAttributeValueIds: [1001, 1003],
+			},
+		});
+		expect(outputOf(result).map((item) => item.json.primaryAttributeValueId)).toEqual([1001, 1003]);
+
+		const calls = sim().calls.length;
+		const untyped = await run(activities({ activityTypeIds: [] }));
+		expect(untyped.error?.message).toBe(
+			'The primary attribute filter needs activity types in item 0',
+		);
+		expect(sim().calls).toHaveLength(calls);
+		const names = await run(
+			activities({ primaryAttributeFilter: 'names', primaryAttributeValues: 'Partners' }),
+		);
+		expect(names.error).toBeUndefined();
+		expect(outputOf(names).map((item) => item.json.primaryAttributeValue)).toEqual(['Partners']);
+		expect(sim().callsTo('POST', '/bulk/v1/activities/export/create.json')).toHaveLength(2);
+	});
+
+	it('extracts program members of the chosen statuses only', async () => {
+		const result = await run(
+			extractMembers({ fields: 'leadId,statusName', statusNames: 'Attended, No Show' }),
+		);
+		expect(result.error).toBeUndefined();
+		expect(sim().callsTo('POST', '/bulk/v1/program/members/export/create.json')[0].body).toEqual({
+			format: 'CSV',
+			fields: ['leadId', 'statusName'],
+			filter: { programId: 3003, statusNames: ['Attended', 'No Show'] },
+		});
+		const statuses = outputOf(result).map((item) => item.json.statusName);
+		expect(statuses.length).toBe(17);
+		expect(new Set(statuses)).toEqual(new Set(['Attended', 'No Show']));
 	});
 
 	it('refuses a To before From before any call', async () => {
@@ -215,16 +426,7 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 	});
 
 	it("extracts a program's members with the lead and membership columns", async () => {
-		const result = await run({
-			resource: 'bulkExtract',
-			operation: 'extract',
-			object: 'programMembers',
-			program: { __rl: true, mode: 'id', value: '3003' },
-			fields: 'leadId,email,statusName',
-			output: 'items',
-			waitForCompletion: true,
-			options: {},
-		});
+		const result = await run(extractMembers());
 		expect(result.error).toBeUndefined();
 		expect(sim().callsTo('POST', '/bulk/v1/program/members/export/create.json')[0].body).toEqual({
 			format: 'CSV',

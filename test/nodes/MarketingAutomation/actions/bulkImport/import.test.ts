@@ -146,12 +146,89 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 		fastBulkSettings({ fileBytes: 40 });
 		Object.assign(sim().bulk, { startupMs: 150 });
 		const items = Array.from({ length: 24 }, (_v, i) => ({ email: `q${i}@example.com` }));
-		const result = await run(importLeads(), { items });
+		const result = await run(importLeads({ options: { openJobs: 10 } }), { items });
 		expect(result.error).toBeUndefined();
 		const uploads = sim().callsTo('POST', '/bulk/v1/leads.json');
 		expect(uploads.length).toBe(12);
 		expect(uploads.every((c) => c.code === undefined)).toBe(true);
 		expect(sim().rejections()).toBe(0);
+		expect(sim().bulk.peakOpenImports).toBe(10);
+	});
+
+	it("keeps 2 of its own jobs open by default, behind other clients' jobs in the shared queue", async () => {
+		fastBulkSettings({ fileBytes: 40 });
+		Object.assign(sim().bulk, { startupMs: 100 });
+		// The CRM sync and another workflow hold 3 places of the instance's one queue.
+		sim().bulk.queueOtherClientImports(3, 150);
+		const items = Array.from({ length: 8 }, (_v, i) => ({ email: `s${i}@example.com` }));
+		const result = await run(importLeads(), { items });
+		expect(result.error).toBeUndefined();
+		const uploads = sim().callsTo('POST', '/bulk/v1/leads.json');
+		expect(uploads.map((c) => c.code)).toEqual([undefined, undefined, undefined, undefined]);
+		expect(sim().bulk.peakOpenImports).toBe(2);
+		expect(outputOf(result).map((item) => item.json.numOfLeadsProcessed)).toEqual([2, 2, 2, 2]);
+	});
+
+	it('waits for a slot before the next upload without Wait for Completion too', async () => {
+		fastBulkSettings({ fileBytes: 40 });
+		Object.assign(sim().bulk, { startupMs: 100 });
+		const items = Array.from({ length: 6 }, (_v, i) => ({ email: `nw${i}@example.com` }));
+		const result = await run(importLeads({ waitForCompletion: false, options: { openJobs: 1 } }), {
+			items,
+		});
+		expect(result.error).toBeUndefined();
+		expect(sim().callsTo('POST', '/bulk/v1/leads.json')).toHaveLength(3);
+		expect(sim().bulk.peakOpenImports).toBe(1);
+		expect(outputOf(result).map((item) => item.json.status)).toEqual([
+			'Queued',
+			'Queued',
+			'Queued',
+		]);
+	});
+
+	it('fails only the item whose row cannot fit in a file; the other items are imported', async () => {
+		fastBulkSettings({ fileBytes: 300 });
+		const long = 'x'.repeat(400);
+		const items = [
+			{ email: 'fits1@example.com', firstName: 'Ana' },
+			{ email: 'huge@example.com', firstName: long },
+			{ email: 'fits2@example.com', firstName: 'Bo' },
+		];
+		const result = await run(importLeads(), { items, continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		const uploads = sim().callsTo('POST', '/bulk/v1/leads.json');
+		expect(uploads).toHaveLength(1);
+		expect(uploadedFile(uploads[0]).content).toBe(
+			'email,firstName\nfits1@example.com,Ana\nfits2@example.com,Bo\n',
+		);
+		const output = outputOf(result);
+		expect(output[0]).toMatchObject({
+			json: { status: 'Complete', numOfLeadsProcessed: 2 },
+			pairedItem: { item: 0 },
+		});
+		expect(output[1]).toEqual({
+			json: {
+				error:
+					'The row of item 1 is 418 bytes, more than one import file holds (300 bytes with the header; the service takes at most 10 MB per file)',
+				description:
+					'Shorten or leave out the large value (a long text or JSON field) of this item. The other items are imported.',
+			},
+			pairedItem: { item: 1 },
+		});
+		expect(output).toHaveLength(2);
+	});
+
+	it('stops before any call on a row that cannot fit in a file without Continue On Fail', async () => {
+		fastBulkSettings({ fileBytes: 300 });
+		const items = [{ email: 'a@example.com' }, { email: 'b@example.com', note: 'é'.repeat(200) }];
+		const result = await run(importLeads(), { items });
+		expect(result.error?.message).toBe(
+			'The row of item 1 is 415 bytes, more than one import file holds (300 bytes with the header; the service takes at most 10 MB per file)',
+		);
+		expect((result.error as { description?: string }).description).toBe(
+			'Shorten or leave out the large value (a long text or JSON field) of this item. No file was sent; with Continue On Fail on, the other items are imported without it.',
+		);
+		expect(sim().calls).toHaveLength(0);
 	});
 
 	it('never sends a file again after an ambiguous failure, and names the file that may be queued', async () => {

@@ -27,6 +27,20 @@ describe('Marketing Automation v2: Campaign → Activate', () => {
 		expect(result.error?.description).toMatch(/^Run a batch campaign with Campaign → Schedule\./);
 	});
 
+	it("explains a trigger campaign's 709 by the service's reason, not as a batch campaign", async () => {
+		const campaign = sim().campaigns.get(2004)!;
+		Object.assign(campaign, { active: false, flowSteps: 0 });
+		const result = await env.run(activate('2004'), { typeVersion: 2 });
+		delete campaign.flowSteps;
+		expect(result.error?.message).toBe(
+			'Campaign 2004 cannot be activated (709): Smart campaign cannot be activated: it needs at least one trigger and one flow step',
+		);
+		expect(result.error?.description).toMatch(
+			/^A trigger campaign is activated only when its smart list has at least one trigger and its flow at least one step, without errors: complete the campaign in the service \(its Smart List and Flow tabs\), then run the node again\. The service answered error 709 to POST \/rest\/asset\/v1\/smartCampaign\/2004\/activate\.json/,
+		);
+		expect(sim().campaigns.get(2004)?.active).toBe(false);
+	});
+
 	it('refuses a campaign ID that is not a number before any call', async () => {
 		const result = await env.run(activate('={{ $json.id }}'), {
 			items: [{ id: 2001 }, { id: 'abc' }],

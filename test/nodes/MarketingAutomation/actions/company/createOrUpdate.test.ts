@@ -122,6 +122,23 @@ describe('Marketing Automation v2: Company → Create or Update', () => {
 		}
 	});
 
+	it('a whole call refused with 1018 says the companies are CRM-synced and how to change them', async () => {
+		Object.assign(sim().objects, { crmSync: true, crmRefusesWholeCall: true });
+		try {
+			const result = await env.run(companies({ externalCompanyId: 'C-1001', company: 'X' }), {
+				typeVersion: 2,
+			});
+			expect(result.error?.message).toBe(
+				'The service refused to change companies (1018 CRM Enabled): the instance syncs them with a CRM natively',
+			);
+			expect(result.error?.description).toMatch(
+				/^Companies are read-only while the instance syncs with a CRM natively \(1018\): change them in the CRM, which syncs them here\. The service answered error 1018 to POST \/rest\/v1\/companies\.json .*: CRM Enabled$/,
+			);
+		} finally {
+			Object.assign(sim().objects, { crmSync: false, crmRefusesWholeCall: false });
+		}
+	});
+
 	it('refuses before any call: ID matching without updateOnly, a missing key, a wrong match column', async () => {
 		const byId = await env.run(
 			{

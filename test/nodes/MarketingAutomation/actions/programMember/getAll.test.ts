@@ -106,6 +106,9 @@ describe('Marketing Automation v2: Program Member → Get Many', () => {
 			expect(result.error?.message).toBe(
 				'The service refused the call (1003): Total membership size: 25 exceeds the limit allowed 10 for the filter type',
 			);
+			expect(result.error?.description).toMatch(
+				/^Program 3003 has more members than a query by this field covers \(100,000\)\. Read them with Bulk Extract → Extract, Object Program Members \(it can filter by status\), or filter by Lead ID here\./,
+			);
 		} finally {
 			sim().objects.memberQueryCap = 100_000;
 		}
