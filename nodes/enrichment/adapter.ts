@@ -127,6 +127,8 @@ export async function sendWithRetries(
 			return answer;
 		},
 		decide,
+		// A tool call's waits add up to 30 s at most, window waits and Retry-After alike.
+		...(isToolRun(node) ? { maxWaitMs: TOOL_MAX_RATE_WAIT_MS } : {}),
 		finalError: async (error) => {
 			const attempt = error as FailedAttempt;
 			const address = await service.address?.(ctx);

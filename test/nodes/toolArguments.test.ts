@@ -6,8 +6,9 @@ import type {
 	INodeProperties,
 	INodeTypeDescription,
 } from 'n8n-workflow';
-import { NodeHelpers } from 'n8n-workflow';
+import { NodeHelpers, sleep } from 'n8n-workflow';
 
+import * as throttle from '../../nodes/MarketingAutomation/transport/throttle';
 import { everyNodeVersion, runWorkflow, type NodeVersion } from '../harness';
 
 // Retry pauses take no time: an operation that lets a value through calls a blocked host.
@@ -213,6 +214,31 @@ const refusedInput = (answer: Answer) => answer.message !== undefined && answer.
 
 const CHANGE = /(?:Change|Add) the argument '([^']+)' and call this tool again\.$/;
 const STOP = /Do not retry: stop and tell the user/;
+const RETRY = /Retry: call this tool again with the same arguments in \d+ seconds?\b/;
+
+/**
+ * Every host of the credentials answers HTTP 429 with `Retry-After: 20` (the marketing identity
+ * endpoint issues a token first, so the call itself is what is limited).
+ */
+function rateLimitEveryHost(): void {
+	nock('https://marketing.test')
+		.persist()
+		.post(/^\/identity\/oauth\/token/)
+		.reply(200, { access_token: 'tok', token_type: 'bearer', expires_in: 3600, scope: 'x' })
+		.get(/^\/identity\/oauth\/token/)
+		.reply(200, { access_token: 'tok', token_type: 'bearer', expires_in: 3600, scope: 'x' });
+	for (const host of [
+		'https://marketing.test',
+		'https://agents.test',
+		'https://anz.test',
+		'https://global.test',
+	]) {
+		const scope = nock(host).persist();
+		for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+			scope[method](/.*/).reply(429, { message: 'Rate limit exceeded' }, { 'Retry-After': '20' });
+		}
+	}
+}
 
 interface Case {
 	op: Operation;
@@ -272,11 +298,20 @@ async function settle(op: Operation) {
 }
 
 /** The first bad value of each argument that a check refuses. */
-async function casesOf(op: Operation): Promise<{ cases: Case[]; baseline: Answer }> {
+interface Walked {
+	op: Operation;
+	cases: Case[];
+	/** The run with arguments every check passes (it reached the service: `calls` > 0). */
+	baseline: Answer;
+	parameters?: INodeParameters;
+	args?: IDataObject;
+}
+
+async function casesOf(op: Operation): Promise<Walked> {
 	const { filled, parameters, args, baseline, refusals } = await settle(op);
-	if (refusals.length > 0) return { cases: refusals, baseline: { calls: 0 } };
+	if (refusals.length > 0) return { op, cases: refusals, baseline: { calls: 0 } };
 	const cases: Case[] = [];
-	if (refusedInput(baseline)) return { cases, baseline };
+	if (refusedInput(baseline)) return { op, cases, baseline };
 	for (const field of filled) {
 		for (const bad of BAD_VALUES(field)) {
 			const withBad = { ...args, [keyOf(field)]: bad };
@@ -286,14 +321,14 @@ async function casesOf(op: Operation): Promise<{ cases: Case[]; baseline: Answer
 			break;
 		}
 	}
-	return { cases, baseline };
+	return { op, cases, baseline, parameters, args };
 }
 
 const label = (c: Case) =>
 	`${c.op.node}: ${c.op.resource} → ${c.op.operation}, ${keyOf(c.field)} = ${JSON.stringify(c.bad)}`;
 
 describe('every operation as a tool: a bad argument is named, with the verb of its class', () => {
-	const walked: Array<{ op: Operation; cases: Case[]; baseline: Answer }> = [];
+	const walked: Walked[] = [];
 
 	beforeAll(async () => {
 		const versions = await everyNodeVersion();
@@ -304,7 +339,7 @@ describe('every operation as a tool: a bad argument is named, with the verb of i
 			if (!known || known.version < version.version) latest.set(version.name, version);
 		}
 		for (const version of latest.values()) {
-			for (const op of operationsOf(version)) walked.push({ op, ...(await casesOf(op)) });
+			for (const op of operationsOf(version)) walked.push(await casesOf(op));
 		}
 	}, 600_000);
 
@@ -362,6 +397,28 @@ describe('every operation as a tool: a bad argument is named, with the verb of i
 				wrong.push(`${label(c)} (as a setting)\n    → ${message}`);
 			}
 		}
+		expect(wrong).toEqual([]);
+	}, 600_000);
+	it('a call the service rate-limits again and again: retry later, 30 s of waits at most', async () => {
+		const reached = walked.filter(({ baseline }) => baseline.calls > 0 && !baseline.issues);
+		const wrong: string[] = [];
+		for (const { op, parameters, args } of reached) {
+			// A fresh marketing limiter per run: the shared one would pace this test's hundreds of
+			// calls in real time (its pauses are the mocked sleep, and would spin).
+			jest.spyOn(throttle, 'limiterFor').mockImplementation(() => new throttle.InstanceLimiter());
+			rateLimitEveryHost();
+			(sleep as jest.Mock).mockClear();
+			const answer = await runTool(op, parameters ?? {}, args ?? {});
+			nock.cleanAll();
+			jest.restoreAllMocks();
+			const waited = (sleep as jest.Mock).mock.calls.reduce((sum, [ms]) => sum + Number(ms), 0);
+			if (!RETRY.test(answer.message ?? '') || waited > 30_000) {
+				wrong.push(
+					`${op.node}: ${op.resource} → ${op.operation} (waited ${waited} ms)\n    → ${answer.message}`,
+				);
+			}
+		}
+		expect(reached.length).toBeGreaterThan(30);
 		expect(wrong).toEqual([]);
 	}, 600_000);
 });

@@ -121,6 +121,15 @@ describe('callService', () => {
 describe("callService's longest wait (an AI agent's tool call)", () => {
 	beforeEach(() => sleepMock.mockClear());
 
+	const failureOf = async (plan: Parameters<typeof callService<number, number>>[0]) => {
+		try {
+			await callService(plan);
+		} catch (error) {
+			return error as NodeApiError;
+		}
+		throw new Error('the call did not fail');
+	};
+
 	const rateLimited = (maxWaitMs?: number) => {
 		let sent = 0;
 		const plan = {
@@ -140,7 +149,7 @@ describe("callService's longest wait (an AI agent's tool call)", () => {
 
 	it('waits no longer than the bound, then ends the call telling the model when to call again', async () => {
 		const { plan, sent } = rateLimited(30_000);
-		const error = await callService(plan).catch((thrown: NodeApiError) => thrown);
+		const error = await failureOf(plan);
 		expect(sent()).toBe(2);
 		expect(sleepMock.mock.calls.map(([ms]) => ms)).toEqual([20_000]);
 		expect(error.context.toolDecision).toEqual({ kind: 'retry', afterMs: 20_000 });
@@ -148,7 +157,7 @@ describe("callService's longest wait (an AI agent's tool call)", () => {
 
 	it('without a bound (editor runs), every retry waits as the service says', async () => {
 		const { plan, sent } = rateLimited();
-		const error = await callService(plan).catch((thrown: NodeApiError) => thrown);
+		const error = await failureOf(plan);
 		expect(sent()).toBe(5);
 		expect(sleepMock.mock.calls.map(([ms]) => ms)).toEqual([20_000, 20_000, 20_000, 20_000]);
 		expect(error.context.toolDecision).toBeUndefined();
