@@ -217,10 +217,10 @@ const STOP = /Do not retry: stop and tell the user/;
 const RETRY = /Retry: call this tool again with the same arguments in \d+ seconds?\b/;
 
 /**
- * Every host of the credentials answers HTTP 429 with `Retry-After: 20` (the marketing identity
- * endpoint issues a token first, so the call itself is what is limited).
+ * Every host of the credentials answers `status` (the marketing identity endpoint issues a token
+ * first, so the call itself is what is answered).
  */
-function rateLimitEveryHost(): void {
+function answerEveryHost(status: number, headers: Record<string, string> = {}): void {
 	nock('https://marketing.test')
 		.persist()
 		.post(/^\/identity\/oauth\/token/)
@@ -235,7 +235,7 @@ function rateLimitEveryHost(): void {
 	]) {
 		const scope = nock(host).persist();
 		for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
-			scope[method](/.*/).reply(429, { message: 'Rate limit exceeded' }, { 'Retry-After': '20' });
+			scope[method](/.*/).reply(status, { message: `HTTP ${status}` }, headers);
 		}
 	}
 }
@@ -406,7 +406,7 @@ describe('every operation as a tool: a bad argument is named, with the verb of i
 			// A fresh marketing limiter per run: the shared one would pace this test's hundreds of
 			// calls in real time (its pauses are the mocked sleep, and would spin).
 			jest.spyOn(throttle, 'limiterFor').mockImplementation(() => new throttle.InstanceLimiter());
-			rateLimitEveryHost();
+			answerEveryHost(429, { 'Retry-After': '20' });
 			(sleep as jest.Mock).mockClear();
 			const answer = await runTool(op, parameters ?? {}, args ?? {});
 			nock.cleanAll();
@@ -419,6 +419,21 @@ describe('every operation as a tool: a bad argument is named, with the verb of i
 			}
 		}
 		expect(reached.length).toBeGreaterThan(30);
+		expect(wrong).toEqual([]);
+	}, 600_000);
+	it('a key the service refuses: stop and tell the user, never retry', async () => {
+		const reached = walked.filter(({ baseline }) => baseline.calls > 0 && !baseline.issues);
+		const wrong: string[] = [];
+		for (const { op, parameters, args } of reached) {
+			jest.spyOn(throttle, 'limiterFor').mockImplementation(() => new throttle.InstanceLimiter());
+			answerEveryHost(403);
+			const answer = await runTool(op, parameters ?? {}, args ?? {});
+			nock.cleanAll();
+			jest.restoreAllMocks();
+			if (!STOP.test(answer.message ?? '') || /\bitem \d/i.test(answer.message ?? '')) {
+				wrong.push(`${op.node}: ${op.resource} → ${op.operation}\n    → ${answer.message}`);
+			}
+		}
 		expect(wrong).toEqual([]);
 	}, 600_000);
 });
