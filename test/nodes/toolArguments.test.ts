@@ -27,6 +27,8 @@ jest.mock('n8n-workflow', () => ({
  * each; a value the checks refuse even so is put back to the setting's default. Then each argument
  * in turn gets bad values until a check refuses one. An operation added later is walked the same
  * way: its checks pass when they throw through the shared input-error helpers (see CONTRIBUTING).
+ * With the arguments its checks pass, each operation that reaches its service is run again with
+ * every host answering 429 (retry, within 30 s of waits) and 403 (stop and tell the user).
  */
 
 /** Choices the model fills too: a list loaded from the service, required (n8n checks it). */
@@ -399,41 +401,51 @@ describe('every operation as a tool: a bad argument is named, with the verb of i
 		}
 		expect(wrong).toEqual([]);
 	}, 600_000);
-	it('a call the service rate-limits again and again: retry later, 30 s of waits at most', async () => {
+	/**
+	 * Each operation that reached its service, run again with every host answering `status`: its
+	 * answer, and the waits it took (the mocked sleep's).
+	 */
+	const answeredBy = async (status: number, headers: Record<string, string> = {}) => {
 		const reached = walked.filter(({ baseline }) => baseline.calls > 0 && !baseline.issues);
-		const wrong: string[] = [];
+		const runs: Array<{ op: Operation; message: string; waitedMs: number }> = [];
 		for (const { op, parameters, args } of reached) {
 			// A fresh marketing limiter per run: the shared one would pace this test's hundreds of
 			// calls in real time (its pauses are the mocked sleep, and would spin).
 			jest.spyOn(throttle, 'limiterFor').mockImplementation(() => new throttle.InstanceLimiter());
-			answerEveryHost(429, { 'Retry-After': '20' });
+			answerEveryHost(status, headers);
 			(sleep as jest.Mock).mockClear();
 			const answer = await runTool(op, parameters ?? {}, args ?? {});
 			nock.cleanAll();
 			jest.restoreAllMocks();
-			const waited = (sleep as jest.Mock).mock.calls.reduce((sum, [ms]) => sum + Number(ms), 0);
-			if (!RETRY.test(answer.message ?? '') || waited > 30_000) {
-				wrong.push(
-					`${op.node}: ${op.resource} → ${op.operation} (waited ${waited} ms)\n    → ${answer.message}`,
-				);
-			}
+			const waits = (sleep as jest.Mock).mock.calls.map(([ms]) => Number(ms));
+			runs.push({
+				op,
+				message: answer.message ?? '',
+				waitedMs: waits.reduce((sum, ms) => sum + ms, 0),
+			});
 		}
-		expect(reached.length).toBeGreaterThan(30);
-		expect(wrong).toEqual([]);
+		return runs;
+	};
+	const described = ({
+		op,
+		message,
+		waitedMs,
+	}: {
+		op: Operation;
+		message: string;
+		waitedMs: number;
+	}) => `${op.node}: ${op.resource} → ${op.operation} (waited ${waitedMs} ms)\n    → ${message}`;
+
+	it('a call the service rate-limits again and again: retry later, 30 s of waits at most', async () => {
+		const runs = await answeredBy(429, { 'Retry-After': '20' });
+		expect(runs.length).toBeGreaterThan(30);
+		const wrong = runs.filter(({ message, waitedMs }) => !RETRY.test(message) || waitedMs > 30_000);
+		expect(wrong.map(described)).toEqual([]);
 	}, 600_000);
+
 	it('a key the service refuses: stop and tell the user, never retry', async () => {
-		const reached = walked.filter(({ baseline }) => baseline.calls > 0 && !baseline.issues);
-		const wrong: string[] = [];
-		for (const { op, parameters, args } of reached) {
-			jest.spyOn(throttle, 'limiterFor').mockImplementation(() => new throttle.InstanceLimiter());
-			answerEveryHost(403);
-			const answer = await runTool(op, parameters ?? {}, args ?? {});
-			nock.cleanAll();
-			jest.restoreAllMocks();
-			if (!STOP.test(answer.message ?? '') || /\bitem \d/i.test(answer.message ?? '')) {
-				wrong.push(`${op.node}: ${op.resource} → ${op.operation}\n    → ${answer.message}`);
-			}
-		}
-		expect(wrong).toEqual([]);
+		const runs = await answeredBy(403);
+		const wrong = runs.filter(({ message }) => !STOP.test(message) || /\bitem \d/i.test(message));
+		expect(wrong.map(described)).toEqual([]);
 	}, 600_000);
 });
