@@ -231,17 +231,6 @@ describe('Agent Platform › Tool › Run', () => {
 		expect(list.error?.message).toBe("The 'Inputs' field of item 0 is not a JSON object");
 		expect(sim.services.admin.calls).toHaveLength(0);
 	});
-});
-
-describe('Agent Platform › Tool › Run as an AI agent’s tool: a missing input', () => {
-	let sim: Simulator;
-	beforeEach(async () => {
-		fastPolling();
-		sim = await startRunsSimulator();
-	});
-	afterEach(async () => {
-		await sim.close();
-	});
 
 	const runAsTool = async (parameters: Record<string, unknown>, args: IDataObject) =>
 		await runWorkflow({
@@ -259,7 +248,7 @@ describe('Agent Platform › Tool › Run as an AI agent’s tool: a missing inp
 			credentials: simCredentials(sim),
 		});
 
-	it('tells the model to add the input to its JSON inputs argument and call again', async () => {
+	it('as an AI agent’s tool: tells the model to add the input to its JSON inputs argument and call again', async () => {
 		const result = await runAsTool(
 			{ inputsJson: "={{ $fromAI('inputs', 'The tool inputs as JSON', 'json') }}" },
 			{ inputs: { employees: 40 } },
@@ -269,7 +258,7 @@ describe('Agent Platform › Tool › Run as an AI agent’s tool: a missing inp
 		);
 	});
 
-	it('names the input field the model fills when the inputs are fields', async () => {
+	it('as an AI agent’s tool: names the input field the model fills when the inputs are fields', async () => {
 		const result = await runAsTool(
 			{
 				inputMode: 'fields',
@@ -286,7 +275,7 @@ describe('Agent Platform › Tool › Run as an AI agent’s tool: a missing inp
 		);
 	});
 
-	it('inputs fixed in the node are the user’s to fix: stop and tell the user', async () => {
+	it('as an AI agent’s tool: inputs fixed in the node are the user’s to fix: stop and tell the user', async () => {
 		const result = await runAsTool({ inputsJson: '{"employees": 40}' }, {});
 		expect(result.error?.message).toMatch(
 			/^The tool run failed: Missing required params: domain\. Do not retry: stop and tell the user/,
