@@ -10,7 +10,7 @@ import {
 } from '../shared/failure';
 import { callService, FailedAttempt, type Decision } from '../shared/pipeline';
 import { isPlainHttpAnswer, plainHttpAdvice } from '../shared/plainHttp';
-import { isToolRun } from '../shared/tool';
+import { isToolRun, TOOL_MAX_RATE_WAIT_MS } from '../shared/tool';
 import { withDecision } from '../shared/toolDecision';
 import { exhaustedWindow, secondsUntilReset } from './answers';
 import {
@@ -42,12 +42,6 @@ const WINDOW_SECONDS: Record<RateWindow, number> = {
 
 /** Rate-window waits per call, beside the retries (a window can be used up again by other callers). */
 const MAX_WINDOW_WAITS = 10;
-/**
- * The longest an AI agent's tool call waits for a rate window: a model waiting minutes gets no
- * answer at all, so past this it is told at once to call again when the window resets.
- */
-const TOOL_MAX_RATE_WAIT_MS = 30_000;
-
 /**
  * The enrichment services' adapter to the shared request pipeline (`nodes/shared/pipeline`), once
  * for both nodes:
@@ -133,6 +127,8 @@ export async function sendWithRetries(
 			return answer;
 		},
 		decide,
+		// A tool call's waits add up to 30 s at most, window waits and Retry-After alike.
+		...(isToolRun(node) ? { maxWaitMs: TOOL_MAX_RATE_WAIT_MS } : {}),
 		finalError: async (error) => {
 			const attempt = error as FailedAttempt;
 			const address = await service.address?.(ctx);

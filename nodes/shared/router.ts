@@ -9,6 +9,7 @@ import type {
 	PerItemOperation,
 	ResourceOperations,
 } from './operation';
+import { markCheckRefusal } from './inputError';
 import { withItemsDone } from './stopReport';
 import { isToolRun } from './tool';
 import { plainRun, type Answered, type RunLayer } from './runLayer';
@@ -132,7 +133,9 @@ class Run {
 					: (undefined as Input);
 				checked.push({ itemIndex, input });
 			} catch (error) {
-				refused.set(itemIndex, withItemIndex(this.ctx, error, itemIndex));
+				const refusal = withItemIndex(this.ctx, error, itemIndex);
+				markCheckRefusal(refusal);
+				refused.set(itemIndex, refusal);
 			}
 		}
 		if (!this.continueOnFail) {

@@ -7,6 +7,12 @@ import type { IDataObject, INode } from 'n8n-workflow';
  * n8n's tool-call fields (`toolCallId`).
  */
 
+/**
+ * The longest an AI agent's tool call waits for a service's rate window: a model waiting minutes
+ * gets no answer at all, so past this it is told at once to call again when the window resets.
+ */
+export const TOOL_MAX_RATE_WAIT_MS = 30_000;
+
 /** Whether this node runs as a tool of an AI agent (n8n's `<type>Tool` variant). */
 export function isToolRun(node: INode): boolean {
 	return node.type.endsWith('Tool');

@@ -2,6 +2,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { fromAiKeys } from './tool';
+import { withoutItemNumbers } from './toolArgument';
 
 /**
  * What an AI agent's model should do after a tool call failed. n8n hands the model only the
@@ -12,12 +13,13 @@ import { fromAiKeys } from './tool';
  *   when the service said how long (Retry-After, a reset header or its rate-limit window).
  * - `stop`: retrying cannot help; the model tells the user. `resetsAt` (epoch ms) or `resetsInMs`
  *   say when a used-up quota comes back.
- * - `fixArgument`: the call was refused for what the model sent; `argument` names it.
+ * - `fixArgument`: the call was refused for what the model sent; `argument` names it, `missing`
+ *   when the model left it out.
  */
 type ToolDecision =
 	| { kind: 'retry'; afterMs?: number }
 	| { kind: 'stop'; reason: StopReason; resetsAt?: number; resetsInMs?: number }
-	| { kind: 'fixArgument'; argument?: string };
+	| { kind: 'fixArgument'; argument?: string; missing?: boolean };
 
 type StopReason = 'quota' | 'credits' | 'key' | 'role' | 'mayHaveRun' | 'setup' | 'service';
 
@@ -35,6 +37,14 @@ export function withDecision<E extends NodeApiError | NodeOperationError>(
 	return error;
 }
 
+/** Whether a transport or check attached a decision to the error. */
+export function hasDecision(error: Error): boolean {
+	return (
+		(error instanceof NodeApiError || error instanceof NodeOperationError) &&
+		error.context[CONTEXT_KEY] !== undefined
+	);
+}
+
 /** The service's error code in a NodeApiError's response (`{ code: '607', … }`), if any. */
 function serviceCodeOf(error: NodeApiError): string | undefined {
 	const code = (error.errorResponse as IDataObject | undefined)?.code;
@@ -42,7 +52,7 @@ function serviceCodeOf(error: NodeApiError): string | undefined {
 }
 
 /** The first of the node's `$fromAI` arguments the message names (`'email'`), if any. */
-function argumentNamedIn(node: INode, message: string): string | undefined {
+export function argumentNamedIn(node: INode, message: string): string | undefined {
 	return fromAiKeys(node.parameters).find((key) => message.includes(`'${key}'`));
 }
 
@@ -118,9 +128,8 @@ export function decisionText(decision: ToolDecision, description?: string): stri
 		case 'retry':
 			return `Retry: call this tool again with the same arguments in ${waitText(decision.afterMs ?? DEFAULT_RETRY_MS)}${decision.afterMs === undefined ? '' : " (the service's own wait)"}; if it fails again, stop and tell the user.`;
 		case 'fixArgument':
-			return decision.argument
-				? `Change the argument '${decision.argument}' and call this tool again.`
-				: 'Change the arguments and call this tool again.';
+			if (!decision.argument) return 'Change the arguments and call this tool again.';
+			return `${decision.missing ? 'Add' : 'Change'} the argument '${decision.argument}' and call this tool again.`;
 		case 'stop': {
 			const resets =
 				decision.resetsAt !== undefined
@@ -140,6 +149,6 @@ export function toolErrorMessage(error: Error, node: INode): string {
 		error instanceof NodeApiError || error instanceof NodeOperationError
 			? (error.description ?? undefined)
 			: undefined;
-	const happened = error.message.trim().replace(/([^.!?])$/, '$1.');
+	const happened = withoutItemNumbers(error.message.trim()).replace(/([^.!?])$/, '$1.');
 	return `${happened} ${decisionText(decision, decision.kind === 'stop' ? description : undefined)}`;
 }

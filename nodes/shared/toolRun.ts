@@ -5,11 +5,13 @@ import type {
 	INodeProperties,
 	NodeParameterValueType,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { RunLayer } from './runLayer';
 import { noRecordsJson } from './tool';
-import { toolErrorMessage } from './toolDecision';
+import { inputPlaceOf, isCheckRefusal } from './inputError';
+import { argumentNamedIn, hasDecision, toolErrorMessage, withDecision } from './toolDecision';
+import { placeNamedIn, toolArgumentAt } from './toolArgument';
 import { allowedText, modelChoiceFields, readChoice, withValueAt } from './toolChoices';
 import {
 	fittingCount,
@@ -96,10 +98,23 @@ export function startToolRun(
 				: bound(itemIndex, data);
 		return answered.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 	};
+	// Refused input names the model's argument: the one the check's place is filled with, or the
+	// field a check's message names. A value from the user's own setting stays theirs to fix.
+	const nameArgument = (error: Error): void => {
+		if (hasDecision(error)) return;
+		const inferable = isCheckRefusal(error) && argumentNamedIn(node, error.message) === undefined;
+		const place =
+			inputPlaceOf(error) ?? (inferable ? placeNamedIn(error.message, fields) : undefined);
+		const argument = place && toolArgumentAt(node, fields, place);
+		if (argument && (error instanceof NodeOperationError || error instanceof NodeApiError)) {
+			withDecision(error, { kind: 'fixArgument', argument, missing: place.missing });
+		}
+	};
 	// n8n hands the model only an error's message: the decision is appended to it, once.
 	const told = new WeakSet<Error>();
 	const failure = (error: Error): Error => {
 		if (!told.has(error)) {
+			nameArgument(error);
 			error.message = toolErrorMessage(error, node);
 			told.add(error);
 		}

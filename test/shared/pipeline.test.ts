@@ -117,3 +117,49 @@ describe('callService', () => {
 		expect(sent()).toBe(1);
 	});
 });
+
+describe("callService's longest wait (an AI agent's tool call)", () => {
+	beforeEach(() => sleepMock.mockClear());
+
+	const failureOf = async (plan: Parameters<typeof callService<number, number>>[0]) => {
+		try {
+			await callService(plan);
+		} catch (error) {
+			return error as NodeApiError;
+		}
+		throw new Error('the call did not fail');
+	};
+
+	const rateLimited = (maxWaitMs?: number) => {
+		let sent = 0;
+		const plan = {
+			safeToRepeat: true,
+			backoff: { retries: 4, baseDelayMs: 1, maxDelayMs: 4 },
+			send: async () => await Promise.resolve(++sent),
+			read: (): number => {
+				throw new Error('rate limited');
+			},
+			// The service says: wait 20 s each time.
+			decide: () => ({ retry: true as const, waitMs: 20_000 }),
+			finalError: () => new NodeApiError(node, { message: 'x' }, { message: 'Rate limited' }),
+			...(maxWaitMs === undefined ? {} : { maxWaitMs }),
+		};
+		return { plan, sent: () => sent };
+	};
+
+	it('waits no longer than the bound, then ends the call telling the model when to call again', async () => {
+		const { plan, sent } = rateLimited(30_000);
+		const error = await failureOf(plan);
+		expect(sent()).toBe(2);
+		expect(sleepMock.mock.calls.map(([ms]) => ms)).toEqual([20_000]);
+		expect(error.context.toolDecision).toEqual({ kind: 'retry', afterMs: 20_000 });
+	});
+
+	it('without a bound (editor runs), every retry waits as the service says', async () => {
+		const { plan, sent } = rateLimited();
+		const error = await failureOf(plan);
+		expect(sent()).toBe(5);
+		expect(sleepMock.mock.calls.map(([ms]) => ms)).toEqual([20_000, 20_000, 20_000, 20_000]);
+		expect(error.context.toolDecision).toBeUndefined();
+	});
+});

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { echo } from '../../shared/echo';
+import { withInputPlace } from '../../shared/inputError';
 import { pollUntil } from '../transport/polling';
 import { readToolJob } from '../transport/tools';
 
@@ -20,19 +21,30 @@ export function errorTexts(errors: unknown): string[] {
 		.filter(Boolean);
 }
 
-/** The failed run's error: the platform's text first, then where to look. Never retried. */
+/** The platform's words for a run without a required input: `Missing required params: domain`. */
+const MISSING_INPUT = /Missing required params: ([^\s,;]+)/;
+
+/**
+ * The failed run's error: the platform's text first, then where to look. Never retried. A missing
+ * input is marked as one of the `inputs` parameter (an AI agent's model adds it and calls again).
+ */
 export function toolFailedError(
 	ctx: IExecuteFunctions,
 	toolId: string,
 	texts: string[],
 	itemIndex: number,
+	inputs: string,
 ): NodeApiError {
 	const said = texts.length ? echo(texts.join('; ')) : 'no error text';
-	return new NodeApiError(ctx.getNode(), { message: said } as JsonObject, {
+	const error = new NodeApiError(ctx.getNode(), { message: said } as JsonObject, {
 		message: `The tool run failed: ${said}`,
 		description: `The platform ran tool ${toolId} and it failed (the run is not repeated). Check the inputs the tool needs, or open its run history in the platform.`,
 		itemIndex,
 	});
+	const missing = MISSING_INPUT.exec(texts.join('; '));
+	return missing
+		? withInputPlace(error, { parameter: inputs, key: missing[1], missing: true })
+		: error;
 }
 
 /** The job's final states (the platform's schema): never polled again. */

@@ -22,7 +22,7 @@ const PARAMETERS: Record<string, string> = {
 	'Conversation ID': 'conversationId',
 	Message: 'message',
 	Tool: 'toolId',
-	Inputs: 'inputs',
+	Inputs: 'inputsJson',
 	'API Key ID': 'keyId',
 	'Filter by Email': 'filters.email',
 };

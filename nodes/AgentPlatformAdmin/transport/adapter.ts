@@ -12,6 +12,7 @@ import { credentialReader } from '../../shared/credentials';
 import { echo } from '../../shared/echo';
 import { classifyAnswer, isJsonOrEmpty, mayHaveRunError, shouldRetry } from '../../shared/failure';
 import { callService, FailedAttempt, sendWithinOrigin } from '../../shared/pipeline';
+import { isToolRun, TOOL_MAX_RATE_WAIT_MS } from '../../shared/tool';
 import { authorization } from './authorization';
 import { adminBaseUrl } from './baseUrl';
 import {
@@ -138,6 +139,7 @@ export async function send(
 			return { retry: true, waitMs: Math.min(waitMs ?? 0, timing.maxDelayMs) };
 		},
 		finalError: (error) => finalError(node, call, error, attempts),
+		...(isToolRun(node) ? { maxWaitMs: TOOL_MAX_RATE_WAIT_MS } : {}),
 	});
 	return { response, attempts, earlierMayHaveRun };
 }

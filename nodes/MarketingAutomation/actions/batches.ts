@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { markCheckRefusal } from '../../shared/inputError';
 import type { CheckedItem } from '../../shared/operation';
 import { withItemIndex, type BatchOutcome } from '../../shared/router';
 import { callsInFlight } from '../transport';
@@ -236,6 +237,7 @@ export async function checkAgainstService<T, U>(
 			checked.push({ itemIndex, value: await check(itemIndex, input) });
 		} catch (error) {
 			const failure = withItemIndex(ctx, error, itemIndex);
+			markCheckRefusal(failure);
 			if (!ctx.continueOnFail()) throw failure;
 			outcomes[itemIndex] = [{ error: failure }];
 		}

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { visibleControls } from '../../shared/echo';
+import { inputError } from '../../shared/inputError';
 import { itemParameter } from '../../shared/itemParameters';
 
 /** Readers of the marketing node's parameters: IDs, lists, tokens, dates and filters, checked. */
@@ -24,13 +25,12 @@ export function readId(
 ): number {
 	const text = String(raw ?? '').trim();
 	if (!/^\d+$/.test(text) || Number(text) <= 0) {
-		throw new NodeOperationError(
+		throw inputError(
 			ctx.getNode(),
+			itemIndex,
+			{ parameter: name },
 			`The ${label} ID ${shorten(text)} in item ${itemIndex} is not a positive whole number`,
-			{
-				itemIndex,
-				description: `Pick the ${label} from the list or enter its numeric ID.`,
-			},
+			`Pick the ${label} from the list or enter its numeric ID.`,
 		);
 	}
 	return Number(text);
@@ -54,17 +54,22 @@ export function readIdList(
 ): number[] {
 	const values = splitValues(raw);
 	if (values.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), `No ${label} given in item ${itemIndex}`, {
+		throw inputError(
+			ctx.getNode(),
 			itemIndex,
-			description: `Enter at least one ${label}, e.g. {{ $json.id }}, or several separated by commas.`,
-		});
+			{ parameter: name, missing: true },
+			`No ${label} given in item ${itemIndex}`,
+			`Enter at least one ${label}, e.g. {{ $json.id }}, or several separated by commas.`,
+		);
 	}
 	for (const value of values) {
 		if (!/^\d+$/.test(value) || Number(value) <= 0) {
-			throw new NodeOperationError(
+			throw inputError(
 				ctx.getNode(),
+				itemIndex,
+				{ parameter: name },
 				`${shorten(value)} in ${label} of item ${itemIndex} is not a positive whole number`,
-				{ itemIndex, description: `${label} must be numeric lead IDs, separated by commas.` },
+				`${label} must be numeric lead IDs, separated by commas.`,
 			);
 		}
 	}
@@ -83,22 +88,24 @@ export function readTokens(
 	const tokens = (raw.token ?? []).map((t) => {
 		const bare = String(t.name ?? '').trim();
 		if (!bare) {
-			throw new NodeOperationError(ctx.getNode(), `A token in item ${itemIndex} has no name`, {
+			throw inputError(
+				ctx.getNode(),
 				itemIndex,
-				description: 'Give every token a name such as {{my.offer}}, or remove the empty row.',
-			});
+				{ parameter },
+				`A token in item ${itemIndex} has no name`,
+				'Give every token a name such as {{my.offer}}, or remove the empty row.',
+			);
 		}
 		const name = bare.startsWith('{{') ? bare : `{{my.${bare.replace(/^my\./, '')}}}`;
 		return { name, value: String(t.value ?? '') };
 	});
 	if (tokens.length > 100) {
-		throw new NodeOperationError(
+		throw inputError(
 			ctx.getNode(),
+			itemIndex,
+			{ parameter },
 			`Item ${itemIndex} overrides ${tokens.length} tokens`,
-			{
-				itemIndex,
-				description: 'The service accepts at most 100 tokens per call.',
-			},
+			'The service accepts at most 100 tokens per call.',
 		);
 	}
 	return tokens;
@@ -121,20 +128,22 @@ export function readDateTime(
 				: String(raw ?? '');
 	if (!text.trim()) {
 		if (!required) return undefined;
-		throw new NodeOperationError(ctx.getNode(), `${label} is empty in item ${itemIndex}`, {
+		throw inputError(
+			ctx.getNode(),
 			itemIndex,
-			description: `Enter ${label} as a date and time, e.g. 2026-11-01T00:00:00Z.`,
-		});
+			{ parameter: name, missing: true },
+			`${label} is empty in item ${itemIndex}`,
+			`Enter ${label} as a date and time, e.g. 2026-11-01T00:00:00Z.`,
+		);
 	}
 	const parsed = DateTime.fromISO(text.trim(), { zone: ctx.getTimezone(), setZone: true });
 	if (!parsed.isValid) {
-		throw new NodeOperationError(
+		throw inputError(
 			ctx.getNode(),
+			itemIndex,
+			{ parameter: name },
 			`${label} ${shorten(text)} in item ${itemIndex} is not a date-time`,
-			{
-				itemIndex,
-				description: 'Use ISO 8601, e.g. 2026-11-01T00:00:00Z or 2026-11-01T09:30:00+10:00.',
-			},
+			'Use ISO 8601, e.g. 2026-11-01T00:00:00Z or 2026-11-01T09:30:00+10:00.',
 		);
 	}
 	return parsed.toISO({ suppressMilliseconds: true }) ?? undefined;

@@ -2,6 +2,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { shouldRetry } from '../../shared/failure';
+import { isToolRun, TOOL_MAX_RATE_WAIT_MS } from '../../shared/tool';
 import {
 	callService,
 	FailedAttempt,
@@ -203,5 +204,6 @@ export async function callInstance(
 		read,
 		decide,
 		finalError: (error) => toNodeError(this, error, request),
+		...(isToolRun(this.getNode()) ? { maxWaitMs: TOOL_MAX_RATE_WAIT_MS } : {}),
 	});
 }

@@ -1,7 +1,8 @@
-import { NodeOperationError, type NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { withBackoff, type BackoffPolicy, type RetryDecision } from '../backoff';
 import { classifyThrown, shouldRetry, type RepeatSafety } from '../failure';
+import { hasDecision, withDecision } from '../toolDecision';
 import { FailedAttempt } from './failedAttempt';
 import { isForeignRedirect } from './redirects';
 
@@ -59,6 +60,12 @@ interface RequestPlan<Answer, Result> extends RepeatSafety {
 	decide?(error: unknown): Decision | Promise<Decision>;
 	/** The error the user sees once the last attempt failed; or a result, when the failure is one. */
 	finalError(error: unknown): Final<Result> | Promise<Final<Result>>;
+	/**
+	 * The longest the call waits in all for the service's own waits (`decide`'s `waitMs`): an AI
+	 * agent's tool call (`TOOL_MAX_RATE_WAIT_MS`), whose model gets no answer while it waits. A
+	 * wait past it ends the call at once, and its error tells the model to call again after it.
+	 */
+	maxWaitMs?: number;
 }
 
 const endsTheCall = (decision: Decision): decision is { retry: false; fail: NodeApiError } =>
@@ -72,6 +79,15 @@ const decideByModel = (plan: RepeatSafety, error: unknown): RetryDecision =>
 	error instanceof FailedAttempt && shouldRetry(error.failure, plan)
 		? { retry: true }
 		: { retry: false };
+
+/** An error of a call ended before a long wait: the model calls again after it. */
+function cutShort(error: Error, afterMs: number | undefined): Error {
+	if (afterMs === undefined || hasDecision(error)) return error;
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		withDecision(error, { kind: 'retry', afterMs });
+	}
+	return error;
+}
 
 /** The one verb that calls a service: see the file's head. */
 export async function callService<Answer, Result>(
@@ -103,12 +119,23 @@ export async function callService<Answer, Result>(
 		}
 	};
 	let ending: NodeApiError | undefined;
+	let waitedMs = 0;
+	/** The service's wait that would have passed `maxWaitMs`: the model calls again after it. */
+	let cutShortMs: number | undefined;
 	const decide = async (error: unknown): Promise<RetryDecision> => {
 		if (isFinal(error)) return { retry: false };
 		const decision = plan.decide ? await plan.decide(error) : decideByModel(plan, error);
 		if (endsTheCall(decision)) {
 			ending = decision.fail;
 			return { retry: false };
+		}
+		const waitMs = decision.retry ? (decision.waitMs ?? 0) : 0;
+		if (plan.maxWaitMs !== undefined && waitMs > 0) {
+			if (waitedMs + waitMs > plan.maxWaitMs) {
+				cutShortMs = waitMs;
+				return { retry: false };
+			}
+			waitedMs += waitMs;
 		}
 		return decision;
 	};
@@ -121,6 +148,6 @@ export async function callService<Answer, Result>(
 	if (ending) throw ending;
 	if (isFinal(failure)) throw failure;
 	const final = await plan.finalError(failure);
-	if (final instanceof Error) throw final;
+	if (final instanceof Error) throw cutShort(final, cutShortMs);
 	return final.result;
 }

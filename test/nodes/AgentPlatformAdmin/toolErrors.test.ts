@@ -1,5 +1,5 @@
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { runWorkflow } from '../../harness';
 import { adminCredentials, recordCalls, US_BASE } from './helpers';
@@ -49,6 +49,15 @@ describe('Agent Platform Admin as a tool: what the model reads on a failure', ()
 	it('429 with a reset: retry after the service’s own wait', async () => {
 		answering(429, { message: 'Rate limit exceeded' }, { 'retry-after': '20' });
 		expect((await invite(kim)).error?.message).toBe(TOOL_RATE_LIMITED_OWN_WAIT);
+	});
+
+	it('429 again and again: waits 30 s at most in all, then answers at once', async () => {
+		const calls = answering(429, { message: 'Rate limit exceeded' }, { 'retry-after': '20' });
+		(sleep as jest.Mock).mockClear();
+		expect((await invite(kim)).error?.message).toBe(TOOL_RATE_LIMITED_OWN_WAIT);
+		const waits = (sleep as jest.Mock).mock.calls.map(([ms]) => Number(ms));
+		expect(waits).toEqual([20_000]);
+		expect(calls).toHaveLength(2);
 	});
 
 	it('429 without a reset: retry in a minute', async () => {

@@ -60,15 +60,23 @@ export const LEAD_ARGUMENT_WITHOUT_EMAIL =
 
 /** Lead → Create or Update as a tool with Lead (From the Model) cleared: only the user can fix it. */
 export const NO_LEAD_FIELDS_TO_SEND =
-	"Item 0 has no lead fields to send. Do not retry: stop and tell the user that the node's own settings need a change. What the user can do: Map the item to lead fields, e.g. email, firstName, lastName.";
+	"This call has no lead fields to send. Do not retry: stop and tell the user that the node's own settings need a change. What the user can do: Map the item to lead fields, e.g. email, firstName, lastName.";
 
 /** Lead → Get Many as a tool: the model's `emails` argument holds an invalid address. */
 export const EMAILS_ARGUMENT_INVALID =
 	"\"ana at example\" in the argument 'emails' is not a valid email address: send email addresses separated by commas, e.g. ana@example.com, bob@example.com. Change the argument 'emails' and call this tool again.";
 
-/** Company → Create or Update as a tool (v2): the record is a string, not an object. */
+/** Company → Create or Update as a tool (v2): the model's record lacks the dedupe key. */
+export const COMPANY_RECORD_WITHOUT_KEY =
+	"This call has no value for externalCompanyId, which companies are matched on. Add the argument 'record.externalCompanyId' and call this tool again.";
+
+/** Bulk Import → Get Status as a tool: the model's batch ID is not a number. */
+export const BATCH_ID_ARGUMENT_NOT_A_NUMBER =
+	"The batch ID 'batch twelve' is not a whole number. Change the argument 'Batch_ID' and call this tool again.";
+
+/** Company → Create or Update as a tool (v2): the model's record is a string, not an object. */
 export const COMPANY_RECORD_NOT_AN_OBJECT =
-	'The record of item 0 is "Example Inc", not an object of field names and values. Do not retry: stop and tell the user that the node\'s own settings need a change. What the user can do: Send the record as one JSON object, e.g. {"externalCompanyId": "C-1"}.';
+	'The record is "Example Inc", not an object of field names and values. Change the argument \'record\' and call this tool again.';
 
 /** A tool's answer to the service's rate limit (606): retry after the service's own wait. */
 export const TOOL_RATE_LIMITED_606 =

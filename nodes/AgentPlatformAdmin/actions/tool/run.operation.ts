@@ -18,6 +18,8 @@ import { runKey } from '../../helpers/runKey';
 interface ToolInput {
 	toolId: string;
 	params: IDataObject;
+	/** The parameter the inputs come from. */
+	inputsParameter: string;
 	asJob: boolean;
 	timeLimit: number;
 }
@@ -26,6 +28,7 @@ function readInput(ctx: IExecuteFunctions, itemIndex: number): ToolInput {
 	const fields = ctx.getNodeParameter('inputMode', itemIndex, 'json') === 'fields';
 	return {
 		toolId: requireLocatorId(ctx, 'toolId', itemIndex, TOOL_ID),
+		inputsParameter: fields ? 'inputFields.value' : 'inputsJson',
 		params: fields
 			? ((ctx.getNodeParameter('inputFields.value', itemIndex, {}) ?? {}) as IDataObject)
 			: readJsonInputs(ctx, itemIndex),
@@ -38,7 +41,7 @@ async function runNow(ctx: IExecuteFunctions, input: ToolInput, itemIndex: numbe
 	const answer = await triggerTool(ctx, input.toolId, input.params, 'now', itemIndex);
 	const errors = errorTexts(answer.errors);
 	if (errors.length || answer.status === 'failed') {
-		throw toolFailedError(ctx, input.toolId, errors, itemIndex);
+		throw toolFailedError(ctx, input.toolId, errors, itemIndex, input.inputsParameter);
 	}
 	return { tool_id: input.toolId, output: (answer.output ?? {}) as IDataObject };
 }
@@ -72,7 +75,7 @@ async function runAsJob(ctx: IExecuteFunctions, input: ToolInput, itemIndex: num
 	if (job.type === 'timeout' || job.type === 'cancelled')
 		throw jobEndedError(ctx, job.type, where, itemIndex);
 	if (job.type === 'failed' || job.errors.length) {
-		throw toolFailedError(ctx, input.toolId, job.errors, itemIndex);
+		throw toolFailedError(ctx, input.toolId, job.errors, itemIndex, input.inputsParameter);
 	}
 	return { tool_id: input.toolId, job_id: jobId, output: job.output ?? {} };
 }

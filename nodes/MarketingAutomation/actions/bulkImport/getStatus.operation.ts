@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
+import { inputError } from '../../../shared/inputError';
 import type { BatchOutcome } from '../../../shared/router';
 import type { BulkFormat } from '../../helpers/delimited';
 import { readImportStatus, readRowReports, type ImportObject } from '../../helpers/importJobs';
@@ -62,10 +62,12 @@ function check(this: IExecuteFunctions, itemIndex: number): StatusQuery {
 	const object = this.getNodeParameter('object', itemIndex) as ImportObject;
 	const raw = String(this.getNodeParameter('batchId', itemIndex, '')).trim();
 	if (!/^\d+$/.test(raw)) {
-		throw new NodeOperationError(
+		throw inputError(
 			this.getNode(),
+			itemIndex,
+			{ parameter: 'batchId' },
 			`The batch ID '${raw}' in item ${itemIndex} is not a whole number`,
-			{ itemIndex, description: 'Use the batchId the Import operation output.' },
+			'Use the batchId the Import operation output.',
 		);
 	}
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

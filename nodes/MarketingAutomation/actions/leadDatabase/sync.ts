@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
+import { inputError } from '../../../shared/inputError';
 import { isToolRun } from '../../../shared/tool';
 import { LEAD_BATCH } from '../../transport/paging';
 import type { CheckedItem } from '../../../shared/operation';
@@ -28,6 +29,8 @@ interface Upsert {
 	action: string;
 	matching: string[];
 	record: IDataObject;
+	/** The parameter the record comes from (see `recordParameter`). */
+	recordParameter: string;
 }
 
 interface Keyed extends Upsert {
@@ -36,6 +39,13 @@ interface Keyed extends Upsert {
 }
 
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+/** The parameter an item's record comes from: the model's record as a tool, else the mapper. */
+function recordParameter(ctx: IExecuteFunctions, columns: IDataObject): string {
+	return columns.mappingMode === 'autoMapInputData' && isToolRun(ctx.getNode())
+		? 'toolRecord'
+		: 'columns.value';
+}
 
 /** The record of an item: mapped automatically (the item, or the model's object) or as defined. */
 function recordOf(ctx: IExecuteFunctions, itemIndex: number, columns: IDataObject): IDataObject {
@@ -54,13 +64,12 @@ function recordOf(ctx: IExecuteFunctions, itemIndex: number, columns: IDataObjec
 		}
 	}
 	if (source === null || typeof source !== 'object' || Array.isArray(source)) {
-		throw new NodeOperationError(
+		throw inputError(
 			ctx.getNode(),
+			itemIndex,
+			{ parameter: recordParameter(ctx, columns) },
 			`The record of item ${itemIndex} is ${shorten(source)}, not an object of field names and values`,
-			{
-				itemIndex,
-				description: 'Send the record as one JSON object, e.g. {"externalCompanyId": "C-1"}.',
-			},
+			'Send the record as one JSON object, e.g. {"externalCompanyId": "C-1"}.',
 		);
 	}
 	const record: IDataObject = {};
@@ -116,10 +125,12 @@ function keyed(
 	const key = dedupeBy === 'idField' ? [keys.idField] : keys.dedupeFields;
 	const missing = key.filter((field) => isBlank(upsert.record[field]));
 	if (missing.length > 0) {
-		throw new NodeOperationError(
+		throw inputError(
 			node,
+			itemIndex,
+			{ parameter: upsert.recordParameter, key: missing[0], missing: true },
 			`Item ${itemIndex} has no value for ${keyLabel(missing)}, which ${kind.plural} are matched on`,
-			{ itemIndex, description: `Map ${keyLabel(missing)} to a value; no call was made.` },
+			`Map ${keyLabel(missing)} to a value; no call was made.`,
 		);
 	}
 	const record = { ...upsert.record };
@@ -164,6 +175,7 @@ export function syncOperation(kind: ObjectKind) {
 			action: String(actionOf(i)),
 			matching: Array.isArray(columns.matchingColumns) ? columns.matchingColumns.map(String) : [],
 			record,
+			recordParameter: recordParameter(this, columns),
 		};
 	}
 

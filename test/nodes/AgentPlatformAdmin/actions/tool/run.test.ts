@@ -231,6 +231,56 @@ describe('Agent Platform › Tool › Run', () => {
 		expect(list.error?.message).toBe("The 'Inputs' field of item 0 is not a JSON object");
 		expect(sim.services.admin.calls).toHaveLength(0);
 	});
+
+	const runAsTool = async (parameters: Record<string, unknown>, args: IDataObject) =>
+		await runWorkflow({
+			nodes: {
+				type: 'agentPlatformAdminTool',
+				credentialTypes: ['agentPlatformApi'],
+				parameters: {
+					resource: 'tool',
+					operation: 'run',
+					toolId: tool('tool-enrich'),
+					...parameters,
+				} as never,
+			},
+			items: [{ chatInput: 'Enrich acme', sessionId: 's-1', toolCallId: 'c1', ...args }],
+			credentials: simCredentials(sim),
+		});
+
+	it('as an AI agent’s tool: tells the model to add the input to its JSON inputs argument and call again', async () => {
+		const result = await runAsTool(
+			{ inputsJson: "={{ $fromAI('inputs', 'The tool inputs as JSON', 'json') }}" },
+			{ inputs: { employees: 40 } },
+		);
+		expect(result.error?.message).toBe(
+			"The tool run failed: Missing required params: domain. Add the argument 'inputs.domain' and call this tool again.",
+		);
+	});
+
+	it('as an AI agent’s tool: names the input field the model fills when the inputs are fields', async () => {
+		const result = await runAsTool(
+			{
+				inputMode: 'fields',
+				inputFields: {
+					mappingMode: 'defineBelow',
+					value: { domain: "={{ $fromAI('domain', 'Company domain', 'string') }}" },
+					schema: [],
+				},
+			},
+			{ domain: '' },
+		);
+		expect(result.error?.message).toBe(
+			"The tool run failed: Missing required params: domain. Add the argument 'domain' and call this tool again.",
+		);
+	});
+
+	it('as an AI agent’s tool: inputs fixed in the node are the user’s to fix: stop and tell the user', async () => {
+		const result = await runAsTool({ inputsJson: '{"employees": 40}' }, {});
+		expect(result.error?.message).toMatch(
+			/^The tool run failed: Missing required params: domain\. Do not retry: stop and tell the user/,
+		);
+	});
 });
 
 describe('Agent Platform › Tool › Run, when the platform fails', () => {

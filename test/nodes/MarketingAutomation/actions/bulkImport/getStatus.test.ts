@@ -1,4 +1,5 @@
 import { outputOf } from '../../helpers';
+import { BATCH_ID_ARGUMENT_NOT_A_NUMBER } from '../../messages';
 import { jobsFinished, uploadedFile, useBulkMarketing } from '../bulk';
 
 describe('Marketing Automation v2: Bulk Import → Get Status', () => {
@@ -81,5 +82,20 @@ describe('Marketing Automation v2: Bulk Import → Get Status', () => {
 		);
 		expect(result.error?.message).toBe("The batch ID 'abc' in item 0 is not a whole number");
 		expect(sim().calls).toHaveLength(0);
+	});
+
+	it('as an AI agent’s tool: names the Batch_ID argument, without item numbers', async () => {
+		const result = await env.runAsTool(
+			{
+				resource: 'bulkImport',
+				operation: 'getStatus',
+				object: 'leads',
+				batchId: "={{ $fromAI('Batch_ID', 'The batch ID of the import', 'string') }}",
+			},
+			{ chatInput: 'How did the import go?', Batch_ID: 'batch twelve', toolCallId: 'call_5' },
+			{ typeVersion: 2 },
+		);
+		expect(result.error?.message).toBe(BATCH_ID_ARGUMENT_NOT_A_NUMBER);
+		expect(sim().calls).toEqual([]);
 	});
 });

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useMarketing } from '../../helpers';
-import { COMPANY_RECORD_NOT_AN_OBJECT } from '../../messages';
+import { COMPANY_RECORD_NOT_AN_OBJECT, COMPANY_RECORD_WITHOUT_KEY } from '../../messages';
 
 const AGENT_INPUT = { chatInput: 'Add the company Example Inc', sessionId: 'session-1' };
 
@@ -63,5 +63,18 @@ describe('Marketing Automation v2: companies as an AI agent tool', () => {
 		);
 		expect(result.error?.message).toBe(COMPANY_RECORD_NOT_AN_OBJECT);
 		expect(sim().calls).toEqual([]);
+	});
+
+	it('a record without its dedupe key names the field inside the argument, no write', async () => {
+		const result = await runAsTool(
+			{
+				resource: 'company',
+				operation: 'createOrUpdate',
+				columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
+			},
+			{ ...AGENT_INPUT, record: { company: 'Example Inc' }, toolCallId: 'call_4' },
+		);
+		expect(result.error?.message).toBe(COMPANY_RECORD_WITHOUT_KEY);
+		expect(sim().callsTo('POST', '/rest/v1/companies.json')).toEqual([]);
 	});
 });
