@@ -33,6 +33,25 @@ describe('Marketing Automation: pickers (list search and load options)', () => {
 		expect(sim().calls[0].authorization).toMatch(/^Bearer .+:ab$/);
 	});
 
+	it('searches folders: the exact name first, then the browse filtered, type and ID shown', async () => {
+		const found = await listSearch.searchFolders.call(context, 'Webinars');
+		expect(found).toEqual({
+			results: [{ name: 'Webinars (folder 17)', value: 'Folder:17' }],
+			paginationToken: undefined,
+		});
+		const partial = await listSearch.searchFolders.call(context, 'webinar');
+		expect(partial.results).toEqual([
+			{ name: 'Webinars (folder 17)', value: 'Folder:17' },
+			{ name: 'Product Webinar (program 3003)', value: 'Program:3003' },
+		]);
+		expect(sim().calls.map((c) => [c.path, c.query])).toEqual([
+			['/rest/asset/v1/folder/byName.json', { name: 'Webinars' }],
+			['/rest/asset/v1/folders.json', { maxDepth: '10', maxReturn: '200', offset: '0' }],
+			['/rest/asset/v1/folder/byName.json', { name: 'webinar' }],
+			['/rest/asset/v1/folders.json', { maxDepth: '10', maxReturn: '200', offset: '0' }],
+		]);
+	});
+
 	it('searches lists, programs (offset) and emails (offset)', async () => {
 		expect((await listSearch.searchLists.call(context, 'news')).results).toEqual([
 			{ name: 'Newsletter subscribers', value: '1001' },
