@@ -44,6 +44,11 @@ const PROGRAM_CHANNELS: Record<string, string[]> = {
 	Email: ['Email Send'],
 };
 
+/** The instance's channels, one program type each (`GET /rest/asset/v1/channels.json`). */
+const CHANNELS: Row[] = Object.entries(PROGRAM_CHANNELS)
+	.flatMap(([type, names]) => names.map((name) => ({ name, applicableProgramType: type })))
+	.map((channel, at) => ({ id: 101 + at, ...channel, progressionStatuses: [] }));
+
 const FOLDERS: Row[] = [
 	{ id: 15, name: 'Marketing Activities', type: 'Folder', parent: null, workspace: 'Default' },
 	{ id: 16, name: 'Lists', type: 'Folder', parent: 15, workspace: 'Default' },
@@ -174,6 +179,7 @@ export class MarketingPrograms {
 			return rows.length > 0 ? ok(rows.map(folderRecord)) : noAssets();
 		}
 		if (key === 'GET /rest/asset/v1/folders.json') return this.browseFolders(q);
+		if (key === 'GET /rest/asset/v1/channels.json') return page(CHANNELS, q);
 		if ((m = /^GET \/rest\/asset\/v1\/folder\/(\d+)\/content\.json$/.exec(key))) {
 			return this.folderContent(Number(m[1]), q);
 		}
