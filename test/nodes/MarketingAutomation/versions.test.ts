@@ -93,11 +93,11 @@ describe('Marketing Automation in the editor: operations by version', () => {
 		const v1 = actionsOf(1);
 		expect(v1.filter((action) => action === 'Get lead changes')).toHaveLength(2);
 		expect(v1.filter((action) => action === 'Get many email programs')).toHaveLength(1);
-		// Version 2 adds 41 actions: 4 per lead-database object (16), 4 of program members, usage,
+		// Version 2 adds 44 actions: 4 per lead-database object (16), 4 of program members, usage,
 		// lead delete / describe / merge, list create / delete, campaign activate / deactivate, the
 		// bulk jobs (import, its status; extract, file, status, cancel, get many), and program get,
-		// get many, create, clone, approve and unapprove.
-		expect(v1).toHaveLength(v2.length + 1 - 41);
+		// get many, create, clone, approve and unapprove, token get many, create or update, delete.
+		expect(v1).toHaveLength(v2.length + 1 - 44);
 	});
 
 	it('version 1 keeps its resources and operations; version 2 adds the lead database', () => {
@@ -134,6 +134,7 @@ describe('Marketing Automation in the editor: operations by version', () => {
 			'opportunityRole',
 			'program',
 			'programMember',
+			'token',
 			'usage',
 		]);
 		expect(operationsOf(1, 'list')).toEqual(['addLeads', 'getAll', 'getMembers', 'removeLeads']);
