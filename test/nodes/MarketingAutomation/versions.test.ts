@@ -93,11 +93,12 @@ describe('Marketing Automation in the editor: operations by version', () => {
 		const v1 = actionsOf(1);
 		expect(v1.filter((action) => action === 'Get lead changes')).toHaveLength(2);
 		expect(v1.filter((action) => action === 'Get many email programs')).toHaveLength(1);
-		// Version 2 adds 44 actions: 4 per lead-database object (16), 4 of program members, usage,
+		// Version 2 adds 46 actions: 4 per lead-database object (16), 4 of program members, usage,
 		// lead delete / describe / merge, list create / delete, campaign activate / deactivate, the
 		// bulk jobs (import, its status; extract, file, status, cancel, get many), and program get,
-		// get many, create, clone, approve and unapprove, token get many, create or update, delete.
-		expect(v1).toHaveLength(v2.length + 1 - 44);
+		// get many, create, clone, approve and unapprove, token get many, create or update, delete,
+		// and campaign get by name and clone.
+		expect(v1).toHaveLength(v2.length + 1 - 46);
 	});
 
 	it('version 1 keeps its resources and operations; version 2 adds the lead database', () => {
@@ -149,8 +150,10 @@ describe('Marketing Automation in the editor: operations by version', () => {
 		expect(operationsOf(1, 'campaign')).toEqual(['get', 'getAll', 'schedule', 'trigger']);
 		expect(operationsOf(2, 'campaign')).toEqual([
 			'activate',
+			'clone',
 			'deactivate',
 			'get',
+			'getByName',
 			'getAll',
 			'schedule',
 			'trigger',
