@@ -79,7 +79,7 @@ async function execute(
 			},
 		},
 		ambiguity: {
-			message: `Cloning campaign ${campaignId} as ${shorten(fields.name)} may have worked; it was not sent again`,
+			message: `Cloning campaign ${campaignId} as ${shorten(fields.name)} may have run; it was not sent again`,
 			fix: `Look the campaign up with Campaign → Get by Name (${shorten(fields.name)}): if it is there, the clone was made; if not, run the node again.`,
 		},
 	});

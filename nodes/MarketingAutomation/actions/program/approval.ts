@@ -29,7 +29,7 @@ export async function changeApproval(
 			},
 		},
 		ambiguity: {
-			message: `The ${action} call of program ${programId} may have worked; it was not sent again`,
+			message: `The ${action} call of program ${programId} may have run; it was not sent again`,
 			fix: `Check the program’s status with Program → Get ("${approve ? 'locked' : 'unlocked'}" when it worked); if not, run the node again.`,
 		},
 	});

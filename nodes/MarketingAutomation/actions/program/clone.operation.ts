@@ -84,7 +84,7 @@ async function execute(
 			},
 		},
 		ambiguity: {
-			message: `Cloning program ${programId} as ${shorten(fields.name)} may have worked; it was not sent again`,
+			message: `Cloning program ${programId} as ${shorten(fields.name)} may have run; it was not sent again`,
 			fix: lookUp,
 		},
 	});

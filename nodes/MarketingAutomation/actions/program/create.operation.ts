@@ -225,7 +225,7 @@ async function execute(
 			},
 		},
 		ambiguity: {
-			message: `Creating the program ${shorten(program.name)} may have worked; it was not sent again`,
+			message: `Creating the program ${shorten(program.name)} may have run; it was not sent again`,
 			fix: `Look the program up by its name with Program → Get (By Name ${shorten(program.name)}); if it is not there, run the node again.`,
 		},
 	});

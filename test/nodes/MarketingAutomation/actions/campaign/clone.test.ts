@@ -40,7 +40,7 @@ describe('Marketing Automation v2: Campaign → Clone', () => {
 		sim().inject('truncated', { path: '/rest/asset/v1/smartCampaign/2002/clone.json' });
 		const result = await env.run(clone({ name: 'January follow-up' }), { typeVersion: 2 });
 		expect(result.error?.message).toBe(
-			'Cloning campaign 2002 as "January follow-up" may have worked; it was not sent again',
+			'Cloning campaign 2002 as "January follow-up" may have run; it was not sent again',
 		);
 		expect(result.error?.description).toContain(
 			'Look the campaign up with Campaign → Get by Name ("January follow-up")',

@@ -40,7 +40,7 @@ describe('Marketing Automation v2: Program → Approve', () => {
 		sim().inject('timeout', { path: '/rest/asset/v1/program/3001/approve.json', holdMs: 600 });
 		const result = await env.run(approve('3001'), { typeVersion: 2 });
 		expect(result.error?.message).toBe(
-			'The approve call of program 3001 may have worked; it was not sent again',
+			'The approve call of program 3001 may have run; it was not sent again',
 		);
 		expect(result.error?.description).toMatch(/^Check the program’s status with Program → Get/);
 		expect(sim().callsTo('POST', '/rest/asset/v1/program/3001/approve.json')).toHaveLength(1);

@@ -82,7 +82,7 @@ describe('Marketing Automation v2: Program → Clone', () => {
 		sim().inject('http502-after', { path: '/rest/asset/v1/program/3003/clone.json' });
 		const result = await env.run(clone({ name: 'January Webinar' }), { typeVersion: 2 });
 		expect(result.error?.message).toBe(
-			'Cloning program 3003 as "January Webinar" may have worked; it was not sent again',
+			'Cloning program 3003 as "January Webinar" may have run; it was not sent again',
 		);
 		expect(sim().callsTo('POST', '/rest/asset/v1/program/3003/clone.json')).toHaveLength(1);
 	});

@@ -78,7 +78,7 @@ describe('Marketing Automation v2: Program → Create', () => {
 		sim().inject('truncated', { path: '/rest/asset/v1/programs.json' });
 		const result = await env.run(create({ name: 'Cut off' }), { typeVersion: 2 });
 		expect(result.error?.message).toBe(
-			'Creating the program "Cut off" may have worked; it was not sent again',
+			'Creating the program "Cut off" may have run; it was not sent again',
 		);
 		expect(result.error?.description).toContain(
 			'Look the program up by its name with Program → Get (By Name "Cut off")',
