@@ -297,4 +297,15 @@ describe('marketing simulator: programs, tokens, emails, campaigns, forms, folde
 		expect(errorOf(await bad(`root=${encodeURIComponent(folder(999))}`))?.code).toBe('710');
 		expect(errorOf(await bad(`root=${encodeURIComponent(folder(15, 'List'))}`))?.code).toBe('711');
 	});
+
+	it('channels: each of one program type, paged by maxReturn', async () => {
+		const channels = await get('/rest/asset/v1/channels.json?maxReturn=200');
+		expect(
+			channels.result
+				?.filter((c) => c.applicableProgramType === 'Event with Webinar')
+				.map((c) => c.name),
+		).toEqual(['Webinar']);
+		expect(channels.result).toHaveLength(8);
+		expect(errorOf(await get('/rest/asset/v1/channels.json?maxReturn=201'))?.code).toBe('1003');
+	});
 });

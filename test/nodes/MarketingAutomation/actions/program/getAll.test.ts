@@ -57,4 +57,20 @@ describe('Marketing Automation v2: Program → Get Many', () => {
 			offset: '0',
 		});
 	});
+
+	it('programs updated outside the range are not returned', async () => {
+		const result = await env.run(
+			getAll({
+				returnAll: true,
+				filters: {
+					earliestUpdatedAt: '2026-10-02T00:00:00Z',
+					latestUpdatedAt: '2026-12-01T00:00:00Z',
+				},
+			}),
+			{ typeVersion: 2 },
+		);
+		expect(result.error).toBeUndefined();
+		expect(outputOf(result)).toEqual([]);
+		expect(sim().calls).toHaveLength(1);
+	});
 });
