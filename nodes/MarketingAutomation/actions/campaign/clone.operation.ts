@@ -3,59 +3,19 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../transport';
 import { assetForm } from '../../transport/assets';
 import { FOLDER_REFUSALS } from '../../transport/refusals';
-import { folderLocator, readFolder, type FolderRef } from '../../helpers/folders';
-import { readAssetName, readOptionalText } from '../../helpers/assetFields';
-import { additionalFieldsCollection, campaignLocator } from '../fields';
-import { readId, shorten } from '../parameters';
+import { cloneFields, readCloneInput, type CloneInput } from '../../helpers/cloneFields';
+import { campaignLocator } from '../fields';
+import { shorten } from '../parameters';
 import { defineOperation } from '../../../shared/operation';
-
-const MAX_DESCRIPTION = 2000;
 
 const properties: INodeProperties[] = [
 	{ ...campaignLocator, description: 'The smart campaign to clone' },
-	{
-		displayName: 'New Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Webinar invitation (December)',
-		description: 'The clone’s name (at most 255 characters)',
-	},
-	folderLocator('folder', 'The program or folder the clone is put in'),
-	additionalFieldsCollection([
-		{
-			displayName: 'Description',
-			name: 'description',
-			type: 'string',
-			default: '',
-			typeOptions: { rows: 2 },
-			description: 'At most 2,000 characters',
-		},
-	]),
+	...cloneFields({
+		namePlaceholder: 'e.g. Webinar invitation (December)',
+		nameDescription: 'The clone’s name (at most 255 characters)',
+		folderDescription: 'The program or folder the clone is put in',
+	}),
 ];
-
-interface Clone {
-	campaignId: number;
-	name: string;
-	folder: FolderRef;
-	description?: string;
-}
-
-function check(this: IExecuteFunctions, itemIndex: number): Clone {
-	return {
-		campaignId: readId(this, 'campaign', itemIndex, 'campaign'),
-		name: readAssetName(this, 'name', itemIndex, 'campaign'),
-		folder: readFolder(this, 'folder', itemIndex),
-		description: readOptionalText(
-			this,
-			'additionalFields.description',
-			itemIndex,
-			'The description',
-			MAX_DESCRIPTION,
-		),
-	};
-}
 
 /**
  * `POST /rest/asset/v1/smartCampaign/{id}/clone.json`, form-encoded (`name`, `folder` as JSON,
@@ -64,7 +24,7 @@ function check(this: IExecuteFunctions, itemIndex: number): Clone {
 async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ campaignId, ...fields }: Clone,
+	{ sourceId: campaignId, ...fields }: CloneInput,
 ): Promise<IDataObject> {
 	const answer = await apiRequest.call(this, {
 		path: `/rest/asset/v1/smartCampaign/${campaignId}/clone.json`,
@@ -95,7 +55,9 @@ export const operation = defineOperation({
 	},
 	since: 2,
 	fields: properties,
-	check,
+	check(itemIndex) {
+		return readCloneInput(this, itemIndex, 'campaign');
+	},
 	async run(itemIndex, clone) {
 		return await execute.call(this, itemIndex, clone);
 	},

@@ -3,58 +3,19 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../transport';
 import { assetForm } from '../../transport/assets';
 import { FOLDER_REFUSALS, LOCK_WAIT_CODE } from '../../transport/refusals';
-import { folderLocator, readFolder, type FolderRef } from '../../helpers/folders';
-import { readAssetName, readOptionalText } from '../../helpers/assetFields';
-import { additionalFieldsCollection, programLocator } from '../fields';
-import { readId, shorten } from '../parameters';
+import { cloneFields, readCloneInput, type CloneInput } from '../../helpers/cloneFields';
+import { programLocator } from '../fields';
+import { shorten } from '../parameters';
 import { defineOperation } from '../../../shared/operation';
-
-const MAX_DESCRIPTION = 2000;
 
 const properties: INodeProperties[] = [
 	{ ...programLocator, description: 'The program to clone, e.g. a template' },
-	{
-		displayName: 'New Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 2026-12 Product Webinar',
-		description: 'The clone’s name, unique in the whole instance (at most 255 characters)',
-	},
-	folderLocator('folder', 'The folder the clone is put in, in the program’s workspace'),
-	additionalFieldsCollection([
-		{
-			displayName: 'Description',
-			name: 'description',
-			type: 'string',
-			default: '',
-			typeOptions: { rows: 2 },
-		},
-	]),
+	...cloneFields({
+		namePlaceholder: 'e.g. 2026-12 Product Webinar',
+		nameDescription: 'The clone’s name, unique in the whole instance (at most 255 characters)',
+		folderDescription: 'The folder the clone is put in, in the program’s workspace',
+	}),
 ];
-
-interface Clone {
-	programId: number;
-	name: string;
-	folder: FolderRef;
-	description?: string;
-}
-
-function check(this: IExecuteFunctions, itemIndex: number): Clone {
-	return {
-		programId: readId(this, 'program', itemIndex, 'program'),
-		name: readAssetName(this, 'name', itemIndex, 'program'),
-		folder: readFolder(this, 'folder', itemIndex),
-		description: readOptionalText(
-			this,
-			'additionalFields.description',
-			itemIndex,
-			'The description',
-			MAX_DESCRIPTION,
-		),
-	};
-}
 
 /**
  * `POST /rest/asset/v1/program/{id}/clone.json`, form-encoded (`name`, `folder` as JSON,
@@ -64,7 +25,7 @@ function check(this: IExecuteFunctions, itemIndex: number): Clone {
 async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ programId, ...fields }: Clone,
+	{ sourceId: programId, ...fields }: CloneInput,
 ): Promise<IDataObject> {
 	const lookUp = `Look the program up by its new name with Program → Get (By Name ${shorten(fields.name)}): if it is there, the clone was made; if not, run the node again.`;
 	const answer = await apiRequest.call(this, {
@@ -100,7 +61,9 @@ export const operation = defineOperation({
 	},
 	since: 2,
 	fields: properties,
-	check,
+	check(itemIndex) {
+		return readCloneInput(this, itemIndex, 'program');
+	},
 	async run(itemIndex, clone) {
 		return await execute.call(this, itemIndex, clone);
 	},
