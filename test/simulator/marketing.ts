@@ -41,6 +41,8 @@ export interface MarketingCall {
 	authorization?: string;
 	contentType?: string;
 	body: unknown;
+	/** The body's bytes as sent (form bodies are checked byte for byte). */
+	rawBody: string;
 	/** The service's error code when `success: false`, or `http<status>`. */
 	code?: string;
 	/** Records in the answer's `result`. */
@@ -529,6 +531,7 @@ export class MarketingService implements SimulatorModule {
 			authorization: request.headers.authorization,
 			contentType: request.headers['content-type'],
 			body: request.body,
+			rawBody: request.rawBody,
 			status: 200,
 			at: Date.now(),
 		};
@@ -787,7 +790,19 @@ export class MarketingService implements SimulatorModule {
 		}
 		if (key === 'GET /rest/asset/v1/programs.json') {
 			const q = this.params(request);
-			const rows = this.programs.filter((p) => !q.status || p.status === q.status);
+			// Update-time bounds compare as instants (the service takes ISO 8601 with an offset).
+			const earliest = q.earliestUpdatedAt ? Date.parse(String(q.earliestUpdatedAt)) : -Infinity;
+			const latest = q.latestUpdatedAt ? Date.parse(String(q.latestUpdatedAt)) : Infinity;
+			if (Number.isNaN(earliest) || Number.isNaN(latest)) {
+				return this.failure('1001', 'Invalid value for earliestUpdatedAt or latestUpdatedAt');
+			}
+			const rows = this.programs.filter((p) => {
+				const updated = Date.parse(String(p.updatedAt ?? '').replace(/Z\+0000$/, 'Z'));
+				return (
+					(!q.status || p.status === q.status) &&
+					(Number.isNaN(updated) || (updated >= earliest && updated <= latest))
+				);
+			});
 			return this.offsetPage(rows, q);
 		}
 		if ((m = /^GET \/rest\/asset\/v1\/program\/(\d+)\.json$/.exec(key))) {

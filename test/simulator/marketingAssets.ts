@@ -34,7 +34,6 @@ const FOLDERS: Row[] = [
 		path: '/Marketing Activities/Lists',
 	},
 ];
-const NO_ASSETS = 'No assets found for the given search criteria.';
 const MAX_MERGE_LOSERS = 25;
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -53,7 +52,6 @@ export class MarketingAssets {
 			return this.merge(Number(m[1]), request);
 		}
 		if (key === 'GET /rest/v1/leads/describe.json') return this.describeLeads();
-		if (key === 'GET /rest/asset/v1/folders.json') return this.folders(request);
 		if (key === 'POST /rest/asset/v1/staticLists.json') return this.createList(request);
 		if ((m = /^POST \/rest\/asset\/v1\/staticList\/(\d+)\/delete\.json$/.exec(key))) {
 			return this.deleteList(Number(m[1]));
@@ -155,24 +153,6 @@ export class MarketingAssets {
 				return row;
 			}),
 		);
-	}
-
-	private folders(request: SimRequest): SimResponse {
-		const max = Number(request.query.get('maxReturn') ?? 20);
-		const offset = Number(request.query.get('offset') ?? 0);
-		if (!Number.isInteger(max) || max < 1 || max > 200)
-			return failure('1003', 'maxReturn must be between 1 and 200');
-		const programs = this.host.programs.map((p) => ({
-			id: p.id,
-			name: p.name,
-			folderId: { id: p.id, type: 'Program' },
-			folderType: 'Program',
-			path: `/Marketing Activities/${String(p.name)}`,
-		}));
-		const page = [...FOLDERS, ...programs].slice(offset, offset + max);
-		return page.length === 0
-			? ok(undefined, { errors: [], warnings: [NO_ASSETS] })
-			: ok(page, { errors: [], warnings: [] });
 	}
 
 	private createList(request: SimRequest): SimResponse {

@@ -263,4 +263,49 @@ describe('marketing simulator: programs, tokens, emails, campaigns, forms, folde
 		);
 		expect(errorOf(await get('/rest/asset/v1/folder/999/content.json'))?.code).toBe('710');
 	});
+
+	it('folders browse: from the top folders or a root, maxDepth deep, programs as folders', async () => {
+		const top = await get('/rest/asset/v1/folders.json?maxReturn=200');
+		// Earlier tests of this file created programs in folders 15 and 17.
+		const ids = top.result?.map((f) => f.id) ?? [];
+		expect(ids.slice(0, 3)).toEqual([15, 16, 17]);
+		expect(ids.at(-1)).toBe(90);
+		expect(top.result?.find((f) => f.id === 3003)).toMatchObject({
+			folderId: { id: 3003, type: 'Program' },
+			folderType: 'Program',
+			parent: { id: 15, type: 'Folder' },
+			path: '/Marketing Activities/Product Webinar',
+		});
+		expect(top.result?.[2]).toEqual({
+			id: 17,
+			name: 'Webinars',
+			folderId: { id: 17, type: 'Folder' },
+			folderType: 'Marketing Folder',
+			parent: { id: 15, type: 'Folder' },
+			path: '/Marketing Activities/Webinars',
+			workspace: 'Default',
+		});
+		const shallow = await get(
+			`/rest/asset/v1/folders.json?maxDepth=1&root=${encodeURIComponent(folder(90))}`,
+		);
+		expect(shallow.result?.map((f) => f.id)).toEqual([90]);
+		const second = await get('/rest/asset/v1/folders.json?maxReturn=3&offset=3');
+		expect(second.result?.map((f) => f.id)).toEqual(ids.slice(3, 6));
+		const bad = (query: string) => get(`/rest/asset/v1/folders.json?${query}`);
+		expect(errorOf(await bad('maxReturn=201'))?.code).toBe('1003');
+		expect(errorOf(await bad('maxDepth=0'))?.code).toBe('1003');
+		expect(errorOf(await bad(`root=${encodeURIComponent(folder(999))}`))?.code).toBe('710');
+		expect(errorOf(await bad(`root=${encodeURIComponent(folder(15, 'List'))}`))?.code).toBe('711');
+	});
+
+	it('channels: each of one program type, paged by maxReturn', async () => {
+		const channels = await get('/rest/asset/v1/channels.json?maxReturn=200');
+		expect(
+			channels.result
+				?.filter((c) => c.applicableProgramType === 'Event with Webinar')
+				.map((c) => c.name),
+		).toEqual(['Webinar']);
+		expect(channels.result).toHaveLength(8);
+		expect(errorOf(await get('/rest/asset/v1/channels.json?maxReturn=201'))?.code).toBe('1003');
+	});
 });

@@ -44,6 +44,11 @@ const PROGRAM_CHANNELS: Record<string, string[]> = {
 	Email: ['Email Send'],
 };
 
+/** The instance's channels, one program type each (`GET /rest/asset/v1/channels.json`). */
+const CHANNELS: Row[] = Object.entries(PROGRAM_CHANNELS)
+	.flatMap(([type, names]) => names.map((name) => ({ name, applicableProgramType: type })))
+	.map((channel, at) => ({ id: 101 + at, ...channel, progressionStatuses: [] }));
+
 const FOLDERS: Row[] = [
 	{ id: 15, name: 'Marketing Activities', type: 'Folder', parent: null, workspace: 'Default' },
 	{ id: 16, name: 'Lists', type: 'Folder', parent: 15, workspace: 'Default' },
@@ -173,6 +178,8 @@ export class MarketingPrograms {
 			);
 			return rows.length > 0 ? ok(rows.map(folderRecord)) : noAssets();
 		}
+		if (key === 'GET /rest/asset/v1/folders.json') return this.browseFolders(q);
+		if (key === 'GET /rest/asset/v1/channels.json') return page(CHANNELS, q);
 		if ((m = /^GET \/rest\/asset\/v1\/folder\/(\d+)\/content\.json$/.exec(key))) {
 			return this.folderContent(Number(m[1]), q);
 		}
@@ -479,6 +486,62 @@ export class MarketingPrograms {
 		return ok([this.host.fillOutForm(formId, record)]);
 	}
 
+	/**
+	 * `folders.json`: the `root` folder (or every workspace's top folders) and what lies below it,
+	 * programs included, down to `maxDepth` levels (default 2), then `offset`/`maxReturn`.
+	 */
+	private browseFolders(q: Record<string, string>): SimResponse {
+		const maxDepth = q.maxDepth === undefined ? 2 : Number(q.maxDepth);
+		if (!Number.isInteger(maxDepth) || maxDepth < 1) {
+			return failure('1003', `Invalid value '${q.maxDepth}' for maxDepth`);
+		}
+		let roots: Row[];
+		if (q.root !== undefined) {
+			const root = parseJson(q.root) as Row | undefined;
+			if (!root || typeof root !== 'object' || !Number.isInteger(root.id)) {
+				return failure('1001', `Invalid value '${q.root}' for root`);
+			}
+			if (root.type === 'Program') {
+				const program = this.host.programs.find((p) => p.id === root.id);
+				return program ? page([this.programFolder(program)], q) : noFolder();
+			}
+			if (root.type !== 'Folder') return failure('711', 'Incompatible folder type');
+			roots = FOLDERS.filter((f) => f.id === root.id);
+			if (roots.length === 0) return noFolder();
+		} else {
+			roots = FOLDERS.filter(
+				(f) => f.parent === null && (!q.workspace || f.workspace === q.workspace),
+			);
+		}
+		const rows: Row[] = [];
+		const walk = (folder: Row, depth: number) => {
+			rows.push(folderRecord(folder));
+			if (depth >= maxDepth) return;
+			for (const child of FOLDERS.filter((f) => f.parent === folder.id)) walk(child, depth + 1);
+			for (const program of this.host.programs.filter(
+				(p) => (p.folder as Row)?.type === 'Folder' && (p.folder as Row)?.value === folder.id,
+			)) {
+				rows.push(this.programFolder(program));
+			}
+		};
+		for (const root of roots) walk(root, 0);
+		return page(rows, q);
+	}
+
+	/** A program as the folder API shows it: a folder of type Program. */
+	private programFolder(program: Row): Row {
+		const parent = (program.folder ?? {}) as Row;
+		return {
+			id: program.id,
+			name: program.name,
+			folderId: { id: program.id, type: 'Program' },
+			folderType: 'Program',
+			parent: { id: parent.value, type: parent.type },
+			path: `${folderPath(Number(parent.value))}/${String(program.name)}`,
+			workspace: program.workspace,
+		};
+	}
+
 	private folderContent(id: number, q: Record<string, string>): SimResponse {
 		const type = q.type ?? 'Folder';
 		if (type !== 'Folder' && type !== 'Program') {
@@ -505,6 +568,13 @@ function noFolder(): SimResponse {
 	return failure('710', 'Parent folder not found');
 }
 
+/** `/Marketing Activities/Webinars`: the names from the workspace's top folder down. */
+function folderPath(id: number): string {
+	const folder = FOLDERS.find((f) => f.id === id);
+	if (!folder) return '';
+	return `${folder.parent === null ? '' : folderPath(Number(folder.parent))}/${String(folder.name)}`;
+}
+
 function folderRecord(folder: Row): Row {
 	return {
 		id: folder.id,
@@ -512,6 +582,7 @@ function folderRecord(folder: Row): Row {
 		folderId: { id: folder.id, type: 'Folder' },
 		folderType: 'Marketing Folder',
 		parent: folder.parent === null ? null : { id: folder.parent, type: 'Folder' },
+		path: folderPath(Number(folder.id)),
 		workspace: folder.workspace,
 	};
 }

@@ -18,6 +18,7 @@ import * as opportunity from './opportunity';
 import * as opportunityRole from './opportunityRole';
 import * as program from './program';
 import * as programMember from './programMember';
+import * as token from './token';
 import * as usage from './usage';
 import { fromVersionTwo, versionOne } from './versions';
 
@@ -45,6 +46,7 @@ const versionTwoResources: INodePropertyOptions[] = [
 	{ name: 'Opportunity', value: 'opportunity' },
 	{ name: 'Opportunity Role', value: 'opportunityRole' },
 	{ name: 'Program Member', value: 'programMember' },
+	{ name: 'Token', value: 'token' },
 	{ name: 'Usage', value: 'usage' },
 ].sort((a, b) => a.name.localeCompare(b.name));
 
@@ -84,6 +86,7 @@ export const properties: INodeProperties[] = [
 	...opportunityRole.description,
 	...program.description,
 	...programMember.description,
+	...token.description,
 	...usage.description,
 	// Shown only when the node is an AI agent's tool.
 	toolAnswerLimitsField,

@@ -59,6 +59,14 @@ export const triggerCampaignLocator: INodeProperties = {
 };
 export const listLocator = locator('List', 'list', 'searchLists', 'list');
 export const programLocator = locator('Program', 'program', 'searchPrograms', 'program');
+/** The program of Program → Get: also by its exact name. */
+export const programByNameLocator: INodeProperties = {
+	...programLocator,
+	modes: [
+		...(programLocator.modes ?? []),
+		{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. Webinar Template' },
+	],
+};
 export const emailLocator = locator('Email', 'email', 'searchEmails', 'email');
 
 /** "My Tokens" overrides, `{{my.token}}` → value, for trigger and schedule. */

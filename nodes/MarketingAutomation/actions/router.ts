@@ -19,6 +19,7 @@ import * as opportunity from './opportunity';
 import * as opportunityRole from './opportunityRole';
 import * as program from './program';
 import * as programMember from './programMember';
+import * as token from './token';
 import * as usage from './usage';
 
 /** Resource value → operation value → operation, for the router. */
@@ -40,6 +41,7 @@ const operations: ResourceOperations = {
 	opportunityRole: opportunityRole.operations,
 	program: program.operations,
 	programMember: programMember.operations,
+	token: token.operations,
 	usage: usage.operations,
 };
 

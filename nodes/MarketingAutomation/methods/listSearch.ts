@@ -96,9 +96,24 @@ export async function searchEmails(
 	return await searchByOffset(this, '/rest/asset/v1/emails.json', filter, paginationToken);
 }
 
+/** How deep below the workspaces' top folders the folder picker browses (the service's default is 2). */
+const FOLDER_DEPTH = 10;
+
+/** A folder record as a picker entry: name, type and ID shown; the value `Folder:15` or `Program:3002`. */
+function folderResult(folder: IDataObject) {
+	const ref = (folder.folderId ?? {}) as IDataObject;
+	const type = String(ref.type ?? 'Folder');
+	const id = String(ref.id ?? folder.id);
+	return {
+		name: `${String(folder.name ?? id)} (${type.toLowerCase()} ${id})`,
+		value: `${type}:${id}`,
+	};
+}
+
 /**
- * Folders and programs a static list can be created in (`GET /rest/asset/v1/folders.json`, by
- * offset): the value names the type, `Folder:15` or `Program:3002`.
+ * Folders and programs an asset can be put in: a page of `GET /rest/asset/v1/folders.json` (by
+ * offset, `maxDepth` deep), filtered by the text typed; on the first page, the folder named exactly
+ * that text (`GET /rest/asset/v1/folder/byName.json`) comes first, however deep it is.
  */
 export async function searchFolders(
 	this: ILoadOptionsFunctions,
@@ -106,24 +121,31 @@ export async function searchFolders(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const offset = Number(paginationToken ?? 0) || 0;
+	const exact =
+		filter && offset === 0
+			? ((
+					await apiRequest.call(this, {
+						method: 'GET',
+						path: '/rest/asset/v1/folder/byName.json',
+						safeToRepeat: true,
+						qs: { name: filter },
+					})
+				).result ?? [])
+			: [];
 	const page = await apiRequest.call(this, {
 		method: 'GET',
 		path: '/rest/asset/v1/folders.json',
 		safeToRepeat: true,
-		qs: { maxReturn: ASSET_PAGE, offset },
+		qs: { maxDepth: FOLDER_DEPTH, maxReturn: ASSET_PAGE, offset },
 	});
 	const result = page.result ?? [];
+	const results = [...exact, ...result.filter((folder) => matches(folder, filter))].map(
+		folderResult,
+	);
 	return {
-		results: result
-			.filter((folder) => matches(folder, filter))
-			.map((folder) => {
-				const ref = (folder.folderId ?? {}) as IDataObject;
-				const type = String(ref.type ?? 'Folder');
-				return {
-					name: `${String(folder.name ?? ref.id)}${type === 'Program' ? ' (program)' : ''}`,
-					value: `${type}:${String(ref.id ?? folder.id)}`,
-				};
-			}),
+		results: results.filter(
+			(entry, at) => results.findIndex((other) => other.value === entry.value) === at,
+		),
 		paginationToken: result.length === ASSET_PAGE ? String(offset + ASSET_PAGE) : undefined,
 	};
 }

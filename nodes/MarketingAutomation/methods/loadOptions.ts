@@ -53,6 +53,7 @@ export {
 	getProgramMemberFields,
 	getProgramMemberFilterTypes,
 } from './leadDatabase';
+export { getProgramChannels } from './programs';
 /** The instance's activity types (standard and custom), by name. */
 export async function getActivityTypes(
 	this: ILoadOptionsFunctions,

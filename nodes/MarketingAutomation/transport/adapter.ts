@@ -15,6 +15,7 @@ import {
 	brokenAnswer,
 	errorOf,
 	isEnvelope,
+	LOCK_WAIT_CODE,
 	NOT_EXECUTED_CODES,
 	QUOTA_CODE,
 	QuotaError,
@@ -165,6 +166,8 @@ export async function callInstance(
 				limiter.rejected(error.code);
 				return error.code === '606' ? { retry: true, waitMs: timing.windowMs } : { retry: true };
 			}
+			if (error.code === LOCK_WAIT_CODE)
+				return request.safeToRepeat ? { retry: true } : { retry: false };
 			return NOT_EXECUTED_CODES.has(error.code) ? { retry: true } : { retry: false };
 		}
 		if (error instanceof FailedAttempt && shouldRetry(error.failure, request)) {

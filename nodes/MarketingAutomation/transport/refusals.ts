@@ -7,7 +7,7 @@ import { withDecision } from '../../shared/toolDecision';
 import { nextQuotaReset } from './throttle';
 import { timing } from './timing';
 import { TokenRequestError } from './token';
-import type { ApiRequest, Envelope, MarketingContext } from './types';
+import type { ApiRequest, Envelope, MarketingContext, Refusal } from './types';
 
 /**
  * The marketing service's own codes and the errors the node shows. Which failures are retried is
@@ -20,6 +20,38 @@ export const NOT_EXECUTED_CODES = new Set(['604', '606', '608', '611', '614', '6
 export const TOKEN_CODES = new Set(['601', '602']);
 /** The daily quota of the instance is used up. */
 export const QUOTA_CODE = '607';
+/**
+ * The service gave up waiting for a lock another change held (719). Retried only for calls that
+ * are safe to repeat: a clone or create may have done part of its work.
+ */
+export const LOCK_WAIT_CODE = '719';
+
+/** The asset API's folder codes, for any call that names a folder. */
+export const FOLDER_REFUSALS: Record<string, Refusal> = {
+	'710': {
+		message: 'The folder was not found (710)',
+		fix: 'Pick the folder from the list (each entry shows its type and ID); enter a program as Program:<ID>.',
+	},
+	'711': {
+		message: 'That folder cannot hold it (711)',
+		fix: 'Pick a marketing folder or a program of the same workspace, not a folder of lists, design assets or an archive.',
+	},
+};
+
+/** 1020: schedules that clone their program (Clone To Program Name) are limited to 20 a day. */
+export const CLONE_QUOTA_REFUSAL: Refusal = {
+	message: 'No more schedules with Clone To Program Name today (1020): the service allows 20 a day',
+	fix: 'The service counts them over a day: a place frees up at the latest 24 hours after the oldest of them. Schedule without Clone To Program Name (clone the program with Program → Clone instead), or run it again then.',
+};
+
+/**
+ * 611 to a campaign call with tokens: the service is known to answer it when the campaign's
+ * program is nested in another program, however often it is retried.
+ */
+export const NESTED_TOKENS_REFUSAL: Refusal = {
+	message: 'The service failed with a system error (611) on a campaign run with tokens',
+	fix: 'The service answers 611 to tokens of a campaign whose program is nested in another program: set the values on the program with Token → Create or Update and run the campaign without tokens, or use a campaign of a program that is not nested.',
+};
 
 /** A `success: false` answer (HTTP 200) from the service. */
 export class ServiceError extends Error {
@@ -146,6 +178,8 @@ function serviceError(ctx: MarketingContext, error: ServiceError, request: ApiRe
 			'The API-only user lacks a permission for this call: check its role in the service.';
 	} else if (TOKEN_CODES.has(error.code)) {
 		description = 'A fresh token was fetched and the call replayed once, and it was refused again.';
+	} else if (error.code === LOCK_WAIT_CODE && request.safeToRepeat) {
+		description = `Another change held a lock on the asset; the call was retried ${timing.retries} times with backoff and still waited too long. Try again when the other change is done.`;
 	} else if (NOT_EXECUTED_CODES.has(error.code)) {
 		description = `The call was retried ${timing.retries} times with backoff and still failed; try again later.`;
 	}
@@ -156,7 +190,8 @@ function serviceError(ctx: MarketingContext, error: ServiceError, request: ApiRe
 	const explain = request.refusals?.[error.code];
 	const refusal = typeof explain === 'function' ? explain(error.message) : explain;
 	if (refusal) {
-		message = refusal.message;
+		message =
+			typeof refusal.message === 'function' ? refusal.message(error.message) : refusal.message;
 		description = `${refusal.fix} The service answered error ${error.code} to ${where}${requestId}: ${error.message}`;
 	}
 	const apiError = new NodeApiError(

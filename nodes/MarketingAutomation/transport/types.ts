@@ -29,11 +29,12 @@ export interface Envelope {
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number>;
 
 /**
- * What a service error code means for a call: fixed words, or words made from the service's own
- * message where one code has several causes (e.g. 709 on a campaign).
+ * What a service error code means for a call, and how to fix it: fixed words; a message made from
+ * the service's own words (e.g. what blocks a clone); or both made from them where one code has
+ * several causes (e.g. 709 on a campaign).
  */
 export type Refusal =
-	| { message: string; fix: string }
+	| { message: string | ((serviceMessage: string) => string); fix: string }
 	| ((serviceMessage: string) => { message: string; fix: string });
 
 /** One call to the instance. `safeToRepeat` follows the failure model (`nodes/shared/failure.ts`). */

@@ -1,6 +1,7 @@
 /**
  * Faults between the marketing node and the service: a read, two idempotent batch writes (lead
- * upsert, list add), the non-idempotent campaign trigger and the token renewal meet every fault
+ * upsert, list add), the non-idempotent campaign trigger and program clone (a form-encoded asset
+ * write), and the token renewal meet every fault
  * the proxy makes. Two items per run under Continue On Fail. Batch writes send both items in one
  * call, so the fault reaches both; single-item calls break item 0's call only. For each cell: no
  * item lost, no lead or trigger written twice (counted in the simulator), the exact message.
@@ -44,6 +45,8 @@ const leadsWith = (service: MarketingService, email: string) =>
 	[...service.leads.values()].filter((lead) => lead.email === email).length;
 const timesTriggered = (service: MarketingService, leadId: number) =>
 	service.triggered.filter((t) => t.campaignId === 2001 && t.leads.includes(leadId)).length;
+const programsNamed = (service: MarketingService, name: string) =>
+	service.programs.filter((program) => program.name === name).length;
 const okCalls = (service: MarketingService, method: string, path: string) =>
 	service.callsTo(method, path).filter((call) => !call.code).length;
 
@@ -122,6 +125,35 @@ const CALLS: MarketingCall[] = [
 		executed: (service) => timesTriggered(service, 1),
 		writtenTwice: (service) =>
 			Math.max(0, timesTriggered(service, 1) - 1) + Math.max(0, timesTriggered(service, 2) - 1),
+	},
+	{
+		name: 'Program → Clone',
+		class: 'non-idempotent write',
+		parameters: {
+			resource: 'program',
+			operation: 'clone',
+			program: { mode: 'id', value: '={{ $json.program }}' },
+			name: '={{ $json.name }}',
+			folder: { mode: 'id', value: '17' },
+			additionalFields: {},
+		},
+		// Two programs, so the fault on the first one's path reaches item 0's call only.
+		items: [
+			{ program: '3003', name: 'Fault clone A' },
+			{ program: '3002', name: 'Fault clone B' },
+		],
+		method: 'POST',
+		faultPath: '/rest/asset/v1/program/3003/clone.json',
+		batched: false,
+		// Each cell clones under the same names: the previous cell's clones go first.
+		prepare: (service) => {
+			const kept = service.programs.filter((p) => !String(p.name).startsWith('Fault clone'));
+			service.programs.splice(0, service.programs.length, ...kept);
+		},
+		executed: (service) => programsNamed(service, 'Fault clone A'),
+		writtenTwice: (service) =>
+			Math.max(0, programsNamed(service, 'Fault clone A') - 1) +
+			Math.max(0, programsNamed(service, 'Fault clone B') - 1),
 	},
 	{
 		name: 'Token renewal (before Campaign → Get)',

@@ -1,7 +1,8 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { listSearch, loadOptions } from '../../../nodes/MarketingAutomation/methods';
-import { loadOptionsContext, useMarketing } from './helpers';
+import { nodeLoadOptionsContext } from '../../harness/loadOptions';
+import { CREDENTIAL, loadOptionsContext, useMarketing } from './helpers';
 
 describe('Marketing Automation: pickers (list search and load options)', () => {
 	const env = useMarketing();
@@ -31,6 +32,45 @@ describe('Marketing Automation: pickers (list search and load options)', () => {
 			['/rest/v1/campaigns.json', false],
 		]);
 		expect(sim().calls[0].authorization).toMatch(/^Bearer .+:ab$/);
+	});
+
+	it('searches folders: the exact name first, then the browse filtered, type and ID shown', async () => {
+		const found = await listSearch.searchFolders.call(context, 'Webinars');
+		expect(found).toEqual({
+			results: [{ name: 'Webinars (folder 17)', value: 'Folder:17' }],
+			paginationToken: undefined,
+		});
+		const partial = await listSearch.searchFolders.call(context, 'webinar');
+		expect(partial.results).toEqual([
+			{ name: 'Webinars (folder 17)', value: 'Folder:17' },
+			{ name: 'Product Webinar (program 3003)', value: 'Program:3003' },
+		]);
+		expect(sim().calls.map((c) => [c.path, c.query])).toEqual([
+			['/rest/asset/v1/folder/byName.json', { name: 'Webinars' }],
+			['/rest/asset/v1/folders.json', { maxDepth: '10', maxReturn: '200', offset: '0' }],
+			['/rest/asset/v1/folder/byName.json', { name: 'webinar' }],
+			['/rest/asset/v1/folders.json', { maxDepth: '10', maxReturn: '200', offset: '0' }],
+		]);
+	});
+
+	it('offers the channels of the program type chosen', async () => {
+		const create = await nodeLoadOptionsContext(
+			{
+				type: 'marketingAutomation',
+				name: 'Marketing Automation',
+				parameters: { resource: 'program', operation: 'create', type: 'Event' },
+				credentialType: CREDENTIAL,
+				path: 'parameters.channel',
+			},
+			env.credentials(),
+		);
+		expect(await loadOptions.getProgramChannels.call(create)).toEqual([
+			{ name: 'Roadshow', value: 'Roadshow' },
+			{ name: 'Tradeshow', value: 'Tradeshow' },
+		]);
+		expect(sim().calls.map((c) => [c.path, c.query])).toEqual([
+			['/rest/asset/v1/channels.json', { maxReturn: '200' }],
+		]);
 	});
 
 	it('searches lists, programs (offset) and emails (offset)', async () => {

@@ -73,7 +73,16 @@ describe('Marketing Automation in the editor: operations by version', () => {
 			'merge',
 		]);
 		expect(operationsOf(2, 'email')).toEqual(['approveDraft', 'getByName', 'getContent']);
-		expect(operationsOf(2, 'program')).toEqual(['getEmailPrograms', 'getStatistics']);
+		expect(operationsOf(2, 'program')).toEqual([
+			'approve',
+			'clone',
+			'create',
+			'get',
+			'getAll',
+			'getEmailPrograms',
+			'getStatistics',
+			'unapprove',
+		]);
 	});
 
 	it('version 2 offers each action once; version 1 still lists Get lead changes twice', () => {
@@ -84,10 +93,12 @@ describe('Marketing Automation in the editor: operations by version', () => {
 		const v1 = actionsOf(1);
 		expect(v1.filter((action) => action === 'Get lead changes')).toHaveLength(2);
 		expect(v1.filter((action) => action === 'Get many email programs')).toHaveLength(1);
-		// Version 2 adds 39 actions: 4 per lead-database object (20), 4 of program members, usage,
-		// lead delete / describe / merge, list create / delete, campaign activate / deactivate, and
-		// the bulk jobs (import, its status; extract, file, status, cancel, get many).
-		expect(v1).toHaveLength(v2.length + 1 - 39);
+		// Version 2 adds 50 actions: 4 per lead-database object (20), 4 of program members, usage,
+		// lead delete / describe / merge, list create / delete, campaign activate / deactivate, the
+		// bulk jobs (import, its status; extract, file, status, cancel, get many), and program get,
+		// get many, create, clone, approve and unapprove, token get many, create or update, delete,
+		// and campaign get by name and clone.
+		expect(v1).toHaveLength(v2.length + 1 - 50);
 	});
 
 	it('version 1 keeps its resources and operations; version 2 adds the lead database', () => {
@@ -125,6 +136,7 @@ describe('Marketing Automation in the editor: operations by version', () => {
 			'opportunityRole',
 			'program',
 			'programMember',
+			'token',
 			'usage',
 		]);
 		expect(operationsOf(1, 'list')).toEqual(['addLeads', 'getAll', 'getMembers', 'removeLeads']);
@@ -139,8 +151,10 @@ describe('Marketing Automation in the editor: operations by version', () => {
 		expect(operationsOf(1, 'campaign')).toEqual(['get', 'getAll', 'schedule', 'trigger']);
 		expect(operationsOf(2, 'campaign')).toEqual([
 			'activate',
+			'clone',
 			'deactivate',
 			'get',
+			'getByName',
 			'getAll',
 			'schedule',
 			'trigger',

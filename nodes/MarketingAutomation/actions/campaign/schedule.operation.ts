@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
+import { CLONE_QUOTA_REFUSAL, NESTED_TOKENS_REFUSAL } from '../../transport/refusals';
 import { additionalFieldsCollection, campaignLocator, tokensCollection } from '../fields';
 import { readDateTime, readId, readTokens } from '../parameters';
 import { defineOperation } from '../../../shared/operation';
@@ -45,6 +46,14 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 		body: { input },
 		safeToRepeat: false,
 		itemIndex,
+		refusals: {
+			'1042': {
+				message: (reason) => `The run time of campaign ${campaignId} was refused (1042): ${reason}`,
+				fix: 'Run At must be at least 5 minutes and at most 2 years ahead; leave it empty to run in 5 minutes.',
+			},
+			...(clone ? { '1020': CLONE_QUOTA_REFUSAL } : {}),
+			...(tokens.length > 0 ? { '611': NESTED_TOKENS_REFUSAL } : {}),
+		},
 	});
 	return { campaignId, scheduled: true, ...input, result: answer.result?.[0] ?? null };
 }

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest, callsInFlight } from '../../transport';
+import { NESTED_TOKENS_REFUSAL } from '../../transport/refusals';
 import { callFailure, failItems, perExecution, runBatches } from '../batches';
 import { leadIdsField, triggerCampaignLocator, tokensCollection } from '../fields';
 import { parameterOf } from '../../../shared/itemParameters';
@@ -124,7 +125,10 @@ async function executeBatch(
 					body: { input },
 					safeToRepeat: false,
 					itemIndex: call.askers[0],
-					refusals: { '1003': notRequestable(call.campaignId) },
+					refusals: {
+						'1003': notRequestable(call.campaignId),
+						...(call.tokens.length > 0 ? { '611': NESTED_TOKENS_REFUSAL } : {}),
+					},
 				});
 				fates[index] = 'requested';
 			} catch (error) {

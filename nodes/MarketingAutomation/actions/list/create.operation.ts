@@ -2,42 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
+import { assetForm } from '../../transport/assets';
+import { folderLocator, readFolder } from '../../helpers/folders';
 import { additionalFieldsCollection } from '../fields';
 import { shorten } from '../parameters';
 import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Folder',
-		name: 'folder',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The folder or program the list is created in',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchFolders', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 15 (a folder) or Program:3002',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: '^\\s*((Folder|Program):)?\\d+\\s*$',
-							errorMessage: 'Not a valid folder ID (e.g. 15, Folder:15 or Program:3002)',
-						},
-					},
-				],
-			},
-		],
-	},
+	folderLocator('folder', 'The folder or program the list is created in'),
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -52,24 +24,6 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-/** A folder value: `15` or `Folder:15` (a folder), `Program:3002` (a program). */
-function readFolder(ctx: IExecuteFunctions, itemIndex: number): { id: number; type: string } {
-	const raw = String(ctx.getNodeParameter('folder', itemIndex, '', { extractValue: true }) ?? '');
-	const match = /^\s*(?:(Folder|Program):)?(\d+)\s*$/i.exec(raw);
-	if (!match || Number(match[2]) <= 0) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`The folder ${shorten(raw)} of item ${itemIndex} is not a folder ID`,
-			{
-				itemIndex,
-				description: 'Pick the folder from the list, or enter e.g. 15 or Program:3002.',
-			},
-		);
-	}
-	const type = (match[1] ?? 'Folder').toLowerCase() === 'program' ? 'Program' : 'Folder';
-	return { id: Number(match[2]), type };
-}
-
 function readName(ctx: IExecuteFunctions, itemIndex: number): string {
 	const name = String(ctx.getNodeParameter('name', itemIndex, '') ?? '').trim();
 	if (!name || name.length > 255) {
@@ -83,7 +37,7 @@ function readName(ctx: IExecuteFunctions, itemIndex: number): string {
 }
 
 function check(this: IExecuteFunctions, itemIndex: number): void {
-	readFolder(this, itemIndex);
+	readFolder(this, 'folder', itemIndex);
 	readName(this, itemIndex);
 }
 
@@ -94,21 +48,19 @@ function check(this: IExecuteFunctions, itemIndex: number): void {
  */
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const body: IDataObject = {
-		folder: JSON.stringify(readFolder(this, itemIndex)),
-		name: readName(this, itemIndex),
-	};
-	if (additional.description) body.description = String(additional.description);
+	const name = readName(this, itemIndex);
 	const answer = await apiRequest.call(this, {
-		method: 'POST',
 		path: '/rest/asset/v1/staticLists.json',
-		body,
-		form: true,
+		...assetForm({
+			folder: readFolder(this, 'folder', itemIndex),
+			name,
+			description: additional.description ? String(additional.description) : undefined,
+		}),
 		safeToRepeat: false,
 		itemIndex,
 		refusals: {
 			'709': {
-				message: `A list named ${shorten(body.name)} cannot be created there (709)`,
+				message: `A list named ${shorten(name)} cannot be created there (709)`,
 				fix: 'Use a name that no list in the folder has yet, or pick another folder.',
 			},
 			'710': {

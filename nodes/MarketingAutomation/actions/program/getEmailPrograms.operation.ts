@@ -14,23 +14,28 @@ export const emailProgramsOperation = {
 };
 
 /** Its fields; also shown under Email → Get Many Email Programs, its version-1 place. */
+/** The update-time filters of program browsing (also Program → Get Many's). */
+export const updatedAtFilters: INodeProperties[] = [
+	{
+		displayName: 'Earliest Updated At',
+		name: 'earliestUpdatedAt',
+		type: 'dateTime',
+		default: '',
+		description: 'Only programs updated at or after this time (needs Latest Updated At)',
+	},
+	{
+		displayName: 'Latest Updated At',
+		name: 'latestUpdatedAt',
+		type: 'dateTime',
+		default: '',
+		description: 'Only programs updated at or before this time (needs Earliest Updated At)',
+	},
+];
+
 export const emailProgramsProperties: INodeProperties[] = [
 	...returnAllAndLimit,
 	filtersCollection([
-		{
-			displayName: 'Earliest Updated At',
-			name: 'earliestUpdatedAt',
-			type: 'dateTime',
-			default: '',
-			description: 'Only programs updated at or after this time (needs Latest Updated At)',
-		},
-		{
-			displayName: 'Latest Updated At',
-			name: 'latestUpdatedAt',
-			type: 'dateTime',
-			default: '',
-			description: 'Only programs updated at or before this time (needs Earliest Updated At)',
-		},
+		...updatedAtFilters,
 		{
 			displayName: 'Status',
 			name: 'status',

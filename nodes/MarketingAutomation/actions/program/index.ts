@@ -1,15 +1,32 @@
 import { defineResource, type Operation } from '../../../shared/operation';
 import { NODE_VERSIONS } from '../versions';
+import { operation as approve } from './approve.operation';
+import { operation as clone } from './clone.operation';
+import { operation as create } from './create.operation';
+import { operation as get } from './get.operation';
+import { operation as getAll } from './getAll.operation';
 import { operation as getEmailPrograms } from './getEmailPrograms.operation';
 import { operation as getStatistics } from './getStatistics.operation';
+import { operation as unapprove } from './unapprove.operation';
 
-const resource = defineResource('program', [getEmailPrograms, getStatistics], {
-	default: 'getStatistics',
-	versions: NODE_VERSIONS,
-});
+const resource = defineResource(
+	'program',
+	[approve, clone, create, get, getAll, getEmailPrograms, getStatistics, unapprove],
+	{
+		default: 'getStatistics',
+		versions: NODE_VERSIONS,
+	},
+);
 
 export const description = resource.properties;
 export const operations = resource.operations as Record<
-	'getEmailPrograms' | 'getStatistics',
+	| 'approve'
+	| 'clone'
+	| 'create'
+	| 'get'
+	| 'getAll'
+	| 'getEmailPrograms'
+	| 'getStatistics'
+	| 'unapprove',
 	Operation
 >;

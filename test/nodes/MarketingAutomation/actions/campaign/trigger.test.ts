@@ -88,4 +88,22 @@ describe('Marketing Automation: Campaign → Trigger', () => {
 			'POST /rest/v1/campaigns/2004/trigger.json',
 		]);
 	});
+
+	it('611 to a trigger with tokens says nested programs refuse tokens, after the retries', async () => {
+		sim().inject('611', { path: '/rest/v1/campaigns/2001/trigger.json', times: 10 });
+		const result = await env.run({
+			resource: 'campaign',
+			operation: 'trigger',
+			campaign: { mode: 'id', value: '2001' },
+			leadIds: '1',
+			tokens: { token: [{ name: 'offer', value: 'Free trial' }] },
+		});
+		expect(result.error?.message).toBe(
+			'The service failed with a system error (611) on a campaign run with tokens',
+		);
+		expect(result.error?.description).toMatch(
+			/^The service answers 611 to tokens of a campaign whose program is nested in another program/,
+		);
+		expect(sim().callsTo('POST', '/rest/v1/campaigns/2001/trigger.json')).toHaveLength(5);
+	});
 });

@@ -17,11 +17,12 @@ describe('Marketing Automation v2: List → Create', () => {
 		const ctx = await loadOptionsContext(env);
 		const found = await listSearch.searchFolders.call(ctx, 'o');
 		expect(found.results).toEqual([
-			{ name: 'November Newsletter (program)', value: 'Program:3001' },
-			{ name: 'Onboarding (program)', value: 'Program:3002' },
-			{ name: 'Product Webinar (program)', value: 'Program:3003' },
+			{ name: 'November Newsletter (program 3001)', value: 'Program:3001' },
+			{ name: 'Onboarding (program 3002)', value: 'Program:3002' },
+			{ name: 'Product Webinar (program 3003)', value: 'Program:3003' },
+			{ name: 'Partner Workspace (folder 90)', value: 'Folder:90' },
 		]);
-		expect(sim().calls[0].query).toEqual({ maxReturn: '200', offset: '0' });
+		expect(sim().calls[1].query).toEqual({ maxDepth: '10', maxReturn: '200', offset: '0' });
 	});
 
 	it('sends the form-encoded create with folder as a JSON string; the list is then in Get Many', async () => {

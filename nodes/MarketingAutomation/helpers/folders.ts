@@ -1,0 +1,73 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { itemParameter } from '../../shared/itemParameters';
+import { shorten } from '../actions/parameters';
+
+/** A folder as the asset API takes it in `folder` and `root`: a marketing folder or a program. */
+export interface FolderRef {
+	id: number;
+	type: 'Folder' | 'Program';
+}
+
+/**
+ * A folder picker (`searchFolders`): From list shows each folder's name with its type and ID; By
+ * ID takes `15` or `Folder:15` (a folder) or `Program:3002` (a program).
+ */
+export function folderLocator(
+	name: string,
+	description: string,
+	displayName = 'Folder',
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchFolders', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 15 (a folder) or Program:3002',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: '^\\s*((Folder|Program):)?\\d+\\s*$',
+							errorMessage: 'Not a valid folder ID (e.g. 15, Folder:15 or Program:3002)',
+						},
+					},
+				],
+			},
+		],
+	};
+}
+
+/** The folder a picker names, checked: `15` or `Folder:15`, `Program:3002`. */
+export function readFolder(ctx: IExecuteFunctions, name: string, itemIndex: number): FolderRef {
+	const raw = String(
+		itemParameter<unknown>(ctx, name, itemIndex, '', { extractValue: true }) ?? '',
+	);
+	const match = /^\s*(?:(Folder|Program):)?(\d+)\s*$/i.exec(raw);
+	if (!match || Number(match[2]) <= 0) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The folder ${shorten(raw)} of item ${itemIndex} is not a folder ID`,
+			{
+				itemIndex,
+				description: 'Pick the folder from the list, or enter e.g. 15 or Program:3002.',
+			},
+		);
+	}
+	const type = (match[1] ?? 'Folder').toLowerCase() === 'program' ? 'Program' : 'Folder';
+	return { id: Number(match[2]), type };
+}
