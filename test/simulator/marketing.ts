@@ -41,6 +41,8 @@ export interface MarketingCall {
 	authorization?: string;
 	contentType?: string;
 	body: unknown;
+	/** The body as sent, byte for byte (form bodies are checked as encoded). */
+	rawBody: string;
 	/** The service's error code when `success: false`, or `http<status>`. */
 	code?: string;
 	/** Records in the answer's `result`. */
@@ -514,6 +516,7 @@ export class MarketingService implements SimulatorModule {
 			authorization: request.headers.authorization,
 			contentType: request.headers['content-type'],
 			body: request.body,
+			rawBody: request.rawBody,
 			status: 200,
 			at: Date.now(),
 		};
