@@ -155,7 +155,8 @@ function serviceError(ctx: MarketingContext, error: ServiceError, request: ApiRe
 			: `The service refused the call (${error.code}): ${error.message}`;
 	const refusal = request.refusals?.[error.code];
 	if (refusal) {
-		message = refusal.message;
+		message =
+			typeof refusal.message === 'function' ? refusal.message(error.message) : refusal.message;
 		description = `${refusal.fix} The service answered error ${error.code} to ${where}${requestId}: ${error.message}`;
 	}
 	const apiError = new NodeApiError(

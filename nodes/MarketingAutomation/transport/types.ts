@@ -40,9 +40,13 @@ export interface ApiRequest extends RepeatSafety {
 	itemIndex?: number;
 	/**
 	 * What a service error code means for this call, by code: the message says what happened and
-	 * how to fix it; the service's own words and the request id go into the description.
+	 * how to fix it; the service's own words and the request id go into the description. A message
+	 * built from the service's words says why when one code has several causes (709).
 	 */
-	refusals?: Record<string, { message: string; fix: string }>;
+	refusals?: Record<
+		string,
+		{ message: string | ((serviceMessage: string) => string); fix: string }
+	>;
 	/** Send the body as `multipart/form-data` with this file (bulk imports). */
 	multipart?: MultipartFile;
 	/** For a call that is not safe to repeat: what to say when it may have run (names the file). */

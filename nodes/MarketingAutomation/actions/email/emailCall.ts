@@ -1,0 +1,55 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest, type ApiRequest, type Envelope } from '../../transport';
+
+/** What a write on one email is, for its errors: `unapproved`, `discarded`, … and its fix on 709. */
+interface EmailWrite {
+	/** The path after `/rest/asset/v1/email/{id}/`, e.g. `unapprove.json`. */
+	action: string;
+	/** What the write does, as in "Email 4001 could not be <done>". */
+	done: string;
+	/** How to get past the service's business rule (709) for this write. */
+	fixFor709: string;
+	/** The part of the email the write names besides the email (702 may be either). */
+	section?: string;
+	body?: IDataObject;
+	safeToRepeat: boolean;
+	ambiguity?: ApiRequest['ambiguity'];
+}
+
+/**
+ * A form-encoded write on one email of the asset API (`POST /rest/asset/v1/email/{id}/<action>`):
+ * 702 names the email, 709 says why the service refused, from its own words.
+ */
+export async function postToEmail(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	id: number,
+	write: EmailWrite,
+): Promise<Envelope> {
+	return await apiRequest.call(ctx, {
+		method: 'POST',
+		path: `/rest/asset/v1/email/${id}/${write.action}`,
+		form: true,
+		body: write.body ?? {},
+		safeToRepeat: write.safeToRepeat,
+		ambiguity: write.ambiguity,
+		itemIndex,
+		refusals: {
+			'702': write.section
+				? {
+						message: (why) =>
+							`Email ${id} or its section "${write.section}" was not found (702): ${why}`,
+						fix: 'Pick the email from the list and the section from its list (Email → Get Content shows the HTML IDs).',
+					}
+				: {
+						message: `No email with ID ${id} (702)`,
+						fix: 'Pick the email from the list; emails inside A/B tests are not reachable through the API.',
+					},
+			'709': {
+				message: (why) => `Email ${id} could not be ${write.done} (709): ${why}`,
+				fix: write.fixFor709,
+			},
+		},
+	});
+}
