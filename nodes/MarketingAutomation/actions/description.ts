@@ -10,6 +10,7 @@ import * as company from './company';
 import * as customField from './customField';
 import * as customObject from './customObject';
 import * as email from './email';
+import * as form from './form';
 import * as landingPage from './landingPage';
 import * as lead from './lead';
 import * as list from './list';
@@ -40,6 +41,7 @@ const versionTwoResources: INodePropertyOptions[] = [
 	{ name: 'Bulk Import', value: 'bulkImport' },
 	{ name: 'Company', value: 'company' },
 	{ name: 'Custom Object', value: 'customObject' },
+	{ name: 'Form', value: 'form' },
 	{ name: 'Opportunity', value: 'opportunity' },
 	{ name: 'Opportunity Role', value: 'opportunityRole' },
 	{ name: 'Program Member', value: 'programMember' },
@@ -74,6 +76,7 @@ export const properties: INodeProperties[] = [
 	...customField.description,
 	...customObject.description,
 	...email.description,
+	...form.description,
 	...landingPage.description,
 	...lead.description,
 	...list.description,

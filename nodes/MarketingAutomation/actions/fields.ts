@@ -60,6 +60,7 @@ export const triggerCampaignLocator: INodeProperties = {
 export const listLocator = locator('List', 'list', 'searchLists', 'list');
 export const programLocator = locator('Program', 'program', 'searchPrograms', 'program');
 export const emailLocator = locator('Email', 'email', 'searchEmails', 'email');
+export const formLocator = locator('Form', 'form', 'searchForms', 'form');
 
 /** "My Tokens" overrides, `{{my.token}}` → value, for trigger and schedule. */
 export const tokensCollection: INodeProperties = {

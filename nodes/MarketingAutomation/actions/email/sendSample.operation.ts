@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/descriptions';
 import { itemParameter } from '../../../shared/itemParameters';
 import { defineOperation } from '../../../shared/operation';
+import { fieldPlace } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
 import { emailLocator } from '../fields';
 import { readId, shorten } from '../parameters';
@@ -50,7 +51,7 @@ function check(this: IExecuteFunctions, itemIndex: number): Sample {
 	if (!isValidEmail(emailAddress)) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`The address ${shorten(emailAddress)} of item ${itemIndex} is not an e-mail address`,
+			`The address ${shorten(emailAddress)} in ${fieldPlace(this.getNode(), itemIndex, 'emailAddress', 'Send To')} is not an e-mail address`,
 			{ itemIndex, description: 'Enter the address the sample goes to, e.g. qa@example.com.' },
 		);
 	}

@@ -54,7 +54,7 @@ describe('Marketing Automation v2: Email → Send Sample', () => {
 	it('refuses a bad address or lead ID before any call', async () => {
 		const badAddress = await env.run(sample('qa at example'), { typeVersion: 2 });
 		expect(badAddress.error?.message).toBe(
-			'The address "qa at example" of item 0 is not an e-mail address',
+			'The address "qa at example" in the \'Send To\' field of item 0 is not an e-mail address',
 		);
 		const badLead = await env.run(sample('qa@example.com', { leadId: 'ana' }), {
 			typeVersion: 2,
@@ -95,11 +95,26 @@ describe('Marketing Automation v2: Email → Send Sample', () => {
 			},
 			{
 				json: expect.objectContaining({
-					error: 'The address "nope" of item 1 is not an e-mail address',
+					error: 'The address "nope" in the \'Send To\' field of item 1 is not an e-mail address',
 				}),
 				pairedItem: { item: 1 },
 			},
 		]);
 		expect(sim().callsTo('POST', PATH)).toHaveLength(1);
+	});
+
+	it('as a tool, a bad address names the argument for the model to change', async () => {
+		const result = await env.runAsTool(
+			{
+				...sample("={{ $fromAI('to', 'Address the sample goes to', 'string') }}"),
+				options: {},
+			},
+			{ chatInput: 'Send me a sample', sessionId: 's-1', to: 'me at work', toolCallId: 'c1' },
+			{ typeVersion: 2 },
+		);
+		expect(result.error?.message).toBe(
+			"The address \"me at work\" in the argument 'to' is not an e-mail address. Change the argument 'to' and call this tool again.",
+		);
+		expect(sim().calls).toEqual([]);
 	});
 });

@@ -38,6 +38,7 @@ describe('Marketing Automation v2: Email → Update Content Section', () => {
 				},
 				credentialType: CREDENTIAL,
 				path: 'parameters.section',
+				typeVersion: 2,
 			},
 			env.credentials(),
 		);
