@@ -1,9 +1,10 @@
 /**
  * Faults between the marketing node and the service: a read, two idempotent batch writes (lead
- * upsert, list add), the non-idempotent campaign trigger and the token renewal meet every fault
- * the proxy makes. Two items per run under Continue On Fail. Batch writes send both items in one
- * call, so the fault reaches both; single-item calls break item 0's call only. For each cell: no
- * item lost, no lead or trigger written twice (counted in the simulator), the exact message.
+ * upsert, list add), three non-idempotent writes (campaign trigger, email sample, form fill) and
+ * the token renewal meet every fault the proxy makes. Two items per run under Continue On Fail.
+ * Batch writes send both items in one call, so the fault reaches both; single-item calls break
+ * item 0's call only. For each cell: no item lost, no lead, trigger, sample or fill written twice
+ * (counted in the simulator), the exact message.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -29,6 +30,8 @@ interface MarketingCall {
 	items: [IDataObject, IDataObject];
 	method: string;
 	faultPath: string;
+	/** Only item 0's call (item 1's goes to the same path), by its body; every call when absent. */
+	faultWhere?: (request: { body: string }) => boolean;
 	/** Both items go in one call (the fault reaches both). */
 	batched: boolean;
 	/** Makes the run need this call (e.g. expires the token). */
@@ -38,6 +41,8 @@ interface MarketingCall {
 	writtenTwice(service: MarketingService): number;
 	/** Whether an output item holds what the answer gives (a broken answer must not pass as none). */
 	complete?: (json: IDataObject) => boolean;
+	/** The node version the call needs (1 when omitted). */
+	typeVersion?: number;
 }
 
 const leadsWith = (service: MarketingService, email: string) =>
@@ -46,6 +51,19 @@ const timesTriggered = (service: MarketingService, leadId: number) =>
 	service.triggered.filter((t) => t.campaignId === 2001 && t.leads.includes(leadId)).length;
 const okCalls = (service: MarketingService, method: string, path: string) =>
 	service.callsTo(method, path).filter((call) => !call.code).length;
+/** Form fills (activity type 2) logged for the lead with this e-mail. */
+const formFills = (service: MarketingService, email: string) => {
+	const ids = new Set(
+		[...service.leads.values()].filter((l) => l.email === email).map((l) => l.id),
+	);
+	return service.activities.filter((a) => a.activityTypeId === 2 && ids.has(a.leadId)).length;
+};
+const samplesTo = (service: MarketingService, address: string) =>
+	service.programOps.samples.filter((s) => s.emailAddress === address).length;
+/** What was already there before a cell (fills and samples stay in the simulator across cells). */
+const before: Record<string, number> = {};
+/** How often the cell did it for `key`: counted now, less what was there before. */
+const since = (key: string, now: number) => now - (before[key] ?? 0);
 
 const CALLS: MarketingCall[] = [
 	{
@@ -124,6 +142,62 @@ const CALLS: MarketingCall[] = [
 			Math.max(0, timesTriggered(service, 1) - 1) + Math.max(0, timesTriggered(service, 2) - 1),
 	},
 	{
+		name: 'Email → Send Sample',
+		class: 'non-idempotent write',
+		parameters: {
+			resource: 'email',
+			operation: 'sendSample',
+			email: { mode: 'id', value: '4002' },
+			emailAddress: '={{ $json.to }}',
+			options: {},
+		},
+		items: [{ to: 'fault.sample1@example.com' }, { to: 'fault.sample2@example.com' }],
+		method: 'POST',
+		faultPath: '/rest/asset/v1/email/4002/sendSample.json',
+		faultWhere: ({ body }) => body.includes('fault.sample1%40example.com'),
+		batched: false,
+		typeVersion: 2,
+		prepare: (service) => {
+			for (const to of ['fault.sample1@example.com', 'fault.sample2@example.com']) {
+				before[to] = samplesTo(service, to);
+			}
+		},
+		executed: (service) =>
+			since('fault.sample1@example.com', samplesTo(service, 'fault.sample1@example.com')),
+		writtenTwice: (service) =>
+			['fault.sample1@example.com', 'fault.sample2@example.com']
+				.map((to) => Math.max(0, since(to, samplesTo(service, to)) - 1))
+				.reduce((a, b) => a + b, 0),
+	},
+	{
+		name: 'Form → Submit',
+		class: 'non-idempotent write',
+		parameters: {
+			resource: 'form',
+			operation: 'submit',
+			form: { mode: 'id', value: '501' },
+			formFields: { mappingMode: 'autoMapInputData', value: null },
+			options: {},
+		},
+		items: [{ email: 'fault.form1@example.com' }, { email: 'fault.form2@example.com' }],
+		method: 'POST',
+		faultPath: '/rest/v1/leads/submitForm.json',
+		faultWhere: ({ body }) => body.includes('fault.form1@example.com'),
+		batched: false,
+		typeVersion: 2,
+		prepare: (service) => {
+			for (const email of ['fault.form1@example.com', 'fault.form2@example.com']) {
+				before[email] = formFills(service, email);
+			}
+		},
+		executed: (service) =>
+			since('fault.form1@example.com', formFills(service, 'fault.form1@example.com')),
+		writtenTwice: (service) =>
+			['fault.form1@example.com', 'fault.form2@example.com']
+				.map((email) => Math.max(0, since(email, formFills(service, email)) - 1))
+				.reduce((a, b) => a + b, 0),
+	},
+	{
 		name: 'Token renewal (before Campaign → Get)',
 		class: 'token renewal',
 		parameters: { resource: 'campaign', operation: 'get', campaign: { mode: 'id', value: '2001' } },
@@ -178,12 +252,19 @@ describe('Faults › Marketing Automation', () => {
 		sim().resetCounters();
 		sim().triggered.length = 0;
 		proxy.reset();
-		proxy.inject({ ...fault.rule, method: call.method, path: call.faultPath, times: 1 });
+		proxy.inject({
+			...fault.rule,
+			method: call.method,
+			path: call.faultPath,
+			times: 1,
+			...(call.faultWhere ? { where: call.faultWhere } : {}),
+		});
 
 		const result = await env.run(call.parameters, {
 			items: call.items,
 			continueOnFail: true,
 			credentials,
+			typeVersion: call.typeVersion,
 		});
 		expect(proxy.pending()).toEqual([]);
 		const output = result.output();
@@ -195,7 +276,9 @@ describe('Faults › Marketing Automation', () => {
 		expect(JSON.stringify(output)).not.toContain(DEMO_CLIENT.clientSecret);
 
 		const seen = seenOf(output[0], call.complete).replaceAll(proxy.url, '<base URL>');
-		const sent = proxy.requests.filter((r) => r.path === call.faultPath).length;
+		const sent = proxy.requests.filter(
+			(r) => r.path === call.faultPath && (call.faultWhere?.(r) ?? true),
+		).length;
 		matrix.observe(key, seen);
 		matrix.add({
 			call: call.name,
