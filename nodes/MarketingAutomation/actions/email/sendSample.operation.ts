@@ -83,7 +83,7 @@ export const operation = defineOperation({
 			action: 'sendSample.json',
 			done: 'sent as a sample',
 			fixFor709:
-				'The email cannot be sent as it is: check that it has a subject, a from name, a from address and a reply-to address (Email → Get by Name), and that it uses no Predictive Content.',
+				'The service’s reason above says what blocks the sample. An email needs its subject, from name, from address and reply-to address set (Email → Get by Name shows them); emails with Predictive Content are refused.',
 			body,
 			safeToRepeat: false,
 			ambiguity: {

@@ -25,7 +25,7 @@ export const operation = defineOperation({
 			action: 'unapprove.json',
 			done: 'unapproved',
 			fixFor709:
-				'Only an approved email can be unapproved, and not while an active campaign or an approved program uses it: check its status with Email → Get by Name, and deactivate or unapprove what uses it first.',
+				'Only an approved email can be unapproved: check its status with Email → Get by Name. If it is approved, the service’s reason above says what blocks it; change that in the service first.',
 			safeToRepeat: false,
 		});
 		return { id, approved: false };

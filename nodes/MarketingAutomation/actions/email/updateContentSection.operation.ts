@@ -159,7 +159,7 @@ export const operation = defineOperation({
 			done: `updated in section "${htmlId}"`,
 			section: htmlId,
 			fixFor709:
-				'The section is locked by the email’s template, or the email uses Predictive Content: edit an unlocked section (Email → Get Content lists them with isLocked), or change the template in the service.',
+				'The service’s reason above says what blocks the change: a section locked by the email’s template cannot be edited (Email → Get Content shows isLocked), nor an email with Predictive Content; edit an unlocked section, or change the template in the service.',
 			body,
 			safeToRepeat: true,
 		});

@@ -27,8 +27,9 @@ describe('Marketing Automation v2: Email → Unapprove', () => {
 		expect(result.error?.message).toBe(
 			'Email 4003 could not be unapproved (709): Cannot unapprove: the email is not approved',
 		);
-		expect(result.error?.description).toMatch(
-			/^Only an approved email can be unapproved, .* The service answered error 709 to POST \/rest\/asset\/v1\/email\/4003\/unapprove\.json/,
+		// The fix, then the service's code, the call, its request ID and its words.
+		expect(result.error?.description?.replace(/ \(request [^)]+\)/, '')).toBe(
+			'Only an approved email can be unapproved: check its status with Email → Get by Name. If it is approved, the service’s reason above says what blocks it; change that in the service first. The service answered error 709 to POST /rest/asset/v1/email/4003/unapprove.json: Cannot unapprove: the email is not approved',
 		);
 		expect(sim().callsTo('POST', '/rest/asset/v1/email/4003/unapprove.json')).toHaveLength(1);
 	});

@@ -122,7 +122,9 @@ describe('Marketing Automation v2: Email → Update Content Section', () => {
 		expect(locked.error?.message).toBe(
 			'Email 4003 could not be updated in section "body" (709): Section \'body\' is locked',
 		);
-		expect(locked.error?.description).toMatch(/^The section is locked by the email’s template/);
+		expect(locked.error?.description).toMatch(
+			/^The service’s reason above says what blocks the change: a section locked by the email’s template cannot be edited/,
+		);
 		const missing = await env.run(update('footer', 'Text', '<p>x</p>', {}, '4003'), {
 			typeVersion: 2,
 		});
