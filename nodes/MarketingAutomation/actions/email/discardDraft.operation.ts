@@ -1,14 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { defineOperation } from '../../../shared/operation';
-import { emailLocator } from '../fields';
-import { checkId } from '../parameters';
-import { postToEmail } from './emailCall';
+import { versionChange } from './emailCall';
 
 /**
  * `POST /rest/asset/v1/email/{id}/discardDraft.json` (form-encoded, no fields): the draft is
- * dropped, the approved version stays. Not repeated after an unclear answer: a second call would
- * be refused (709, no draft) and hide that the first one worked.
+ * dropped, the approved version stays.
  */
 export const operation = defineOperation({
 	option: {
@@ -18,16 +13,13 @@ export const operation = defineOperation({
 		action: 'Discard an email draft',
 	},
 	since: 2,
-	fields: [emailLocator] as INodeProperties[],
-	check: checkId('email'),
-	async run(itemIndex, id) {
-		await postToEmail(this, itemIndex, id, {
+	...versionChange(
+		{
 			action: 'discardDraft.json',
 			done: 'discarded',
 			fixFor709:
 				'Only the draft of an approved email can be discarded: an email that was never approved has nothing to go back to (edit or delete it in the service instead), and an email without a draft has nothing to discard. Email → Get Content with Version "Draft" shows whether a draft exists.',
-			safeToRepeat: false,
-		});
-		return { id, draftDiscarded: true };
-	},
+		},
+		{ draftDiscarded: true },
+	),
 });

@@ -1,6 +1,8 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, type ApiRequest, type Envelope } from '../../transport';
+import { emailLocator } from '../fields';
+import { checkId } from '../parameters';
 
 /** What a write on one email is, for its errors: `unapproved`, `discarded`, … and its fix on 709. */
 interface EmailWrite {
@@ -52,4 +54,23 @@ export async function postToEmail(
 			},
 		},
 	});
+}
+
+/**
+ * An operation that moves an email between its versions with no fields (Unapprove, Discard
+ * Draft): its Email picker, its check and its run. Not repeated after an unclear answer: a second
+ * call would be refused (709) and hide that the first one worked.
+ */
+export function versionChange(
+	write: Pick<EmailWrite, 'action' | 'done' | 'fixFor709'>,
+	output: IDataObject,
+) {
+	return {
+		fields: [emailLocator] as INodeProperties[],
+		check: checkId('email'),
+		async run(this: IExecuteFunctions, itemIndex: number, id: number): Promise<IDataObject> {
+			await postToEmail(this, itemIndex, id, { ...write, safeToRepeat: false });
+			return { id, ...output };
+		},
+	};
 }
