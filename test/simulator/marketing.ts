@@ -41,7 +41,7 @@ export interface MarketingCall {
 	authorization?: string;
 	contentType?: string;
 	body: unknown;
-	/** The body as sent, byte for byte (form bodies are checked as encoded). */
+	/** The body's bytes as sent (form bodies are checked byte for byte). */
 	rawBody: string;
 	/** The service's error code when `success: false`, or `http<status>`. */
 	code?: string;

@@ -28,6 +28,15 @@ export interface Envelope {
 /** A query value; an array is sent as the key repeated (`id=7&id=8`). */
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number>;
 
+/**
+ * What one service code means for a call: the message (or a message made from the service's own
+ * words, e.g. what blocks a clone) and how to fix it.
+ */
+export interface Refusal {
+	message: string | ((serviceMessage: string) => string);
+	fix: string;
+}
+
 /** One call to the instance. `safeToRepeat` follows the failure model (`nodes/shared/failure.ts`). */
 export interface ApiRequest extends RepeatSafety {
 	method: IHttpRequestMethods;
@@ -40,13 +49,9 @@ export interface ApiRequest extends RepeatSafety {
 	itemIndex?: number;
 	/**
 	 * What a service error code means for this call, by code: the message says what happened and
-	 * how to fix it; the service's own words and the request id go into the description. A message
-	 * built from the service's words says why when one code has several causes (709).
+	 * how to fix it; the service's own words and the request id go into the description.
 	 */
-	refusals?: Record<
-		string,
-		{ message: string | ((serviceMessage: string) => string); fix: string }
-	>;
+	refusals?: Record<string, Refusal>;
 	/** Send the body as `multipart/form-data` with this file (bulk imports). */
 	multipart?: MultipartFile;
 	/** For a call that is not safe to repeat: what to say when it may have run (names the file). */
