@@ -1,10 +1,9 @@
 /**
  * Faults between the marketing node and the service: a read, two idempotent batch writes (lead
- * upsert, list add), three non-idempotent writes (campaign trigger, email sample, form fill) and
- * the token renewal meet every fault the proxy makes. Two items per run under Continue On Fail.
- * Batch writes send both items in one call, so the fault reaches both; single-item calls break
- * item 0's call only. For each cell: no item lost, no lead, trigger, sample or fill written twice
- * (counted in the simulator), the exact message.
+ * upsert, list add), the non-idempotent campaign trigger and the token renewal meet every fault
+ * the proxy makes. Two items per run under Continue On Fail. Batch writes send both items in one
+ * call, so the fault reaches both; single-item calls break item 0's call only. For each cell: no
+ * item lost, no lead or trigger written twice (counted in the simulator), the exact message.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -124,24 +123,6 @@ const CALLS: MarketingCall[] = [
 		writtenTwice: () => 0,
 	},
 	{
-		name: 'Campaign → Trigger',
-		class: 'non-idempotent write',
-		parameters: {
-			resource: 'campaign',
-			operation: 'trigger',
-			campaign: { mode: 'id', value: '2001' },
-			leadIds: '={{ $json.v }}',
-			tokens: {},
-		},
-		items: [{ v: '1' }, { v: '2' }],
-		method: 'POST',
-		faultPath: '/rest/v1/campaigns/2001/trigger.json',
-		batched: true,
-		executed: (service) => timesTriggered(service, 1),
-		writtenTwice: (service) =>
-			Math.max(0, timesTriggered(service, 1) - 1) + Math.max(0, timesTriggered(service, 2) - 1),
-	},
-	{
 		name: 'Email → Send Sample',
 		class: 'non-idempotent write',
 		parameters: {
@@ -196,6 +177,24 @@ const CALLS: MarketingCall[] = [
 			['fault.form1@example.com', 'fault.form2@example.com']
 				.map((email) => Math.max(0, since(email, formFills(service, email)) - 1))
 				.reduce((a, b) => a + b, 0),
+	},
+	{
+		name: 'Campaign → Trigger',
+		class: 'non-idempotent write',
+		parameters: {
+			resource: 'campaign',
+			operation: 'trigger',
+			campaign: { mode: 'id', value: '2001' },
+			leadIds: '={{ $json.v }}',
+			tokens: {},
+		},
+		items: [{ v: '1' }, { v: '2' }],
+		method: 'POST',
+		faultPath: '/rest/v1/campaigns/2001/trigger.json',
+		batched: true,
+		executed: (service) => timesTriggered(service, 1),
+		writtenTwice: (service) =>
+			Math.max(0, timesTriggered(service, 1) - 1) + Math.max(0, timesTriggered(service, 2) - 1),
 	},
 	{
 		name: 'Token renewal (before Campaign → Get)',

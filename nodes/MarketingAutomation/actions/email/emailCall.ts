@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, type ApiRequest, type Envelope } from '../../transport';
+import type { Refusal } from '../../transport/types';
 import { emailLocator } from '../fields';
 import { checkId } from '../parameters';
 
@@ -29,6 +30,17 @@ export async function postToEmail(
 	id: number,
 	write: EmailWrite,
 ): Promise<Envelope> {
+	// 702 may mean the email or, for a section write, its section.
+	const notFound: Refusal = write.section
+		? {
+				message: (why) =>
+					`Email ${id} or its section "${write.section}" was not found (702): ${why}`,
+				fix: 'Pick the email from the list and the section from its list (Email → Get Content shows the HTML IDs).',
+			}
+		: {
+				message: `No email with ID ${id} (702)`,
+				fix: 'Pick the email from the list; emails inside A/B tests are not reachable through the API.',
+			};
 	return await apiRequest.call(ctx, {
 		method: 'POST',
 		path: `/rest/asset/v1/email/${id}/${write.action}`,
@@ -38,16 +50,7 @@ export async function postToEmail(
 		ambiguity: write.ambiguity,
 		itemIndex,
 		refusals: {
-			'702': write.section
-				? {
-						message: (why) =>
-							`Email ${id} or its section "${write.section}" was not found (702): ${why}`,
-						fix: 'Pick the email from the list and the section from its list (Email → Get Content shows the HTML IDs).',
-					}
-				: {
-						message: `No email with ID ${id} (702)`,
-						fix: 'Pick the email from the list; emails inside A/B tests are not reachable through the API.',
-					},
+			'702': notFound,
 			'709': {
 				message: (why) => `Email ${id} could not be ${write.done} (709): ${why}`,
 				fix: write.fixFor709,
