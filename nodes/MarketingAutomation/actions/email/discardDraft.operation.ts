@@ -12,7 +12,6 @@ export const operation = defineOperation({
 		description: 'Drop the draft of an approved email, keeping the approved version',
 		action: 'Discard an email draft',
 	},
-	since: 2,
 	...versionChange(
 		{
 			action: 'discardDraft.json',

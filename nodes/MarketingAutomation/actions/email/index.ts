@@ -9,6 +9,9 @@ import { operation as sendSample } from './sendSample.operation';
 import { operation as unapprove } from './unapprove.operation';
 import { operation as updateContentSection } from './updateContentSection.operation';
 
+// The email writes are offered in both versions: n8n describes a tool from the first Operation
+// selector of a resource, whatever the version, so that selector (the largest, version 1's with Get
+// Many Email Programs) must hold every operation's action.
 const resource = defineResource(
 	'email',
 	[

@@ -75,7 +75,6 @@ export const operation = defineOperation({
 		description: 'Send a sample of an email to one address',
 		action: 'Send a sample of an email',
 	},
-	since: 2,
 	fields: properties,
 	check,
 	async run(itemIndex, { id, body }) {

@@ -9,7 +9,6 @@ export const operation = defineOperation({
 		description: 'Take an approved email back to draft',
 		action: 'Unapprove an email',
 	},
-	since: 2,
 	...versionChange(
 		{
 			action: 'unapprove.json',

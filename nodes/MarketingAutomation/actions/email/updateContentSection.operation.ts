@@ -150,7 +150,6 @@ export const operation = defineOperation({
 		description: 'Set the content of one editable section of an email’s draft',
 		action: 'Update an email content section',
 	},
-	since: 2,
 	fields: properties,
 	check,
 	async run(itemIndex, { id, htmlId, body }) {

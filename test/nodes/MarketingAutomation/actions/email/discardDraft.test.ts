@@ -6,7 +6,7 @@ const discard = (email: string) => ({
 	email: { __rl: true, mode: 'id', value: email },
 });
 
-describe('Marketing Automation v2: Email → Discard Draft', () => {
+describe('Marketing Automation: Email → Discard Draft', () => {
 	const env = useMarketing();
 	const sim = () => env.sim.services.marketing;
 

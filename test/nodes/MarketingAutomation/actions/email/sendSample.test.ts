@@ -9,7 +9,7 @@ const sample = (emailAddress: string, options = {}, email = '4002') => ({
 	options,
 });
 
-describe('Marketing Automation v2: Email → Send Sample', () => {
+describe('Marketing Automation: Email → Send Sample', () => {
 	const env = useMarketing();
 	const sim = () => env.sim.services.marketing;
 

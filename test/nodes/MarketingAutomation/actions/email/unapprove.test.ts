@@ -6,7 +6,7 @@ const unapprove = (email: string) => ({
 	email: { __rl: true, mode: 'id', value: email },
 });
 
-describe('Marketing Automation v2: Email → Unapprove', () => {
+describe('Marketing Automation: Email → Unapprove', () => {
 	const env = useMarketing();
 	const sim = () => env.sim.services.marketing;
 

@@ -19,7 +19,7 @@ const update = (
 	options,
 });
 
-describe('Marketing Automation v2: Email → Update Content Section', () => {
+describe('Marketing Automation: Email → Update Content Section', () => {
 	const env = useMarketing();
 	const sim = () => env.sim.services.marketing;
 
