@@ -248,6 +248,56 @@ describe('marketing simulator: programs, tokens, emails, campaigns, forms, folde
 		});
 	});
 
+	it('forms: browsed by offset and status; a bad status 1001, maxReturn over 200 1003', async () => {
+		const all = await get('/rest/asset/v1/forms.json?maxReturn=200&offset=0');
+		expect(all.result?.map((f) => [f.id, f.name])).toEqual([
+			[501, 'Webinar Registration'],
+			[502, 'Contact Us'],
+		]);
+		const drafts = await get('/rest/asset/v1/forms.json?status=draft');
+		expect(drafts.result?.map((f) => f.id)).toEqual([502]);
+		const past = await get('/rest/asset/v1/forms.json?offset=2');
+		expect(past.warnings).toEqual(['No assets found for the given search criteria.']);
+		expect(errorOf(await get('/rest/asset/v1/forms.json?status=live'))?.code).toBe('1001');
+		expect(errorOf(await get('/rest/asset/v1/forms.json?maxReturn=201'))?.code).toBe('1003');
+	});
+
+	it('submit: visitor data of the documented keys only, a cookie as text', async () => {
+		const submit = (extra: Record<string, unknown>) =>
+			json('/rest/v1/leads/submitForm.json', {
+				formId: 502,
+				input: [{ leadFormFields: { email: 'v@example.com', phone: '555' }, ...extra }],
+			});
+		expect(errorOf(await submit({ visitorData: { browser: 'x' } }))?.code).toBe('1001');
+		expect(errorOf(await submit({ cookie: 5 }))?.code).toBe('1001');
+		const ok = await submit({
+			visitorData: { pageURL: 'https://example.com/contact' },
+			cookie: 'id:123-ABC-456&token:_mch-example.com-1',
+		});
+		expect(ok.result?.[0]).toMatchObject({ status: 'created' });
+	});
+
+	it('content section: type checked, an ID for snippets, a locked section 709, edits go to the draft', async () => {
+		const path = '/rest/asset/v1/email/4002/content/headline.json';
+		expect(errorOf(await form(path, { type: 'Html', value: 'x' }))?.code).toBe('1001');
+		expect(errorOf(await form(path, { type: 'Snippet', value: 'abc' }))?.code).toBe('1001');
+		expect(errorOf(await form(path, { type: 'Text' }))?.code).toBe('701');
+		expect(
+			errorOf(
+				await form('/rest/asset/v1/email/4002/content/nope.json', { type: 'Text', value: 'x' }),
+			)?.code,
+		).toBe('702');
+		expect((await form(path, { type: 'Text', value: '<h1>Hi</h1>' })).success).toBe(true);
+		const email = sim.services.marketing.emails.get(4002)!;
+		expect(email.draft?.find((s) => s.htmlId === 'headline')?.value).toBe('<h1>Hi</h1>');
+		email.draft!.find((s) => s.htmlId === 'body')!.isLocked = true;
+		expect(
+			errorOf(
+				await form('/rest/asset/v1/email/4002/content/body.json', { type: 'Text', value: 'x' }),
+			),
+		).toEqual({ code: '709', message: "Section 'body' is locked" });
+	});
+
 	it('folders: by exact name, and a folder’s content', async () => {
 		const byName = await get('/rest/asset/v1/folder/byName.json?name=Webinars');
 		expect(byName.result?.map((f) => f.id)).toEqual([17]);

@@ -17,7 +17,10 @@
  *   text; a create with an existing name updates it;
  * - a sample needs `emailAddress`; unapprove needs an approved email, discard a draft (709 else);
  * - `submitForm` takes one record whose fields are all on the form by their REST names, upserts the
- *   lead by e-mail and logs a form fill (activity type 2).
+ *   lead by e-mail and logs a form fill (activity type 2);
+ * - forms are browsed with `GET /rest/asset/v1/forms.json` (`status`, `maxReturn` ≤ 200, `offset`);
+ * - a content section is updated with `type` Text (`value` the HTML), DynamicContent (`value` a
+ *   segmentation ID) or Snippet (`value` a snippet ID); a locked section answers 709.
  */
 import type { SimRequest, SimResponse } from './server';
 import { failure, ok, type Row } from './marketingObjects';
@@ -56,6 +59,30 @@ const FOLDERS: Row[] = [
 	{ id: 90, name: 'Partner Workspace', type: 'Folder', parent: null, workspace: 'Partners' },
 ];
 
+/** The forms' records, as the browse answers them. */
+const FORM_RECORDS: Row[] = [
+	{
+		id: 501,
+		name: 'Webinar Registration',
+		description: 'Registration for the product webinar',
+		status: 'approved',
+		folder: { type: 'Program', value: 3003, folderName: 'Product Webinar' },
+		workspace: 'Default',
+		createdAt: '2026-10-01T00:00:00Z+0000',
+		updatedAt: '2026-10-01T00:00:00Z+0000',
+	},
+	{
+		id: 502,
+		name: 'Contact Us',
+		description: 'The website contact form',
+		status: 'draft',
+		folder: { type: 'Folder', value: 15, folderName: 'Marketing Activities' },
+		workspace: 'Default',
+		createdAt: '2026-10-02T00:00:00Z+0000',
+		updatedAt: '2026-10-02T00:00:00Z+0000',
+	},
+];
+
 /** Forms and the REST names of their fields. */
 const FORMS = new Map<number, Row[]>([
 	[
@@ -65,6 +92,14 @@ const FORMS = new Map<number, Row[]>([
 			{ id: 'firstName', label: 'First Name:', dataType: 'string', required: false },
 			{ id: 'lastName', label: 'Last Name:', dataType: 'string', required: false },
 			{ id: 'company', label: 'Company Name:', dataType: 'string', required: false },
+		],
+	],
+	[
+		502,
+		[
+			{ id: 'email', label: 'Email Address:', dataType: 'email', required: true },
+			{ id: 'phone', label: 'Phone Number:', dataType: 'phone', required: true },
+			{ id: 'comments', label: 'Comments:', dataType: 'textArea', required: false },
 		],
 	],
 ]);
@@ -169,6 +204,15 @@ export class MarketingPrograms {
 		if ((m = /^GET \/rest\/asset\/v1\/form\/(\d+)\/fields\.json$/.exec(key))) {
 			const fields = FORMS.get(Number(m[1]));
 			return fields ? ok(fields, { errors: [], warnings: [] }) : failure('702', 'Form not found');
+		}
+		if (key === 'GET /rest/asset/v1/forms.json') {
+			if (q.status && q.status !== 'approved' && q.status !== 'draft') {
+				return failure('1001', `Invalid value '${q.status}' for status`);
+			}
+			return page(
+				FORM_RECORDS.filter((f) => !q.status || f.status === q.status),
+				q,
+			);
 		}
 		if (key === 'POST /rest/v1/leads/submitForm.json') return this.submitForm(request);
 		if (key === 'GET /rest/asset/v1/folder/byName.json') {
@@ -424,9 +468,13 @@ export class MarketingPrograms {
 		}
 		const value = formField(request, 'value');
 		if (value === undefined) return blank('value');
+		if (type !== 'Text' && !/^\d+$/.test(value)) {
+			return failure('1001', `Invalid value '${value}' for a ${type} section: an ID is expected`);
+		}
 		const draft = (email.draft ?? email.approved ?? []).map((s) => ({ ...s }));
 		const section = draft.find((s) => s.htmlId === htmlId);
 		if (!section) return failure('702', `Section '${htmlId}' not found in the email`);
+		if (section.isLocked === true) return failure('709', `Section '${htmlId}' is locked`);
 		section.contentType = type;
 		section.value = value;
 		const textValue = formField(request, 'textValue');
@@ -474,6 +522,19 @@ export class MarketingPrograms {
 		const input = body.input as Row[] | undefined;
 		if (!Array.isArray(input) || input.length === 0) return blank('input');
 		if (input.length > 1) return failure('1003', 'submitForm takes exactly one record');
+		const { visitorData, cookie } = input[0] ?? {};
+		const visitorKeys = ['pageURL', 'queryString', 'leadClientIpAddress', 'userAgentString'];
+		if (
+			visitorData !== undefined &&
+			(typeof visitorData !== 'object' ||
+				visitorData === null ||
+				Object.keys(visitorData).some((k) => !visitorKeys.includes(k)))
+		) {
+			return failure('1001', 'Invalid value for visitorData');
+		}
+		if (cookie !== undefined && typeof cookie !== 'string') {
+			return failure('1001', 'Invalid value for cookie');
+		}
 		const record = (input[0]?.leadFormFields ?? {}) as Row;
 		if (!record.email) return blank('leadFormFields.email');
 		const onForm = new Set(fields.map((f) => f.id));

@@ -10,6 +10,7 @@ import * as company from './company';
 import * as customField from './customField';
 import * as customObject from './customObject';
 import * as email from './email';
+import * as form from './form';
 import * as landingPage from './landingPage';
 import * as lead from './lead';
 import * as list from './list';
@@ -42,6 +43,7 @@ const versionTwoResources: INodePropertyOptions[] = [
 	{ name: 'Bulk Import', value: 'bulkImport' },
 	{ name: 'Company', value: 'company' },
 	{ name: 'Custom Object', value: 'customObject' },
+	{ name: 'Form', value: 'form' },
 	{ name: 'Named Account', value: 'namedAccount' },
 	{ name: 'Opportunity', value: 'opportunity' },
 	{ name: 'Opportunity Role', value: 'opportunityRole' },
@@ -78,6 +80,7 @@ export const properties: INodeProperties[] = [
 	...customField.description,
 	...customObject.description,
 	...email.description,
+	...form.description,
 	...landingPage.description,
 	...lead.description,
 	...list.description,

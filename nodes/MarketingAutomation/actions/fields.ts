@@ -68,6 +68,7 @@ export const programByNameLocator: INodeProperties = {
 	],
 };
 export const emailLocator = locator('Email', 'email', 'searchEmails', 'email');
+export const formLocator = locator('Form', 'form', 'searchForms', 'form');
 
 /** "My Tokens" overrides, `{{my.token}}` → value, for trigger and schedule. */
 export const tokensCollection: INodeProperties = {

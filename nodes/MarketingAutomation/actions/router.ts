@@ -11,6 +11,7 @@ import * as company from './company';
 import * as customField from './customField';
 import * as customObject from './customObject';
 import * as email from './email';
+import * as form from './form';
 import * as landingPage from './landingPage';
 import * as lead from './lead';
 import * as list from './list';
@@ -33,6 +34,7 @@ const operations: ResourceOperations = {
 	customField: customField.operations,
 	customObject: customObject.operations,
 	email: email.operations,
+	form: form.operations,
 	landingPage: landingPage.operations,
 	lead: lead.operations,
 	list: list.operations,

@@ -149,3 +149,41 @@ export async function searchFolders(
 		paginationToken: result.length === ASSET_PAGE ? String(offset + ASSET_PAGE) : undefined,
 	};
 }
+
+/** Forms of the instance (`GET /rest/asset/v1/forms.json`, by offset). */
+export async function searchForms(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchByOffset(this, '/rest/asset/v1/forms.json', filter, paginationToken);
+}
+
+/**
+ * The editable sections of the picked email (`GET /rest/asset/v1/email/{id}/content.json`), by
+ * HTML ID; none until an email is picked.
+ */
+export async function searchEmailSections(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const email = String(this.getCurrentNodeParameter('email', { extractValue: true }) ?? '').trim();
+	if (!/^\d+$/.test(email)) return { results: [] };
+	const answer = await apiRequest.call(this, {
+		method: 'GET',
+		safeToRepeat: true,
+		path: `/rest/asset/v1/email/${email}/content.json`,
+	});
+	return {
+		results: (answer.result ?? [])
+			.filter((section) => section.htmlId !== undefined)
+			.filter(
+				(section) => !filter || String(section.htmlId).toLowerCase().includes(filter.toLowerCase()),
+			)
+			.map((section) => ({
+				// A locked section is refused by the service (709): the name says so up front.
+				name: `${String(section.htmlId)}${section.isLocked === true ? ' (locked)' : ''}`,
+				value: String(section.htmlId),
+			})),
+	};
+}

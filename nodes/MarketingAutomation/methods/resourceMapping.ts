@@ -1,1 +1,2 @@
 export { getObjectColumns } from './leadDatabase';
+export { getFormFields } from './formFields';

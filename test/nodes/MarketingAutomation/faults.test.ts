@@ -30,6 +30,8 @@ interface MarketingCall {
 	items: [IDataObject, IDataObject];
 	method: string;
 	faultPath: string;
+	/** Only item 0's call (item 1's goes to the same path), by its body; every call when absent. */
+	faultWhere?: (request: { body: string }) => boolean;
 	/** Both items go in one call (the fault reaches both). */
 	batched: boolean;
 	/** Makes the run need this call (e.g. expires the token). */
@@ -39,6 +41,8 @@ interface MarketingCall {
 	writtenTwice(service: MarketingService): number;
 	/** Whether an output item holds what the answer gives (a broken answer must not pass as none). */
 	complete?: (json: IDataObject) => boolean;
+	/** The node version the call needs (1 when omitted). */
+	typeVersion?: number;
 }
 
 const leadsWith = (service: MarketingService, email: string) =>
@@ -49,6 +53,19 @@ const programsNamed = (service: MarketingService, name: string) =>
 	service.programs.filter((program) => program.name === name).length;
 const okCalls = (service: MarketingService, method: string, path: string) =>
 	service.callsTo(method, path).filter((call) => !call.code).length;
+/** Form fills (activity type 2) logged for the lead with this e-mail. */
+const formFills = (service: MarketingService, email: string) => {
+	const ids = new Set(
+		[...service.leads.values()].filter((l) => l.email === email).map((l) => l.id),
+	);
+	return service.activities.filter((a) => a.activityTypeId === 2 && ids.has(a.leadId)).length;
+};
+const samplesTo = (service: MarketingService, address: string) =>
+	service.programOps.samples.filter((s) => s.emailAddress === address).length;
+/** What was already there before a cell (fills and samples stay in the simulator across cells). */
+const before: Record<string, number> = {};
+/** How often the cell did it for `key`: counted now, less what was there before. */
+const since = (key: string, now: number) => now - (before[key] ?? 0);
 
 const CALLS: MarketingCall[] = [
 	{
@@ -107,6 +124,62 @@ const CALLS: MarketingCall[] = [
 		batched: true,
 		executed: (service) => okCalls(service, 'POST', '/rest/v1/lists/1001/leads.json'),
 		writtenTwice: () => 0,
+	},
+	{
+		name: 'Email → Send Sample',
+		class: 'non-idempotent write',
+		parameters: {
+			resource: 'email',
+			operation: 'sendSample',
+			email: { mode: 'id', value: '4002' },
+			emailAddress: '={{ $json.to }}',
+			options: {},
+		},
+		items: [{ to: 'fault.sample1@example.com' }, { to: 'fault.sample2@example.com' }],
+		method: 'POST',
+		faultPath: '/rest/asset/v1/email/4002/sendSample.json',
+		faultWhere: ({ body }) => body.includes('fault.sample1%40example.com'),
+		batched: false,
+		typeVersion: 2,
+		prepare: (service) => {
+			for (const to of ['fault.sample1@example.com', 'fault.sample2@example.com']) {
+				before[to] = samplesTo(service, to);
+			}
+		},
+		executed: (service) =>
+			since('fault.sample1@example.com', samplesTo(service, 'fault.sample1@example.com')),
+		writtenTwice: (service) =>
+			['fault.sample1@example.com', 'fault.sample2@example.com']
+				.map((to) => Math.max(0, since(to, samplesTo(service, to)) - 1))
+				.reduce((a, b) => a + b, 0),
+	},
+	{
+		name: 'Form → Submit',
+		class: 'non-idempotent write',
+		parameters: {
+			resource: 'form',
+			operation: 'submit',
+			form: { mode: 'id', value: '501' },
+			formFields: { mappingMode: 'autoMapInputData', value: null },
+			options: {},
+		},
+		items: [{ email: 'fault.form1@example.com' }, { email: 'fault.form2@example.com' }],
+		method: 'POST',
+		faultPath: '/rest/v1/leads/submitForm.json',
+		faultWhere: ({ body }) => body.includes('fault.form1@example.com'),
+		batched: false,
+		typeVersion: 2,
+		prepare: (service) => {
+			for (const email of ['fault.form1@example.com', 'fault.form2@example.com']) {
+				before[email] = formFills(service, email);
+			}
+		},
+		executed: (service) =>
+			since('fault.form1@example.com', formFills(service, 'fault.form1@example.com')),
+		writtenTwice: (service) =>
+			['fault.form1@example.com', 'fault.form2@example.com']
+				.map((email) => Math.max(0, since(email, formFills(service, email)) - 1))
+				.reduce((a, b) => a + b, 0),
 	},
 	{
 		name: 'Campaign → Trigger',
@@ -210,12 +283,19 @@ describe('Faults › Marketing Automation', () => {
 		sim().resetCounters();
 		sim().triggered.length = 0;
 		proxy.reset();
-		proxy.inject({ ...fault.rule, method: call.method, path: call.faultPath, times: 1 });
+		proxy.inject({
+			...fault.rule,
+			method: call.method,
+			path: call.faultPath,
+			times: 1,
+			...(call.faultWhere ? { where: call.faultWhere } : {}),
+		});
 
 		const result = await env.run(call.parameters, {
 			items: call.items,
 			continueOnFail: true,
 			credentials,
+			typeVersion: call.typeVersion,
 		});
 		expect(proxy.pending()).toEqual([]);
 		const output = result.output();
@@ -227,7 +307,9 @@ describe('Faults › Marketing Automation', () => {
 		expect(JSON.stringify(output)).not.toContain(DEMO_CLIENT.clientSecret);
 
 		const seen = seenOf(output[0], call.complete).replaceAll(proxy.url, '<base URL>');
-		const sent = proxy.requests.filter((r) => r.path === call.faultPath).length;
+		const sent = proxy.requests.filter(
+			(r) => r.path === call.faultPath && (call.faultWhere?.(r) ?? true),
+		).length;
 		matrix.observe(key, seen);
 		matrix.add({
 			call: call.name,

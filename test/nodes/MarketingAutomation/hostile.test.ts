@@ -13,6 +13,8 @@ interface Operation {
 	good: IDataObject;
 	/** The calls the good item makes, as `METHOD path`. */
 	calls: string[];
+	/** The node version the operation needs (1 when omitted). */
+	typeVersion?: number;
 }
 
 const OPERATIONS: Record<string, Operation> = {
@@ -60,6 +62,44 @@ const OPERATIONS: Record<string, Operation> = {
 		},
 		good: { v: '/rest/v1/lists.json' },
 		calls: ['GET /rest/v1/lists.json'],
+	},
+	sendSample: {
+		parameters: {
+			resource: 'email',
+			operation: 'sendSample',
+			email: { mode: 'id', value: '4002' },
+			emailAddress: '={{ $json.v }}',
+			options: {},
+		},
+		good: { v: 'qa@example.com' },
+		calls: ['POST /rest/asset/v1/email/4002/sendSample.json'],
+		typeVersion: 2,
+	},
+	updateSection: {
+		parameters: {
+			resource: 'email',
+			operation: 'updateContentSection',
+			email: { mode: 'id', value: '4002' },
+			section: { mode: 'id', value: '={{ $json.v }}' },
+			type: 'Text',
+			value: '<p>Hi</p>',
+			options: {},
+		},
+		good: { v: 'headline' },
+		calls: ['POST /rest/asset/v1/email/4002/content/headline.json'],
+		typeVersion: 2,
+	},
+	submitForm: {
+		parameters: {
+			resource: 'form',
+			operation: 'submit',
+			form: { mode: 'id', value: '501' },
+			formFields: { mappingMode: 'autoMapInputData', value: null },
+			options: {},
+		},
+		good: { email: 'good.fill@example.com' },
+		calls: ['GET /rest/asset/v1/form/501/fields.json', 'POST /rest/v1/leads/submitForm.json'],
+		typeVersion: 2,
 	},
 };
 
@@ -216,6 +256,42 @@ const CASES: Array<[string, keyof typeof OPERATIONS, IDataObject, string]> = [
 		{ v: { path: '/rest' } },
 		refused('The endpoint must be text such as /v1/path, not object'),
 	],
+	[
+		'a sample address with CRLF and a header',
+		'sendSample',
+		{ v: 'qa@example.com\r\nBcc: x@evil.example' },
+		'The address "qa@example.com\\r\\nBcc: x@evil.example" in the \'Send To\' field of item 1 is not an e-mail address',
+	],
+	[
+		'a sample address of 100,000 characters',
+		'sendSample',
+		{ v: HUGE },
+		`The address ${SHORTENED} in the 'Send To' field of item 1 is not an e-mail address`,
+	],
+	[
+		'a section ID with a dot segment',
+		'updateSection',
+		{ v: '../approveDraft' },
+		'The section "../approveDraft" of item 1 is not an HTML ID',
+	],
+	[
+		'a section ID with CRLF',
+		'updateSection',
+		{ v: 'headline\r\nX-Evil: 1' },
+		'The section "headline\\r\\nX-Evil: 1" of item 1 is not an HTML ID',
+	],
+	[
+		'a form fill with CRLF in its e-mail',
+		'submitForm',
+		{ email: 'ana@example.com\r\nBcc: x@evil.example' },
+		'The email "ana@example.com\\r\\nBcc: x@evil.example" of item 1 is not an e-mail address',
+	],
+	[
+		'a form fill with a field the form lacks',
+		'submitForm',
+		{ email: 'ana@example.com', password: 'x' },
+		'Item 1 sends a field form 501 does not have: "password" (its fields: email, firstName, lastName, company); nothing was submitted',
+	],
 ];
 
 describe('Marketing Automation: hostile input', () => {
@@ -228,6 +304,7 @@ describe('Marketing Automation: hostile input', () => {
 			const result = await env.run(operation.parameters, {
 				items: [operation.good, bad],
 				continueOnFail: true,
+				typeVersion: operation.typeVersion,
 			});
 			expect(result.error).toBeUndefined();
 			// The service saw only the good item's call.

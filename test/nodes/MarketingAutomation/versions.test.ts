@@ -55,9 +55,13 @@ describe('Marketing Automation in the editor: operations by version', () => {
 		expect(operationsOf(1, 'lead')).toEqual(['createOrUpdate', 'getChanges', 'getAll']);
 		expect(operationsOf(1, 'email')).toEqual([
 			'approveDraft',
+			'discardDraft',
 			'getByName',
 			'getContent',
 			'getPrograms',
+			'sendSample',
+			'unapprove',
+			'updateContentSection',
 		]);
 		expect(operationsOf(1, 'program')).toEqual(['getStatistics']);
 	});
@@ -72,7 +76,15 @@ describe('Marketing Automation in the editor: operations by version', () => {
 			'getAll',
 			'merge',
 		]);
-		expect(operationsOf(2, 'email')).toEqual(['approveDraft', 'getByName', 'getContent']);
+		expect(operationsOf(2, 'email')).toEqual([
+			'approveDraft',
+			'discardDraft',
+			'getByName',
+			'getContent',
+			'sendSample',
+			'unapprove',
+			'updateContentSection',
+		]);
 		expect(operationsOf(2, 'program')).toEqual([
 			'approve',
 			'clone',
@@ -93,12 +105,12 @@ describe('Marketing Automation in the editor: operations by version', () => {
 		const v1 = actionsOf(1);
 		expect(v1.filter((action) => action === 'Get lead changes')).toHaveLength(2);
 		expect(v1.filter((action) => action === 'Get many email programs')).toHaveLength(1);
-		// Version 2 adds 50 actions: 4 per lead-database object (20), 4 of program members, usage,
+		// Version 2 adds 52 actions: 4 per lead-database object (20), 4 of program members, usage,
 		// lead delete / describe / merge, list create / delete, campaign activate / deactivate, the
-		// bulk jobs (import, its status; extract, file, status, cancel, get many), and program get,
+		// bulk jobs (import, its status; extract, file, status, cancel, get many), program get,
 		// get many, create, clone, approve and unapprove, token get many, create or update, delete,
-		// and campaign get by name and clone.
-		expect(v1).toHaveLength(v2.length + 1 - 50);
+		// campaign get by name and clone, and the form's two.
+		expect(v1).toHaveLength(v2.length + 1 - 52);
 	});
 
 	it('version 1 keeps its resources and operations; version 2 adds the lead database', () => {
@@ -128,6 +140,7 @@ describe('Marketing Automation in the editor: operations by version', () => {
 			'customField',
 			'customObject',
 			'email',
+			'form',
 			'landingPage',
 			'lead',
 			'list',

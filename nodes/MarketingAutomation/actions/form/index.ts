@@ -1,0 +1,12 @@
+import { defineResource, type Operation } from '../../../shared/operation';
+import { fromVersionTwo } from '../versions';
+import { operation as getFields } from './getFields.operation';
+import { operation as submit } from './submit.operation';
+
+const resource = defineResource('form', [getFields, submit], {
+	default: 'getFields',
+	versions: [{ version: 2, show: fromVersionTwo }],
+});
+
+export const description = resource.properties;
+export const operations = resource.operations as Record<'getFields' | 'submit', Operation>;

@@ -1,0 +1,315 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { optionsCollection } from '../../../shared/descriptions';
+import { defineOperation, type BatchOutcome } from '../../../shared/operation';
+import { isToolRun, toolArgumentOf } from '../../../shared/tool';
+import { withDecision } from '../../../shared/toolDecision';
+import { isValidEmail } from '../../../shared/validation';
+import { apiRequest } from '../../transport';
+import { checkAgainstService, eachItem } from '../batches';
+import { formLocator } from '../fields';
+import { readId, shorten } from '../parameters';
+import { readFormFields } from './formFields';
+
+const PATH = '/rest/v1/leads/submitForm.json';
+const VISITOR_FIELDS = ['pageURL', 'queryString', 'leadClientIpAddress', 'userAgentString'];
+
+const properties: INodeProperties[] = [
+	formLocator,
+	{
+		displayName: 'Fields',
+		name: 'formFields',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		typeOptions: {
+			loadOptionsDependsOn: ['form.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getFormFields',
+				mode: 'add',
+				fieldWords: { singular: 'field', plural: 'fields' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: true,
+			},
+		},
+	},
+	{
+		displayName: 'Fields (From the Model)',
+		name: 'toolRecord',
+		type: 'json',
+		default:
+			"={{ $fromAI('fields', 'The form fill as one JSON object of the form’s field names (Form → Get Fields) and values; email is required', 'json') }}",
+		description:
+			'The form fields the AI model sends, as a JSON object. With Map Automatically, only these are submitted when the node runs as a tool.',
+		displayOptions: { show: { '@tool': [true] } },
+	},
+	optionsCollection([
+		{
+			displayName: 'Cookie',
+			name: 'cookie',
+			type: 'string',
+			default: '',
+			description:
+				'The visitor’s tracking cookie, to join their anonymous web activity to the lead',
+		},
+		{
+			displayName: 'Program ID',
+			name: 'programId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 3003',
+			description: 'The program the fill counts for (in the form’s workspace)',
+		},
+		{
+			displayName: 'Visitor Data',
+			name: 'visitorData',
+			type: 'collection',
+			placeholder: 'Add Visitor Data',
+			default: {},
+			options: [
+				{
+					displayName: 'Client IP Address',
+					name: 'leadClientIpAddress',
+					type: 'string',
+					default: '',
+				},
+				{ displayName: 'Page URL', name: 'pageURL', type: 'string', default: '' },
+				{ displayName: 'Query String', name: 'queryString', type: 'string', default: '' },
+				{ displayName: 'User Agent', name: 'userAgentString', type: 'string', default: '' },
+			],
+		},
+	]),
+];
+
+interface FormFill {
+	formId: number;
+	/** The model's argument the fields came from, when the node runs as a tool and maps it. */
+	argument?: string;
+	programId?: number;
+	fields: IDataObject;
+	visitorData?: IDataObject;
+	cookie?: string;
+}
+
+function refuse(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	message: string,
+	fix: string,
+	argument?: string,
+): never {
+	const error = new NodeOperationError(ctx.getNode(), message, { itemIndex, description: fix });
+	// As a tool, a refused form fill is the model's argument to change, not a setting.
+	throw argument ? withDecision(error, { kind: 'fixArgument', argument }) : error;
+}
+
+/** The `$fromAI` argument the fields come from: as a tool, mapped automatically. */
+function fieldsArgument(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+	const mapper = ctx.getNodeParameter('formFields', itemIndex, {}) as IDataObject;
+	if (mapper.mappingMode !== 'autoMapInputData') return undefined;
+	return toolArgumentOf(ctx.getNode(), 'toolRecord');
+}
+
+/** The record of an item: mapped automatically (the item, or the model's object) or as defined. */
+function fieldsOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const mapper = ctx.getNodeParameter('formFields', itemIndex, {}) as IDataObject;
+	const auto = mapper.mappingMode === 'autoMapInputData';
+	const argument = fieldsArgument(ctx, itemIndex);
+	let source: unknown = mapper.value ?? {};
+	if (auto) {
+		source = isToolRun(ctx.getNode())
+			? ctx.getNodeParameter('toolRecord', itemIndex, {})
+			: ctx.getInputData()[itemIndex].json;
+		if (typeof source === 'string') {
+			try {
+				source = JSON.parse(source);
+			} catch {
+				// refused below
+			}
+		}
+	}
+	if (source === null || typeof source !== 'object' || Array.isArray(source)) {
+		refuse(
+			ctx,
+			itemIndex,
+			`The form fill of item ${itemIndex} is ${shorten(source)}, not an object of field names and values`,
+			'Send the fields as one JSON object, e.g. {"email": "ana@example.com", "firstName": "Ana"}.',
+			argument,
+		);
+	}
+	const fields: IDataObject = {};
+	for (const [name, value] of Object.entries(source as IDataObject)) {
+		// A field left empty in the mapper is not sent.
+		if (value === undefined || value === null || value === '') continue;
+		if (typeof value === 'object') {
+			refuse(
+				ctx,
+				itemIndex,
+				`The field ${shorten(name)} of item ${itemIndex} holds ${Array.isArray(value) ? 'a list' : 'an object'}`,
+				'A form field takes text, a number or true/false; send several choices as one text separated by semicolons.',
+				argument,
+			);
+		}
+		fields[name] = value;
+	}
+	return fields;
+}
+
+function check(this: IExecuteFunctions, itemIndex: number): FormFill {
+	const formId = readId(this, 'form', itemIndex, 'form');
+	const fields = fieldsOf(this, itemIndex);
+	const argument = fieldsArgument(this, itemIndex);
+	const email = String(fields.email ?? '').trim();
+	if (!email) {
+		refuse(
+			this,
+			itemIndex,
+			`The form fill of item ${itemIndex} has no email`,
+			'Map the email field: the service files every form fill under the lead with that e-mail address.',
+			argument,
+		);
+	}
+	if (!isValidEmail(email)) {
+		refuse(
+			this,
+			itemIndex,
+			`The email ${shorten(email)} of item ${itemIndex} is not an e-mail address`,
+			'Map the email field to an address such as ana@example.com.',
+			argument,
+		);
+	}
+	fields.email = email;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const fill: FormFill = { formId, fields, argument };
+	const programId = String(options.programId ?? '').trim();
+	if (programId)
+		fill.programId = readId(this, 'options.programId', itemIndex, 'program', programId);
+	const visitor = (options.visitorData ?? {}) as IDataObject;
+	const visitorData: IDataObject = {};
+	for (const key of VISITOR_FIELDS) {
+		const value = String(visitor[key] ?? '').trim();
+		if (value) visitorData[key] = value;
+	}
+	if (Object.keys(visitorData).length > 0) fill.visitorData = visitorData;
+	const cookie = String(options.cookie ?? '').trim();
+	if (cookie) fill.cookie = cookie;
+	return fill;
+}
+
+/** Refuses a fill with a field the form does not have, naming it, before the fill is sent. */
+function checkOnForm(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fill: FormFill,
+	onForm: Set<string>,
+): FormFill {
+	const stray = Object.keys(fill.fields).filter((name) => !onForm.has(name));
+	if (stray.length > 0) {
+		const names = stray.map((name) => shorten(name)).join(', ');
+		refuse(
+			ctx,
+			itemIndex,
+			`Item ${itemIndex} sends ${stray.length === 1 ? 'a field' : 'fields'} form ${fill.formId} does not have: ${names} (its fields: ${[...onForm].join(', ')}); nothing was submitted`,
+			'The service takes only the form’s own fields, by REST name: remove or rename the others (Form → Get Fields lists them), or add the field to the form in the service.',
+			fill.argument,
+		);
+	}
+	return fill;
+}
+
+/** One form fill: `POST /rest/v1/leads/submitForm.json` with one record, sent once. */
+async function submit(ctx: IExecuteFunctions, itemIndex: number, fill: FormFill) {
+	const record: IDataObject = { leadFormFields: fill.fields };
+	if (fill.visitorData) record.visitorData = fill.visitorData;
+	if (fill.cookie) record.cookie = fill.cookie;
+	const body: IDataObject = { formId: fill.formId };
+	if (fill.programId !== undefined) body.programId = fill.programId;
+	body.input = [record];
+	const email = String(fill.fields.email);
+	const answer = await apiRequest.call(ctx, {
+		method: 'POST',
+		path: PATH,
+		body,
+		safeToRepeat: false,
+		itemIndex,
+		ambiguity: {
+			message: `The form fill of ${email} on form ${fill.formId} got no clear answer, so it may have been recorded; it was not sent again`,
+			fix: `Submitting again could log a second form fill and run its campaigns twice. Look the lead up by e-mail (Lead → Get Many, filter type email) and check its activities for a "Fill Out Form" on form ${fill.formId} before running the node again.`,
+		},
+		refusals: {
+			'702': {
+				message: `No form with ID ${fill.formId} (702)`,
+				fix: 'Pick the form from the list.',
+			},
+			'1003': {
+				message: (why) => `Form ${fill.formId} could not be submitted (1003): ${why}`,
+				fix: 'The program must be in the form’s workspace: pick a program of that workspace, or leave Program ID empty.',
+			},
+		},
+	});
+	const outcome = answer.result?.[0] ?? {};
+	if (outcome.status === 'skipped' || outcome.status === undefined) {
+		const reason = ((outcome.reasons as IDataObject[] | undefined) ?? [])[0] ?? {};
+		const code = reason.code === undefined ? '' : ` (${String(reason.code)})`;
+		throw new NodeApiError(ctx.getNode(), outcome as JsonObject, {
+			message: `The form fill of ${email} on form ${fill.formId} was not recorded${code}: ${String(reason.message ?? 'the service gave no reason')}`,
+			description:
+				'The service skipped the record. Check that every field is on the form by its REST name (Form → Get Fields) and that its values fit the fields’ types.',
+			itemIndex,
+		});
+	}
+	return {
+		formId: fill.formId,
+		id: outcome.id,
+		status: outcome.status,
+		email,
+		...(fill.programId !== undefined ? { programId: fill.programId } : {}),
+	};
+}
+
+/**
+ * Submit Form: one form fill per item (the service takes one record per call), as a visitor's
+ * would be (the lead created or updated by e-mail, the fill logged, its campaigns triggered). Every
+ * item is checked before any call; the fields of each form are then read once and a record with a
+ * field the form lacks is refused, naming it, before it is sent. A fill is sent once: after an
+ * unclear answer it may have been recorded, and the error says what to check.
+ */
+export const operation = defineOperation({
+	option: {
+		name: 'Submit',
+		value: 'submit',
+		description: 'Fill out a form for a lead, as a visitor would',
+		action: 'Submit a form',
+	},
+	fields: properties,
+	check,
+	async runBatch(items) {
+		const outcomes: BatchOutcome[][] = [];
+		const formFields = new Map<number, Promise<Set<string>>>();
+		const fieldsOfForm = (formId: number, itemIndex: number) => {
+			let names = formFields.get(formId);
+			if (!names) {
+				names = readFormFields(this, formId, itemIndex).then(
+					(fields) => new Set(fields.map((field) => String(field.id))),
+				);
+				formFields.set(formId, names);
+			}
+			return names;
+		};
+		const onForm = await checkAgainstService(this, items, outcomes, async (itemIndex, fill) =>
+			checkOnForm(this, itemIndex, fill, await fieldsOfForm(fill.formId, itemIndex)),
+		);
+		const sent = await eachItem(
+			this,
+			onForm.map(({ itemIndex, value }) => ({ itemIndex, input: value })),
+			async (itemIndex, fill) => [{ json: await submit(this, itemIndex, fill) }],
+		);
+		sent.forEach((outcome, itemIndex) => {
+			if (outcome) outcomes[itemIndex] = outcome;
+		});
+		return outcomes;
+	},
+});
