@@ -171,6 +171,22 @@ describe('Global Enrichment Trigger: deliveries', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 
+	it('the secret cannot be read: 503 (the service delivers again later) and no run', async () => {
+		const scope = nock(SERVICE).get('/api/account/secret').reply(401, {
+			statusCode: 401,
+			message: 'Invalid API key',
+		});
+		const node = await trigger('key-revoked');
+		const body = delivery('wh-later');
+		expect(await node.request({ method: 'POST', headers: sign(body), rawBody: body })).toEqual({
+			status: 503,
+			body: { received: false, message: 'Try again later' },
+			result: { noWebhookResponse: true },
+		});
+		expect(node.staticData().recentDeliveries).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+
 	it("answers the service's URL check with the challenge, and nothing else", async () => {
 		const node = await trigger('key-challenge');
 		expect(await node.request({ method: 'GET', query: { challenge: 'c-123' } })).toEqual({

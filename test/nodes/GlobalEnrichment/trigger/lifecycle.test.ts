@@ -1,6 +1,6 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { webhookTrigger } from '../../../harness/webhookTrigger';
 
@@ -285,6 +285,66 @@ describe('Global Enrichment Trigger: activation', () => {
 		);
 		// No call was held: nock refuses any request, and none was made.
 		expect(nock.pendingMocks()).toEqual([]);
+	});
+});
+
+describe('Global Enrichment Trigger: Listen for Test Event', () => {
+	it("subscribes n8n's test URL and asks the service for a sample delivery of the first subscription", async () => {
+		const { calls, scope, record } = service();
+		const testUrl = 'https://n8n.test/webhook-test/hook-0001/webhook';
+		const mine = [subscription('p-2001', testUrl), subscription('p-2002', testUrl)];
+		scope
+			.get('/api/subscriptions')
+			.reply(200, { data: [] })
+			.get('/api/account/secret')
+			.reply(200, { secret: 'whsec-existing' })
+			.post('/api/subscriptions')
+			.reply(201, function (uri, body) {
+				record('POST').call(this, uri, body);
+				return { data: mine, errors: [] };
+			})
+			.post(`/api/subscriptions/${mine[0].id}/test`)
+			.reply(200, function (uri, body) {
+				record('POST').call(this, uri, body);
+				return { status: 201 };
+			});
+		const node = await trigger(watching(['p-2001', 'p-2002']), 'manual');
+		expect(node.url).toBe(testUrl);
+		expect(await node.create()).toBe(true);
+		// The test call is not awaited by the activation: wait (bounded) for it.
+		for (let wait = 0; !scope.isDone() && wait < 100; wait++) await sleep(20);
+		expect(calls.map((c) => c.call)).toEqual([
+			'POST /api/subscriptions',
+			`POST /api/subscriptions/${mine[0].id}/test`,
+		]);
+		expect((calls[0].body as IDataObject).defaults).toMatchObject({ url: testUrl });
+	});
+
+	it('with Send Test Event When Listening off, waits for a real signal (no test call)', async () => {
+		const { scope } = service();
+		scope
+			.get('/api/subscriptions')
+			.reply(200, { data: [] })
+			.get('/api/account/secret')
+			.reply(200, { secret: 'whsec-existing' })
+			.post('/api/subscriptions')
+			.reply(201, { data: [subscription('p-2001')], errors: [] });
+		const node = await trigger(
+			{ ...watching(['p-2001']), options: { sendTestEvent: false } },
+			'manual',
+		);
+		const unmatched: string[] = [];
+		const onNoMatch = (request: { method?: string; path?: string }) =>
+			unmatched.push(`${request.method} ${request.path}`);
+		nock.emitter.on('no match', onNoMatch);
+		try {
+			expect(await node.create()).toBe(true);
+			await sleep(100);
+		} finally {
+			nock.emitter.removeListener('no match', onNoMatch);
+		}
+		expect(unmatched).toEqual([]);
+		expect(scope.isDone()).toBe(true);
 	});
 });
 
