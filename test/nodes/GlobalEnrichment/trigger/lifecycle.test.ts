@@ -41,6 +41,14 @@ function service() {
 	return { calls, scope, record };
 }
 
+/** Held first on most activations: no subscription yet, and an account secret that exists. */
+const accountReady = (scope: nock.Scope) =>
+	scope
+		.get('/api/subscriptions')
+		.reply(200, { data: [] })
+		.get('/api/account/secret')
+		.reply(200, { secret: 'whsec-existing' });
+
 let created = 0;
 const subscription = (entityId: string, url = URL) => ({
 	id: `sub-${++created}`,
@@ -121,11 +129,7 @@ describe('Global Enrichment Trigger: activation', () => {
 	it('activating twice creates nothing: checkExists finds every stored subscription active', async () => {
 		const { scope } = service();
 		const mine = [subscription('p-2001'), subscription('p-2002')];
-		scope
-			.get('/api/subscriptions')
-			.reply(200, { data: [] })
-			.get('/api/account/secret')
-			.reply(200, { secret: 'whsec-existing' })
+		accountReady(scope)
 			.post('/api/subscriptions')
 			.reply(201, { data: mine, errors: [] })
 			.get('/api/subscriptions')
@@ -140,11 +144,7 @@ describe('Global Enrichment Trigger: activation', () => {
 	it('a clash with another consumer is a NodeApiError saying what to do, and what it created is deleted', async () => {
 		const { calls, scope, record } = service();
 		const first = ids(25).map((id) => subscription(id));
-		scope
-			.get('/api/subscriptions')
-			.reply(200, { data: [] })
-			.get('/api/account/secret')
-			.reply(200, { secret: 'whsec-existing' })
+		accountReady(scope)
 			.post('/api/subscriptions')
 			.reply(201, { data: first, errors: [] })
 			.post('/api/subscriptions')
@@ -184,11 +184,7 @@ describe('Global Enrichment Trigger: activation', () => {
 
 	it('e-mails are looked up once (batch, credits said) and the found ids watched', async () => {
 		const { calls, scope, record } = service();
-		scope
-			.get('/api/subscriptions')
-			.reply(200, { data: [] })
-			.get('/api/account/secret')
-			.reply(200, { secret: 'whsec-existing' })
+		accountReady(scope)
 			.post('/v3/contacts/search-and-enrich')
 			.reply(200, function (uri, body) {
 				record('POST').call(this, uri, body);
@@ -293,11 +289,7 @@ describe('Global Enrichment Trigger: Listen for Test Event', () => {
 		const { calls, scope, record } = service();
 		const testUrl = 'https://n8n.test/webhook-test/hook-0001/webhook';
 		const mine = [subscription('p-2001', testUrl), subscription('p-2002', testUrl)];
-		scope
-			.get('/api/subscriptions')
-			.reply(200, { data: [] })
-			.get('/api/account/secret')
-			.reply(200, { secret: 'whsec-existing' })
+		accountReady(scope)
 			.post('/api/subscriptions')
 			.reply(201, function (uri, body) {
 				record('POST').call(this, uri, body);
@@ -322,11 +314,7 @@ describe('Global Enrichment Trigger: Listen for Test Event', () => {
 
 	it('with Send Test Event When Listening off, waits for a real signal (no test call)', async () => {
 		const { scope } = service();
-		scope
-			.get('/api/subscriptions')
-			.reply(200, { data: [] })
-			.get('/api/account/secret')
-			.reply(200, { secret: 'whsec-existing' })
+		accountReady(scope)
 			.post('/api/subscriptions')
 			.reply(201, { data: [subscription('p-2001')], errors: [] });
 		const node = await trigger(
@@ -353,11 +341,7 @@ describe('Global Enrichment Trigger: deactivation', () => {
 		const { calls, scope, record } = service();
 		const mine = [subscription('p-2001'), subscription('p-2002')];
 		const theirs = subscription('p-2003', 'https://other.example/hook');
-		scope
-			.get('/api/subscriptions')
-			.reply(200, { data: [] })
-			.get('/api/account/secret')
-			.reply(200, { secret: 'whsec-existing' })
+		accountReady(scope)
 			.post('/api/subscriptions')
 			.reply(201, { data: mine, errors: [] })
 			.get('/api/subscriptions')
