@@ -86,14 +86,18 @@ export const SERVICE_PACKAGES: ServicePackage[] = [
 		name: 'n8n-nodes-agent-platform-global-enrichment',
 		title: 'Global Enrichment',
 		description:
-			'n8n node for a global contact and company enrichment service: find, enrich in bulk and search contacts and companies.',
+			'n8n node and trigger for a global contact and company enrichment service: find, enrich in bulk and search contacts and companies, and start workflows on their signals.',
 		keywords: ['enrichment', 'contacts', 'companies'],
-		nodes: ['dist/nodes/GlobalEnrichment/GlobalEnrichment.node.js'],
+		nodes: [
+			'dist/nodes/GlobalEnrichment/GlobalEnrichment.node.js',
+			'dist/nodes/GlobalEnrichment/GlobalEnrichmentTrigger.node.js',
+		],
 		credentials: ['dist/credentials/GlobalEnrichmentApi.credentials.js'],
-		nodeNames: ['globalEnrichment'],
-		operationSections: ['Global Enrichment'],
+		nodeNames: ['globalEnrichment', 'globalEnrichmentTrigger'],
+		operationSections: ['Global Enrichment', 'Global Enrichment Trigger'],
 		docs: [
 			{ title: 'Global Enrichment', file: 'docs/global-enrichment.md' },
+			{ title: 'Global Enrichment Trigger', file: 'docs/global-enrichment-trigger.md' },
 			{ title: 'Both enrichment nodes', file: 'docs/enrichment.md' },
 			{ title: 'Enrichment limits', file: 'docs/enrichment-limits.md' },
 		],

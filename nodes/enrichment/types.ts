@@ -1,14 +1,23 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	IHookFunctions,
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 
 import type { BackoffPolicy } from '../shared/backoff';
 
-/** A node run or an editor request (a picker): both call the service the same way. */
-export type EnrichmentContext = IExecuteFunctions | ILoadOptionsFunctions;
+/**
+ * A node run, an editor request (a picker), or a webhook trigger's activation and deliveries: all
+ * call the service the same way.
+ */
+export type EnrichmentContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
 
 /** Which API a credential speaks: the service's own API, or the specification's connection contract. */
 export type EnrichmentApi = 'service' | 'contract';

@@ -64,7 +64,7 @@ describe('the editor’s view of the package in a running n8n (e2e)', () => {
 		const ours = ((await answer.json()) as NodeType[]).filter((node) =>
 			node.name.startsWith(`${PKG}.`),
 		);
-		// The five nodes and the tool variants n8n makes of the four usable as tools.
+		// The six nodes and the tool variants n8n makes of the four usable as tools.
 		expect(ours.map((node) => node.name.slice(PKG.length + 1)).sort()).toEqual([
 			'agentPlatformAdmin',
 			'agentPlatformAdminTool',
@@ -72,6 +72,7 @@ describe('the editor’s view of the package in a running n8n (e2e)', () => {
 			'anzSalesIntelligenceTool',
 			'globalEnrichment',
 			'globalEnrichmentTool',
+			'globalEnrichmentTrigger',
 			'marketingAutomation',
 			'marketingAutomationTool',
 			'marketingAutomationTrigger',

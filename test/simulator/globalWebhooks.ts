@@ -12,6 +12,8 @@
  *   and the timestamp (seconds); the receiver answers 2xx within 10 s; a failed delivery is retried 3
  *   times with the same webhook id, then the subscription is disabled; a delivery is charged once.
  * It is its own module because the URL check and the deliveries wait on the receiver.
+ * Tests and demos make signals happen: `fire()` in-process, or `POST /__sim/globalWebhooks/fire`
+ * `{ entityId, signalType, data? }`; `resend()` sends a delivery again as a retry does.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 
@@ -42,6 +44,8 @@ export interface Delivery {
 	webhookId: string;
 	status: number | 'timeout' | 'unreachable';
 	attempt: number;
+	/** What the receiver answered (its JSON, or its text). */
+	answer?: unknown;
 }
 
 export class GlobalWebhooks implements SimulatorModule {
@@ -50,6 +54,8 @@ export class GlobalWebhooks implements SimulatorModule {
 	secret?: string;
 	readonly subscriptions = new Map<string, Subscription>();
 	readonly deliveries: Delivery[] = [];
+	/** Each delivery's body as first sent, by webhook id (a retry sends it again). */
+	private readonly bodies = new Map<string, { subscriptionId: string; body: string }>();
 
 	constructor(
 		private readonly signals: GlobalSignals,
@@ -66,6 +72,17 @@ export class GlobalWebhooks implements SimulatorModule {
 			deliveries: this.deliveries.length,
 			hasSecret: this.secret !== undefined,
 		};
+	}
+
+	/** `fire`: `{ entityId, signalType, data? }`; the deliveries go out after this answer. */
+	control(action: string, body: unknown): SimResponse {
+		const { entityId, signalType, data } = (body ?? {}) as Row;
+		if (action !== 'fire') return error(404, `No control ${action}`);
+		if (typeof entityId !== 'string' || typeof signalType !== 'string') {
+			return error(400, 'entityId and signalType must be strings');
+		}
+		void this.fire(entityId, signalType, (data ?? {}) as Row).catch(() => undefined);
+		return reply(202, { firing: true });
 	}
 
 	async handle(request: SimRequest): Promise<SimResponse> {
@@ -201,6 +218,17 @@ export class GlobalWebhooks implements SimulatorModule {
 		return out;
 	}
 
+	/**
+	 * Sends a delivery again, byte for byte, with a new timestamp and signature: what the service's
+	 * retry does when it got no 2xx in time (one try, no further retries).
+	 */
+	async resend(webhookId: string): Promise<Delivery> {
+		const sent = this.bodies.get(webhookId);
+		const subscription = sent && this.subscriptions.get(sent.subscriptionId);
+		if (!sent || !subscription) throw new Error(`No delivery ${webhookId} to send again`);
+		return await this.post(subscription, webhookId, sent.body, 1);
+	}
+
 	/** One delivery with its retries; the same webhook id on each try (a retry is not a new event). */
 	private async deliver(subscription: Subscription, type: string, data: Row): Promise<Delivery> {
 		const webhookId = randomUUID();
@@ -212,13 +240,28 @@ export class GlobalWebhooks implements SimulatorModule {
 			signalType: type,
 			data,
 		});
+		this.bodies.set(webhookId, { subscriptionId: subscription.id, body });
+		const last = await this.post(subscription, webhookId, body, 1 + RETRIES);
+		if (typeof last.status !== 'number' || last.status < 200 || last.status >= 300) {
+			subscription.status = 'disabled';
+		}
+		return last;
+	}
+
+	/** Up to `tries` signed POSTs of `body`, until one is answered 2xx. */
+	private async post(
+		subscription: Subscription,
+		webhookId: string,
+		body: string,
+		tries: number,
+	): Promise<Delivery> {
 		let last: Delivery = {
 			subscriptionId: subscription.id,
 			webhookId,
 			status: 'unreachable',
 			attempt: 0,
 		};
-		for (let attempt = 1; attempt <= 1 + RETRIES; attempt++) {
+		for (let attempt = 1; attempt <= tries; attempt++) {
 			const timestamp = String(Math.floor(this.signals.now() / 1000));
 			const signature = createHmac('sha256', this.secret ?? '')
 				.update(`${timestamp}.${body}`)
@@ -236,13 +279,18 @@ export class GlobalWebhooks implements SimulatorModule {
 					signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
 				});
 				last.status = answer.status;
+				const text = await answer.text();
+				try {
+					last.answer = JSON.parse(text);
+				} catch {
+					last.answer = text;
+				}
 			} catch (caught) {
 				last.status = (caught as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable';
 			}
 			this.deliveries.push({ ...last });
 			if (typeof last.status === 'number' && last.status >= 200 && last.status < 300) return last;
 		}
-		subscription.status = 'disabled';
 		return last;
 	}
 }

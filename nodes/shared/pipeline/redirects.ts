@@ -1,17 +1,27 @@
 import type {
 	IAdditionalCredentialOptions,
 	IExecuteFunctions,
+	IHookFunctions,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IPollFunctions,
+	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { headerOf } from '../failure';
 
-/** The contexts that call a service: an execution, a trigger's poll, an editor's list. */
-export type CallingContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+/**
+ * The contexts that call a service: an execution, a trigger's poll, an editor's list, a webhook
+ * trigger's activation and deliveries.
+ */
+export type CallingContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
 
 /** Where a service's calls may go: the credential, and the address that credential names. */
 export interface Destination {
