@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers, sleep } from 'n8n-workflow';
 
+import * as secondWindow from '../../nodes/enrichment/secondWindow';
 import * as throttle from '../../nodes/MarketingAutomation/transport/throttle';
 import { everyNodeVersion, runWorkflow, type NodeVersion } from '../harness';
 
@@ -409,20 +410,26 @@ describe('every operation as a tool: a bad argument is named, with the verb of i
 		const reached = walked.filter(({ baseline }) => baseline.calls > 0 && !baseline.issues);
 		const runs: Array<{ op: Operation; message: string; waitedMs: number }> = [];
 		for (const { op, parameters, args } of reached) {
-			// A fresh marketing limiter per run: the shared one would pace this test's hundreds of
-			// calls in real time (its pauses are the mocked sleep, and would spin).
+			// Fresh per-instance and per-key pacers per run: the shared ones would carry the pace of
+			// earlier runs into this one.
 			jest.spyOn(throttle, 'limiterFor').mockImplementation(() => new throttle.InstanceLimiter());
+			jest
+				.spyOn(secondWindow, 'secondWindowFor')
+				.mockImplementation((_url, _auth, limit) => new secondWindow.SecondWindow(limit));
+			// A virtual clock: each pause moves it on at once, so the time the call took is `waitedMs`.
+			const start = Date.now();
+			let waitedMs = 0;
+			jest.spyOn(Date, 'now').mockImplementation(() => start + waitedMs);
+			(sleep as jest.Mock).mockImplementation(async (ms: number) => {
+				waitedMs += Math.max(0, ms);
+				await Promise.resolve();
+			});
 			answerEveryHost(status, headers);
-			(sleep as jest.Mock).mockClear();
 			const answer = await runTool(op, parameters ?? {}, args ?? {});
 			nock.cleanAll();
 			jest.restoreAllMocks();
-			const waits = (sleep as jest.Mock).mock.calls.map(([ms]) => Number(ms));
-			runs.push({
-				op,
-				message: answer.message ?? '',
-				waitedMs: waits.reduce((sum, ms) => sum + ms, 0),
-			});
+			(sleep as jest.Mock).mockImplementation(async () => await Promise.resolve());
+			runs.push({ op, message: answer.message ?? '', waitedMs });
 		}
 		return runs;
 	};
