@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 /** The Object field of a bulk operation: what it imports or extracts. */
 function objectField(options: Array<{ name: string; value: string }>): INodeProperties {
@@ -34,15 +34,39 @@ export const waitForCompletionField: INodeProperties = {
 		"Whether to wait until the service has finished the jobs and output their results; otherwise output the jobs' IDs at once (read them later with Get Status)",
 };
 
+const timeLimitDescription =
+	'How long the node waits for the service (queue and processing) before it stops; jobs already submitted go on in the service';
+
+/** The time limit in seconds, the unit of every time limit of the package. */
 export const timeLimitOption: INodeProperties = {
+	displayName: 'Time Limit (Seconds)',
+	name: 'timeLimitSeconds',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 3600,
+	description: timeLimitDescription,
+};
+
+/**
+ * The time limit in minutes, as the first bulk operations saved it: shown only where a saved
+ * workflow holds it, so it keeps its meaning there and new nodes offer seconds alone.
+ */
+export const savedTimeLimitOption: INodeProperties = {
 	displayName: 'Time Limit (Minutes)',
 	name: 'timeLimit',
 	type: 'number',
 	typeOptions: { minValue: 1 },
 	default: 60,
-	description:
-		'How long the node waits for the service (queue and processing) before it stops; jobs already submitted go on in the service',
+	description: timeLimitDescription,
+	displayOptions: { show: { timeLimit: [{ _cnd: { exists: true } }] } },
 };
+
+/** The time limit of a bulk operation's Options in seconds (a saved one in minutes converted). */
+export function timeLimitSecondsOf(options: IDataObject): number {
+	if (options.timeLimitSeconds !== undefined) return Number(options.timeLimitSeconds);
+	if (options.timeLimit !== undefined) return Number(options.timeLimit) * 60;
+	return 3600;
+}
 
 export const exportIdField: INodeProperties = {
 	displayName: 'Export ID',

@@ -91,7 +91,7 @@ export async function startExport(
 				() =>
 					new NodeOperationError(
 						ctx.getNode(),
-						`The service's export queue stayed full (1029) until the time limit of ${deadline.minutes} minutes; export job ${exportId} was created but not queued`,
+						`The service's export queue stayed full (1029) until the time limit of ${deadline.seconds} s; export job ${exportId} was created but not queued`,
 						{
 							itemIndex,
 							description:
@@ -154,7 +154,7 @@ export async function awaitExport(
 			() =>
 				new NodeOperationError(
 					ctx.getNode(),
-					`Export job ${exportId} was still running at the time limit of ${deadline.minutes} minutes`,
+					`Export job ${exportId} was still running at the time limit of ${deadline.seconds} s`,
 					{
 						itemIndex,
 						description: `It goes on in the service. Download it later with Bulk Extract → Get File (export ID ${exportId}), or raise the Time Limit option.`,

@@ -11,7 +11,9 @@ import { readDateTime, readId, splitValues } from '../parameters';
 import {
 	exportObjectField,
 	outputFields,
+	savedTimeLimitOption,
 	timeLimitOption,
+	timeLimitSecondsOf,
 	waitForCompletionField,
 } from '../bulkFields';
 import { completedOutput } from './jobs';
@@ -115,7 +117,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [timeLimitOption],
+		options: [timeLimitOption, savedTimeLimitOption],
 	},
 ];
 
@@ -207,7 +209,7 @@ async function executeBatch(
 	return await eachItem(this, items, async (itemIndex, { object, jobs }) => {
 		const wait = this.getNodeParameter('waitForCompletion', itemIndex, true) as boolean;
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const deadline = new Deadline(Number(options.timeLimit ?? 60));
+		const deadline = new Deadline(timeLimitSecondsOf(options));
 		const outcomes: BatchOutcome[] = [];
 		for (const body of jobs) {
 			const exportId = await startExport(this, object, body, itemIndex, deadline);
@@ -230,7 +232,7 @@ export const operation = defineOperation({
 		value: 'extract',
 		description:
 			'Export leads, activities or program members as bulk jobs (create, queue, wait, download): one file per job instead of one call per 300 records',
-		action: 'Extract leads activities or program members in bulk',
+		action: 'Extract leads, activities, or program members in bulk',
 	},
 	fields: properties,
 	check,

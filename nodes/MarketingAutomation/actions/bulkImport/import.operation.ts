@@ -6,6 +6,7 @@ import { Deadline, submitFile, type ImportJob } from '../../helpers/importJobs';
 import { awaitImports } from '../../helpers/importPolling';
 import { asNodeError } from '../../helpers/nodeError';
 import { failItems } from '../batches';
+import { timeLimitSecondsOf } from '../bulkFields';
 import { importProperties, readTarget } from './importFields';
 import { finishedOutput, queuedOutput } from './importOutput';
 import {
@@ -25,7 +26,7 @@ async function executeBatch(
 	const source = this.getNodeParameter('source', 0) as string;
 	const wait = this.getNodeParameter('waitForCompletion', 0, true) as boolean;
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
-	const deadline = new Deadline(Number(options.timeLimit ?? 60));
+	const deadline = new Deadline(timeLimitSecondsOf(options));
 	const key = target.object === 'leads' ? (target.lookupField ?? 'email') : 'email';
 	const base = target.object === 'leads' ? 'leads' : `program-${target.programId}-members`;
 

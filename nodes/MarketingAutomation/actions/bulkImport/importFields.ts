@@ -3,7 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { BulkFormat } from '../../helpers/delimited';
 import type { ImportTarget } from '../../helpers/importJobs';
-import { importObjectField, timeLimitOption, waitForCompletionField } from '../bulkFields';
+import {
+	importObjectField,
+	savedTimeLimitOption,
+	timeLimitOption,
+	waitForCompletionField,
+} from '../bulkFields';
 import { listLocator, programLocator } from '../fields';
 import { readId } from '../parameters';
 
@@ -93,6 +98,7 @@ export const importProperties: INodeProperties[] = [
 				description: 'The lead partition new leads go into (leads only)',
 			},
 			timeLimitOption,
+			savedTimeLimitOption,
 		],
 	},
 ];

@@ -119,7 +119,7 @@ export const queryFields = (kind: ObjectKind, defaultFilter: string): INodePrope
 		name: 'filterValues',
 		type: 'string',
 		default: '',
-		placeholder: 'e.g. C-1001, C-1002',
+		placeholder: kind.examples.values,
 		description:
 			'Values to look up, separated by commas or new lines. The values of all input items are combined and sent 300 per call.',
 		displayOptions: { hide: { filterType: [COMPOUND_FILTER] } },

@@ -42,6 +42,11 @@ export interface ObjectKind {
 	keys?: ObjectKeys;
 	/** What the service says when the instance syncs this object with a CRM natively (1018). */
 	crmNote: string;
+	/**
+	 * Placeholders of this object's own keys: one record's key (Delete) and the values Get Many
+	 * looks up by its default filter, so no object shows another object's IDs.
+	 */
+	examples: { key: string; values: string };
 }
 
 export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
@@ -52,6 +57,7 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 		keys: { idField: 'id', dedupeFields: ['externalCompanyId'] },
 		crmNote:
 			'Companies are read-only while the instance syncs with a CRM natively (1018): change them in the CRM, which syncs them here.',
+		examples: { key: 'e.g. C-1001', values: 'e.g. C-1001, C-1002' },
 	},
 	opportunity: {
 		resource: 'opportunity',
@@ -60,6 +66,7 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 		keys: { idField: 'marketoGUID', dedupeFields: ['externalOpportunityId'] },
 		crmNote:
 			'Opportunities are read-only while the instance syncs with a CRM natively (1018): change them in the CRM, which syncs them here.',
+		examples: { key: 'e.g. O-1001', values: 'e.g. O-1001, O-1002' },
 	},
 	opportunityRole: {
 		resource: 'opportunityRole',
@@ -68,6 +75,10 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 		keys: { idField: 'marketoGUID', dedupeFields: ['externalOpportunityId', 'leadId', 'role'] },
 		crmNote:
 			'Opportunity roles exist only on instances without a native CRM sync (1018): on a CRM-synced instance, keep roles in the CRM.',
+		examples: {
+			key: 'e.g. {"externalOpportunityId": "O-1001", "leadId": 1001, "role": "Buyer"}',
+			values: "e.g. O-1001, O-1002 (the opportunities' external IDs)",
+		},
 	},
 	customObject: {
 		resource: 'customObject',
@@ -75,6 +86,10 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 		plural: 'custom object records',
 		crmNote:
 			'This custom object is read-only here (1018): it is managed by the CRM sync; change it in the CRM.',
+		examples: {
+			key: 'e.g. 1HGCM82633A004352',
+			values: 'e.g. 1HGCM82633A004352, 2T1BURHE0JC043821',
+		},
 	},
 };
 
