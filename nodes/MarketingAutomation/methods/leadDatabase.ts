@@ -14,6 +14,7 @@ import {
 	COMPOUND_FILTER,
 	CUSTOM_OBJECT_PARAMETER,
 	type ObjectDescribe,
+	type ObjectKeys,
 	type ObjectResource,
 } from '../actions/leadDatabase/objects';
 import { fieldLabel, searchableOptions } from './fieldLabel';
@@ -104,8 +105,18 @@ function fieldType(dataType?: string): FieldType {
 }
 
 /**
- * The object's columns for the resource mapper: its writable fields and its keys. The dedupe
- * fields are matched on by default; the ID field can be matched on (with updateOnly).
+ * A key field's label says which key it is: the dedupe key, which a record needs unless it is
+ * matched on its ID field (Update Existing, Skip New), or the ID field.
+ */
+function keyMark(name: string, keys: ObjectKeys): string {
+	if (keys.dedupeFields.includes(name)) return ' [Key, Required to Create]';
+	return name === keys.idField ? ' [ID]' : '';
+}
+
+/**
+ * The object's columns for the resource mapper: its writable fields and its keys, the keys marked.
+ * The dedupe fields are matched on by default; the ID field can be matched on (with updateOnly).
+ * No field is `required` for n8n: a record matched on its ID field needs no dedupe key.
  */
 export async function getObjectColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const describe = await currentDescribe(this);
@@ -117,7 +128,7 @@ export async function getObjectColumns(this: ILoadOptionsFunctions): Promise<Res
 			const name = String(field.name);
 			return {
 				id: name,
-				displayName: fieldLabel(name, field.displayName),
+				displayName: `${fieldLabel(name, field.displayName)}${keyMark(name, describe)}`,
 				required: false,
 				defaultMatch: describe.dedupeFields.includes(name),
 				canBeUsedToMatch: keys.has(name),

@@ -63,7 +63,8 @@ export const columnsField = (kind: ObjectKind): INodeProperties => ({
 	name: 'columns',
 	type: 'resourceMapper',
 	noDataExpression: true,
-	default: { mappingMode: 'defineBelow', value: null },
+	// As Lead → Create or Update: the item's fields, so a new node sends something at once.
+	default: { mappingMode: 'autoMapInputData', value: null },
 	required: true,
 	typeOptions: {
 		loadOptionsDependsOn: kind.resource === 'customObject' ? ['customObject'] : [],

@@ -43,6 +43,15 @@ describe('Marketing Automation v2: custom object pickers and the resource mapper
 			['year', 'number', false, false],
 			['leadId', 'number', false, false],
 		]);
+		// The keys are marked; none is `required` for n8n, which would refuse matching on the ID.
+		expect(fields.map((f) => [f.displayName, f.required])).toEqual([
+			['Marketo GUID (marketoGUID) [ID]', false],
+			['VIN [Key, Required to Create]', false],
+			['Make', false],
+			['Model', false],
+			['Year', false],
+			['Lead Id (leadId)', false],
+		]);
 		expect(sim().calls.map((c) => c.path)).toEqual(['/rest/v1/customobjects/car_c/describe.json']);
 	});
 
