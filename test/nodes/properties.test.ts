@@ -30,10 +30,9 @@ interface Shown {
 const showOf = (entry: Entry) =>
 	'displayOptions' in entry ? entry.displayOptions?.show : undefined;
 
-/** Whether an entry is shown only once its own value exists (a saved workflow's old option). */
+/** Whether an entry is shown only by its own value, that is where a saved workflow holds it. */
 function isLegacy(entry: Entry): boolean {
-	const own = 'name' in entry ? showOf(entry)?.[entry.name] : undefined;
-	return JSON.stringify(own ?? null).includes('"exists":true');
+	return 'name' in entry && showOf(entry)?.[entry.name] !== undefined;
 }
 
 function walk(node: string, entries: readonly Entry[], inherited: string[]): Shown[] {

@@ -49,7 +49,8 @@ export const timeLimitOption: INodeProperties = {
 
 /**
  * The time limit in minutes, as the first bulk operations saved it: shown only where a saved
- * workflow holds it, so it keeps its meaning there and new nodes offer seconds alone.
+ * workflow holds it (a number, or an expression), so it keeps its meaning there and new nodes
+ * offer seconds alone. `gte` and `startsWith`, not `exists`: n8n 1.85 knows only those.
  */
 export const savedTimeLimitOption: INodeProperties = {
 	displayName: 'Time Limit (Minutes)',
@@ -58,7 +59,7 @@ export const savedTimeLimitOption: INodeProperties = {
 	typeOptions: { minValue: 1 },
 	default: 60,
 	description: timeLimitDescription,
-	displayOptions: { show: { timeLimit: [{ _cnd: { exists: true } }] } },
+	displayOptions: { show: { timeLimit: [{ _cnd: { gte: 0 } }, { _cnd: { startsWith: '=' } }] } },
 };
 
 /** The time limit of a bulk operation's Options in seconds (a saved one in minutes converted). */

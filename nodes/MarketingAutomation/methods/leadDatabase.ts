@@ -17,6 +17,7 @@ import {
 	type ObjectKeys,
 	type ObjectResource,
 } from '../actions/leadDatabase/objects';
+import { MEMBERS_OBJECT } from '../actions/programMember/fields';
 import { fieldLabel, searchableOptions } from './fieldLabel';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
@@ -140,7 +141,26 @@ export async function getObjectColumns(this: ILoadOptionsFunctions): Promise<Res
 }
 
 async function describeMembers(ctx: ILoadOptionsFunctions): Promise<ObjectDescribe> {
-	return await describeObject(ctx, '/rest/v1/programs/members');
+	return await describeObject(ctx, MEMBERS_OBJECT);
+}
+
+/** The members' writable fields for the resource mapper (the lead is Lead ID, not a column). */
+export async function getProgramMemberColumns(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
+	const describe = await describeMembers(this);
+	const fields: ResourceMapperField[] = (describe.fields ?? [])
+		.filter((field) => field.name && field.name !== 'leadId' && field.updateable !== false)
+		.map((field) => ({
+			id: String(field.name),
+			displayName: fieldLabel(String(field.name), field.displayName),
+			required: false,
+			defaultMatch: false,
+			canBeUsedToMatch: false,
+			display: true,
+			type: fieldType(field.dataType),
+		}));
+	return { fields };
 }
 
 /** Member fields that can be written: updateable ones (custom fields included). */

@@ -1,1 +1,1 @@
-export { getObjectColumns } from './leadDatabase';
+export { getObjectColumns, getProgramMemberColumns } from './leadDatabase';
