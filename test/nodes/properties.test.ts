@@ -92,6 +92,23 @@ describe('placeholders', () => {
 		expect(reused).toEqual([]);
 	});
 
+	it('show what an ID of the platform looks like where one is asked for', () => {
+		const placeholderOf = (name: string) =>
+			shown
+				.filter(
+					({ node, entry }) =>
+						node === 'agentPlatformAdmin' && 'name' in entry && entry.name === name,
+				)
+				.map(({ entry }) => (entry as INodeProperties).placeholder);
+		for (const name of ['userId', 'keyId', 'inviteCode']) {
+			const placeholders = placeholderOf(name);
+			expect(placeholders.length).toBeGreaterThan(0);
+			expect(
+				placeholders.filter((placeholder) => !/^e\.g\. \S+$/.test(String(placeholder))),
+			).toEqual([]);
+		}
+	});
+
 	it('show a compound key as the JSON object it must be (Opportunity Role → Delete)', () => {
 		const key = shown.find(
 			({ node, resources, entry }) =>
