@@ -177,3 +177,13 @@ it('the lead-agent demo writes back with Marketing Automation version 2', () => 
 		['Write Answer Back', 2],
 	]);
 });
+
+it('the demos give time limits in seconds, the unit new nodes offer', () => {
+	const minutes = examples.flatMap(({ file, nodes }) =>
+		nodes
+			.filter((node) => (node.parameters.options as { timeLimit?: unknown } | undefined)?.timeLimit)
+			.filter((node) => node.type === `${PACKAGE}.marketingAutomation`)
+			.map((node) => `${file}: ${node.name}`),
+	);
+	expect(minutes).toEqual([]);
+});
