@@ -21,6 +21,8 @@ export interface LoadOptionsNode {
 	credentialType: string;
 	/** The parameter path whose options are loaded, e.g. `parameters.campaign`. */
 	path: string;
+	/** The node's version (1 unless given): n8n drops the parameters a version does not show. */
+	typeVersion?: number;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function nodeLoadOptionsContext(
 		id: 'n1',
 		name: options.name,
 		type: `${pkg.packageName}.${options.type}`,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters: options.parameters,
 		credentials: { [options.credentialType]: { id: 'cred-1', name: options.name } },

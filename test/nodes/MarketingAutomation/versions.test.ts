@@ -203,6 +203,23 @@ describe('Marketing Automation in the editor: operations by version', () => {
 		);
 	});
 
+	it('Bulk Extract: version 2 keeps its comma-separated Fields, 2.1 picks them from a list', () => {
+		const fieldsOfVersion = (typeVersion: number) =>
+			visible(typeVersion, { resource: 'bulkExtract', operation: 'extract', object: 'leads' })
+				.filter((p) => p.name === 'fields')
+				.map((p) => [p.type, p.default, p.typeOptions?.loadOptionsMethod]);
+		expect(fieldsOfVersion(2)).toEqual([
+			['string', 'id,email,firstName,lastName,createdAt,updatedAt', undefined],
+		]);
+		expect(fieldsOfVersion(2.1)).toEqual([
+			[
+				'multiOptions',
+				['id', 'email', 'firstName', 'lastName', 'createdAt', 'updatedAt'],
+				'getExtractFields',
+			],
+		]);
+	});
+
 	it('every upsert of version 2.1 starts in Map Automatically', () => {
 		const modes = [
 			'company',

@@ -18,6 +18,7 @@ import {
 } from '../bulkFields';
 import { completedOutput } from './jobs';
 import { defineOperation, type CheckedItem } from '../../../shared/operation';
+import { beforeVersionTwoOne, fromVersionTwoOne } from '../versions';
 
 const leadsOnly = { object: ['leads'] };
 
@@ -25,6 +26,7 @@ const properties: INodeProperties[] = [
 	exportObjectField,
 	{ ...programLocator, displayOptions: { show: { object: ['programMembers'] } } },
 	{
+		// Version 2 saved a comma-separated text; from 2.1 the fields are picked from the service's.
 		displayName: 'Fields',
 		name: 'fields',
 		type: 'string',
@@ -32,7 +34,18 @@ const properties: INodeProperties[] = [
 		default: 'id,email,firstName,lastName,createdAt,updatedAt',
 		description:
 			"The columns, by the service's field names, comma-separated (program members: e.g. leadId,email,statusName,membershipDate)",
-		displayOptions: { show: { object: ['leads', 'programMembers'] } },
+		displayOptions: { show: { object: ['leads', 'programMembers'], ...beforeVersionTwoOne } },
+	},
+	{
+		displayName: 'Field Names or IDs',
+		name: 'fields',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getExtractFields', loadOptionsDependsOn: ['object'] },
+		required: true,
+		default: ['id', 'email', 'firstName', 'lastName', 'createdAt', 'updatedAt'],
+		description:
+			'The columns, from the lead fields (program members: their member fields and the lead fields). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show: { object: ['leads', 'programMembers'], ...fromVersionTwoOne } },
 	},
 	{
 		displayName: 'Filter',
