@@ -159,3 +159,31 @@ it('the admin demo invites into the project it creates, and acts there to the en
 		"**Invite Member** invites sam@example.com as Editor **into that project**: its *Project* field maps `{{ $('Create Project').item.json.project_id }}`",
 	);
 });
+
+it('the README’s Quick start links every demo the dev setup imports', () => {
+	const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+	const quickStart = readme.slice(
+		readme.indexOf('## Quick start'),
+		readme.indexOf('## Operations'),
+	);
+	const linked = [...quickStart.matchAll(/\]\(examples\/([^)]+\.json)\)/g)].map((m) => m[1]);
+	expect([...new Set(linked)].sort()).toEqual(examples.map(({ file }) => file));
+});
+
+it('the lead-agent demo writes back with Marketing Automation version 2', () => {
+	const demo = examples.find(({ file }) => file === 'lead-agent-demo.json')!;
+	const marketing = demo.nodes.filter((node) => node.type === `${PACKAGE}.marketingAutomation`);
+	expect(marketing.map((node) => [node.name, node.typeVersion])).toEqual([
+		['Write Answer Back', 2],
+	]);
+});
+
+it('the demos give time limits in seconds, the unit new nodes offer', () => {
+	const minutes = examples.flatMap(({ file, nodes }) =>
+		nodes
+			.filter((node) => (node.parameters.options as { timeLimit?: unknown } | undefined)?.timeLimit)
+			.filter((node) => node.type === `${PACKAGE}.marketingAutomation`)
+			.map((node) => `${file}: ${node.name}`),
+	);
+	expect(minutes).toEqual([]);
+});

@@ -26,8 +26,9 @@ export class AgentPlatformAdmin implements INodeType {
 		},
 		group: ['transform'],
 		// Version 2: Get Many is saved as `getAll` (n8n's convention); version 1 keeps `getMany`.
-		version: [1, 2],
-		defaultVersion: 2,
+		// Version 2.1: Tool → Run takes the tool's own input fields once a tool is picked.
+		version: [1, 2, 2.1],
+		defaultVersion: 2.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Run agents and tools of the AI agent platform, and manage its projects, users, invites and API keys',

@@ -22,8 +22,8 @@ export class MarketingAutomation implements INodeType {
 		},
 		group: ['transform'],
 		// Version 2: Lead → Get Many outputs found: false for misses by default (Include Not Found).
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 2.1],
+		defaultVersion: 2.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: MARKETING_AUTOMATION_SUMMARY,
 		defaults: { name: 'Marketing Automation' },

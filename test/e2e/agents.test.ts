@@ -432,7 +432,7 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 
 		const tool = offeredTool(requests[0], 'Company_By_ABN');
 		expect(tool.description).toBe(
-			'Enrich a company by domain website business number or profile link in ANZ Sales Intelligence',
+			'Enrich a company by domain, website, business number, or profile link in ANZ Sales Intelligence',
 		);
 		expect(tool.parameters).toMatchObject({
 			properties: {
@@ -492,7 +492,7 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 
 		const tool = offeredTool(requests[0], 'Find_Contact');
 		expect(tool.description).toBe(
-			'Find a contact by email profile link or name and company in Global Enrichment',
+			'Find a contact by email, profile link, or name and company in Global Enrichment',
 		);
 		expect(parsed(toolResults(requests[1])[0])).toEqual([
 			{ found: false, input: { email: 'nobody@unknown.example.org' }, creditsCharged: 0 },

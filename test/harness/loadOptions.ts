@@ -21,7 +21,7 @@ export interface LoadOptionsNode {
 	credentialType: string;
 	/** The parameter path whose options are loaded, e.g. `parameters.campaign`. */
 	path: string;
-	/** The node's version (1 when omitted); parameters it does not show are dropped. */
+	/** The node's version (1 unless given): n8n drops the parameters a version does not show. */
 	typeVersion?: number;
 }
 

@@ -1,4 +1,5 @@
-import { demoToken } from './marketing';
+import { fixClock } from '../harness/clock';
+import { demoToken, MarketingService } from './marketing';
 import { startServices, type Simulator } from './index';
 
 describe('marketing simulator controls', () => {
@@ -62,5 +63,31 @@ describe('marketing simulator controls', () => {
 		const answer = await fetch(`${sim.url}/__sim/marketing/leads`);
 		expect(answer.status).toBe(404);
 		expect(await answer.json()).toEqual({ message: 'GET /__sim/marketing/ offers: triggers' });
+	});
+});
+
+describe('marketing simulator demo data', () => {
+	afterEach(() => {
+		jest.useRealTimers();
+	});
+
+	it.each([Date.UTC(2026, 10, 27, 6, 0), Date.UTC(2027, 2, 15, 13, 30)])(
+		'dates its activities from 26 days before the day it starts (%p), all in the last 90 days',
+		(now) => {
+			fixClock(now);
+			const { activities } = new MarketingService();
+			const dates = activities.map((activity) => Date.parse(String(activity.activityDate)));
+			const day = 86_400_000;
+			expect(dates[0]).toBe(Math.floor(now / day) * day - 26 * day);
+			expect(Math.min(...dates)).toBeGreaterThan(now - 90 * day);
+			expect(Math.max(...dates)).toBeLessThan(now);
+			expect(activities.length).toBeGreaterThan(500);
+		},
+	);
+
+	it('dates them from a given day where a test asks for one', () => {
+		fixClock(Date.UTC(2027, 2, 15));
+		const { activities } = new MarketingService({ activitiesFrom: Date.UTC(2026, 10, 1) });
+		expect(activities[0].activityDate).toBe('2026-11-01T00:00:00Z');
 	});
 });

@@ -31,7 +31,19 @@ export interface MarketingOptions {
 	latencyMs?: number;
 	/** Start with the demo data (default true). */
 	demoData?: boolean;
+	/**
+	 * When the demo's activities start (epoch ms); by default 26 days before today (UTC), so a
+	 * demo that reads recent activity (the bulk demo's last 90 days) finds some on any day.
+	 */
+	activitiesFrom?: number;
 	bulk?: BulkOptions;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The demo's first activity for a simulator started at `now`: 26 days before that day (UTC). */
+export function demoActivitiesFrom(now: number): number {
+	return Math.floor(now / DAY_MS) * DAY_MS - 26 * DAY_MS;
 }
 
 export interface MarketingCall {
@@ -302,7 +314,9 @@ export class MarketingService implements SimulatorModule {
 		this.maxConcurrent = options.maxConcurrent ?? 10;
 		this.dailyQuota = options.dailyQuota ?? 50_000;
 		this.latencyMs = options.latencyMs ?? 0;
-		if (options.demoData !== false) this.seedDemo();
+		if (options.demoData !== false) {
+			this.seedDemo(options.activitiesFrom ?? demoActivitiesFrom(Date.now()));
+		}
 		this.bulk = new MarketingBulk(this, options.bulk);
 	}
 
@@ -1224,7 +1238,7 @@ export class MarketingService implements SimulatorModule {
 
 	// ---- demo data -------------------------------------------------------------------------------
 
-	private seedDemo() {
+	private seedDemo(activitiesFrom: number) {
 		const first = ['Ann', 'Bob', 'Chloe', 'Dev', 'Emma', 'Farid', 'Grace', 'Hiro', 'Isla', 'Jack'];
 		const last = ['Nguyen', 'Smith', 'Taylor', 'Brown', 'Wilson', 'Khan', 'Lee', 'Martin'];
 		const companies = ['Acme Pty Ltd', 'Globex', 'Initech', 'Umbrella Corp', 'Hooli'];
@@ -1370,8 +1384,8 @@ export class MarketingService implements SimulatorModule {
 		mail(4002, 'Welcome Email', 3002, 'Welcome aboard');
 		mail(4003, 'Black Friday Teaser', 3005, undefined, 'Black Friday is coming');
 
-		// Activities from 2026-11-01, one every 10 minutes, a deterministic mix of types.
-		const base = Date.UTC(2026, 10, 1);
+		// Activities from `activitiesFrom` on, one every 10 minutes, a deterministic mix of types.
+		const base = activitiesFrom;
 		for (let n = 0; n < 1200; n++) {
 			const leadId = 1 + ((n * 7) % 60);
 			const activityDate = new Date(base + n * 600_000).toISOString().replace('.000Z', 'Z');

@@ -9,3 +9,6 @@ export const RENAMED = { since: 2, values: { getAll: 'getMany' } };
 export const OLD_VALUES = Object.fromEntries(
 	Object.entries(RENAMED.values).map(([current, old]) => [old, current]),
 );
+
+/** Version 2.1: Tool → Run's inputs are the picked tool's fields by default (see `tool/run`). */
+export const TOOL_FIELDS_VERSION = 2.1;

@@ -53,6 +53,7 @@ export function inviteCodeField(description: string): INodeProperties {
 		type: 'string',
 		required: true,
 		default: '',
+		placeholder: 'e.g. inv-2b7e1f9a3c4d',
 		description,
 	};
 }
@@ -64,6 +65,7 @@ export function userIdField(): INodeProperties {
 		type: 'string',
 		required: true,
 		default: '',
+		placeholder: 'e.g. usr-4f2a9c',
 		description:
 			"ID of a user who is a member of the project named in the credential: letters, digits, '.', '_' and '-' only, at most 240 characters",
 	};

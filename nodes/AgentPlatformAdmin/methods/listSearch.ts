@@ -1,13 +1,14 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { PAGE_SIZE } from '../helpers/paging';
+import { credentialsOf } from '../transport';
 import { listAgents } from '../transport/agents';
 import { listProjects } from '../transport/directory';
 import { listTools } from '../transport/tools';
 
 /**
- * "From list" of the agent, tool and project pickers: one page at a time, filtered by name on the
- * client.
+ * "From list" of the agent, tool and project pickers: one page at a time, filtered by name or ID on
+ * the client. Each entry shows its ID beside its name: two records of one name stay apart.
  */
 
 type PageReader = (
@@ -22,15 +23,17 @@ async function search(
 	naming: { id: string; name: string },
 	filter?: string,
 	paginationToken?: string,
+	mark?: { id: string; words: string },
 ): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 1) || 1;
 	const records = await readPage(ctx, page, PAGE_SIZE);
 	const wanted = filter?.trim().toLowerCase();
 	const results = records
-		.map((record) => ({
-			name: String(record[naming.name] ?? record[naming.id]),
-			value: String(record[naming.id]),
-		}))
+		.map((record) => {
+			const id = String(record[naming.id]);
+			const name = record[naming.name] ? `${String(record[naming.name])} (${id})` : id;
+			return { name: id === mark?.id ? `${name}, ${mark.words}` : name, value: id };
+		})
 		.filter((entry) => !wanted || entry.name.toLowerCase().includes(wanted))
 		.sort((a, b) => a.name.localeCompare(b.name));
 	return {
@@ -61,11 +64,14 @@ export async function searchProjects(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
+	const credentials = await credentialsOf(this);
 	return await search(
 		this,
 		async (ctx, page, pageSize) => await listProjects(ctx, page, pageSize, 0),
 		{ id: 'project_id', name: 'name' },
 		filter,
 		paginationToken,
+		// Leaving the field empty acts on this one: the list says which it is.
+		{ id: String(credentials.projectId ?? '').trim(), words: "the credential's project" },
 	);
 }

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { bulkSettings } from '../helpers/bulkSettings';
 
@@ -36,14 +36,32 @@ export const waitForCompletionField: INodeProperties = {
 		"Whether to wait until the service has finished the jobs and output their results; otherwise output the jobs' IDs at once (read them later with Get Status)",
 };
 
+const timeLimitDescription =
+	'How long the node waits for the service (queue and processing) before it stops; jobs already submitted go on in the service';
+
+/** The time limit in seconds, the unit of every time limit of the package. */
 export const timeLimitOption: INodeProperties = {
+	displayName: 'Time Limit (Seconds)',
+	name: 'timeLimitSeconds',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 3600,
+	description: timeLimitDescription,
+};
+
+/**
+ * The time limit in minutes, as the first bulk operations saved it: shown only where a saved
+ * workflow holds it (a number, or an expression), so it keeps its meaning there and new nodes
+ * offer seconds alone. `gte` and `startsWith`, not `exists`: n8n 1.85 knows only those.
+ */
+export const savedTimeLimitOption: INodeProperties = {
 	displayName: 'Time Limit (Minutes)',
 	name: 'timeLimit',
 	type: 'number',
 	typeOptions: { minValue: 1 },
 	default: 60,
-	description:
-		'How long the node waits for the service (queue and processing) before it stops; jobs already submitted go on in the service',
+	description: timeLimitDescription,
+	displayOptions: { show: { timeLimit: [{ _cnd: { gte: 0 } }, { _cnd: { startsWith: '=' } }] } },
 };
 
 export const openJobsOption: INodeProperties = {
@@ -79,6 +97,13 @@ export const statusIntervalOption: INodeProperties = {
 export function statusIntervalOf(options: { statusInterval?: unknown }): number {
 	const seconds = Number(options.statusInterval ?? bulkSettings.exportPollMs / 1000);
 	return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : bulkSettings.exportPollMs;
+}
+
+/** The time limit of a bulk operation's Options in seconds (a saved one in minutes converted). */
+export function timeLimitSecondsOf(options: IDataObject): number {
+	if (options.timeLimitSeconds !== undefined) return Number(options.timeLimitSeconds);
+	if (options.timeLimit !== undefined) return Number(options.timeLimit) * 60;
+	return 3600;
 }
 
 export const exportIdField: INodeProperties = {

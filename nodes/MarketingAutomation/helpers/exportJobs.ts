@@ -124,7 +124,7 @@ export async function startExport(
 				() =>
 					new NodeOperationError(
 						ctx.getNode(),
-						`The service's export queue stayed full (1029) until the time limit of ${deadline.minutes} minutes; export job ${exportId} was created but not queued`,
+						`The service's export queue stayed full (1029) until the time limit of ${deadline.seconds} s; export job ${exportId} was created but not queued`,
 						{
 							itemIndex,
 							description:
@@ -187,7 +187,7 @@ export async function awaitExport(
 			() =>
 				new NodeOperationError(
 					ctx.getNode(),
-					`Export job ${exportId} was still running at the time limit of ${deadline.minutes} minutes`,
+					`Export job ${exportId} was still running at the time limit of ${deadline.seconds} s`,
 					{
 						itemIndex,
 						description: `It goes on in the service. Download it later with Bulk Extract → Get File (export ID ${exportId}), or raise the Time Limit option.`,
@@ -232,7 +232,7 @@ export async function awaitExportSlot(
 			() =>
 				new NodeOperationError(
 					ctx.getNode(),
-					`${open.length} export jobs of this run were still open at the time limit of ${deadline.minutes} minutes; no further job was created`,
+					`${open.length} export jobs of this run were still open at the time limit of ${deadline.seconds} seconds; no further job was created`,
 					{
 						itemIndex,
 						description: `The node keeps at most ${limit} of its export jobs open at once. Raise the Time Limit or the Open Jobs at Once option, or run the node again later. Open jobs: ${open.map((job) => job.exportId).join(', ')}.`,

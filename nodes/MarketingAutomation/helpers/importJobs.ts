@@ -55,8 +55,8 @@ export const isFinished = (status: unknown) => status === 'Complete' || status =
 /** A time limit of the node's run: jobs keep running in the service after it. */
 export class Deadline {
 	readonly at: number;
-	constructor(readonly minutes: number) {
-		this.at = Date.now() + minutes * 60_000;
+	constructor(readonly seconds: number) {
+		this.at = Date.now() + seconds * 1000;
 	}
 	get left(): number {
 		return this.at - Date.now();
@@ -141,7 +141,7 @@ export async function submitFile(
 				() =>
 					new NodeOperationError(
 						ctx.getNode(),
-						`The service's import queue stayed full (${code}) until the time limit of ${deadline.minutes} minutes; ${file.name} (${rows}) was not submitted`,
+						`The service's import queue stayed full (${code}) until the time limit of ${deadline.seconds} s; ${file.name} (${rows}) was not submitted`,
 						{
 							itemIndex,
 							description: `${code === '1016' ? 'The instance runs 2 imports at a time and queues 10.' : 'Another import to the same list is running.'} Raise the Time Limit option or run the node again later.${before}`,

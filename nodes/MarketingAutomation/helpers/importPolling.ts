@@ -89,7 +89,7 @@ export async function awaitImports(
 			const ids = open.map((job) => job.batchId).join(', ');
 			return new NodeOperationError(
 				ctx.getNode(),
-				`Bulk import jobs ${ids} were still running at the time limit of ${deadline.minutes} minutes`,
+				`Bulk import jobs ${ids} were still running at the time limit of ${deadline.seconds} s`,
 				{
 					itemIndex: open[0].itemIndex,
 					description: `They go on in the service. Read their results later with Bulk Import → Get Status (batch IDs ${ids}), or raise the Time Limit option.`,

@@ -14,8 +14,10 @@ import {
 	COMPOUND_FILTER,
 	CUSTOM_OBJECT_PARAMETER,
 	type ObjectDescribe,
+	type ObjectKeys,
 	type ObjectResource,
 } from '../actions/leadDatabase/objects';
+import { MEMBERS_OBJECT } from '../actions/programMember/fields';
 import { fieldLabel, searchableOptions } from './fieldLabel';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
@@ -104,8 +106,18 @@ function fieldType(dataType?: string): FieldType {
 }
 
 /**
- * The object's columns for the resource mapper: its writable fields and its keys. The dedupe
- * fields are matched on by default; the ID field can be matched on (with updateOnly).
+ * A key field's label says which key it is: the dedupe key, which a record needs unless it is
+ * matched on its ID field (Update Existing, Skip New), or the ID field.
+ */
+function keyMark(name: string, keys: ObjectKeys): string {
+	if (keys.dedupeFields.includes(name)) return ' [Key, Required to Create]';
+	return name === keys.idField ? ' [ID]' : '';
+}
+
+/**
+ * The object's columns for the resource mapper: its writable fields and its keys, the keys marked.
+ * The dedupe fields are matched on by default; the ID field can be matched on (with updateOnly).
+ * No field is `required` for n8n: a record matched on its ID field needs no dedupe key.
  */
 export async function getObjectColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const describe = await currentDescribe(this);
@@ -117,7 +129,7 @@ export async function getObjectColumns(this: ILoadOptionsFunctions): Promise<Res
 			const name = String(field.name);
 			return {
 				id: name,
-				displayName: fieldLabel(name, field.displayName),
+				displayName: `${fieldLabel(name, field.displayName)}${keyMark(name, describe)}`,
 				required: false,
 				defaultMatch: describe.dedupeFields.includes(name),
 				canBeUsedToMatch: keys.has(name),
@@ -129,7 +141,26 @@ export async function getObjectColumns(this: ILoadOptionsFunctions): Promise<Res
 }
 
 async function describeMembers(ctx: ILoadOptionsFunctions): Promise<ObjectDescribe> {
-	return await describeObject(ctx, '/rest/v1/programs/members');
+	return await describeObject(ctx, MEMBERS_OBJECT);
+}
+
+/** The members' writable fields for the resource mapper (the lead is Lead ID, not a column). */
+export async function getProgramMemberColumns(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
+	const describe = await describeMembers(this);
+	const fields: ResourceMapperField[] = (describe.fields ?? [])
+		.filter((field) => field.name && field.name !== 'leadId' && field.updateable !== false)
+		.map((field) => ({
+			id: String(field.name),
+			displayName: fieldLabel(String(field.name), field.displayName),
+			required: false,
+			defaultMatch: false,
+			canBeUsedToMatch: false,
+			display: true,
+			type: fieldType(field.dataType),
+		}));
+	return { fields };
 }
 
 /** Member fields that can be written: updateable ones (custom fields included). */

@@ -2,6 +2,8 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { EXTRACT_REFUSED_ACTIVITY_TYPES } from '../helpers/exportJobs';
 import { apiRequest } from '../transport';
+import { describeObject } from '../actions/leadDatabase/objects';
+import { MEMBERS_OBJECT } from '../actions/programMember/fields';
 import { fieldLabel, searchableOptions } from './fieldLabel';
 
 interface Describe {
@@ -44,6 +46,28 @@ export async function getLeadFields(this: ILoadOptionsFunctions): Promise<INodeP
 			description: field.dataType,
 		}))
 		.sort(byName);
+}
+
+/**
+ * The columns a bulk extract can have: the lead fields, and for program members their member
+ * fields first (the export joins each member with its lead).
+ */
+export async function getExtractFields(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const leadFields = await getLeadFields.call(this);
+	if (this.getCurrentNodeParameter('object') !== 'programMembers') return leadFields;
+	const members = await describeObject(this, MEMBERS_OBJECT);
+	const memberFields = (members.fields ?? [])
+		.filter((field) => field.name)
+		.map((field) => ({
+			name: fieldLabel(String(field.name), field.displayName),
+			value: String(field.name),
+			description: 'Member field',
+		}))
+		.sort(byName);
+	const taken = new Set(memberFields.map((field) => field.value));
+	return [...memberFields, ...leadFields.filter((field) => !taken.has(String(field.value)))];
 }
 
 export {

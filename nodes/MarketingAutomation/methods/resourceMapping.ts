@@ -1,2 +1,2 @@
-export { getObjectColumns } from './leadDatabase';
+export { getObjectColumns, getProgramMemberColumns } from './leadDatabase';
 export { getFormFields } from './formFields';

@@ -30,13 +30,13 @@ describe('Agent Platform › pickers and tool input fields', () => {
 		const ctx = await context({ resource: 'agent', operation: 'run' }, 'parameters.agentId');
 		expect(await node.methods.listSearch.searchAgents.call(ctx)).toEqual({
 			results: [
-				{ name: 'Lead researcher', value: 'agt-research' },
-				{ name: 'Support triage', value: 'agt-support' },
+				{ name: 'Lead researcher (agt-research)', value: 'agt-research' },
+				{ name: 'Support triage (agt-support)', value: 'agt-support' },
 			],
 			paginationToken: undefined,
 		});
 		expect(await node.methods.listSearch.searchAgents.call(ctx, 'SUPP')).toEqual({
-			results: [{ name: 'Support triage', value: 'agt-support' }],
+			results: [{ name: 'Support triage (agt-support)', value: 'agt-support' }],
 			paginationToken: undefined,
 		});
 	});
@@ -44,9 +44,9 @@ describe('Agent Platform › pickers and tool input fields', () => {
 	it('lists the tools by title', async () => {
 		const ctx = await context({ resource: 'tool', operation: 'run' }, 'parameters.toolId');
 		expect((await node.methods.listSearch.searchTools.call(ctx)).results).toEqual([
-			{ name: 'CRM sync', value: 'tool-crm-sync' },
-			{ name: 'Enrich company', value: 'tool-enrich' },
-			{ name: 'Market report', value: 'tool-report' },
+			{ name: 'CRM sync (tool-crm-sync)', value: 'tool-crm-sync' },
+			{ name: 'Enrich company (tool-enrich)', value: 'tool-enrich' },
+			{ name: 'Market report (tool-report)', value: 'tool-report' },
 		]);
 	});
 
@@ -72,18 +72,40 @@ describe('Agent Platform › pickers and tool input fields', () => {
 		const from = admin.calls.length;
 		expect(await node.methods.listSearch.searchProjects.call(ctx)).toEqual({
 			results: [
-				{ name: 'Autumn launch', value: 'proj-launch' },
-				{ name: 'Demo project', value: 'proj-demo' },
+				{ name: 'Autumn launch (proj-launch)', value: 'proj-launch' },
+				{ name: "Demo project (proj-demo), the credential's project", value: 'proj-demo' },
 			],
 			paginationToken: undefined,
 		});
 		expect(await node.methods.listSearch.searchProjects.call(ctx, 'LAUNCH')).toEqual({
-			results: [{ name: 'Autumn launch', value: 'proj-launch' }],
+			results: [{ name: 'Autumn launch (proj-launch)', value: 'proj-launch' }],
 			paginationToken: undefined,
 		});
 		expect(admin.calls.slice(from).map((c) => [`${c.method} ${c.path}`, c.authorization])).toEqual([
 			['GET /latest/projects/list', 'Bearer proj-demo:sk-demo-member'],
 			['GET /latest/projects/list', 'Bearer proj-demo:sk-demo-member'],
+		]);
+	});
+
+	it('tells two projects of one name apart by their IDs, and finds a project by its ID', async () => {
+		const admin = sim.services.admin;
+		for (const id of ['proj-twin-1', 'proj-twin-2']) {
+			admin.projects.set(id, {
+				project_id: id,
+				name: 'Twin',
+				description: '',
+				organization_id: 'org-demo',
+				users: {},
+				invites: {},
+			});
+		}
+		const ctx = await context({ resource: 'user', operation: 'getAll' }, 'parameters.project');
+		expect((await node.methods.listSearch.searchProjects.call(ctx, 'twin')).results).toEqual([
+			{ name: 'Twin (proj-twin-1)', value: 'proj-twin-1' },
+			{ name: 'Twin (proj-twin-2)', value: 'proj-twin-2' },
+		]);
+		expect((await node.methods.listSearch.searchProjects.call(ctx, 'TWIN-2')).results).toEqual([
+			{ name: 'Twin (proj-twin-2)', value: 'proj-twin-2' },
 		]);
 	});
 

@@ -40,7 +40,7 @@ describe('Agent Platform › versions', () => {
 			.map((option) => `${option.value}:${option.name}`);
 
 	it('offers Get Many as getAll from version 2 and as getMany in version 1', () => {
-		expect(description.defaultVersion).toBe(2);
+		expect(description.defaultVersion).toBe(2.1);
 		for (const resource of listing) {
 			expect([resource, offered(resource, 2)]).toEqual([
 				resource,
@@ -66,6 +66,39 @@ describe('Agent Platform › versions', () => {
 				.map((property) => property.name);
 		expect(shown('getMany', 1)).toEqual(shown('getAll', 2));
 		expect(shown('getAll', 2)).toEqual(['resource', 'operation', 'project', 'returnAll']);
+	});
+
+	it('Tool → Run: from 2.1 a picked tool’s own inputs are the default; no tool yet shows JSON', () => {
+		/** What n8n makes of a node's parameters: the Inputs mode and the parameters shown. */
+		const resolved = (typeVersion: number, toolValue: string) => {
+			const node = { typeVersion, parameters: {} } as never;
+			const parameters = NodeHelpers.getNodeParameters(
+				description.properties,
+				{
+					resource: 'tool',
+					operation: 'run',
+					toolId: { __rl: true, mode: 'list', value: toolValue },
+				},
+				true,
+				false,
+				node,
+				description,
+			)!;
+			return {
+				inputMode: parameters.inputMode,
+				mapper: 'inputFields' in parameters,
+				json: 'inputsJson' in parameters,
+			};
+		};
+		expect(resolved(2.1, '')).toEqual({ inputMode: 'json', mapper: false, json: true });
+		expect(resolved(2.1, 'tool-enrich')).toEqual({
+			inputMode: 'fields',
+			mapper: true,
+			json: false,
+		});
+		// Version 2 saved JSON as its default: its workflows keep it.
+		expect(resolved(2, 'tool-enrich')).toEqual({ inputMode: 'json', mapper: false, json: true });
+		expect(resolved(1, 'tool-enrich')).toEqual({ inputMode: 'json', mapper: false, json: true });
 	});
 
 	describe('runs', () => {

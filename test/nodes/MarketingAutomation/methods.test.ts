@@ -13,6 +13,31 @@ describe('Marketing Automation: pickers (list search and load options)', () => {
 		context = await loadOptionsContext(env);
 	});
 
+	it('offers a bulk extract the lead fields, and for program members their member fields first', async () => {
+		const contextFor = async (object: string) =>
+			await nodeLoadOptionsContext(
+				{
+					type: 'marketingAutomation',
+					name: 'Marketing Automation',
+					parameters: { resource: 'bulkExtract', operation: 'extract', object },
+					credentialType: CREDENTIAL,
+					path: 'parameters.fields',
+					typeVersion: 2.1,
+				},
+				env.credentials(),
+			);
+		const leads = await loadOptions.getExtractFields.call(await contextFor('leads'));
+		expect(leads.map((o) => o.value)).toEqual(
+			expect.arrayContaining(['id', 'email', 'firstName', 'lastName', 'createdAt', 'updatedAt']),
+		);
+		const members = await loadOptions.getExtractFields.call(await contextFor('programMembers'));
+		const values = members.map((o) => String(o.value));
+		expect(values.slice(0, 3)).toEqual(['acquiredBy', 'isExhausted', 'leadId']);
+		expect(values).toEqual(expect.arrayContaining(['statusName', 'email', 'firstName']));
+		expect(new Set(values).size).toBe(values.length);
+		expect(members.find((o) => o.value === 'statusName')?.description).toBe('Member field');
+	});
+
 	it('searches campaigns by name (client-side) and pages with nextPageToken', async () => {
 		sim().addCampaigns(320);
 		const first = await listSearch.searchCampaigns.call(context, 'webinar');

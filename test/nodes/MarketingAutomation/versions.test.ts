@@ -204,6 +204,104 @@ describe('Marketing Automation in the editor: operations by version', () => {
 		}
 	});
 
+	it('version 2.1 is the default and offers what version 2 does', () => {
+		expect(description.version).toEqual([1, 2, 2.1]);
+		expect(description.defaultVersion).toBe(2.1);
+		expect(actionsOf(2.1)).toEqual(actionsOf(2));
+	});
+
+	it('Program Member → Create or Update: version 2 keeps its field list, 2.1 maps automatically', () => {
+		const member = { resource: 'programMember', operation: 'createOrUpdate' };
+		expect(fieldsOf(2, member.resource, member.operation)).toEqual([
+			'program',
+			'leadId',
+			'memberFields',
+			'options',
+		]);
+		expect(fieldsOf(2.1, member.resource, member.operation)).toEqual([
+			'program',
+			'leadId',
+			'columns',
+			'options',
+		]);
+		const [columns] = visible(2.1, member).filter((p) => p.name === 'columns');
+		expect(columns.default).toEqual({ mappingMode: 'autoMapInputData', value: null });
+		expect(columns.typeOptions?.resourceMapper?.resourceMapperMethod).toBe(
+			'getProgramMemberColumns',
+		);
+	});
+
+	it('Bulk Extract: version 2 keeps its comma-separated Fields, 2.1 picks them from a list', () => {
+		const fieldsOfVersion = (typeVersion: number) =>
+			visible(typeVersion, { resource: 'bulkExtract', operation: 'extract', object: 'leads' })
+				.filter((p) => p.name === 'fields')
+				.map((p) => [p.type, p.default, p.typeOptions?.loadOptionsMethod]);
+		expect(fieldsOfVersion(2)).toEqual([
+			['string', 'id,email,firstName,lastName,createdAt,updatedAt', undefined],
+		]);
+		expect(fieldsOfVersion(2.1)).toEqual([
+			[
+				'multiOptions',
+				['id', 'email', 'firstName', 'lastName', 'createdAt', 'updatedAt'],
+				'getExtractFields',
+			],
+		]);
+	});
+
+	it('every upsert of version 2.1 starts in Map Automatically', () => {
+		const modes = [
+			'company',
+			'opportunity',
+			'opportunityRole',
+			'customObject',
+			'programMember',
+		].map((resource) => {
+			const [columns] = visible(2.1, { resource, operation: 'createOrUpdate' }).filter(
+				(p) => p.name === 'columns',
+			);
+			return [resource, (columns.default as IDataObject).mappingMode];
+		});
+		const [lead] = visible(2.1, { resource: 'lead', operation: 'createOrUpdate' }).filter(
+			(p) => p.name === 'dataMode',
+		);
+		expect([...modes, ['lead', lead.default]]).toEqual([
+			['company', 'autoMapInputData'],
+			['opportunity', 'autoMapInputData'],
+			['opportunityRole', 'autoMapInputData'],
+			['customObject', 'autoMapInputData'],
+			['programMember', 'autoMapInputData'],
+			['lead', 'autoMap'],
+		]);
+	});
+
+	it('Bulk Import and Extract offer the time limit in seconds; a saved one in minutes stays', () => {
+		for (const [resource, operation] of [
+			['bulkImport', 'import'],
+			['bulkExtract', 'extract'],
+		]) {
+			const node = { typeVersion: 2.1, parameters: { resource, operation } } as unknown as INode;
+			const keep = (options: IDataObject) =>
+				NodeHelpers.getNodeParameters(
+					description.properties,
+					{ resource, operation, options } as INodeParameters,
+					false,
+					false,
+					node,
+					description,
+				)?.options;
+			// n8n keeps a saved option only where it is shown: minutes only where saved.
+			expect(keep({ timeLimitSeconds: 90 })).toEqual({ timeLimitSeconds: 90 });
+			expect(keep({ timeLimit: 5 })).toEqual({ timeLimit: 5 });
+			expect(keep({ timeLimit: '={{ 5 }}' })).toEqual({ timeLimit: '={{ 5 }}' });
+			const [options] = visible(2.1, { resource, operation }).filter((p) => p.name === 'options');
+			const offered = (options.options as INodeProperties[]).filter((option) =>
+				NodeHelpers.displayParameter({}, option, node, description),
+			);
+			expect(offered.map((option) => option.displayName)).toContain('Time Limit (Seconds)');
+			expect(offered.map((option) => option.displayName)).not.toContain('Time Limit (Minutes)');
+		}
+	});
+
 	it("Trigger's campaign picker lists requestable campaigns and says why; Schedule's lists all", () => {
 		const pickerOf = (operation: string) => {
 			const [campaign] = visible(2, { resource: 'campaign', operation }).filter(

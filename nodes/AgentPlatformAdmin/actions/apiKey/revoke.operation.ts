@@ -37,6 +37,7 @@ export const operation = defineOperation({
 			type: 'string',
 			required: true,
 			default: '',
+			placeholder: 'e.g. key-8c1d2e3f',
 			description: 'The ID of the key, as API Key → Create and API Key → Get Many return it',
 		},
 	],

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
@@ -13,6 +19,7 @@ import { errorTexts, toolFailedError, waitForJob } from '../../helpers/toolResul
 import { TOOL_ID } from '../../helpers/validation';
 import { triggerTool } from '../../transport/tools';
 import { defineOperation } from '../../../shared/operation';
+import { TOOL_FIELDS_VERSION } from '../versions';
 import { runKey } from '../../helpers/runKey';
 
 interface ToolInput {
@@ -103,6 +110,25 @@ function jobEndedError(
 	});
 }
 
+function inputModeField(
+	defaultMode: 'fields' | 'json',
+	show: NonNullable<IDisplayOptions['show']>,
+	hide?: IDisplayOptions['hide'],
+): INodeProperties {
+	return {
+		displayName: 'Inputs',
+		name: 'inputMode',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Using Fields Below', value: 'fields' },
+			{ name: 'Using JSON', value: 'json' },
+		],
+		default: defaultMode,
+		displayOptions: hide ? { show, hide } : { show },
+	};
+}
+
 const runOne = async (ctx: IExecuteFunctions, input: ToolInput, itemIndex: number) =>
 	input.asJob ? await runAsJob(ctx, input, itemIndex) : await runNow(ctx, input, itemIndex);
 
@@ -135,17 +161,19 @@ export const operation = defineOperation({
 			],
 			default: 'now',
 		},
-		{
-			displayName: 'Inputs',
-			name: 'inputMode',
-			type: 'options',
-			noDataExpression: true,
-			options: [
-				{ name: 'Using Fields Below', value: 'fields' },
-				{ name: 'Using JSON', value: 'json' },
-			],
-			default: 'json',
-		},
+		// One Inputs field per case, of which n8n shows one: version 2 saved 'json' as its default,
+		// so it keeps it; from 2.1 a picked tool's own inputs are the default, and a node with no
+		// tool yet shows JSON, not a column mapper that cannot load and warns.
+		inputModeField('json', { '@version': [{ _cnd: { lt: TOOL_FIELDS_VERSION } }] }),
+		inputModeField('json', {
+			'@version': [{ _cnd: { gte: TOOL_FIELDS_VERSION } }],
+			toolId: [''],
+		}),
+		inputModeField(
+			'fields',
+			{ '@version': [{ _cnd: { gte: TOOL_FIELDS_VERSION } }] },
+			{ toolId: [''] },
+		),
 		{
 			displayName: 'Inputs (JSON)',
 			name: 'inputsJson',

@@ -46,7 +46,7 @@ export const operation = defineOperation({
 		value: 'enrich',
 		description:
 			'Get the profile of a company from its domain, company URL, ABN (11 digits, spaces allowed) or website. 1 credit when found, none on a miss (found: false).',
-		action: 'Enrich a company by domain website business number or profile link',
+		action: 'Enrich a company by domain, website, business number, or profile link',
 	},
 	/**
 	 * Service API: `GET /company` with the identifier as query parameters. Contract:

@@ -218,7 +218,7 @@ export const operation = defineOperation({
 		value: 'search',
 		description:
 			'Find people by company, position, seniority, department, location and company size',
-		action: 'Search people by company position seniority and location',
+		action: 'Search people by company, position, seniority, and location',
 	},
 	fields: properties,
 	check,

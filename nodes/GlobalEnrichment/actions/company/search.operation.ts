@@ -25,7 +25,7 @@ export const operation = defineOperation({
 		name: 'Search',
 		value: 'search',
 		description: 'Discover companies by name, location, industry and company size',
-		action: 'Search companies by name location industry and size',
+		action: 'Search companies by name, location, industry, and size',
 	},
 	fields: properties,
 	check,

@@ -27,7 +27,7 @@ const NAME_FIELDS: Array<{
 	{
 		name: 'company',
 		displayName: 'Company',
-		placeholder: 'e.g. Example Inc',
+		placeholder: 'e.g. Example Inc or example.com',
 		description: 'Name or domain of the company the contact works for',
 	},
 ];

@@ -13,7 +13,7 @@ export const operation = defineOperation({
 		value: 'enrich',
 		description:
 			'Enrich many contacts at once through the bulk endpoint (100 per call). 1-2 credits per contact found, none on a miss.',
-		action: 'Enrich many contacts at once by email profile link or name',
+		action: 'Enrich many contacts at once by email, profile link, or name',
 	},
 	...lookupOperation(lookupService, contactLookup, lookupRoutes('contacts', '/person').enrich),
 });

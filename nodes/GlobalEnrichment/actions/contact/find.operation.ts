@@ -13,7 +13,7 @@ export const operation = defineOperation({
 		value: 'find',
 		description:
 			'Look up one known contact by email, profile URL, or name and company. 1-2 credits when found, none on a miss (found: false).',
-		action: 'Find a contact by email profile link or name and company',
+		action: 'Find a contact by email, profile link, or name and company',
 	},
 	...lookupOperation(lookupService, contactLookup, lookupRoutes('contacts', '/person').find),
 });

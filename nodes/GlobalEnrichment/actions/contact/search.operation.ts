@@ -25,7 +25,7 @@ export const operation = defineOperation({
 		name: 'Search',
 		value: 'search',
 		description: 'Discover contacts by job title, company, location, industry and company size',
-		action: 'Search contacts by job title company location and size',
+		action: 'Search contacts by job title, company, location, and size',
 	},
 	fields: properties,
 	check,

@@ -22,11 +22,14 @@ import {
 	outputFields,
 	statusIntervalOf,
 	statusIntervalOption,
+	savedTimeLimitOption,
 	timeLimitOption,
+	timeLimitSecondsOf,
 	waitForCompletionField,
 } from '../bulkFields';
 import { completedOutput } from './jobs';
 import { defineOperation, type CheckedItem } from '../../../shared/operation';
+import { beforeVersionTwoOne, fromVersionTwoOne } from '../versions';
 
 const leadsOnly = { object: ['leads'] };
 
@@ -34,6 +37,7 @@ const properties: INodeProperties[] = [
 	exportObjectField,
 	{ ...programLocator, displayOptions: { show: { object: ['programMembers'] } } },
 	{
+		// Version 2 saved a comma-separated text; from 2.1 the fields are picked from the service's.
 		displayName: 'Fields',
 		name: 'fields',
 		type: 'string',
@@ -41,7 +45,18 @@ const properties: INodeProperties[] = [
 		default: 'id,email,firstName,lastName,createdAt,updatedAt',
 		description:
 			"The columns, by the service's field names, comma-separated (program members: e.g. leadId,email,statusName,membershipDate)",
-		displayOptions: { show: { object: ['leads', 'programMembers'] } },
+		displayOptions: { show: { object: ['leads', 'programMembers'], ...beforeVersionTwoOne } },
+	},
+	{
+		displayName: 'Field Names or IDs',
+		name: 'fields',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getExtractFields', loadOptionsDependsOn: ['object'] },
+		required: true,
+		default: ['id', 'email', 'firstName', 'lastName', 'createdAt', 'updatedAt'],
+		description:
+			'The columns, from the lead fields (program members: their member fields and the lead fields). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show: { object: ['leads', 'programMembers'], ...fromVersionTwoOne } },
 	},
 	{
 		displayName: 'Filter',
@@ -164,7 +179,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [openJobsOption, statusIntervalOption, timeLimitOption],
+		options: [openJobsOption, statusIntervalOption, timeLimitOption, savedTimeLimitOption],
 	},
 ];
 
@@ -346,7 +361,7 @@ async function executeBatch(
 	return await eachItem(this, items, async (itemIndex, { object, jobs }) => {
 		const wait = this.getNodeParameter('waitForCompletion', itemIndex, true) as boolean;
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const deadline = new Deadline(Number(options.timeLimit ?? 60));
+		const deadline = new Deadline(timeLimitSecondsOf(options));
 		const limit = openJobsOf(options);
 		const interval = statusIntervalOf(options);
 		const outcomes: BatchOutcome[] = [];
@@ -373,7 +388,7 @@ export const operation = defineOperation({
 		value: 'extract',
 		description:
 			'Export leads, activities or program members as bulk jobs (create, queue, wait, download): one file per job instead of one call per 300 records',
-		action: 'Extract leads activities or program members in bulk',
+		action: 'Extract leads, activities, or program members in bulk',
 	},
 	fields: properties,
 	check,

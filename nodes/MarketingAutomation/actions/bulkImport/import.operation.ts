@@ -7,7 +7,7 @@ import { Deadline, submitFile, type ImportJob } from '../../helpers/importJobs';
 import { awaitImports } from '../../helpers/importPolling';
 import { asNodeError } from '../../helpers/nodeError';
 import { failItems } from '../batches';
-import { openJobsOf } from '../bulkFields';
+import { openJobsOf, timeLimitSecondsOf } from '../bulkFields';
 import { importProperties, readTarget } from './importFields';
 import { finishedOutput, queuedOutput } from './importOutput';
 import {
@@ -28,7 +28,7 @@ async function executeBatch(
 	const source = this.getNodeParameter('source', 0) as string;
 	const wait = this.getNodeParameter('waitForCompletion', 0, true) as boolean;
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
-	const deadline = new Deadline(Number(options.timeLimit ?? 60));
+	const deadline = new Deadline(timeLimitSecondsOf(options));
 	const openJobs = openJobsOf(options);
 	const key = target.object === 'leads' ? (target.lookupField ?? 'email') : 'email';
 	const base = target.object === 'leads' ? 'leads' : `program-${target.programId}-members`;

@@ -6,6 +6,7 @@ import type { ImportTarget } from '../../helpers/importJobs';
 import {
 	importObjectField,
 	openJobsOption,
+	savedTimeLimitOption,
 	timeLimitOption,
 	waitForCompletionField,
 } from '../bulkFields';
@@ -99,6 +100,7 @@ export const importProperties: INodeProperties[] = [
 			},
 			openJobsOption,
 			timeLimitOption,
+			savedTimeLimitOption,
 		],
 	},
 ];

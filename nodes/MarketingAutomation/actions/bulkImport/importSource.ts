@@ -56,7 +56,7 @@ export function readSourceItem(ctx: IExecuteFunctions, itemIndex: number, key: s
 			`Item ${itemIndex} has no '${key}', the field that identifies the lead`,
 			{
 				itemIndex,
-				description: `Give every item a '${key}' field (or choose another Lookup Field).`,
+				description: `Give every item the field '${key}' (or choose another Lookup Field).`,
 			},
 		);
 	}

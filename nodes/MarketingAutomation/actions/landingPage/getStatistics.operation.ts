@@ -15,7 +15,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'e.g. 1001',
+		placeholder: 'e.g. 1044',
 	},
 	{
 		displayName: 'Since',

@@ -63,7 +63,8 @@ export const columnsField = (kind: ObjectKind): INodeProperties => ({
 	name: 'columns',
 	type: 'resourceMapper',
 	noDataExpression: true,
-	default: { mappingMode: 'defineBelow', value: null },
+	// As Lead → Create or Update: the item's fields, so a new node sends something at once.
+	default: { mappingMode: 'autoMapInputData', value: null },
 	required: true,
 	typeOptions: {
 		loadOptionsDependsOn: kind.resource === 'customObject' ? ['customObject'] : [],
@@ -119,7 +120,7 @@ export const queryFields = (kind: ObjectKind, defaultFilter: string): INodePrope
 		name: 'filterValues',
 		type: 'string',
 		default: '',
-		placeholder: 'e.g. C-1001, C-1002',
+		placeholder: kind.examples.values,
 		description:
 			'Values to look up, separated by commas or new lines. The values of all input items are combined and sent 300 per call.',
 		displayOptions: { hide: { filterType: [COMPOUND_FILTER] } },

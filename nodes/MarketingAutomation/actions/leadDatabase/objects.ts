@@ -47,6 +47,11 @@ export interface ObjectKind {
 	keys?: ObjectKeys;
 	/** What the service says when the instance syncs this object with a CRM natively (1018). */
 	crmNote: string;
+	/**
+	 * Placeholders of this object's own keys: one record's key (Delete) and the values Get Many
+	 * looks up by its default filter, so no object shows another object's IDs.
+	 */
+	examples: { key: string; values: string };
 }
 
 export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
@@ -57,6 +62,7 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 		keys: { idField: 'id', dedupeFields: ['externalCompanyId'] },
 		crmNote:
 			'Companies are read-only while the instance syncs with a CRM natively (1018): change them in the CRM, which syncs them here.',
+		examples: { key: 'e.g. C-1001', values: 'e.g. C-1001, C-1002' },
 	},
 	opportunity: {
 		resource: 'opportunity',
@@ -65,6 +71,7 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 		keys: { idField: 'marketoGUID', dedupeFields: ['externalOpportunityId'] },
 		crmNote:
 			'Opportunities are read-only while the instance syncs with a CRM natively (1018): change them in the CRM, which syncs them here.',
+		examples: { key: 'e.g. O-1001', values: 'e.g. O-1001, O-1002' },
 	},
 	opportunityRole: {
 		resource: 'opportunityRole',
@@ -73,6 +80,10 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 		keys: { idField: 'marketoGUID', dedupeFields: ['externalOpportunityId', 'leadId', 'role'] },
 		crmNote:
 			'Opportunity roles exist only on instances without a native CRM sync (1018): on a CRM-synced instance, keep roles in the CRM.',
+		examples: {
+			key: 'e.g. {"externalOpportunityId": "O-1001", "leadId": 1001, "role": "Buyer"}',
+			values: "e.g. O-1001, O-1002 (the opportunities' external IDs)",
+		},
 	},
 	namedAccount: {
 		resource: 'namedAccount',
@@ -81,6 +92,7 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 		keys: { idField: 'marketoGUID', dedupeFields: ['name'] },
 		crmNote:
 			'Named accounts are read-only here (1018) while a CRM sync manages them: change them in the CRM, which syncs them here.',
+		examples: { key: 'e.g. Acme Corporation', values: 'e.g. Acme Corporation, Globex' },
 	},
 	customObject: {
 		resource: 'customObject',
@@ -88,6 +100,10 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 		plural: 'custom object records',
 		crmNote:
 			'This custom object is read-only here (1018): it is managed by the CRM sync; change it in the CRM.',
+		examples: {
+			key: 'e.g. 1HGCM82633A004352',
+			values: 'e.g. 1HGCM82633A004352, 2T1BURHE0JC043821',
+		},
 	},
 };
 

@@ -44,7 +44,7 @@ const deleteFields = (kind: ObjectKind): INodeProperties[] => [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'e.g. C-1001',
+		placeholder: kind.examples.key,
 		description: `The ${kind.singular} to delete: the key's value, or for a compound key a JSON object of its fields, e.g. {"externalOpportunityId": "O-1", "leadId": 5, "role": "Buyer"}. One ${kind.singular} per item; the items go 300 per call.`,
 	},
 ];

@@ -3,12 +3,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { LEAD_BATCH } from '../../transport/paging';
-import { keyedBatches } from '../batches';
+import { checkAgainstService, keyedBatches } from '../batches';
+import { beforeVersionTwoOne, MAPPED_MEMBERS_VERSION } from '../versions';
 import { optionsCollection } from '../../../shared/descriptions';
 import { programLocator } from '../fields';
 import { readId, readIdList } from '../parameters';
 import { hasFailed, sendRecordBatches, withReasons } from '../leadDatabase/write';
-import { membersPath, readStatusName } from './fields';
+import { memberColumnsField, membersPath, readStatusName, writableMemberFields } from './fields';
 import { itemParameter } from '../../../shared/itemParameters';
 import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
@@ -23,13 +24,16 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. 1001',
 		description: 'The lead whose membership is written (one per item; items go 300 per call)',
 	},
+	memberColumnsField,
 	{
+		// Version 2's list of fields; version 2.1 maps them with the column mapper.
 		displayName: 'Member Fields',
 		name: 'memberFields',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Field',
 		default: {},
+		displayOptions: { show: beforeVersionTwoOne },
 		options: [
 			{
 				displayName: 'Field',
@@ -68,6 +72,8 @@ interface MemberWrite {
 	statusName: string;
 	leadId: number;
 	fields: IDataObject;
+	/** Map Automatically: the item's fields, of which the member fields are written. */
+	automatic?: IDataObject;
 }
 
 const keyOf = (entry: MemberWrite) => `${entry.programId}|${entry.leadId}`;
@@ -90,9 +96,16 @@ function check(this: IExecuteFunctions, i: number): MemberWrite {
 		const name = String(row.name ?? '').trim();
 		if (name && name !== 'leadId') fields[name] = row.value as IDataObject[string];
 	}
+	let automatic: IDataObject | undefined;
+	if (this.getNode().typeVersion >= MAPPED_MEMBERS_VERSION) {
+		const columns = itemParameter<IDataObject>(this, 'columns', i, {});
+		if (columns.mappingMode === 'defineBelow') Object.assign(fields, definedFields(columns));
+		else automatic = this.getInputData()[i].json;
+	}
 	const options = itemParameter<IDataObject>(this, 'options', i, {});
 	const statusName = options.statusName ? readStatusName(this, 'options.statusName', i) : '';
-	if (Object.keys(fields).length === 0 && !statusName) {
+	// Mapped automatically, the member fields are known from the describe, in the batch.
+	if (!automatic && Object.keys(fields).length === 0 && !statusName) {
 		throw new NodeOperationError(this.getNode(), `Item ${i} has no member fields to write`, {
 			itemIndex: i,
 			description: 'Add a member field, or set a Status Name under Options.',
@@ -104,7 +117,51 @@ function check(this: IExecuteFunctions, i: number): MemberWrite {
 		statusName,
 		leadId: ids[0],
 		fields,
+		automatic,
 	};
+}
+
+/** The fields set with Map Each Column Manually (an empty one is not sent). */
+function definedFields(columns: IDataObject): IDataObject {
+	const fields: IDataObject = {};
+	for (const [name, value] of Object.entries((columns.value ?? {}) as IDataObject)) {
+		if (name === 'leadId' || value === undefined || value === null || value === '') continue;
+		fields[name] = value;
+	}
+	return fields;
+}
+
+/**
+ * Map Automatically: the item's fields that are writable member fields (by name, from the
+ * members' describe); the item's other fields (its email, its name…) are no member fields.
+ */
+async function withMappedFields(
+	ctx: IExecuteFunctions,
+	items: Array<CheckedItem<MemberWrite>>,
+	outcomes: BatchOutcome[][],
+): Promise<MemberWrite[]> {
+	if (!items.some(({ input }) => input.automatic)) return items.map(({ input }) => input);
+	const checked = await checkAgainstService(ctx, items, outcomes, async (itemIndex, entry) => {
+		if (!entry.automatic) return entry;
+		const writable = await writableMemberFields(ctx, itemIndex);
+		const fields: IDataObject = {};
+		for (const [name, value] of Object.entries(entry.automatic)) {
+			if (writable.has(name) && value !== undefined) fields[name] = value;
+		}
+		if (Object.keys(fields).length === 0 && !entry.statusName) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Item ${itemIndex} has no member fields to write`,
+				{
+					itemIndex,
+					description:
+						"Give the item fields named like the program's member fields (e.g. registrationCode), map them with Map Each Column Manually, or set a Status Name under Options.",
+				},
+			);
+		}
+		return { ...entry, fields };
+	});
+	return checked.map(({ value }) => value);
 }
 
 /**
@@ -119,7 +176,7 @@ async function executeBatch(
 	prepared: Array<CheckedItem<MemberWrite>>,
 ): Promise<BatchOutcome[][]> {
 	const outcomes: BatchOutcome[][] = [];
-	const entries = prepared.map((entry) => entry.input);
+	const entries = await withMappedFields(this, prepared, outcomes);
 	const membership = new Map<number, IDataObject>();
 
 	const withStatus = entries.filter((entry) => entry.statusName);

@@ -1,6 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { describeObject } from '../leadDatabase/objects';
+import { fromVersionTwoOne } from '../versions';
 import { shorten } from '../parameters';
 import { itemParameter } from '../../../shared/itemParameters';
 
@@ -9,6 +11,46 @@ export const membersPath = (programId: number) => `/rest/v1/programs/${programId
 
 /** The members' describe (the plural path of the service's docs). */
 export const MEMBERS_DESCRIBE = '/rest/v1/programs/members/describe.json';
+
+/** The members' path for `describeObject` (which adds `/describe.json`). */
+export const MEMBERS_OBJECT = '/rest/v1/programs/members';
+
+/** The member fields a write may send: updateable ones (custom fields included), not the lead. */
+export async function writableMemberFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<Set<string>> {
+	const describe = await describeObject(ctx, MEMBERS_OBJECT, itemIndex);
+	return new Set(
+		(describe.fields ?? [])
+			.filter((field) => field.name && field.name !== 'leadId' && field.updateable !== false)
+			.map((field) => String(field.name)),
+	);
+}
+
+/**
+ * The member fields of a write, as every upsert of the node shows them: n8n's column mapper with
+ * the members' writable fields, Map Automatically by default (the item's fields that are member
+ * fields). The lead is the Lead ID above, so the mapper has no columns to match on.
+ */
+export const memberColumnsField: INodeProperties = {
+	displayName: 'Member Fields',
+	name: 'columns',
+	type: 'resourceMapper',
+	noDataExpression: true,
+	default: { mappingMode: 'autoMapInputData', value: null },
+	required: true,
+	displayOptions: { show: fromVersionTwoOne },
+	typeOptions: {
+		resourceMapper: {
+			resourceMapperMethod: 'getProgramMemberColumns',
+			mode: 'add',
+			fieldWords: { singular: 'member field', plural: 'member fields' },
+			addAllFields: false,
+			supportAutoMap: true,
+		},
+	},
+};
 
 export const memberFieldsOption: INodeProperties = {
 	displayName: 'Field Names or IDs',

@@ -23,8 +23,10 @@ describe('Agent Platform › Tool › Run', () => {
 		await sim.close();
 	});
 
-	const run = async (node: ReturnType<typeof adminNode>, items?: IDataObject[]) =>
-		await runWorkflow({ nodes: node, items, credentials: simCredentials(sim) });
+	const run = async (
+		node: ReturnType<typeof adminNode> & { typeVersion?: number },
+		items?: IDataObject[],
+	) => await runWorkflow({ nodes: node, items, credentials: simCredentials(sim) });
 
 	it('runs a short tool with JSON inputs in one call and returns its output', async () => {
 		const result = await run(
@@ -69,6 +71,33 @@ describe('Agent Platform › Tool › Run', () => {
 			domain: 'acme.com',
 			employees: 40,
 			answer: 'Enrich company ran with 2 inputs',
+		});
+	});
+
+	it('version 2.1 takes a picked tool’s input fields without Inputs being set', async () => {
+		const result = await run({
+			...toolNode({
+				toolId: tool('tool-enrich'),
+				inputFields: { mappingMode: 'defineBelow', value: { domain: 'acme.com' }, schema: [] },
+			}),
+			typeVersion: 2.1,
+		});
+		expect(result.error).toBeUndefined();
+		expect(sim.services.admin.calls[0].body).toEqual({
+			params: { domain: 'acme.com' },
+			project: 'proj-demo',
+		});
+	});
+
+	it('version 2 keeps JSON inputs as the default for saved workflows', async () => {
+		const result = await run({
+			...toolNode({ toolId: tool('tool-enrich'), inputsJson: '{"domain": "json.example"}' }),
+			typeVersion: 2,
+		});
+		expect(result.error).toBeUndefined();
+		expect(sim.services.admin.calls[0].body).toEqual({
+			params: { domain: 'json.example' },
+			project: 'proj-demo',
 		});
 	});
 

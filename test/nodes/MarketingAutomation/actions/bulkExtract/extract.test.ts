@@ -425,6 +425,28 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		expect((result.error as { description?: string }).description).not.toContain(checksum);
 	});
 
+	it('version 2.1 takes the picked fields as a list', async () => {
+		const result = await env.run(
+			{
+				resource: 'bulkExtract',
+				operation: 'extract',
+				object: 'programMembers',
+				program: { __rl: true, mode: 'id', value: '3003' },
+				fields: ['leadId', 'email', 'statusName'],
+				output: 'items',
+				waitForCompletion: true,
+				options: {},
+			},
+			{ typeVersion: 2.1 },
+		);
+		expect(result.error).toBeUndefined();
+		expect(sim().callsTo('POST', '/bulk/v1/program/members/export/create.json')[0].body).toEqual({
+			format: 'CSV',
+			fields: ['leadId', 'email', 'statusName'],
+			filter: { programId: 3003 },
+		});
+	});
+
 	it("extracts a program's members with the lead and membership columns", async () => {
 		const result = await run(extractMembers());
 		expect(result.error).toBeUndefined();

@@ -270,6 +270,9 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 			items: [{ email: 'ok@example.com' }, { firstName: 'No mail' }],
 		});
 		expect(result.error?.message).toBe("Item 1 has no 'email', the field that identifies the lead");
+		expect(result.error?.description).toBe(
+			"Give every item the field 'email' (or choose another Lookup Field).",
+		);
 		expect(sim().calls).toHaveLength(0);
 	});
 
@@ -380,12 +383,24 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 	it('stops at the time limit while a job runs, naming the batch and how to read it later', async () => {
 		Object.assign(sim().bulk, { startupMs: 60_000 });
 		jest.replaceProperty(bulkSettings, 'importPollFirstMs', 30);
+		const result = await run(importLeads({ options: { timeLimitSeconds: 0.06 } }), {
+			items: [{ email: 'slow@example.com' }],
+		});
+		const batchId = sim().bulk.imports[0].batchId;
+		expect(result.error?.message).toBe(
+			`Bulk import jobs ${batchId} were still running at the time limit of 0.06 s`,
+		);
+	});
+
+	it('keeps a time limit a saved workflow holds in minutes (Time Limit (Minutes))', async () => {
+		Object.assign(sim().bulk, { startupMs: 60_000 });
+		jest.replaceProperty(bulkSettings, 'importPollFirstMs', 30);
 		const result = await run(importLeads({ options: { timeLimit: 0.001 } }), {
 			items: [{ email: 'slow@example.com' }],
 		});
 		const batchId = sim().bulk.imports[0].batchId;
 		expect(result.error?.message).toBe(
-			`Bulk import jobs ${batchId} were still running at the time limit of 0.001 minutes`,
+			`Bulk import jobs ${batchId} were still running at the time limit of 0.06 s`,
 		);
 	});
 

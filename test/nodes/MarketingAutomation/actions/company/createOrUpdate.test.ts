@@ -57,6 +57,23 @@ describe('Marketing Automation v2: Company → Create or Update', () => {
 		).toMatchObject({ company: 'Acme Group' });
 	});
 
+	it('a new node maps each item automatically on the dedupe key (no Fields set)', async () => {
+		const items = [{ externalCompanyId: 'M-1', company: 'Mapped', industry: 'Retail' }];
+		const result = await env.run(
+			{ resource: 'company', operation: 'createOrUpdate' },
+			{ items, typeVersion: 2 },
+		);
+		expect(result.error).toBeUndefined();
+		expect(
+			sim()
+				.callsTo('POST', '/rest/v1/companies.json')
+				.map((c) => c.body),
+		).toEqual([{ action: 'createOrUpdate', input: items }]);
+		expect(result.json()).toEqual([
+			{ status: 'created', externalCompanyId: 'M-1', id: expect.any(Number) },
+		]);
+	});
+
 	it('a key twice never shares a call or two calls in flight; the later item wins', async () => {
 		const items = [
 			{ externalCompanyId: 'D-1', company: 'First' },

@@ -43,7 +43,28 @@ describe('Marketing Automation v2: custom object pickers and the resource mapper
 			['year', 'number', false, false],
 			['leadId', 'number', false, false],
 		]);
+		// The keys are marked; none is `required` for n8n, which would refuse matching on the ID.
+		expect(fields.map((f) => [f.displayName, f.required])).toEqual([
+			['Marketo GUID (marketoGUID) [ID]', false],
+			['VIN [Key, Required to Create]', false],
+			['Make', false],
+			['Model', false],
+			['Year', false],
+			['Lead Id (leadId)', false],
+		]);
 		expect(sim().calls.map((c) => c.path)).toEqual(['/rest/v1/customobjects/car_c/describe.json']);
+	});
+
+	it('maps the program members’ writable fields (not the lead, not read-only ones), by label', async () => {
+		const ctx = await context({ resource: 'programMember', operation: 'createOrUpdate' });
+		const { fields } = await resourceMapping.getProgramMemberColumns.call(ctx);
+		expect(fields.map((f) => [f.id, f.displayName, f.type, f.canBeUsedToMatch])).toEqual([
+			['registrationCode', 'Registration Code (registrationCode)', 'string', false],
+			['webinarUrl', 'Webinar Url (webinarUrl)', 'string', false],
+			['ticketType', 'Ticket Type (ticketType)', 'string', false],
+			['sessionCount', 'Session Count (sessionCount)', 'number', false],
+		]);
+		expect(sim().calls.map((c) => c.path)).toEqual(['/rest/v1/programs/members/describe.json']);
 	});
 
 	it('offers single searchable fields and a compound dedupe key as filter types; fields to return', async () => {
