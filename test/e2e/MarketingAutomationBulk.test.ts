@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test tooling, never shipped */
 /**
  * Bulk Import and Bulk Extract in a real n8n, installed from the packed tarball, against the bulk
  * simulator: 10,000 leads imported from items and 10,000 from a CSV file made by n8n's Convert to

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test tooling, never shipped */
 /* Runs once before the e2e project: installs n8n on first use (minutes, so not inside a test's
    time limit) and packs the built package, so every test file reuses both. */
 import { ensureN8n, N8N_VERSION } from '../../scripts/n8n';

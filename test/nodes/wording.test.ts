@@ -153,6 +153,7 @@ it('the enrichment nodes and the marketing describes have Simplify, so the order
 		'marketingAutomation v2.1 company/describe',
 		'marketingAutomation v2.1 customObject/describe',
 		'marketingAutomation v2.1 lead/describe',
+		'marketingAutomation v2.1 namedAccount/describe',
 		'marketingAutomation v2.1 opportunity/describe',
 		'marketingAutomation v2.1 opportunityRole/describe',
 		'marketingAutomation v2.1 programMember/describe',

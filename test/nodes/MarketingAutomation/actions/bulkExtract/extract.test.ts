@@ -267,7 +267,7 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		expect(outputOf(result)[2]).toEqual({
 			json: {
 				error:
-					'2 export jobs of this run were still open at the time limit of 0.001 minutes; no further job was created',
+					'2 export jobs of this run were still open at the time limit of 0.06 seconds; no further job was created',
 				description: `The node keeps at most 2 of its export jobs open at once. Raise the Time Limit or the Open Jobs at Once option, or run the node again later. Open jobs: ${first}, ${second}.`,
 			},
 			pairedItem: { item: 2 },
