@@ -134,7 +134,7 @@ const workflow = {
 				list: LIST,
 				output: 'items',
 				waitForCompletion: true,
-				options: { timeLimit: 5 },
+				options: { timeLimit: 5, statusInterval: 15 },
 			}),
 			executeOnce: true,
 		},
@@ -178,7 +178,7 @@ const fileWorkflow = {
 			output: 'binary',
 			binaryPropertyName: 'data',
 			waitForCompletion: true,
-			options: { timeLimit: 5 },
+			options: { timeLimit: 5, statusInterval: 15 },
 		}),
 	],
 	connections: {
@@ -204,7 +204,11 @@ describe('marketing bulk jobs in n8n (e2e)', () => {
 
 	beforeAll(async () => {
 		e2e = await startE2e({
-			simulator: { marketing: { bulk: { startupMs: 500, rowsPerSecond: 20_000 } } },
+			// The service refreshes an export's status once a minute; the test's own extracts read every
+			// 15 s from a simulator refreshing as often, to keep the run short (the demo keeps a minute).
+			simulator: {
+				marketing: { bulk: { startupMs: 500, rowsPerSecond: 20_000, statusRefreshMs: 15_000 } },
+			},
 			commandTimeoutMs: 280_000,
 			env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
 		});
