@@ -187,6 +187,17 @@ describe('Global Enrichment Trigger: deliveries', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 
+	it('the secret comes too late: 503 after 5 s, before the service gives up at 10 s, and no run', async () => {
+		// Held 8 s: without the deadline the delivery would wait and then be accepted (201).
+		nock(SERVICE).get('/api/account/secret').delay(8000).reply(200, { secret: SIGNER });
+		const node = await trigger('key-slow');
+		const body = delivery('wh-slow');
+		const answer = await node.request({ method: 'POST', headers: sign(body), rawBody: body });
+		expect(answer.status).toBe(503);
+		expect(answer.result).toEqual({ noWebhookResponse: true });
+		expect(node.staticData().recentDeliveries).toBeUndefined();
+	});
+
 	it("answers the service's URL check with the challenge, and nothing else", async () => {
 		const node = await trigger('key-challenge');
 		expect(await node.request({ method: 'GET', query: { challenge: 'c-123' } })).toEqual({
