@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import nock from 'nock';
 
 import { fixClock } from '../../../harness/clock';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../../simulator/globalWebhooks';
 import { webhookTrigger } from '../../../harness/webhookTrigger';
 
 /**
@@ -40,8 +41,8 @@ const delivery = (webhookId = 'wh-1') =>
 	});
 
 const sign = (body: string, timestamp = NOW_SECONDS, secret = SIGNER) => ({
-	'x-lusha-timestamp': timestamp,
-	'x-lusha-signature': createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex'),
+	[TIMESTAMP_HEADER]: timestamp,
+	[SIGNATURE_HEADER]: createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex'),
 });
 
 /** The account secret, read once per account by this process (each test has its own key). */
