@@ -10,6 +10,7 @@
 import { createHmac } from 'node:crypto';
 
 import triggerDemo from '../../examples/global-trigger-demo.json';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../simulator/globalWebhooks';
 import { DEMO_CLIENT } from '../simulator/marketing';
 import { ownerSession, startE2e, type E2e } from './runner';
 
@@ -119,8 +120,8 @@ describe('global enrichment trigger in a running n8n (e2e)', () => {
 			method: 'POST',
 			headers: {
 				'content-type': 'application/json',
-				'x-lusha-timestamp': timestamp,
-				'x-lusha-signature': createHmac('sha256', 'not-the-secret')
+				[TIMESTAMP_HEADER]: timestamp,
+				[SIGNATURE_HEADER]: createHmac('sha256', 'not-the-secret')
 					.update(`${timestamp}.${body}`)
 					.digest('hex'),
 			},

@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { answerError, apiError } from '../../enrichment/errors';
 import type { EnrichmentContext, ServiceCall } from '../../enrichment/types';
@@ -60,6 +61,25 @@ const secrets = new Map<string, { secret: string; readAt: number }>();
 /** A cached secret is read again at most this often when a signature does not match it. */
 const REREAD_AFTER_MS = 60_000;
 
+/**
+ * The longest a delivery waits for the secret. The service gives up on an answer after 10 s and
+ * sends the delivery again; a delivery still verifying then could run beside its own retry.
+ */
+const DELIVERY_READ_MS = 5_000;
+
+/** The secret, or a thrown error once {@link DELIVERY_READ_MS} have passed without it. */
+async function readSecretInTime(ctx: EnrichmentContext): Promise<string | undefined> {
+	const read = readSecret(ctx);
+	// A read that fails after the deadline no longer concerns this delivery (it got its 503).
+	read.catch(() => undefined);
+	const late = Symbol('late');
+	const first = await Promise.race([read, sleep(DELIVERY_READ_MS).then(() => late)]);
+	if (first === late) {
+		throw new Error(`the account secret did not arrive within ${DELIVERY_READ_MS / 1000} s`);
+	}
+	return first as string | undefined;
+}
+
 async function accountKey(ctx: EnrichmentContext): Promise<string> {
 	const credentials = await client.credentials(ctx);
 	return createHash('sha256')
@@ -80,7 +100,7 @@ export async function verifyWithAccountSecret(
 	const cached = secrets.get(key);
 	if (cached && matches(cached.secret)) return true;
 	if (cached && Date.now() - cached.readAt < REREAD_AFTER_MS) return false;
-	const secret = await readSecret(ctx);
+	const secret = await readSecretInTime(ctx);
 	if (secret === undefined) {
 		secrets.delete(key);
 		return false;

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import nock from 'nock';
 
 import { fixClock } from '../../../harness/clock';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../../simulator/globalWebhooks';
 import { webhookTrigger } from '../../../harness/webhookTrigger';
 
 /**
@@ -40,8 +41,8 @@ const delivery = (webhookId = 'wh-1') =>
 	});
 
 const sign = (body: string, timestamp = NOW_SECONDS, secret = SIGNER) => ({
-	'x-lusha-timestamp': timestamp,
-	'x-lusha-signature': createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex'),
+	[TIMESTAMP_HEADER]: timestamp,
+	[SIGNATURE_HEADER]: createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex'),
 });
 
 /** The account secret, read once per account by this process (each test has its own key). */
@@ -185,6 +186,17 @@ describe('Global Enrichment Trigger: deliveries', () => {
 		});
 		expect(node.staticData().recentDeliveries).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
+	});
+
+	it('the secret comes too late: 503 after 5 s, before the service gives up at 10 s, and no run', async () => {
+		// Held 8 s: without the deadline the delivery would wait and then be accepted (201).
+		nock(SERVICE).get('/api/account/secret').delay(8000).reply(200, { secret: SIGNER });
+		const node = await trigger('key-slow');
+		const body = delivery('wh-slow');
+		const answer = await node.request({ method: 'POST', headers: sign(body), rawBody: body });
+		expect(answer.status).toBe(503);
+		expect(answer.result).toEqual({ noWebhookResponse: true });
+		expect(node.staticData().recentDeliveries).toBeUndefined();
 	});
 
 	it("answers the service's URL check with the challenge, and nothing else", async () => {
