@@ -53,6 +53,20 @@ const OPERATIONS: Record<string, Operation> = {
 		good: { v: '2001' },
 		calls: ['GET /rest/v1/campaigns/2001.json'],
 	},
+	setTokens: {
+		parameters: {
+			resource: 'token',
+			operation: 'createOrUpdate',
+			owner: 'program',
+			program: { mode: 'id', value: '3003' },
+			tokens: {
+				token: [{ name: '={{ $json.name }}', type: '={{ $json.type }}', value: '={{ $json.v }}' }],
+			},
+		},
+		good: { name: 'Room', type: 'text', v: 'B' },
+		calls: ['POST /rest/asset/v1/folder/3003/tokens.json'],
+		typeVersion: 2,
+	},
 	apiCall: {
 		parameters: {
 			resource: 'apiCall',
@@ -183,6 +197,31 @@ const CASES: Array<[string, keyof typeof OPERATIONS, IDataObject, string]> = [
 		'getCampaign',
 		{ v: null },
 		'The campaign ID "" in item 1 is not a positive whole number',
+	],
+	[
+		'a token name of 100,000 characters',
+		'setTokens',
+		{ name: HUGE, type: 'text', v: 'x' },
+		`Token 1 of item 1 has the name ${SHORTENED}, longer than 50 characters`,
+	],
+	[
+		'a token name with CRLF',
+		'setTokens',
+		{ name: 'Room\r\nX-Evil: 1', type: 'text', v: 'x' },
+		// Echoed visibly, so it cannot forge a line in a log.
+		'Token 1 of item 1 has the name "Room\\r\\nX-Evil: 1", with control characters or line breaks',
+	],
+	[
+		'a token type from an object',
+		'setTokens',
+		{ name: 'Room', type: { t: 'text' }, v: 'x' },
+		'Token 1 of item 1 ("Room") has the type "[object Object]", which the service does not have',
+	],
+	[
+		'a date token of another format',
+		'setTokens',
+		{ name: 'Day', type: 'date', v: '17/12/2026' },
+		'Token 1 of item 1 ("Day"): the date value "17/12/2026" is not a date written YYYY-MM-DD',
 	],
 	[
 		'the identity endpoint',

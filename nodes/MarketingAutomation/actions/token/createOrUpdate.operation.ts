@@ -8,7 +8,15 @@ import type { FolderRef } from '../../helpers/folders';
 import { isCalendarDate } from '../../helpers/assetFields';
 import { shorten } from '../parameters';
 import { defineOperation } from '../../../shared/operation';
-import { ownerFields, ownerName, readOwner, TOKEN_TYPES, tokenTypeOptions } from './owner';
+import {
+	bareTokenName,
+	hasControlCharacters,
+	ownerFields,
+	ownerName,
+	readOwner,
+	TOKEN_TYPES,
+	tokenTypeOptions,
+} from './owner';
 
 const MAX_NAME = 50;
 /** The service takes at most 1 MB per request; a rich text value must fit in it, form-encoded. */
@@ -96,12 +104,17 @@ function check(this: IExecuteFunctions, itemIndex: number): Upsert {
 	}
 	const tokens = rows.map((row, at) => {
 		const raw = String(row.name ?? '').trim();
-		const name = raw.replace(/^\{\{\s*my\.(.*?)\s*\}\}$/i, '$1').trim();
+		const name = bareTokenName(raw);
 		const which = `Token ${at + 1} of item ${itemIndex}`;
-		if (!name || name.length > MAX_NAME) {
+		if (!name || name.length > MAX_NAME || hasControlCharacters(name)) {
+			const problem = !name
+				? 'empty'
+				: name.length > MAX_NAME
+					? `longer than ${MAX_NAME} characters`
+					: 'with control characters or line breaks';
 			refuse(
-				`${which} has the name ${shorten(raw)}, ${name ? `longer than ${MAX_NAME} characters` : 'empty'}`,
-				`Give each token a name of 1 to ${MAX_NAME} characters (without "{{my." and "}}").`,
+				`${which} has the name ${shorten(raw)}, ${problem}`,
+				`Give each token a name of 1 to ${MAX_NAME} characters on one line (without "{{my." and "}}").`,
 			);
 		}
 		const type = String(row.type ?? '');

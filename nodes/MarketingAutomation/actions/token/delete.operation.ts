@@ -7,7 +7,14 @@ import { FOLDER_REFUSALS } from '../../transport/refusals';
 import type { FolderRef } from '../../helpers/folders';
 import { shorten } from '../parameters';
 import { defineOperation } from '../../../shared/operation';
-import { ownerFields, ownerName, readOwner, TOKEN_TYPES, tokenTypeOptions } from './owner';
+import {
+	bareTokenName,
+	ownerFields,
+	ownerName,
+	readOwner,
+	TOKEN_TYPES,
+	tokenTypeOptions,
+} from './owner';
 
 const properties: INodeProperties[] = [
 	...ownerFields,
@@ -39,7 +46,7 @@ interface Removal {
 function check(this: IExecuteFunctions, itemIndex: number): Removal {
 	const owner = readOwner(this, itemIndex);
 	const raw = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim();
-	const name = raw.replace(/^\{\{\s*my\.(.*?)\s*\}\}$/i, '$1').trim();
+	const name = bareTokenName(raw);
 	const type = String(this.getNodeParameter('type', itemIndex, '') ?? '');
 	if (!name || !TOKEN_TYPES.includes(type)) {
 		throw new NodeOperationError(

@@ -45,5 +45,16 @@ export function readOwner(ctx: IExecuteFunctions, itemIndex: number): FolderRef 
 	return readFolder(ctx, 'folder', itemIndex);
 }
 
+/** A token's name as the service keeps it: without "{{my." and "}}". */
+export const bareTokenName = (raw: string) =>
+	raw
+		.trim()
+		.replace(/^\{\{\s*my\.(.*?)\s*\}\}$/i, '$1')
+		.trim();
+
+/** Control characters and line breaks, which no token name holds (a reference is one line). */
+export const hasControlCharacters = (text: string) =>
+	[...text].some((character) => character.charCodeAt(0) < 32 || character.charCodeAt(0) === 127);
+
 /** The owner in messages: "program 3003" or "folder 15". */
 export const ownerName = (owner: FolderRef) => `${owner.type.toLowerCase()} ${owner.id}`;
