@@ -2,6 +2,7 @@ import type { IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { inputError } from '../../shared/inputError';
 import { itemParameter } from '../../shared/itemParameters';
 import { shorten } from '../actions/parameters';
 
@@ -22,10 +23,12 @@ export function readAssetName(
 ): string {
 	const text = String(itemParameter<unknown>(ctx, name, itemIndex, '') ?? '').trim();
 	if (!text || text.length > max) {
-		throw new NodeOperationError(
+		throw inputError(
 			ctx.getNode(),
+			itemIndex,
+			{ parameter: name, missing: !text },
 			`The ${what} name ${shorten(text)} of item ${itemIndex} is ${text ? `longer than ${max} characters` : 'empty'}`,
-			{ itemIndex, description: `Give the ${what} a name of 1 to ${max} characters.` },
+			`Give the ${what} a name of 1 to ${max} characters.`,
 		);
 	}
 	return text;

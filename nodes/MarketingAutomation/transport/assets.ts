@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /** A field of an asset write: text, or an object the service reads as JSON inside the form. */
-type AssetFormValue = string | number | boolean | IDataObject | object | undefined;
+type AssetFormValue = string | number | boolean | IDataObject | object | null | undefined;
 
 /**
  * The request part of an asset write (`POST /rest/asset/v1/…`): the service takes

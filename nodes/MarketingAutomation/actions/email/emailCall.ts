@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, type ApiRequest, type Envelope } from '../../transport';
+import { assetForm } from '../../transport/assets';
 import type { Refusal } from '../../transport/types';
 import { emailLocator } from '../fields';
 import { checkId } from '../parameters';
@@ -42,10 +43,8 @@ export async function postToEmail(
 				fix: 'Pick the email from the list; emails inside A/B tests are not reachable through the API.',
 			};
 	return await apiRequest.call(ctx, {
-		method: 'POST',
+		...assetForm(write.body ?? {}),
 		path: `/rest/asset/v1/email/${id}/${write.action}`,
-		form: true,
-		body: write.body ?? {},
 		safeToRepeat: write.safeToRepeat,
 		ambiguity: write.ambiguity,
 		itemIndex,

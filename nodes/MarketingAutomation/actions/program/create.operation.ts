@@ -9,6 +9,7 @@ import { isCalendarDate, readAssetName, readOptionalText } from '../../helpers/a
 import { additionalFieldsCollection } from '../fields';
 import { shorten } from '../parameters';
 import { defineOperation } from '../../../shared/operation';
+import { inputError } from '../../../shared/inputError';
 
 /** The service's program types; type and channel are set at creation only. */
 const PROGRAM_TYPES = ['Default', 'Event', 'Event with Webinar', 'Engagement', 'Email'];
@@ -174,9 +175,10 @@ function check(this: IExecuteFunctions, itemIndex: number): NewProgram {
 	}
 	const channel = String(this.getNodeParameter('channel', itemIndex, '') ?? '').trim();
 	if (!channel) {
-		refuse(
-			this,
+		throw inputError(
+			this.getNode(),
 			itemIndex,
+			{ parameter: 'channel', missing: true },
 			`The channel of item ${itemIndex} is empty`,
 			'Pick one of the instance’s channels for the program type.',
 		);
