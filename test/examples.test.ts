@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { INodeProperties, INodeType } from 'n8n-workflow';
+import type { INode, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 const ROOT = path.resolve(__dirname, '..');
 const PACKAGE = 'n8n-nodes-agent-platform';
@@ -97,11 +98,19 @@ describe.each(examples)('examples/$file', ({ nodes }) => {
 	it('picks from the list, with the name shown, wherever the node offers a list (or maps an expression)', () => {
 		const pickers: string[] = [];
 		for (const node of others.filter((n) => nodeTypes.has(n.type))) {
-			const properties = nodeTypes.get(node.type)!.description.properties;
+			const { description } = nodeTypes.get(node.type)!;
 			for (const [name, value] of Object.entries(node.parameters)) {
-				const offersList = properties.some(
+				// The field as the node's version shows it (2.1 turns some text fields into pickers).
+				const offersList = description.properties.some(
 					(property: INodeProperties) =>
-						property.name === name && property.modes?.some((mode) => mode.name === 'list'),
+						property.name === name &&
+						property.modes?.some((mode) => mode.name === 'list') &&
+						NodeHelpers.displayParameter(
+							node.parameters as INodeParameters,
+							property,
+							{ typeVersion: node.typeVersion } as INode,
+							description,
+						),
 				);
 				if (!offersList) continue;
 				const locator = value as {

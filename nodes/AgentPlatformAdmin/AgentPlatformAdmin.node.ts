@@ -7,7 +7,15 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/description';
-import { getToolInputs, searchAgents, searchProjects, searchTools } from './methods';
+import {
+	getToolInputs,
+	searchAgents,
+	searchApiKeys,
+	searchInvites,
+	searchProjects,
+	searchTools,
+	searchUsers,
+} from './methods';
 import { router } from './actions/router';
 import { credentialTest } from './transport';
 
@@ -42,7 +50,14 @@ export class AgentPlatformAdmin implements INodeType {
 
 	methods = {
 		credentialTest: { credentialTest },
-		listSearch: { searchAgents, searchProjects, searchTools },
+		listSearch: {
+			searchAgents,
+			searchApiKeys,
+			searchInvites,
+			searchProjects,
+			searchTools,
+			searchUsers,
+		},
 		resourceMapping: { getToolInputs },
 	};
 

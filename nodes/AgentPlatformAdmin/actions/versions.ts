@@ -12,3 +12,6 @@ export const OLD_VALUES = Object.fromEntries(
 
 /** Version 2.1: Tool → Run's inputs are the picked tool's fields by default (see `tool/run`). */
 export const TOOL_FIELDS_VERSION = 2.1;
+
+/** Version 2.1: users, API keys and invites are picked from lists (see `helpers/fields`). */
+export const PICKERS_VERSION = 2.1;

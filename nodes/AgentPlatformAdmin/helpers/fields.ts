@@ -1,5 +1,7 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { PICKERS_VERSION } from '../actions/versions';
+
 import { ROLE_OPTIONS } from './roles';
 
 /** Field builders shared by the operations. */
@@ -46,16 +48,19 @@ export function emailField(description: string): INodeProperties {
 	};
 }
 
-export function inviteCodeField(description: string): INodeProperties {
-	return {
-		displayName: 'Invite Code',
-		name: 'inviteCode',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. inv-2b7e1f9a3c4d',
-		description,
-	};
+export function inviteCodeField(description: string): INodeProperties[] {
+	return withPicker(
+		{
+			displayName: 'Invite Code',
+			name: 'inviteCode',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. inv-2b7e1f9a3c4d',
+			description,
+		},
+		'searchInvites',
+	);
 }
 
 export function userIdField(): INodeProperties {
@@ -69,4 +74,49 @@ export function userIdField(): INodeProperties {
 		description:
 			"ID of a user who is a member of the project named in the credential: letters, digits, '.', '_' and '-' only, at most 240 characters",
 	};
+}
+
+/** The platform's path IDs (users, keys, invites): letters, digits, '.', '_', '-', at most 240. */
+const ID_PATTERN = '^\\s*[A-Za-z0-9._-]{1,240}\\s*$';
+
+/**
+ * An ID field as version 2.1 shows it, a picker (From List / By ID) in place of the text field of
+ * versions 1 and 2, whose saved text values it reads alike (`extractValue`). Both are returned,
+ * each shown to its versions.
+ */
+export function withPicker(text: INodeProperties, searchListMethod: string): INodeProperties[] {
+	const { placeholder, ...rest } = text;
+	const picker: INodeProperties = {
+		...rest,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder,
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: ID_PATTERN,
+							errorMessage: `Not a valid ${text.displayName}: letters, digits, '.', '_' and '-' only, at most 240 characters`,
+						},
+					},
+				],
+			},
+		],
+		displayOptions: { show: { '@version': [{ _cnd: { gte: PICKERS_VERSION } }] } },
+	};
+	return [
+		{ ...text, displayOptions: { show: { '@version': [{ _cnd: { lt: PICKERS_VERSION } }] } } },
+		picker,
+	];
 }

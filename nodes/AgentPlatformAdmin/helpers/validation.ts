@@ -175,12 +175,14 @@ export function requireRoles(node: INode, itemIndex: number, value: unknown): st
 	return [...new Set(wire)];
 }
 
-/** The checked ID of a string parameter (`userId`, `inviteCode`, …) of one item. */
+/** The checked ID of an ID parameter (`userId`, `inviteCode`, …) of one item. */
 export function readIdParameter(
 	ctx: IExecuteFunctions,
 	name: string,
 	itemIndex: number,
 	form: IdForm,
 ): string {
-	return requireId(ctx.getNode(), itemIndex, ctx.getNodeParameter(name, itemIndex, ''), form);
+	// A picker's value (version 2.1) or the text of versions 1 and 2.
+	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
+	return requireId(ctx.getNode(), itemIndex, value, form);
 }

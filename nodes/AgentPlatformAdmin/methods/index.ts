@@ -1,2 +1,9 @@
-export { searchAgents, searchProjects, searchTools } from './listSearch';
+export {
+	searchAgents,
+	searchApiKeys,
+	searchInvites,
+	searchProjects,
+	searchTools,
+	searchUsers,
+} from './listSearch';
 export { getToolInputs } from './resourceMapping';

@@ -3,7 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 import { PAGE_SIZE } from '../helpers/paging';
 import { credentialsOf } from '../transport';
 import { listAgents } from '../transport/agents';
-import { listProjects } from '../transport/directory';
+import { listApiKeys, listInvites, listProjects, listUsers } from '../transport/directory';
 import { listTools } from '../transport/tools';
 
 /**
@@ -73,5 +73,62 @@ export async function searchProjects(
 		paginationToken,
 		// Leaving the field empty acts on this one: the list says which it is.
 		{ id: String(credentials.projectId ?? '').trim(), words: "the credential's project" },
+	);
+}
+
+/** The Project field's value where the operation has one, else the credential's project. */
+function pickedProject(ctx: ILoadOptionsFunctions): string | undefined {
+	const value = ctx.getCurrentNodeParameter('project', { extractValue: true });
+	const project = typeof value === 'string' ? value.trim() : '';
+	return project && !project.startsWith('=') ? project : undefined;
+}
+
+/** The users of the project (the Project field's, or the credential's), by email. */
+export async function searchUsers(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const project = pickedProject(this);
+	return await search(
+		this,
+		async (ctx, page, pageSize) => await listUsers(ctx, page, pageSize, undefined, 0, project),
+		{ id: '_id', name: 'email' },
+		filter,
+		paginationToken,
+	);
+}
+
+/** The pending invites of the project, by email (one call: the platform does not page them). */
+export async function searchInvites(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const project = pickedProject(this);
+	return await search(
+		this,
+		async (ctx, page) => (page === 1 ? await listInvites(ctx, 0, project) : []),
+		{ id: '_id', name: 'email' },
+		filter,
+		paginationToken,
+	);
+}
+
+/** The API keys of the user picked in User ID, by label. */
+export async function searchApiKeys(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const user = this.getCurrentNodeParameter('userId', { extractValue: true });
+	const userId = typeof user === 'string' ? user.trim() : '';
+	if (!userId || userId.startsWith('=')) return { results: [] };
+	return await search(
+		this,
+		async (ctx, page) => (page === 1 ? await listApiKeys(ctx, userId, 0) : []),
+		{ id: '_id', name: 'label' },
+		filter,
+		paginationToken,
 	);
 }

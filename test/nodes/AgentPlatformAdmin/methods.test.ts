@@ -109,6 +109,53 @@ describe('Agent Platform › pickers and tool input fields', () => {
 		]);
 	});
 
+	it('version 2.1 picks users, their API keys and pending invites from lists, IDs beside', async () => {
+		const admin = sim.services.admin;
+		const demo = admin.projects.get('proj-demo')!;
+		demo.users['usr-ana'] = { email: 'ana@example.com', actions: { 'role:editor': true } } as never;
+		demo.invites['inv-0a1b2c3d4e5f'] = {
+			email: 'joe@example.com',
+			actions: { 'role:viewer': true },
+			accepted: false,
+		} as never;
+		admin.userKeys.set('usr-ana', [{ _id: 'key-1a2b3c4d', label: 'CRM sync', key: 'sk-x' }]);
+		const contextFor = async (parameters: Record<string, unknown>, path: string) =>
+			await nodeLoadOptionsContext(
+				{
+					type: 'agentPlatformAdmin',
+					name: 'Agent Platform',
+					parameters: parameters as never,
+					credentialType: 'agentPlatformApi',
+					path,
+					typeVersion: 2.1,
+				},
+				simCredentials(sim),
+			);
+		const users = await node.methods.listSearch.searchUsers.call(
+			await contextFor({ resource: 'user', operation: 'updateRole' }, 'parameters.userId'),
+			'ana',
+		);
+		expect(users.results).toEqual([{ name: 'ana@example.com (usr-ana)', value: 'usr-ana' }]);
+		const keys = await node.methods.listSearch.searchApiKeys.call(
+			await contextFor(
+				{
+					resource: 'apiKey',
+					operation: 'revoke',
+					userId: { __rl: true, mode: 'list', value: 'usr-ana' },
+				},
+				'parameters.keyId',
+			),
+		);
+		expect(keys.results).toEqual([{ name: 'CRM sync (key-1a2b3c4d)', value: 'key-1a2b3c4d' }]);
+		const invites = await node.methods.listSearch.searchInvites.call(
+			await contextFor({ resource: 'invite', operation: 'resend' }, 'parameters.inviteCode'),
+		);
+		expect(invites).toEqual({
+			results: [{ name: 'joe@example.com (inv-0a1b2c3d4e5f)', value: 'inv-0a1b2c3d4e5f' }],
+			paginationToken: undefined,
+		});
+	});
+
 	it("turns the picked tool's input schema into fields, required ones marked", async () => {
 		const ctx = await context(
 			{

@@ -133,5 +133,48 @@ describe('Agent Platform › versions', () => {
 			expect(outputs[0]).toHaveLength(1);
 			expect(new Set(outputs.map((output) => JSON.stringify(output))).size).toBe(1);
 		});
+
+		it('version 2.1 takes the user from its picker; version 2 from its text field', async () => {
+			await suite.run({ resource: 'apiKey', operation: 'create', userId: 'usr-ana' });
+			for (const [version, userId] of [
+				[2.1, { __rl: true, mode: 'list', value: 'usr-ana', cachedResultName: 'ana@example.com' }],
+				[2.1, { __rl: true, mode: 'id', value: 'usr-ana' }],
+				[2, 'usr-ana'],
+			] as const) {
+				suite.mark();
+				const result = await list(version, { operation: 'getAll', userId });
+				expect(result.error).toBeUndefined();
+				expect(suite.calls().map((c) => [c.method, c.path])).toEqual([
+					['POST', '/latest/auth/users/usr-ana/keys/list'],
+				]);
+			}
+		});
+
+		it('shows a text field to versions 1 and 2 and a picker from 2.1', () => {
+			const typeOf = (typeVersion: number, resource: string, operation: string, name: string) =>
+				description.properties
+					.filter(
+						(property) =>
+							property.name === name &&
+							NodeHelpers.displayParameter(
+								{ resource, operation },
+								property,
+								{ typeVersion },
+								description,
+							),
+					)
+					.map((property) => property.type);
+			for (const [resource, operation, name] of [
+				['apiKey', 'revoke', 'userId'],
+				['apiKey', 'revoke', 'keyId'],
+				['user', 'updateRole', 'userId'],
+				['user', 'removeFromProject', 'userId'],
+				['invite', 'resend', 'inviteCode'],
+				['invite', 'delete', 'inviteCode'],
+			]) {
+				expect([name, typeOf(2, resource, operation, name)]).toEqual([name, ['string']]);
+				expect([name, typeOf(2.1, resource, operation, name)]).toEqual([name, ['resourceLocator']]);
+			}
+		});
 	});
 });

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
-import { userIdField } from '../../helpers/fields';
+import { userIdField, withPicker } from '../../helpers/fields';
 import { readIdParameter, readText, USER_ID } from '../../helpers/validation';
 import { createApiKey } from '../../transport/directory';
 import { defineOperation } from '../../../shared/operation';
@@ -39,7 +39,7 @@ export const operation = defineOperation({
 			'Create an API key for a user of the project; the output holds the key once, so store it at once. Needs an Admin key.',
 	},
 	fields: [
-		userIdField(),
+		...withPicker(userIdField(), 'searchUsers'),
 		optionsCollection([
 			{
 				displayName: 'Label',

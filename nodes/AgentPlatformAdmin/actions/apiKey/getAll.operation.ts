@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
-import { userIdField } from '../../helpers/fields';
+import { userIdField, withPicker } from '../../helpers/fields';
 import { readIdParameter, USER_ID } from '../../helpers/validation';
 import { listApiKeys } from '../../transport/directory';
 import { defineOperation } from '../../../shared/operation';
@@ -26,7 +26,7 @@ export const operation = defineOperation({
 		action: 'Get many API keys of a user',
 		description: 'List the API keys of a user (their IDs and labels, never the keys themselves)',
 	},
-	fields: [userIdField(), ...returnAllAndLimit],
+	fields: [...withPicker(userIdField(), 'searchUsers'), ...returnAllAndLimit],
 	check,
 	run,
 });

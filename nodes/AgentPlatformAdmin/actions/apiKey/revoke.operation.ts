@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { userIdField } from '../../helpers/fields';
+import { userIdField, withPicker } from '../../helpers/fields';
 import { API_KEY_ID, readIdParameter, USER_ID } from '../../helpers/validation';
 import { revokeApiKey } from '../../transport/directory';
 import { defineOperation } from '../../../shared/operation';
@@ -30,16 +30,19 @@ export const operation = defineOperation({
 		description: 'Revoke a user’s API key, so it stops working at once. Needs an Admin key.',
 	},
 	fields: [
-		userIdField(),
-		{
-			displayName: 'API Key ID',
-			name: 'keyId',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. key-8c1d2e3f',
-			description: 'The ID of the key, as API Key → Create and API Key → Get Many return it',
-		},
+		...withPicker(userIdField(), 'searchUsers'),
+		...withPicker(
+			{
+				displayName: 'API Key ID',
+				name: 'keyId',
+				type: 'string',
+				required: true,
+				default: '',
+				placeholder: 'e.g. key-8c1d2e3f',
+				description: 'The ID of the key, as API Key → Create and API Key → Get Many return it',
+			},
+			'searchApiKeys',
+		),
 	],
 	// Every item is checked before the first call.
 	check: readInput,

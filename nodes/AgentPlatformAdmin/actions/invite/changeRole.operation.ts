@@ -88,7 +88,7 @@ export const operation = defineOperation({
 	},
 	fields: [
 		projectLocator,
-		inviteCodeField(
+		...inviteCodeField(
 			'Code of the invite whose roles change (invite_code from Invite → Create); it is deleted and replaced by a new invite with a new code',
 		),
 		emailField(

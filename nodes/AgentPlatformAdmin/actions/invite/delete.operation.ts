@@ -49,7 +49,7 @@ export const operation = defineOperation({
 	},
 	fields: [
 		projectLocator,
-		inviteCodeField(
+		...inviteCodeField(
 			'Code of the invite to delete, exactly as returned by Invite → Create (invite_code): one token without spaces or / ? # %',
 		),
 	],

@@ -14,7 +14,7 @@ export const operation = defineOperation({
 	},
 	fields: [
 		projectLocator,
-		inviteCodeField(
+		...inviteCodeField(
 			'Code of the pending invite to send again (invite_code from Invite → Get Many)',
 		),
 	],

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { withPicker } from '../../helpers/fields';
 import { memberIdField, projectLocator, readProject } from '../../helpers/project';
 import { requireId, USER_ID } from '../../helpers/validation';
 import { removeUser } from '../../transport';
@@ -41,7 +42,7 @@ export const operation = defineOperation({
 		description:
 			'Remove a user from a project, by default the credential’s (not from the organization). Needs an Admin key.',
 	},
-	fields: [projectLocator, memberIdField],
+	fields: [projectLocator, ...withPicker(memberIdField, 'searchUsers')],
 	// Every item is checked before the first call.
 	check: readInput,
 	run,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { rolesField } from '../../helpers/fields';
+import { rolesField, withPicker } from '../../helpers/fields';
 import { memberIdField, projectLocator, readProject } from '../../helpers/project';
 import { permissionsFor } from '../../helpers/roles';
 import { requireId, requireRoles, USER_ID } from '../../helpers/validation';
@@ -54,7 +54,7 @@ export const operation = defineOperation({
 	},
 	fields: [
 		projectLocator,
-		memberIdField,
+		...withPicker(memberIdField, 'searchUsers'),
 		rolesField(
 			'Roles to give the user. By default they are merged into the roles the user already has; turn on Replace Existing Roles to make them the only ones.',
 		),
