@@ -33,7 +33,7 @@ describe('e2e: Marketing Automation programs and tokens (real n8n process)', () 
 		await e2e?.stop();
 	});
 
-	it('clones the webinar template, sets its tokens, approves the email program, schedules the invitation', async () => {
+	it('clones the webinar template, sets its tokens, approves the email program, sends a sample, schedules the invitation', async () => {
 		const sim = e2e.sim.services.marketing;
 		// The invitation's Email program is set up in the service's UI: its dates, an approved email.
 		const invitation = sim.programs.find((program) => program.id === 3001)!;
@@ -94,5 +94,13 @@ describe('e2e: Marketing Automation programs and tokens (real n8n process)', () 
 		// Each write once: nothing was sent twice.
 		expect(sim.callsTo('POST', '/rest/asset/v1/program/3003/clone.json')).toHaveLength(1);
 		expect(sim.callsTo('POST', '/rest/asset/v1/program/3001/approve.json')).toHaveLength(1);
+		// The invitation's sample went to the team's inbox, once.
+		expect(run.items('Send A Sample')).toEqual([
+			{ id: 4002, sent: true, emailAddress: 'webinar-team@example.com' },
+		]);
+		expect(sim.programOps.samples).toEqual([
+			{ emailId: 4002, emailAddress: 'webinar-team@example.com' },
+		]);
+		expect(sim.callsTo('POST', '/rest/asset/v1/email/4002/sendSample.json')).toHaveLength(1);
 	});
 });
