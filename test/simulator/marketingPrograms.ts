@@ -23,7 +23,7 @@
  *   segmentation ID) or Snippet (`value` a snippet ID); a locked section answers 709.
  */
 import type { SimRequest, SimResponse } from './server';
-import { failure, ok, type Row } from './marketingObjects';
+import { CHANNEL_STATUSES, failure, ok, type Row } from './marketingObjects';
 
 /** What this module needs of the service it is part of. */
 export interface ProgramsHost {
@@ -50,7 +50,17 @@ const PROGRAM_CHANNELS: Record<string, string[]> = {
 /** The instance's channels, one program type each (`GET /rest/asset/v1/channels.json`). */
 const CHANNELS: Row[] = Object.entries(PROGRAM_CHANNELS)
 	.flatMap(([type, names]) => names.map((name) => ({ name, applicableProgramType: type })))
-	.map((channel, at) => ({ id: 101 + at, ...channel, progressionStatuses: [] }));
+	.map((channel, at) => ({
+		id: 101 + at,
+		...channel,
+		// The statuses program members take on this channel (the same the members' API checks).
+		progressionStatuses: (CHANNEL_STATUSES[channel.name] ?? ['Member']).map((name, step) => ({
+			name,
+			step,
+			success: false,
+			hidden: false,
+		})),
+	}));
 
 const FOLDERS: Row[] = [
 	{ id: 15, name: 'Marketing Activities', type: 'Folder', parent: null, workspace: 'Default' },

@@ -77,7 +77,7 @@ export {
 	getProgramMemberFields,
 	getProgramMemberFilterTypes,
 } from './leadDatabase';
-export { getProgramChannels } from './programs';
+export { getProgramChannels, getProgramMemberStatuses } from './programs';
 /** The instance's activity types (standard and custom), by name. */
 export async function getActivityTypes(
 	this: ILoadOptionsFunctions,

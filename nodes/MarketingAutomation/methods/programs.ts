@@ -22,3 +22,35 @@ export async function getProgramChannels(
 		.map((channel) => ({ name: String(channel.name), value: String(channel.name) }))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/**
+ * The member statuses of the chosen program's channel, in their progression order: the program's
+ * channel (`GET /rest/asset/v1/program/{id}.json`), then that channel's `progressionStatuses`
+ * (`channels.json`). Nothing until a program is chosen.
+ */
+export async function getProgramMemberStatuses(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const picked = this.getCurrentNodeParameter('program', { extractValue: true });
+	const programId = Number(picked);
+	if (!Number.isInteger(programId) || programId <= 0) return [];
+	const program = await apiRequest.call(this, {
+		method: 'GET',
+		path: `/rest/asset/v1/program/${programId}.json`,
+		safeToRepeat: true,
+	});
+	const channel = String(program.result?.[0]?.channel ?? '');
+	if (!channel) return [];
+	const answer = await apiRequest.call(this, {
+		method: 'GET',
+		path: '/rest/asset/v1/channels.json',
+		safeToRepeat: true,
+		qs: { maxReturn: ASSET_PAGE },
+	});
+	const found = (answer.result ?? []).find((row) => row.name === channel);
+	const statuses = (found?.progressionStatuses ?? []) as Array<{ name?: string; step?: number }>;
+	return [...statuses]
+		.filter((status) => status.name)
+		.sort((a, b) => Number(a.step ?? 0) - Number(b.step ?? 0))
+		.map((status) => ({ name: String(status.name), value: String(status.name) }));
+}

@@ -98,6 +98,37 @@ describe('Marketing Automation: pickers (list search and load options)', () => {
 		]);
 	});
 
+	it("offers the member statuses of the chosen program's channel, in progression order", async () => {
+		const setStatus = (program: { __rl: true; mode: string; value: string }) =>
+			nodeLoadOptionsContext(
+				{
+					type: 'marketingAutomation',
+					name: 'Marketing Automation',
+					parameters: { resource: 'programMember', operation: 'setStatus', program },
+					credentialType: CREDENTIAL,
+					path: 'parameters.statusName',
+					typeVersion: 2,
+				},
+				env.credentials(),
+			);
+		const webinar = await setStatus({ __rl: true, mode: 'list', value: '3003' });
+		expect(await loadOptions.getProgramMemberStatuses.call(webinar)).toEqual([
+			{ name: 'Invited', value: 'Invited' },
+			{ name: 'Registered', value: 'Registered' },
+			{ name: 'No Show', value: 'No Show' },
+			{ name: 'Attended', value: 'Attended' },
+		]);
+		expect(sim().calls.map((c) => [c.path, c.query])).toEqual([
+			['/rest/asset/v1/program/3003.json', {}],
+			['/rest/asset/v1/channels.json', { maxReturn: '200' }],
+		]);
+		// No program yet: nothing to ask the service.
+		sim().resetCounters();
+		const fresh = await setStatus({ __rl: true, mode: 'list', value: '' });
+		expect(await loadOptions.getProgramMemberStatuses.call(fresh)).toEqual([]);
+		expect(sim().calls).toEqual([]);
+	});
+
 	it('searches lists, programs (offset) and emails (offset)', async () => {
 		expect((await listSearch.searchLists.call(context, 'news')).results).toEqual([
 			{ name: 'Newsletter subscribers', value: '1001' },

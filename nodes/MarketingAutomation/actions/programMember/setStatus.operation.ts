@@ -9,14 +9,17 @@ import { defineOperation } from '../../../shared/operation';
 const properties: INodeProperties[] = [
 	programLocator,
 	{
-		displayName: 'Status Name',
+		displayName: 'Status Name or ID',
 		name: 'statusName',
-		type: 'string',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getProgramMemberStatuses',
+			loadOptionsDependsOn: ['program.value'],
+		},
 		default: '',
 		required: true,
-		placeholder: 'e.g. Attended',
 		description:
-			"A status of the program's channel. A lead that is not a member yet becomes one; a lead already in or past the status is skipped (1037).",
+			'A status of the program\'s channel, in its progression order. A lead that is not a member yet becomes one; a lead already in or past the status is skipped (1037). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	leadIdsField('set'),
 ];
