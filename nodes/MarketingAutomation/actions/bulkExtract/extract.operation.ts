@@ -157,7 +157,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'e.g. 1001, 1002',
+		placeholder: 'e.g. 1003, 3001',
 		description: 'Up to 50, comma-separated',
 		displayOptions: { show: { object: ['activities'], primaryAttributeFilter: ['ids', 'names'] } },
 	},

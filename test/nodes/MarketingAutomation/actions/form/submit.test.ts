@@ -270,7 +270,7 @@ describe('Marketing Automation v2: Form → Submit', () => {
 			);
 			// n8n hands the model the error's message: the field, the form's own, and what to do.
 			expect(result.error?.message).toBe(
-				'Item 0 sends a field form 501 does not have: "jobTitle" (its fields: email, firstName, lastName, company); nothing was submitted. Change the argument \'fields\' and call this tool again.',
+				'This call sends a field form 501 does not have: "jobTitle" (its fields: email, firstName, lastName, company); nothing was submitted. Change the argument \'fields\' and call this tool again.',
 			);
 			expect(sim().callsTo('POST', PATH)).toEqual([]);
 		});
