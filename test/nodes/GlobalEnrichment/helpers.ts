@@ -16,3 +16,27 @@ export const runNock = async (
 		items: startItems as IDataObject[],
 		credentials: { globalEnrichmentApi: { baseUrl: 'https://global.test', apiKey: 'g-secret' } },
 	});
+
+/** The same on the service's own API at https://global.test (nock); `continueOnFail` optional. */
+export const runNockService = async (
+	parameters: Record<string, unknown>,
+	startItems: Array<Record<string, unknown>>,
+	continueOnFail = false,
+) =>
+	await runWorkflow({
+		nodes: {
+			type: 'globalEnrichment',
+			parameters: parameters as never,
+			credentialTypes: ['globalEnrichmentApi'],
+			continueOnFail,
+		},
+		items: startItems as IDataObject[],
+		credentials: {
+			globalEnrichmentApi: {
+				api: 'service',
+				serviceUrl: 'https://global.test',
+				baseUrl: '',
+				apiKey: 'g-secret',
+			},
+		},
+	});

@@ -56,7 +56,42 @@ const RUNS: Record<string, Params[]> = {
 			}),
 		}),
 	],
+	...signalRuns('contact', 'p-2001', [
+		'a@example.com',
+		'b@example.com',
+		'c@example.com',
+		'd@example.com',
+		'e@example.com',
+	]),
+	...signalRuns('company', 'c-1001', [
+		'a.example',
+		'b.example',
+		'c.example',
+		'd.example',
+		'e.example',
+	]),
 };
+
+/** Get Signals, Get Signal Score and Find Lookalikes of one kind, every option set. */
+function signalRuns(kind: 'contact' | 'company', id: string, seeds: string[]) {
+	return {
+		[`${kind} getSignals`]: [
+			{
+				recordId: id,
+				signalTypes: ['allSignals'],
+				options: { startDate: '2026-01-01', maxResultsPerSignal: 3 },
+			},
+		],
+		[`${kind} getSignalScore`]: [{ recordId: id }],
+		[`${kind} findLookalikes`]: [
+			{
+				seedType: kind === 'contact' ? 'email' : 'domain',
+				seeds: seeds.join(','),
+				exclude: id,
+			},
+		],
+	};
+}
 
 /** A value for each search filter, all matching the demo seed's Ana Silva and Northwind Traders. */
 const FILTER_VALUES: Params = {
@@ -129,6 +164,12 @@ describe('Global Enrichment on the service API: every operation through the stri
 	});
 
 	it('sends exactly the fields each V3 endpoint defines; the service accepts every request', async () => {
+		// A signal for each record the signal runs ask about, so its score exists.
+		for (const id of ['p-2001', 'c-1001']) {
+			ctx.sim.services.global.signalOps.signals.set(id, [
+				{ type: 'promotion', date: '2026-06-01', details: {} },
+			]);
+		}
 		for (const [name, runs] of Object.entries(RUNS)) {
 			const [resource, operation] = name.split(' ');
 			for (const run of runs) {
@@ -214,6 +255,30 @@ describe('Global Enrichment on the service API: every operation through the stri
 				},
 				200,
 			],
+			...(['contacts', 'companies'] as const).flatMap((kind) => {
+				const id = kind === 'contacts' ? 'p-2001' : 'c-1001';
+				const seeds =
+					kind === 'contacts'
+						? ['a', 'b', 'c', 'd', 'e'].map((n) => ({ email: `${n}@example.com` }))
+						: ['a', 'b', 'c', 'd', 'e'].map((n) => ({ domain: `${n}.example` }));
+				return [
+					['GET', `/v3/${kind}/signals/types`, undefined, undefined, 200],
+					[
+						'POST',
+						`/v3/${kind}/signals`,
+						undefined,
+						{
+							ids: [id],
+							signalTypes: ['allSignals'],
+							startDate: '2026-01-01',
+							maxResultsPerSignal: 3,
+						},
+						200,
+					],
+					['POST', `/v3/${kind}/signal-score`, undefined, { ids: [id] }, 200],
+					['POST', `/v3/${kind}/lookalike`, undefined, { seeds, limit: 100, exclude: [id] }, 200],
+				];
+			}),
 			['GET', '/v3/companies/prospecting/filters/industriesLabels', undefined, undefined, 200],
 		]);
 	});

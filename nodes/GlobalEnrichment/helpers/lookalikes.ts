@@ -1,0 +1,286 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { answerError } from '../../enrichment/errors';
+import { invalidInput } from '../../enrichment/lookupErrors';
+import {
+	checkDomain,
+	checkEmail,
+	checkProfileUrl,
+	normalizeName,
+} from '../../enrichment/validation';
+import type { Checked } from '../../enrichment/validation';
+import { messageOf } from '../../enrichment/answers';
+import { limitOf, listOf, returnAllAndLimit } from '../../shared/descriptions';
+import { echo } from '../../shared/echo';
+import { itemParameter } from '../../shared/itemParameters';
+import {
+	collectionOf,
+	postLookalike,
+	requireServiceApi,
+	type EntityKind,
+} from '../transport/signals';
+import { SERVICE_NAME } from '../transport';
+
+/** Find Lookalikes of contacts or companies: seeds, exclusions, and paging through the session. */
+
+export const MIN_SEEDS = 5;
+export const MAX_SEEDS = 100;
+/** Results per call: the service refuses more. */
+export const LOOKALIKES_PER_CALL = 100;
+
+type SeedType = 'email' | 'linkedinUrl' | 'id' | 'name' | 'domain';
+
+const SEED_TYPES: Record<
+	EntityKind,
+	Array<{ name: string; value: SeedType; description: string }>
+> = {
+	contact: [
+		{ name: 'Email', value: 'email', description: 'Work or personal email addresses' },
+		{ name: 'ID', value: 'id', description: "The service's contact IDs" },
+		{
+			name: 'Name and Company',
+			value: 'name',
+			description: 'One "First Last, Company" per line',
+		},
+		{ name: 'Network Profile URL', value: 'linkedinUrl', description: 'Profile URLs' },
+	],
+	company: [
+		{ name: 'Domain', value: 'domain', description: 'Company domains such as example.com' },
+		{ name: 'Network Profile URL', value: 'linkedinUrl', description: 'Company page URLs' },
+	],
+};
+
+/** Seed Type (its options and default per kind). */
+const seedTypeField: INodeProperties = {
+	displayName: 'Seed Type',
+	name: 'seedType',
+	type: 'options',
+	options: [{ name: 'Email', value: 'email' }],
+	default: 'email',
+};
+
+export function lookalikeFields(kind: EntityKind): INodeProperties[] {
+	return [
+		{
+			...seedTypeField,
+			options: SEED_TYPES[kind],
+			default: SEED_TYPES[kind][0].value,
+			description: `How the seed ${kind === 'contact' ? 'contacts' : 'companies'} are given`,
+		},
+		{
+			displayName: 'Seeds',
+			name: 'seeds',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			required: true,
+			default: '',
+			placeholder:
+				kind === 'contact'
+					? 'e.g. ana@example.com, bo@example.org, …'
+					: 'e.g. example.com, example.org, …',
+			description: `${MIN_SEEDS} to ${MAX_SEEDS} seeds the results should resemble, comma- or line-separated (one per line for Name and Company), or a list from an expression`,
+		},
+		{
+			displayName: 'Exclude IDs',
+			name: 'exclude',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. p-2001, p-2002',
+			description:
+				'IDs the results must not contain (such as records you already have), comma-separated',
+		},
+		...returnAllAndLimit.map((field) =>
+			field.name === 'limit'
+				? {
+						...field,
+						default: 25,
+						description: 'Max number of results to return (each one costs a credit)',
+					}
+				: field,
+		),
+	];
+}
+
+/** The seeds as given: a list, or text split by lines (names) or by commas and lines. */
+function seedTexts(raw: unknown, byLine: boolean): unknown[] {
+	if (Array.isArray(raw)) return raw;
+	const text = String(raw ?? '');
+	return byLine
+		? text
+				.split(/\r?\n/)
+				.map((line) => line.trim())
+				.filter(Boolean)
+		: listOf(text.replace(/\r?\n/g, ','));
+}
+
+/** One seed as the service takes it, or why it is refused. */
+function seedOf(kind: EntityKind, type: SeedType, raw: unknown): IDataObject | { refused: string } {
+	const fromChecked = (checked: Checked, key: string) =>
+		'refused' in checked ? checked : { [key]: checked.value };
+	if (type === 'name') {
+		const entry = (typeof raw === 'object' && raw !== null ? raw : {}) as IDataObject;
+		const [name, company] =
+			typeof raw === 'string'
+				? [raw.slice(0, raw.indexOf(',')), raw.slice(raw.indexOf(',') + 1)]
+				: [
+						`${String(entry.firstName ?? '')} ${String(entry.lastName ?? '')}`,
+						String(entry.companyName ?? entry.company ?? ''),
+					];
+		const parts = normalizeName(typeof raw === 'string' && !raw.includes(',') ? '' : name).split(
+			' ',
+		);
+		const companyName = normalizeName(company);
+		if (parts.length < 2 || !parts[0] || !companyName) {
+			return {
+				refused: `"${echo(String(typeof raw === 'string' ? raw : JSON.stringify(raw)))}" is not "First Last, Company"`,
+			};
+		}
+		return { firstName: parts[0], lastName: parts.slice(1).join(' '), companyName };
+	}
+	const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
+	if (!text)
+		return {
+			refused: `${echo(JSON.stringify(raw) ?? '')} is not a ${type === 'id' ? 'ID' : type}`,
+		};
+	if (type === 'email') return fromChecked(checkEmail(text), 'email');
+	if (type === 'domain') return fromChecked(checkDomain(text), 'domain');
+	if (type === 'linkedinUrl') {
+		return fromChecked(
+			checkProfileUrl(text, kind === 'contact' ? 'person' : 'company'),
+			'linkedinUrl',
+		);
+	}
+	return /[\s,]/.test(text) ? { refused: `"${echo(text)}" is not one ID` } : { id: text };
+}
+
+export interface LookalikeRequest {
+	seeds: IDataObject[];
+	exclude: string[];
+	limit: number;
+}
+
+/** Checks one item: 5 to 100 valid seeds of the chosen type, the exclusions and the limit. */
+export async function checkLookalikes(
+	ctx: IExecuteFunctions,
+	kind: EntityKind,
+	itemIndex: number,
+): Promise<LookalikeRequest> {
+	await requireServiceApi(ctx, 'Find Lookalikes', itemIndex);
+	const type = itemParameter<string>(ctx, 'seedType', itemIndex, '') as SeedType;
+	if (!SEED_TYPES[kind].some((option) => option.value === type)) {
+		invalidInput(
+			ctx,
+			itemIndex,
+			'"Seed Type"',
+			`"${echo(String(type))}" is not a seed type of ${kind} lookalikes`,
+			`Use ${SEED_TYPES[kind].map((option) => option.value).join(', ')}.`,
+			'seedType',
+		);
+	}
+	const texts = seedTexts(itemParameter<unknown>(ctx, 'seeds', itemIndex, ''), type === 'name');
+	const seeds: IDataObject[] = [];
+	const seen = new Set<string>();
+	for (const [n, raw] of texts.entries()) {
+		const seed = seedOf(kind, type, raw);
+		if ('refused' in seed) {
+			invalidInput(
+				ctx,
+				itemIndex,
+				'"Seeds"',
+				`seed ${n + 1}: ${String(seed.refused)}`,
+				'Correct or remove that seed.',
+				'seeds',
+			);
+		}
+		const key = JSON.stringify(seed).toLowerCase();
+		if (!seen.has(key)) seeds.push(seed as IDataObject);
+		seen.add(key);
+	}
+	if (seeds.length < MIN_SEEDS || seeds.length > MAX_SEEDS) {
+		invalidInput(
+			ctx,
+			itemIndex,
+			'"Seeds"',
+			`${seeds.length} different seeds given; the service takes ${MIN_SEEDS} to ${MAX_SEEDS}`,
+			`Give ${MIN_SEEDS} to ${MAX_SEEDS} seeds.`,
+			'seeds',
+		);
+	}
+	const exclude = [...new Set(listOf(itemParameter<unknown>(ctx, 'exclude', itemIndex, '')))];
+	const limit = limitOf(ctx, itemIndex);
+	if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1)) {
+		invalidInput(
+			ctx,
+			itemIndex,
+			'"Limit"',
+			`${echo(String(limit))} is not a whole number of at least 1`,
+			'Give a Limit of 1 or more, or turn on Return All.',
+			'limit',
+		);
+	}
+	return { seeds, exclude, limit };
+}
+
+/** The session is unknown or expired (the service forgets it after 30 days of disuse). */
+function expiredSession(ctx: IExecuteFunctions, body: unknown, itemIndex: number, got: number) {
+	return new NodeApiError(ctx.getNode(), (body ?? {}) as JsonObject, {
+		message: `The service no longer knows the lookalike session of item ${itemIndex} (unknown or expired) after ${got} results`,
+		description:
+			'A session expires after 30 days of disuse. Run the node again: a new session starts from the first page (results already received may come again).',
+		httpCode: '400',
+		itemIndex,
+	});
+}
+
+/**
+ * Pages through the service's session until the limit or `meta.hasMore` is false: each call asks
+ * exactly the results still wanted (at most 100), so no call is made for nothing.
+ */
+export async function runLookalikes(
+	ctx: IExecuteFunctions,
+	kind: EntityKind,
+	itemIndex: number,
+	{ seeds, exclude, limit }: LookalikeRequest,
+): Promise<IDataObject[]> {
+	const results: IDataObject[] = [];
+	let sessionId: string | undefined;
+	for (;;) {
+		const wanted = Math.min(LOOKALIKES_PER_CALL, limit - results.length);
+		const body: IDataObject = {
+			seeds,
+			limit: wanted,
+			...(exclude.length ? { exclude } : {}),
+			...(sessionId ? { dedupeSessionId: sessionId } : {}),
+		};
+		const call = {
+			method: 'POST' as const,
+			path: `/v3/${collectionOf(kind)}/lookalike`,
+			body,
+			itemIndex,
+			safeToRepeat: false,
+		};
+		const answer = await postLookalike(ctx, kind, body, itemIndex);
+		if (answer.statusCode >= 400) {
+			if (sessionId && answer.statusCode === 400 && /session/i.test(messageOf(answer.body) ?? '')) {
+				throw expiredSession(ctx, answer.body, itemIndex, results.length);
+			}
+			throw answerError(ctx.getNode(), answer, SERVICE_NAME, call);
+		}
+		const page = (answer.body ?? {}) as IDataObject;
+		const records = (page.data ?? page.results ?? []) as IDataObject[];
+		const meta = (page.meta ?? {}) as IDataObject;
+		const billing = (page.billing ?? {}) as IDataObject;
+		const credits =
+			typeof billing.creditsCharged === 'number'
+				? billing.creditsCharged / Math.max(records.length, 1)
+				: undefined;
+		for (const record of records.slice(0, limit - results.length)) {
+			results.push({ ...record, ...(credits === undefined ? {} : { creditsCharged: credits }) });
+		}
+		sessionId = String(meta.dedupeSessionId ?? page.dedupeSessionId ?? '') || undefined;
+		if (meta.hasMore !== true || records.length === 0 || results.length >= limit || !sessionId) {
+			return results;
+		}
+	}
+}

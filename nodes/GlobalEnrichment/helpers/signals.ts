@@ -1,0 +1,273 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { invalidInput } from '../../enrichment/lookupErrors';
+import { echo } from '../../shared/echo';
+import { itemParameter } from '../../shared/itemParameters';
+import { optionsCollection } from '../../shared/descriptions';
+import type { BatchOutcome, CheckedItem } from '../../shared/operation';
+import { requireServiceApi, signalTypeOptions, type EntityKind } from '../transport/signals';
+import { runByIds, type IdRequest } from './byIds';
+
+/** Get Signals and Get Signal Score of a contact or a company: their fields, checks and runs. */
+
+const label = (kind: EntityKind) => (kind === 'contact' ? 'Contact' : 'Company');
+
+/** The record id, by default the `id` of the item (the output of a Find, Enrich or Search). */
+export function recordIdField(kind: EntityKind): INodeProperties {
+	return {
+		displayName: `${label(kind)} ID`,
+		name: 'recordId',
+		type: 'string',
+		required: true,
+		default: '={{ $json.id }}',
+		placeholder: kind === 'contact' ? 'e.g. p-2001' : 'e.g. c-1001',
+		description: `The service's ID of the ${kind}: by default the ID of the incoming item, as a Find, Enrich or Search of this node outputs it`,
+	};
+}
+
+/** Reads and checks item `itemIndex`'s record id. */
+export function readRecordId(ctx: IExecuteFunctions, kind: EntityKind, itemIndex: number): string {
+	const raw = itemParameter<unknown>(ctx, 'recordId', itemIndex, '');
+	const id = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+	const field = `"${label(kind)} ID"`;
+	if (!id) {
+		invalidInput(
+			ctx,
+			itemIndex,
+			field,
+			'it is empty',
+			`Map the "id" of a Find, Enrich or Search output of this node, or type the ${kind}'s ID.`,
+			'recordId',
+		);
+	}
+	if (/[\s,]/.test(id) || id.length > 256) {
+		invalidInput(
+			ctx,
+			itemIndex,
+			field,
+			`"${echo(id)}" is not one ID`,
+			'Give one ID per item; split a list into items first.',
+			'recordId',
+		);
+	}
+	return id;
+}
+
+export const MAX_RESULTS_PER_SIGNAL = 100;
+
+export function signalFields(kind: EntityKind): INodeProperties[] {
+	return [
+		recordIdField(kind),
+		{
+			displayName: 'Signal Type Names or IDs',
+			name: 'signalTypes',
+			type: 'multiOptions',
+			typeOptions: {
+				loadOptionsMethod: kind === 'contact' ? 'getContactSignalTypes' : 'getCompanySignalTypes',
+			},
+			required: true,
+			default: [],
+			description:
+				'Signal types from the service\'s catalogue. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+		optionsCollection([
+			{
+				displayName: 'Max Results per Signal',
+				name: 'maxResultsPerSignal',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_RESULTS_PER_SIGNAL },
+				default: 10,
+				description:
+					'Most signals of each type to return per record (1-100); each one costs a credit',
+			},
+			{
+				displayName: 'Start Date',
+				name: 'startDate',
+				type: 'dateTime',
+				default: '',
+				description: 'Only signals from this day on (the service looks back 6 months by default)',
+			},
+		]),
+	];
+}
+
+/** `YYYY-MM-DD` of a date parameter, refused when it is not a date or lies in the future. */
+function readStartDate(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+	const raw = itemParameter<unknown>(ctx, 'options.startDate', itemIndex, '');
+	if (raw === '' || raw === undefined || raw === null) return undefined;
+	const text = String(raw).trim();
+	const time = /^\d{4}-\d{2}-\d{2}$/.test(text)
+		? Date.parse(`${text}T00:00:00Z`)
+		: Date.parse(text);
+	if (!Number.isFinite(time)) {
+		invalidInput(
+			ctx,
+			itemIndex,
+			'"Start Date"',
+			`"${echo(text)}" is not a date`,
+			'Pick a date, or give one such as 2026-05-01.',
+			'options.startDate',
+		);
+	}
+	const day = new Date(time).toISOString().slice(0, 10);
+	if (day > new Date().toISOString().slice(0, 10)) {
+		invalidInput(
+			ctx,
+			itemIndex,
+			'"Start Date"',
+			`${day} is in the future`,
+			'Pick today or an earlier day: signals are events that already happened.',
+			'options.startDate',
+		);
+	}
+	return day;
+}
+
+function readMaxResults(ctx: IExecuteFunctions, itemIndex: number): number {
+	const max = itemParameter<unknown>(ctx, 'options.maxResultsPerSignal', itemIndex, 10);
+	if (
+		typeof max !== 'number' ||
+		!Number.isInteger(max) ||
+		max < 1 ||
+		max > MAX_RESULTS_PER_SIGNAL
+	) {
+		invalidInput(
+			ctx,
+			itemIndex,
+			'"Max Results per Signal"',
+			`${echo(String(max))} is not a whole number from 1 to ${MAX_RESULTS_PER_SIGNAL}`,
+			`Give a number from 1 to ${MAX_RESULTS_PER_SIGNAL}.`,
+			'options.maxResultsPerSignal',
+		);
+	}
+	return max;
+}
+
+/** Checks one item of Get Signals: its id, types, start date and count (the types' catalogue later). */
+export async function checkSignals(
+	ctx: IExecuteFunctions,
+	kind: EntityKind,
+	itemIndex: number,
+): Promise<IdRequest> {
+	await requireServiceApi(ctx, 'Get Signals', itemIndex);
+	const id = readRecordId(ctx, kind, itemIndex);
+	const raw = itemParameter<unknown>(ctx, 'signalTypes', itemIndex, []);
+	const signalTypes = (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
+		.map((type) => String(type).trim())
+		.filter(Boolean);
+	if (signalTypes.length === 0) {
+		invalidInput(
+			ctx,
+			itemIndex,
+			'"Signal Type Names or IDs"',
+			'no signal type is chosen',
+			'Choose at least one type from the list (allSignals for every type).',
+			'signalTypes',
+		);
+	}
+	const startDate = readStartDate(ctx, itemIndex);
+	const maxResultsPerSignal = readMaxResults(ctx, itemIndex);
+	return {
+		id,
+		fields: {
+			signalTypes: [...new Set(signalTypes)],
+			...(startDate ? { startDate } : {}),
+			maxResultsPerSignal,
+		},
+	};
+}
+
+/** The number of signals in a result (`signals` by type, or a list). */
+function countOf(signals: unknown): number {
+	if (Array.isArray(signals)) return signals.length;
+	if (!signals || typeof signals !== 'object') return 0;
+	return Object.values(signals as IDataObject).reduce<number>(
+		(sum, list) => sum + (Array.isArray(list) ? list.length : 0),
+		0,
+	);
+}
+
+/**
+ * Get Signals for the checked items: the types are checked against the service's catalogue (a
+ * free call) before any charged call, then the ids go out 100 per call. Each item says what it
+ * cost: one credit per signal shown, none for a repeat of an id already answered.
+ */
+export async function runSignals(
+	ctx: IExecuteFunctions,
+	kind: EntityKind,
+	items: Array<CheckedItem<IdRequest>>,
+): Promise<BatchOutcome[][]> {
+	const known = new Set((await signalTypeOptions(ctx, kind)).map((option) => option.value));
+	const outcomes: BatchOutcome[][] = [];
+	const sendable: Array<CheckedItem<IdRequest>> = [];
+	for (const item of items) {
+		const unknown = (item.input.fields.signalTypes as string[]).find((type) => !known.has(type));
+		if (unknown === undefined) {
+			sendable.push(item);
+			continue;
+		}
+		try {
+			invalidInput(
+				ctx,
+				item.itemIndex,
+				'"Signal Type Names or IDs"',
+				`"${echo(unknown)}" is not a ${kind} signal type of the service (${[...known].join(', ')})`,
+				'Choose the types from the list.',
+				'signalTypes',
+			);
+		} catch (error) {
+			outcomes[item.itemIndex] = [{ error: error as Error }];
+		}
+	}
+	// Without Continue On Fail a refused item stops the node before any charged call.
+	const refused = outcomes.findIndex((outcome) => outcome !== undefined);
+	if (refused >= 0 && !ctx.continueOnFail()) return outcomes;
+	const answered = await runByIds(
+		ctx,
+		{
+			kind,
+			endpoint: 'signals',
+			what: 'signals',
+			output(result, repeat) {
+				const signals = (result.signals ?? {}) as IDataObject;
+				const signalCount = countOf(signals);
+				return { id: result.id, signals, signalCount, creditsCharged: repeat ? 0 : signalCount };
+			},
+		},
+		sendable,
+	);
+	for (const { itemIndex } of sendable) outcomes[itemIndex] = answered[itemIndex];
+	return outcomes;
+}
+
+/** Checks one item of Get Signal Score. */
+export async function checkScore(
+	ctx: IExecuteFunctions,
+	kind: EntityKind,
+	itemIndex: number,
+): Promise<IdRequest> {
+	await requireServiceApi(ctx, 'Get Signal Score', itemIndex);
+	return { id: readRecordId(ctx, kind, itemIndex), fields: {} };
+}
+
+/** Get Signal Score for the checked items, 100 ids per call; a score is not charged. */
+export async function runScores(
+	ctx: IExecuteFunctions,
+	kind: EntityKind,
+	items: Array<CheckedItem<IdRequest>>,
+): Promise<BatchOutcome[][]> {
+	return await runByIds(
+		ctx,
+		{
+			kind,
+			endpoint: 'signal-score',
+			what: 'signal score',
+			output: (result) => ({
+				id: result.id,
+				score: result.score ?? result.signalScore,
+				creditsCharged: 0,
+			}),
+		},
+		items,
+	);
+}

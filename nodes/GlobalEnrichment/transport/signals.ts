@@ -1,0 +1,128 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { EnrichmentContext } from '../../enrichment/types';
+import { client } from './index';
+
+/**
+ * The service's V3 signal, score, lookalike and filter endpoints. They exist on the service's own
+ * API only: the connection contract has none of them.
+ */
+
+export type EntityKind = 'contact' | 'company';
+
+export const collectionOf = (kind: EntityKind) => (kind === 'contact' ? 'contacts' : 'companies');
+
+/** Refuses the connection contract before any call, naming what needs the service's own API. */
+export async function requireServiceApi(
+	ctx: EnrichmentContext,
+	what: string,
+	itemIndex: number,
+): Promise<void> {
+	if ((await client.api(ctx)) === 'service') return;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`${what} works with the service's own API only; the connection contract has no such endpoint`,
+		{
+			itemIndex,
+			description: 'Choose the Service API in the credential. No request was sent.',
+		},
+	);
+}
+
+/** The list in a catalogue answer: the array itself, or its `values` / `data` / `results`. */
+function listIn(answer: unknown): unknown[] {
+	if (Array.isArray(answer)) return answer;
+	const body = (answer ?? {}) as IDataObject;
+	const list = body.values ?? body.data ?? body.results;
+	return Array.isArray(list) ? list : [];
+}
+
+/** The signal types of `kind` from the service's catalogue (`GET /v3/<kind>/signals/types`, free). */
+export async function signalTypeOptions(
+	ctx: EnrichmentContext,
+	kind: EntityKind,
+): Promise<INodePropertyOptions[]> {
+	await requireServiceApi(ctx, 'The signal type list', 0);
+	const { body } = await client.apiRequestOk(ctx, {
+		method: 'GET',
+		path: `/v3/${collectionOf(kind)}/signals/types`,
+		itemIndex: 0,
+		safeToRepeat: true,
+	});
+	return listIn(body)
+		.map((type) => {
+			const entry = (typeof type === 'object' && type !== null ? type : {}) as IDataObject;
+			const value = String(typeof type === 'string' ? type : (entry.value ?? entry.type ?? ''));
+			return { name: String(entry.name ?? entry.label ?? value), value };
+		})
+		.filter((option) => option.value);
+}
+
+/**
+ * `POST /v3/<kind>/signals` or `/signal-score` for up to 100 ids. Signals are charged per signal
+ * shown, so they are never repeated after an unclear failure; scores are free reads.
+ */
+export async function postByIds(
+	ctx: IExecuteFunctions,
+	kind: EntityKind,
+	endpoint: 'signals' | 'signal-score',
+	body: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const { body: answer } = await client.apiRequestOk(ctx, {
+		method: 'POST',
+		path: `/v3/${collectionOf(kind)}/${endpoint}`,
+		body,
+		itemIndex,
+		safeToRepeat: endpoint === 'signal-score',
+	});
+	return (answer ?? {}) as IDataObject;
+}
+
+/**
+ * One page of lookalikes (`POST /v3/<kind>/lookalike`). Every result is charged, so a page is never
+ * repeated after an unclear failure. Every status comes back (an expired session is read by the caller).
+ */
+export async function postLookalike(
+	ctx: IExecuteFunctions,
+	kind: EntityKind,
+	body: IDataObject,
+	itemIndex: number,
+) {
+	return await client.apiRequest(ctx, {
+		method: 'POST',
+		path: `/v3/${collectionOf(kind)}/lookalike`,
+		body,
+		itemIndex,
+		safeToRepeat: false,
+	});
+}
+
+/**
+ * A prospecting filter catalogue (`GET /v3/<kind>/prospecting/filters/<name>`, free), with the
+ * user's text as `query` for the catalogues the service searches.
+ */
+export async function filterValues(
+	ctx: ILoadOptionsFunctions,
+	kind: EntityKind,
+	name: string,
+	query?: string,
+): Promise<IDataObject[]> {
+	await requireServiceApi(ctx, 'The filter list', 0);
+	const { body } = await client.apiRequestOk(ctx, {
+		method: 'GET',
+		path: `/v3/${collectionOf(kind)}/prospecting/filters/${name}`,
+		...(query === undefined ? {} : { qs: { query } }),
+		itemIndex: 0,
+		safeToRepeat: true,
+	});
+	return listIn(body).filter(
+		(entry): entry is IDataObject => typeof entry === 'object' && entry !== null,
+	);
+}

@@ -1,0 +1,58 @@
+import nock from 'nock';
+
+import { withSimulator } from '../../../../harness/enrichment';
+import { runNockService } from '../../helpers';
+
+// Retry pauses take no time (the retry policy itself is unchanged).
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => await Promise.resolve()),
+}));
+
+const DOMAINS = ['example.com', 'example.org', 'example.net', 'acme.example', 'globex.example'];
+const lookalikes = (parameters: Record<string, unknown> = {}) => ({
+	resource: 'company',
+	operation: 'findLookalikes',
+	seedType: 'domain',
+	seeds: DOMAINS.join('\n'),
+	...parameters,
+});
+
+describe('Global Enrichment › Company › Find Lookalikes', () => {
+	const ctx = withSimulator();
+	afterEach(() => nock.cleanAll());
+
+	it('sends domain seeds and returns the lookalike companies', async () => {
+		const result = await ctx.runGlobalService(lookalikes({ limit: 2 }), [{}]);
+		expect(result.error).toBeUndefined();
+		expect(ctx.sim.services.global.calls.map((c) => [c.path, c.body])).toEqual([
+			['/v3/companies/lookalike', { seeds: DOMAINS.map((domain) => ({ domain })), limit: 2 }],
+		]);
+		expect(result.json().map((json) => [json.id, json.creditsCharged])).toEqual([
+			['c-1001', 1],
+			['c-1002', 1],
+		]);
+	});
+
+	it('a session with no more results ends the paging after one call', async () => {
+		const scope = nock('https://global.test')
+			.post('/v3/companies/lookalike')
+			.reply(200, {
+				data: [{ id: 'c-1' }],
+				meta: { hasMore: false, dedupeSessionId: 's-1' },
+				billing: { creditsCharged: 1 },
+			});
+		const result = await runNockService(lookalikes({ returnAll: true }), [{}]);
+		expect(scope.isDone()).toBe(true);
+		expect(result.json()).toEqual([{ id: 'c-1', creditsCharged: 1 }]);
+	});
+
+	it('a seed that is no domain is refused before any call', async () => {
+		nock.disableNetConnect();
+		const result = await runNockService(
+			lookalikes({ seeds: [...DOMAINS.slice(0, 4), 'not a domain'].join(',') }),
+			[{}],
+		);
+		expect(result.error?.message).toMatch(/^Invalid "Seeds" in item 0: seed 5: /);
+	});
+});

@@ -1,0 +1,158 @@
+import nock from 'nock';
+
+import { items, withSimulator } from '../../../../harness/enrichment';
+import { runNockService } from '../../helpers';
+
+// Retry pauses take no time (the retry policy itself is unchanged).
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => await Promise.resolve()),
+}));
+
+const EMAILS = [
+	'a@example.com',
+	'b@example.com',
+	'c@example.com',
+	'd@example.com',
+	'e@example.com',
+];
+const SEEDS = EMAILS.map((email) => ({ email }));
+const lookalikes = (parameters: Record<string, unknown> = {}) => ({
+	resource: 'contact',
+	operation: 'findLookalikes',
+	seedType: 'email',
+	seeds: EMAILS.join(', '),
+	...parameters,
+});
+const page = (from: number, count: number, hasMore: boolean, session = 's-1') => ({
+	data: Array.from({ length: count }, (_, n) => ({ id: `p-${from + n}` })),
+	meta: { hasMore, dedupeSessionId: session },
+	billing: { creditsCharged: count },
+});
+
+describe('Global Enrichment › Contact › Find Lookalikes (simulator)', () => {
+	const ctx = withSimulator();
+
+	it('sends the seeds and exclusions and returns the lookalikes, paired to the asking item', async () => {
+		const result = await ctx.runGlobalService(lookalikes({ exclude: 'p-2001', limit: 25 }), [{}]);
+		expect(result.error).toBeUndefined();
+		expect(ctx.sim.services.global.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+			['POST', '/v3/contacts/lookalike', { seeds: SEEDS, limit: 25, exclude: ['p-2001'] }],
+		]);
+		// The restricted contact is never shown; the excluded one is left out.
+		expect(
+			items(result).map(({ json, pairedItem }) => [json.id, json.creditsCharged, pairedItem]),
+		).toEqual([
+			['p-2002', 1, { item: 0 }],
+			['p-2003', 1, { item: 0 }],
+		]);
+	});
+});
+
+describe('Global Enrichment › Contact › Find Lookalikes (wire)', () => {
+	afterEach(() => nock.cleanAll());
+
+	it('a Limit of 150 takes two calls asking exactly 100 then 50, through the session', async () => {
+		const bodies: unknown[] = [];
+		const scope = nock('https://global.test', { reqheaders: { api_key: 'g-secret' } })
+			.post('/v3/contacts/lookalike', (body) => bodies.push(body) > 0)
+			.reply(200, page(0, 100, true))
+			.post('/v3/contacts/lookalike', (body) => bodies.push(body) > 0)
+			.reply(200, page(100, 50, true));
+		const result = await runNockService(lookalikes({ limit: 150 }), [{}]);
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+		expect(bodies).toEqual([
+			{ seeds: SEEDS, limit: 100 },
+			{ seeds: SEEDS, limit: 50, dedupeSessionId: 's-1' },
+		]);
+		expect(result.json()).toHaveLength(150);
+		expect(result.json()[149]).toEqual({ id: 'p-149', creditsCharged: 1 });
+	});
+
+	it('Return All pages until the service has no more, and no further', async () => {
+		const scope = nock('https://global.test')
+			.post('/v3/contacts/lookalike', (body) => body.limit === 100 && !body.dedupeSessionId)
+			.reply(200, page(0, 100, true))
+			.post('/v3/contacts/lookalike', (body) => body.dedupeSessionId === 's-1')
+			.reply(200, page(100, 30, false));
+		const result = await runNockService(lookalikes({ returnAll: true }), [{}]);
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+		expect(result.json()).toHaveLength(130);
+	});
+
+	it('an expired session says so and how to go on', async () => {
+		nock('https://global.test')
+			.post('/v3/contacts/lookalike')
+			.reply(200, page(0, 100, true))
+			.post('/v3/contacts/lookalike')
+			.reply(400, {
+				error: { code: 'BAD_REQUEST', message: 'dedupeSessionId is unknown or expired' },
+			});
+		const result = await runNockService(lookalikes({ returnAll: true }), [{}]);
+		expect(result.error?.message).toBe(
+			'The service no longer knows the lookalike session of item 0 (unknown or expired) after 100 results',
+		);
+		expect(result.error?.description).toBe(
+			'A session expires after 30 days of disuse. Run the node again: a new session starts from the first page (results already received may come again).',
+		);
+	});
+
+	it.each([
+		[
+			'four seeds',
+			{ seeds: EMAILS.slice(0, 4).join(',') },
+			'Invalid "Seeds" in item 0: 4 different seeds given; the service takes 5 to 100',
+		],
+		[
+			'101 seeds',
+			{ seeds: Array.from({ length: 101 }, (_, n) => `s${n}@example.com`).join('\n') },
+			'Invalid "Seeds" in item 0: 101 different seeds given; the service takes 5 to 100',
+		],
+		[
+			'a seed that is no email',
+			{ seeds: [...EMAILS.slice(0, 4), 'not-an-email'].join(',') },
+			'Invalid "Seeds" in item 0: seed 5:',
+		],
+		[
+			'a name seed without company',
+			{
+				seedType: 'name',
+				seeds: 'Ana Lee, Acme\nBo Chen, Acme\nCy Diaz, Acme\nDi Eck, Acme\nEd Fox',
+			},
+			'Invalid "Seeds" in item 0: seed 5: "Ed Fox" is not "First Last, Company"',
+		],
+	])('%s is refused before any call', async (_case, parameters, message) => {
+		nock.disableNetConnect();
+		const result = await runNockService(lookalikes(parameters), [{}]);
+		expect(result.error?.message.startsWith(message)).toBe(true);
+	});
+
+	it('name and company seeds go as first name, last name and company', async () => {
+		let sent: unknown;
+		nock('https://global.test')
+			.post('/v3/contacts/lookalike', (body) => {
+				sent = body;
+				return true;
+			})
+			.reply(200, page(0, 1, false));
+		const names = ['Ana Lee', 'Bo Chen', 'Cy Diaz', 'Di Eck', 'Ed van Fox'];
+		await runNockService(
+			lookalikes({
+				seedType: 'name',
+				seeds: names.map((name) => `${name}, Acme Inc`).join('\n'),
+				limit: 1,
+			}),
+			[{}],
+		);
+		expect(sent).toEqual({
+			seeds: names.map((name) => ({
+				firstName: name.split(' ')[0],
+				lastName: name.split(' ').slice(1).join(' '),
+				companyName: 'Acme Inc',
+			})),
+			limit: 1,
+		});
+	});
+});

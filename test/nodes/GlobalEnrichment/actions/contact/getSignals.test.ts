@@ -1,0 +1,215 @@
+import nock from 'nock';
+
+import { items, withSimulator } from '../../../../harness/enrichment';
+import { runNock, runNockService } from '../../helpers';
+
+// Retry pauses take no time (the retry policy itself is unchanged).
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async () => await Promise.resolve()),
+}));
+
+const getSignals = (parameters: Record<string, unknown> = {}) => ({
+	resource: 'contact',
+	operation: 'getSignals',
+	signalTypes: ['promotion', 'companyChange'],
+	...parameters,
+});
+
+describe('Global Enrichment › Contact › Get Signals (simulator)', () => {
+	const ctx = withSimulator();
+
+	it('sends the ids in one call, matches the answers by id and gives every item its signals, cost or error', async () => {
+		const global = ctx.sim.services.global;
+		global.signalOps.now = () => Date.parse('2026-11-20T00:00:00Z');
+		global.signalOps.signals.set('p-2001', [
+			{ type: 'promotion', date: '2026-10-01', details: { newTitle: 'VP Sales' } },
+			{ type: 'companyChange', date: '2026-09-01', details: { newCompany: 'Globex' } },
+			{ type: 'promotion', date: '2026-01-01', details: { newTitle: 'Too old' } },
+		]);
+		global.signalOps.signals.set('p-2003', [
+			{ type: 'companyChange', date: '2026-08-01', details: { newCompany: 'Initech' } },
+		]);
+		const result = await ctx.runGlobalService(
+			getSignals({ options: { startDate: '2026-06-01', maxResultsPerSignal: 5 } }),
+			[{ id: 'p-2001' }, { id: 'p-9999' }, { id: 'p-2004' }, { id: 'p-2003' }],
+			true,
+		);
+		expect(result.error).toBeUndefined();
+		expect(global.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+			['GET', '/v3/contacts/signals/types', undefined],
+			[
+				'POST',
+				'/v3/contacts/signals',
+				{
+					ids: ['p-2001', 'p-9999', 'p-2004', 'p-2003'],
+					signalTypes: ['promotion', 'companyChange'],
+					startDate: '2026-06-01',
+					maxResultsPerSignal: 5,
+				},
+			],
+		]);
+		expect(items(result)).toEqual([
+			{
+				json: {
+					id: 'p-2001',
+					signals: {
+						promotion: [{ date: '2026-10-01', newTitle: 'VP Sales' }],
+						companyChange: [{ date: '2026-09-01', newCompany: 'Globex' }],
+					},
+					signalCount: 2,
+					creditsCharged: 2,
+				},
+				pairedItem: { item: 0 },
+			},
+			{
+				json: {
+					error: 'No contact with ID "p-9999" (NOT_FOUND) in item 1',
+					description:
+						'Check the ID: use the "id" of a Find, Enrich or Search output of this node. Nothing was charged for it.',
+				},
+				pairedItem: { item: 1 },
+			},
+			{
+				json: {
+					error:
+						'The service may not show the signals of contact "p-2004" (COMPLIANCE_RESTRICTED) in item 2',
+					description:
+						'The record is withheld by the service for compliance reasons; leave it out. Nothing was charged for it.',
+				},
+				pairedItem: { item: 2 },
+			},
+			{
+				json: {
+					id: 'p-2003',
+					signals: { companyChange: [{ date: '2026-08-01', newCompany: 'Initech' }] },
+					signalCount: 1,
+					creditsCharged: 1,
+				},
+				pairedItem: { item: 3 },
+			},
+		]);
+	});
+
+	it('without Continue On Fail a per-id error stops the node with its message', async () => {
+		const result = await ctx.runGlobalService(getSignals(), [{ id: 'p-9999' }]);
+		expect(result.error?.message).toBe('No contact with ID "p-9999" (NOT_FOUND) in item 0');
+	});
+
+	it('a type missing from the catalogue is refused before any charged call', async () => {
+		const result = await ctx.runGlobalService(getSignals({ signalTypes: ['surgeInHiring'] }), [
+			{ id: 'p-2001' },
+		]);
+		expect(result.error?.message).toBe(
+			'Invalid "Signal Type Names or IDs" in item 0: "surgeInHiring" is not a contact signal type of the service (allSignals, companyChange, promotion)',
+		);
+		expect(ctx.sim.services.global.calls.map((c) => c.path)).toEqual([
+			'/v3/contacts/signals/types',
+		]);
+	});
+});
+
+describe('Global Enrichment › Contact › Get Signals (wire)', () => {
+	afterEach(() => nock.cleanAll());
+
+	it('sends 250 ids in 3 calls of 100, 100 and 50 and matches answers out of order by id', async () => {
+		const ids = Array.from({ length: 250 }, (_, n) => `p-${n}`);
+		const sent: string[][] = [];
+		const scope = nock('https://global.test', { reqheaders: { api_key: 'g-secret' } })
+			.get('/v3/contacts/signals/types')
+			.reply(200, ['allSignals', 'companyChange', 'promotion'])
+			.post('/v3/contacts/signals', (body: { ids: string[] }) => {
+				sent.push(body.ids);
+				return true;
+			})
+			.times(3)
+			.reply(200, (_uri, body: { ids: string[] }) => ({
+				results: [...body.ids]
+					.reverse()
+					.map((id) => ({ id, signals: { promotion: [{ date: '2026-01-01', who: id }] } })),
+				billing: { creditsCharged: body.ids.length },
+			}));
+		const result = await runNockService(
+			getSignals({ signalTypes: ['promotion'] }),
+			ids.map((id) => ({ id })),
+		);
+		expect(result.error).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+		expect(sent.map((batch) => batch.length).sort()).toEqual([100, 100, 50]);
+		expect(sent.flat().sort()).toEqual([...ids].sort());
+		const json = result.json();
+		expect(json).toHaveLength(250);
+		json.forEach((item, n) => {
+			expect(item).toEqual({
+				id: `p-${n}`,
+				signals: { promotion: [{ date: '2026-01-01', who: `p-${n}` }] },
+				signalCount: 1,
+				creditsCharged: 1,
+			});
+		});
+	});
+
+	it('an id asked twice is sent once and charged on its first item only', async () => {
+		let sent: unknown;
+		nock('https://global.test')
+			.get('/v3/contacts/signals/types')
+			.reply(200, ['promotion'])
+			.post('/v3/contacts/signals', (body) => {
+				sent = body;
+				return true;
+			})
+			.reply(200, { results: [{ id: 'p-1', signals: { promotion: [{ date: '2026-01-01' }] } }] });
+		const result = await runNockService(getSignals({ signalTypes: ['promotion'] }), [
+			{ id: 'p-1' },
+			{ id: 'p-1' },
+		]);
+		expect(sent).toEqual({ ids: ['p-1'], signalTypes: ['promotion'], maxResultsPerSignal: 10 });
+		expect(result.json().map((json) => json.creditsCharged)).toEqual([1, 0]);
+	});
+
+	it.each([
+		['an empty id', {}, [{ id: '' }], 'Invalid "Contact ID" in item 0: it is empty'],
+		[
+			'two ids in one item',
+			{},
+			[{ id: 'p-1, p-2' }],
+			'Invalid "Contact ID" in item 0: "p-1, p-2" is not one ID',
+		],
+		[
+			'a start date in the future',
+			{ options: { startDate: '2999-01-01' } },
+			[{ id: 'p-1' }],
+			'Invalid "Start Date" in item 0: 2999-01-01 is in the future',
+		],
+		[
+			'a start date that is no date',
+			{ options: { startDate: 'soon' } },
+			[{ id: 'p-1' }],
+			'Invalid "Start Date" in item 0: "soon" is not a date',
+		],
+		[
+			'101 results per signal',
+			{ options: { maxResultsPerSignal: 101 } },
+			[{ id: 'p-1' }],
+			'Invalid "Max Results per Signal" in item 0: 101 is not a whole number from 1 to 100',
+		],
+		[
+			'no signal type',
+			{ signalTypes: '={{ [] }}' },
+			[{ id: 'p-1' }],
+			'Invalid "Signal Type Names or IDs" in item 0: no signal type is chosen',
+		],
+	])('%s is refused before any call', async (_case, parameters, input, message) => {
+		nock.disableNetConnect();
+		const result = await runNockService(getSignals(parameters), input);
+		expect(result.error?.message).toBe(message);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('the connection contract is refused before any call', async () => {
+		const result = await runNock(getSignals(), [{ id: 'p-1' }]);
+		expect(result.error?.message).toBe(
+			"Get Signals works with the service's own API only; the connection contract has no such endpoint",
+		);
+	});
+});
