@@ -33,6 +33,33 @@ const filter = (
 	description,
 });
 
+/** A filter picked from one of the service's catalogues (its own API only). */
+const picker = (
+	displayName: string,
+	name: string,
+	loadOptionsMethod: string,
+	what: string,
+): INodeProperties => ({
+	displayName,
+	name,
+	type: 'multiOptions',
+	typeOptions: { loadOptionsMethod },
+	default: [],
+	description: `${what} from the service's own list (service API only). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+});
+
+/** Catalogue filters: where each goes in the body (contacts or companies) and how values are sent. */
+const PICKED: Array<{
+	name: string;
+	label: string;
+	side: 'contacts' | 'companies';
+	numeric: boolean;
+}> = [
+	{ name: 'departments', label: 'Department Names or IDs', side: 'contacts', numeric: false },
+	{ name: 'seniorityIds', label: 'Seniority Names or IDs', side: 'contacts', numeric: true },
+	{ name: 'intentTopics', label: 'Intent Topic Names or IDs', side: 'companies', numeric: false },
+];
+
 /** The Filters collection of Contact → Search and Company → Search. */
 export function searchFilters(kind: SearchKind): INodeProperties {
 	const options: INodeProperties[] = [
@@ -60,15 +87,23 @@ export function searchFilters(kind: SearchKind): INodeProperties {
 				'Industries from the service\'s own list (service API only). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		filter('Location', 'location', 'e.g. Australia, Germany', 'Countries, comma-separated'),
+		picker(
+			'Intent Topic Names or IDs',
+			'intentTopics',
+			'getCompanyIntentTopics',
+			'Topics companies research',
+		),
 	];
 	if (kind === 'contact') {
-		options.splice(
-			3,
-			0,
+		options.push(
 			filter('Job Title', 'jobTitle', 'e.g. Head of Marketing', 'Job titles, comma-separated'),
+			picker('Department Names or IDs', 'departments', 'getContactDepartments', 'Departments'),
+			picker('Seniority Names or IDs', 'seniorityIds', 'getContactSeniorities', 'Seniority levels'),
 		);
 	}
-	return searchFiltersCollection(options);
+	return searchFiltersCollection(
+		options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	);
 }
 
 /** The `filters` part of a search body. */
@@ -116,6 +151,33 @@ function searchBody(
 			);
 		}
 		companies.mainIndustriesIds = ids;
+	}
+	for (const { name, label, side, numeric } of PICKED) {
+		const values = listOf(filters[name]);
+		if (!values.length || (name !== 'intentTopics' && kind !== 'contact')) continue;
+		if (api === 'contract') {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Invalid ${label} filter in item ${itemIndex}: this list works with the service's own API only`,
+				{
+					itemIndex,
+					description:
+						'Clear the filter, or choose the Service API in the credential. No request was sent.',
+				},
+			);
+		}
+		const sent = numeric ? values.map(Number) : values;
+		if (numeric && sent.some((value) => !Number.isInteger(value) || (value as number) <= 0)) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Invalid ${label} filter in item ${itemIndex}: the service takes IDs (numbers such as 4), not "${echo(values.join(', '))}"`,
+				{
+					itemIndex,
+					description: 'Choose the values from the list. No request was sent.',
+				},
+			);
+		}
+		(side === 'contacts' ? contacts : companies)[name] = sent;
 	}
 	// Exactly the sizes chosen: an unknown value (from an expression) is refused, never dropped.
 	const sizes = listOf(filters.companySize);

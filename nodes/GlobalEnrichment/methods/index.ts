@@ -2,8 +2,10 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { industryOptions } from '../transport';
 import { signalTypeOptions } from '../transport/signals';
+import { filterOptions } from './filters';
 
 export const loadOptions = {
+	...filterOptions,
 	/** The service's industries, for the search filter "Industry Names or IDs". */
 	async getIndustries(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return await industryOptions(this);

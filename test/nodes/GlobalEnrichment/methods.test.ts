@@ -56,3 +56,59 @@ describe('Global Enrichment on the service API: industry picker', () => {
 		expect(ctx.sim.services.global.calls).toHaveLength(0);
 	});
 });
+
+describe('Global Enrichment on the service API: signal types and search filter pickers', () => {
+	const ctx = withSimulator();
+
+	it("loads the service's catalogues through the node's transport, names shown, values the filters take", async () => {
+		const context = await globalLoadOptionsContext(
+			serviceCredential(`${ctx.sim.url}/global`, GLOBAL_KEY),
+		);
+		expect(await loadOptions.getContactSignalTypes.call(context)).toEqual([
+			{ name: 'allSignals', value: 'allSignals' },
+			{ name: 'companyChange', value: 'companyChange' },
+			{ name: 'promotion', value: 'promotion' },
+		]);
+		expect((await loadOptions.getCompanySignalTypes.call(context)).map((o) => o.value)).toEqual([
+			'allSignals',
+			'headcountGrowth',
+			'surgeInHiring',
+			'surgeInWebsiteTraffic',
+		]);
+		expect(await loadOptions.getContactDepartments.call(context)).toEqual([
+			{ name: 'Engineering', value: 'Engineering' },
+			{ name: 'Marketing', value: 'Marketing' },
+			{ name: 'Sales', value: 'Sales' },
+		]);
+		expect(await loadOptions.getContactSeniorities.call(context)).toEqual([
+			{ name: 'C-Level', value: 7 },
+			{ name: 'Entry', value: 1 },
+			{ name: 'Manager', value: 4 },
+		]);
+		expect(await loadOptions.getCompanyIntentTopics.call(context)).toEqual([
+			{ name: 'CRM Software', value: 'CRM Software' },
+			{ name: 'Data Enrichment', value: 'Data Enrichment' },
+		]);
+		expect(ctx.sim.services.global.calls.map((c) => [c.method, c.path])).toEqual([
+			['GET', '/v3/contacts/signals/types'],
+			['GET', '/v3/companies/signals/types'],
+			['GET', '/v3/contacts/prospecting/filters/departments'],
+			['GET', '/v3/contacts/prospecting/filters/seniority'],
+			['GET', '/v3/companies/prospecting/filters/intentTopics'],
+		]);
+	});
+
+	it('on the connection contract the pickers say they need the service API, with no call', async () => {
+		const context = await globalLoadOptionsContext({
+			baseUrl: `${ctx.sim.url}/global`,
+			apiKey: GLOBAL_KEY,
+		});
+		await expect(loadOptions.getContactDepartments.call(context)).rejects.toThrow(
+			"The filter list works with the service's own API only; the connection contract has no such endpoint",
+		);
+		await expect(loadOptions.getContactSignalTypes.call(context)).rejects.toThrow(
+			"The signal type list works with the service's own API only; the connection contract has no such endpoint",
+		);
+		expect(ctx.sim.services.global.calls).toHaveLength(0);
+	});
+});

@@ -154,7 +154,42 @@ export function searchFilterRows(kind: SearchKind): FilterRow[] {
 			located({ locations: [{ country: 'Germany' }, { country: 'Australia' }] }),
 		],
 	];
+	const onServiceOnly = (label: string) => ({
+		refused: `Invalid ${label} filter in item 0: this list works with the service's own API only`,
+	});
+	rows.push([
+		'intent topics (picker)',
+		{ intentTopics: ['CRM Software'] },
+		companies({ intentTopics: ['CRM Software'] }),
+		onServiceOnly('Intent Topic Names or IDs'),
+	]);
 	if (kind === 'contact') {
+		rows.push(
+			[
+				'departments (picker)',
+				{ departments: ['Sales', 'Marketing'] },
+				include('contacts', { departments: ['Sales', 'Marketing'] }),
+				onServiceOnly('Department Names or IDs'),
+			],
+			[
+				'seniority (picker)',
+				{ seniorityIds: [4, 7] },
+				include('contacts', { seniorityIds: [4, 7] }),
+				onServiceOnly('Seniority Names or IDs'),
+			],
+			[
+				'seniority (names from an expression)',
+				{ seniorityIds: '={{ ["Manager"] }}' },
+				{
+					refused:
+						'Invalid Seniority Names or IDs filter in item 0: the service takes IDs (numbers such as 4), not "Manager"',
+				},
+				{
+					refused:
+						'Invalid Seniority Names or IDs filter in item 0: the service takes IDs (numbers such as 4), not "Manager"',
+				},
+			],
+		);
 		rows.push([
 			'job title',
 			{ jobTitle: 'Head of Marketing, CMO' },

@@ -101,6 +101,9 @@ const FILTER_VALUES: Params = {
 	industryIds: [1],
 	jobTitle: 'VP Marketing',
 	location: 'United States',
+	departments: ['Marketing'],
+	seniorityIds: [7],
+	intentTopics: ['CRM Software'],
 };
 
 const shownFor = (resource: string, operation: string) =>
@@ -159,6 +162,7 @@ describe('Global Enrichment on the service API: every operation through the stri
 			companySize: ['201-1000'],
 			industry: '1',
 			industryIds: [1],
+			intentTopics: ['CRM Software'],
 			location: 'United States',
 		});
 	});
@@ -190,6 +194,7 @@ describe('Global Enrichment on the service API: every operation through the stri
 			names: ['Northwind'],
 			locations: [{ country: 'United States' }],
 			mainIndustriesIds: [1],
+			intentTopics: ['CRM Software'],
 			sizes: [{ min: 201, max: 1000 }],
 		};
 		const contactLookups = [
@@ -217,12 +222,18 @@ describe('Global Enrichment on the service API: every operation through the stri
 					pagination: searchAll,
 					filters: {
 						contacts: {
-							include: { jobTitles: ['VP Marketing'], locations: [{ country: 'United States' }] },
+							include: {
+								jobTitles: ['VP Marketing'],
+								locations: [{ country: 'United States' }],
+								departments: ['Marketing'],
+								seniorityIds: [7],
+							},
 						},
 						companies: {
 							include: {
 								names: ['Northwind'],
 								mainIndustriesIds: [1],
+								intentTopics: ['CRM Software'],
 								sizes: [{ min: 201, max: 1000 }],
 							},
 						},
