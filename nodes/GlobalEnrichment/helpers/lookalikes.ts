@@ -234,6 +234,21 @@ function expiredSession(ctx: IExecuteFunctions, body: unknown, itemIndex: number
 }
 
 /**
+ * What each record of a page cost: the page's `billing.creditsCharged` spread over its records when
+ * it divides evenly (one credit per result), else the whole bill as `callBilling` on the first
+ * record (never split into fractions, as Find and Enrich do).
+ */
+function withCredits(records: IDataObject[], billing: unknown): IDataObject[] {
+	const charged = (billing as IDataObject | undefined)?.creditsCharged;
+	if (typeof charged !== 'number' || records.length === 0) return records;
+	const each = charged / records.length;
+	if (Number.isInteger(each)) return records.map((record) => ({ ...record, creditsCharged: each }));
+	return records.map((record, n) =>
+		n === 0 ? { ...record, callBilling: billing as IDataObject } : record,
+	);
+}
+
+/**
  * Pages through the service's session until the limit or `meta.hasMore` is false: each call asks
  * exactly the results still wanted (at most 100), so no call is made for nothing.
  */
@@ -270,14 +285,7 @@ export async function runLookalikes(
 		const page = (answer.body ?? {}) as IDataObject;
 		const records = (page.data ?? page.results ?? []) as IDataObject[];
 		const meta = (page.meta ?? {}) as IDataObject;
-		const billing = (page.billing ?? {}) as IDataObject;
-		const credits =
-			typeof billing.creditsCharged === 'number'
-				? billing.creditsCharged / Math.max(records.length, 1)
-				: undefined;
-		for (const record of records.slice(0, limit - results.length)) {
-			results.push({ ...record, ...(credits === undefined ? {} : { creditsCharged: credits }) });
-		}
+		results.push(...withCredits(records, page.billing).slice(0, limit - results.length));
 		sessionId = String(meta.dedupeSessionId ?? page.dedupeSessionId ?? '') || undefined;
 		if (meta.hasMore !== true || records.length === 0 || results.length >= limit || !sessionId) {
 			return results;

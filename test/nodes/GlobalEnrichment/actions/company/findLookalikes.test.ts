@@ -47,6 +47,21 @@ describe('Global Enrichment › Company › Find Lookalikes', () => {
 		expect(result.json()).toEqual([{ id: 'c-1', creditsCharged: 1 }]);
 	});
 
+	it('a bill that does not divide evenly goes whole on the first record, never in fractions', async () => {
+		nock('https://global.test')
+			.post('/v3/companies/lookalike')
+			.reply(200, {
+				data: [{ id: 'c-1' }, { id: 'c-2' }],
+				meta: { hasMore: false, dedupeSessionId: 's-1' },
+				billing: { creditsCharged: 3 },
+			});
+		const result = await runNockService(lookalikes({ limit: 2 }), [{}]);
+		expect(result.json()).toEqual([
+			{ id: 'c-1', callBilling: { creditsCharged: 3 } },
+			{ id: 'c-2' },
+		]);
+	});
+
 	it('a seed that is no domain is refused before any call', async () => {
 		nock.disableNetConnect();
 		const result = await runNockService(
