@@ -42,7 +42,10 @@ export function describeSignalScore(kind: 'contact' | 'company', [a, b, c]: stri
 	});
 
 	describe(`Global Enrichment › ${label} › Get Signal Score (wire)`, () => {
-		afterEach(() => nock.cleanAll());
+		afterEach(() => {
+			nock.cleanAll();
+			nock.enableNetConnect();
+		});
 
 		it('sends 250 ids in 3 calls and pairs the scores by id', async () => {
 			const ids = Array.from({ length: 250 }, (_, n) => `x-${n}`);
