@@ -158,6 +158,30 @@ describe('Global Enrichment › Contact › Get Signals (wire)', () => {
 		});
 	});
 
+	it('a refused call fails its own items only under Continue On Fail; the other call carries on', async () => {
+		const ids = Array.from({ length: 150 }, (_, n) => `p-${n}`);
+		nock('https://global.test')
+			.get('/v3/contacts/signals/types')
+			.reply(200, ['promotion'])
+			.post('/v3/contacts/signals', (body: { ids: string[] }) => body.ids.length === 100)
+			.reply(400, { error: { code: 'BAD_REQUEST', message: 'Bad ids' } })
+			.post('/v3/contacts/signals', (body: { ids: string[] }) => body.ids.length === 50)
+			.reply(200, (_uri, body: { ids: string[] }) => ({
+				results: body.ids.map((id) => ({ id, signals: {} })),
+			}));
+		const result = await runNockService(
+			getSignals({ signalTypes: ['promotion'] }),
+			ids.map((id) => ({ id })),
+			true,
+		);
+		expect(result.error).toBeUndefined();
+		const json = result.json();
+		expect(json.slice(0, 100).every((item) => typeof item.error === 'string')).toBe(true);
+		expect(json.slice(100)).toEqual(
+			ids.slice(100).map((id) => ({ id, signals: {}, signalCount: 0, creditsCharged: 0 })),
+		);
+	});
+
 	it('an id asked twice is sent once and charged on its first item only', async () => {
 		let sent: unknown;
 		nock('https://global.test')
