@@ -7,7 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/description';
-import { loadOptions } from './methods';
+import { listSearch, loadOptions } from './methods';
 import { router } from './actions/router';
 import { credentialTest } from './transport';
 
@@ -32,7 +32,7 @@ export class GlobalEnrichment implements INodeType {
 		properties,
 	};
 
-	methods = { loadOptions, credentialTest: { credentialTest } };
+	methods = { listSearch, loadOptions, credentialTest: { credentialTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

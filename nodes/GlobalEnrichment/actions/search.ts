@@ -48,6 +48,12 @@ const picker = (
 	description: `${what} from the service's own list (service API only). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 });
 
+/** The value of a resource locator filter (`{ __rl, mode, value }`), or the text given. */
+function locatorValue(value: unknown): string {
+	const picked = value && typeof value === 'object' ? (value as IDataObject).value : value;
+	return typeof picked === 'string' ? picked.trim() : '';
+}
+
 /** Catalogue filters: where each goes in the body (contacts or companies) and how values are sent. */
 const PICKED: Array<{
 	name: string;
@@ -58,6 +64,7 @@ const PICKED: Array<{
 	{ name: 'departments', label: 'Department Names or IDs', side: 'contacts', numeric: false },
 	{ name: 'seniorityIds', label: 'Seniority Names or IDs', side: 'contacts', numeric: true },
 	{ name: 'intentTopics', label: 'Intent Topic Names or IDs', side: 'companies', numeric: false },
+	{ name: 'technologies', label: 'Technology', side: 'companies', numeric: false },
 ];
 
 /** The Filters collection of Contact → Search and Company → Search. */
@@ -87,6 +94,22 @@ export function searchFilters(kind: SearchKind): INodeProperties {
 				'Industries from the service\'s own list (service API only). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		filter('Location', 'location', 'e.g. Australia, Germany', 'Countries, comma-separated'),
+		{
+			displayName: 'Technology',
+			name: 'technology',
+			type: 'resourceLocator',
+			default: { mode: 'list', value: '' },
+			description: "A technology companies use, from the service's own list (service API only)",
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					typeOptions: { searchListMethod: 'searchTechnologies', searchable: true },
+				},
+				{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. Salesforce' },
+			],
+		},
 		picker(
 			'Intent Topic Names or IDs',
 			'intentTopics',
@@ -153,8 +176,11 @@ function searchBody(
 		companies.mainIndustriesIds = ids;
 	}
 	for (const { name, label, side, numeric } of PICKED) {
-		const values = listOf(filters[name]);
-		if (!values.length || (name !== 'intentTopics' && kind !== 'contact')) continue;
+		const values =
+			name === 'technologies'
+				? [locatorValue(filters.technology)].filter(Boolean)
+				: listOf(filters[name]);
+		if (!values.length || (side === 'contacts' && kind !== 'contact')) continue;
 		if (api === 'contract') {
 			throw new NodeOperationError(
 				ctx.getNode(),

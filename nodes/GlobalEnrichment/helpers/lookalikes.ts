@@ -60,7 +60,7 @@ const seedTypeField: INodeProperties = {
 	default: 'email',
 };
 
-export function lookalikeFields(kind: EntityKind): INodeProperties[] {
+function lookalikeFields(kind: EntityKind): INodeProperties[] {
 	return [
 		{
 			...seedTypeField,
@@ -161,7 +161,7 @@ export interface LookalikeRequest {
 }
 
 /** Checks one item: 5 to 100 valid seeds of the chosen type, the exclusions and the limit. */
-export async function checkLookalikes(
+async function checkLookalikes(
 	ctx: IExecuteFunctions,
 	kind: EntityKind,
 	itemIndex: number,
@@ -252,7 +252,7 @@ function withCredits(records: IDataObject[], billing: unknown): IDataObject[] {
  * Pages through the service's session until the limit or `meta.hasMore` is false: each call asks
  * exactly the results still wanted (at most 100), so no call is made for nothing.
  */
-export async function runLookalikes(
+async function runLookalikes(
 	ctx: IExecuteFunctions,
 	kind: EntityKind,
 	itemIndex: number,
@@ -291,4 +291,17 @@ export async function runLookalikes(
 			return results;
 		}
 	}
+}
+
+/** Find Lookalikes of `kind`: its fields, check and paged run (the operation adds its option). */
+export function lookalikesOperation(kind: EntityKind) {
+	return {
+		fields: lookalikeFields(kind),
+		async check(this: IExecuteFunctions, itemIndex: number): Promise<LookalikeRequest> {
+			return await checkLookalikes(this, kind, itemIndex);
+		},
+		async run(this: IExecuteFunctions, itemIndex: number, input: LookalikeRequest) {
+			return await runLookalikes(this, kind, itemIndex, input);
+		},
+	};
 }

@@ -13,7 +13,7 @@ import { runByIds, type IdRequest } from './byIds';
 const label = (kind: EntityKind) => (kind === 'contact' ? 'Contact' : 'Company');
 
 /** The record id, by default the `id` of the item (the output of a Find, Enrich or Search). */
-export function recordIdField(kind: EntityKind): INodeProperties {
+function recordIdField(kind: EntityKind): INodeProperties {
 	return {
 		displayName: `${label(kind)} ID`,
 		name: 'recordId',
@@ -55,7 +55,7 @@ export function readRecordId(ctx: IExecuteFunctions, kind: EntityKind, itemIndex
 
 export const MAX_RESULTS_PER_SIGNAL = 100;
 
-export function signalFields(kind: EntityKind): INodeProperties[] {
+function signalFields(kind: EntityKind): INodeProperties[] {
 	return [
 		recordIdField(kind),
 		{
@@ -144,7 +144,7 @@ function readMaxResults(ctx: IExecuteFunctions, itemIndex: number): number {
 }
 
 /** Checks one item of Get Signals: its id, types, start date and count (the types' catalogue later). */
-export async function checkSignals(
+async function checkSignals(
 	ctx: IExecuteFunctions,
 	kind: EntityKind,
 	itemIndex: number,
@@ -192,7 +192,7 @@ function countOf(signals: unknown): number {
  * free call) before any charged call, then the ids go out 100 per call. Each item says what it
  * cost: one credit per signal shown, none for a repeat of an id already answered.
  */
-export async function runSignals(
+async function runSignals(
 	ctx: IExecuteFunctions,
 	kind: EntityKind,
 	items: Array<CheckedItem<IdRequest>>,
@@ -241,7 +241,7 @@ export async function runSignals(
 }
 
 /** Checks one item of Get Signal Score. */
-export async function checkScore(
+async function checkScore(
 	ctx: IExecuteFunctions,
 	kind: EntityKind,
 	itemIndex: number,
@@ -251,7 +251,7 @@ export async function checkScore(
 }
 
 /** Get Signal Score for the checked items, 100 ids per call; a score is not charged. */
-export async function runScores(
+async function runScores(
 	ctx: IExecuteFunctions,
 	kind: EntityKind,
 	items: Array<CheckedItem<IdRequest>>,
@@ -270,4 +270,30 @@ export async function runScores(
 		},
 		items,
 	);
+}
+
+/** Get Signals of `kind`: its fields, check and batched run (the operation adds its option). */
+export function signalsOperation(kind: EntityKind) {
+	return {
+		fields: signalFields(kind),
+		async check(this: IExecuteFunctions, itemIndex: number): Promise<IdRequest> {
+			return await checkSignals(this, kind, itemIndex);
+		},
+		async runBatch(this: IExecuteFunctions, items: Array<CheckedItem<IdRequest>>) {
+			return await runSignals(this, kind, items);
+		},
+	};
+}
+
+/** Get Signal Score of `kind`: its field, check and batched run. */
+export function scoreOperation(kind: EntityKind) {
+	return {
+		fields: [recordIdField(kind)],
+		async check(this: IExecuteFunctions, itemIndex: number): Promise<IdRequest> {
+			return await checkScore(this, kind, itemIndex);
+		},
+		async runBatch(this: IExecuteFunctions, items: Array<CheckedItem<IdRequest>>) {
+			return await runScores(this, kind, items);
+		},
+	};
 }

@@ -1,4 +1,10 @@
-import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { filterValues, type EntityKind } from '../transport/signals';
 
@@ -37,3 +43,33 @@ export const filterOptions = {
 		return await catalogue(this, 'company', 'intentTopics', (entry) => entry.value);
 	},
 };
+
+/** The service searches these catalogues by the user's text: 2 to 256 characters. */
+const QUERY_MIN = 2;
+const QUERY_MAX = 256;
+
+/**
+ * Technologies matching the user's text (`…/companies/prospecting/filters/technologies?query=`),
+ * for the search filter Technology. Under 2 characters nothing is asked (the service would refuse).
+ */
+export async function searchTechnologies(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const query = (filter ?? '').trim();
+	if (query.length < QUERY_MIN) return { results: [] };
+	if (query.length > QUERY_MAX) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The search text is ${query.length} characters long; the service takes at most ${QUERY_MAX}`,
+			{ description: 'Type a shorter part of the technology name.' },
+		);
+	}
+	const entries = await filterValues(this, 'company', 'technologies', query);
+	return {
+		results: entries
+			.map((entry) => String(entry.value ?? entry.name ?? ''))
+			.filter(Boolean)
+			.map((value) => ({ name: value, value })),
+	};
+}

@@ -2,7 +2,9 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { industryOptions } from '../transport';
 import { signalTypeOptions } from '../transport/signals';
-import { filterOptions } from './filters';
+import { filterOptions, searchTechnologies } from './filters';
+
+export const listSearch = { searchTechnologies };
 
 export const loadOptions = {
 	...filterOptions,

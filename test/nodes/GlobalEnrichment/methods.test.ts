@@ -1,4 +1,4 @@
-import { loadOptions } from '../../../nodes/GlobalEnrichment/methods';
+import { listSearch, loadOptions } from '../../../nodes/GlobalEnrichment/methods';
 import {
 	GLOBAL_KEY,
 	globalLoadOptionsContext,
@@ -95,6 +95,25 @@ describe('Global Enrichment on the service API: signal types and search filter p
 			['GET', '/v3/contacts/prospecting/filters/departments'],
 			['GET', '/v3/contacts/prospecting/filters/seniority'],
 			['GET', '/v3/companies/prospecting/filters/intentTopics'],
+		]);
+	});
+
+	it('searches technologies with the typed text (2 to 256 characters), asking nothing for less', async () => {
+		const context = await globalLoadOptionsContext(
+			serviceCredential(`${ctx.sim.url}/global`, GLOBAL_KEY),
+		);
+		expect(await listSearch.searchTechnologies.call(context, 'a')).toEqual({ results: [] });
+		expect(await listSearch.searchTechnologies.call(context, 'acme')).toEqual({
+			results: [
+				{ name: 'Acme', value: 'Acme' },
+				{ name: 'Acme Labs', value: 'Acme Labs' },
+			],
+		});
+		await expect(listSearch.searchTechnologies.call(context, 'x'.repeat(257))).rejects.toThrow(
+			'The search text is 257 characters long; the service takes at most 256',
+		);
+		expect(ctx.sim.services.global.calls.map((c) => [c.path, c.query])).toEqual([
+			['/v3/companies/prospecting/filters/technologies', 'query=acme'],
 		]);
 	});
 

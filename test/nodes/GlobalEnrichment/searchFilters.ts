@@ -163,6 +163,12 @@ export function searchFilterRows(kind: SearchKind): FilterRow[] {
 		companies({ intentTopics: ['CRM Software'] }),
 		onServiceOnly('Intent Topic Names or IDs'),
 	]);
+	rows.push([
+		'technology (picker)',
+		{ technology: { __rl: true, mode: 'list', value: 'Salesforce' } },
+		companies({ technologies: ['Salesforce'] }),
+		onServiceOnly('Technology'),
+	]);
 	if (kind === 'contact') {
 		rows.push(
 			[

@@ -104,6 +104,7 @@ const FILTER_VALUES: Params = {
 	departments: ['Marketing'],
 	seniorityIds: [7],
 	intentTopics: ['CRM Software'],
+	technology: { __rl: true, mode: 'name', value: 'Acme Labs' },
 };
 
 const shownFor = (resource: string, operation: string) =>
@@ -164,6 +165,7 @@ describe('Global Enrichment on the service API: every operation through the stri
 			industryIds: [1],
 			intentTopics: ['CRM Software'],
 			location: 'United States',
+			technology: { __rl: true, mode: 'name', value: 'Acme Labs' },
 		});
 	});
 
@@ -196,6 +198,7 @@ describe('Global Enrichment on the service API: every operation through the stri
 			mainIndustriesIds: [1],
 			intentTopics: ['CRM Software'],
 			sizes: [{ min: 201, max: 1000 }],
+			technologies: ['Acme Labs'],
 		};
 		const contactLookups = [
 			contact({ email: ANA_EMAIL }),
@@ -234,6 +237,7 @@ describe('Global Enrichment on the service API: every operation through the stri
 								names: ['Northwind'],
 								mainIndustriesIds: [1],
 								intentTopics: ['CRM Software'],
+								technologies: ['Acme Labs'],
 								sizes: [{ min: 201, max: 1000 }],
 							},
 						},

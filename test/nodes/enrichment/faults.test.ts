@@ -137,6 +137,32 @@ const CALLS: EnrichmentCallUnderTest[] = [
 				(call) => call.status === 200 && JSON.stringify(call.body ?? '').includes('ana.silva'),
 			),
 	},
+	{
+		name: 'Global Contact → Get Signals',
+		class: 'credit-spending lookup',
+		node: 'globalEnrichment',
+		parameters: {
+			resource: 'contact',
+			operation: 'getSignals',
+			recordId: '={{ $json.v }}',
+			signalTypes: ['allSignals'],
+		},
+		items: [{ v: 'p-2001' }, { v: 'p-2003' }],
+		rule: { method: 'POST' },
+		batched: true,
+		serviceFaults: serviceFaults(
+			{ statusCode: 429, message: 'Too Many Requests' },
+			{ statusCode: 500, message: 'Internal server error' },
+		),
+		isItem0: (request) => request.body.includes('p-2001'),
+		item0Calls: (sim) =>
+			sim.services.global.calls.filter(
+				(call) =>
+					call.status === 200 &&
+					call.path === '/v3/contacts/signals' &&
+					JSON.stringify(call.body ?? '').includes('p-2001'),
+			),
+	},
 ];
 
 const SEEN = SEEN_JSON as Record<string, string>;

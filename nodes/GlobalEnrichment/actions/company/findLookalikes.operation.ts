@@ -1,10 +1,5 @@
 import { defineOperation } from '../../../shared/operation';
-import {
-	checkLookalikes,
-	lookalikeFields,
-	runLookalikes,
-	type LookalikeRequest,
-} from '../../helpers/lookalikes';
+import { lookalikesOperation, type LookalikeRequest } from '../../helpers/lookalikes';
 
 /**
  * Service API: `POST /v3/companies/lookalike`, page after page through the service's session
@@ -18,11 +13,5 @@ export const operation = defineOperation<LookalikeRequest>({
 			'Find companies that resemble 5 to 100 seed companies, excluding IDs you name. 1 credit per result.',
 		action: 'Find companies that resemble seed companies',
 	},
-	fields: lookalikeFields('company'),
-	async check(itemIndex) {
-		return await checkLookalikes(this, 'company', itemIndex);
-	},
-	async run(itemIndex, input) {
-		return await runLookalikes(this, 'company', itemIndex, input);
-	},
+	...lookalikesOperation('company'),
 });

@@ -1,5 +1,5 @@
 import { defineOperation } from '../../../shared/operation';
-import { checkSignals, runSignals, signalFields } from '../../helpers/signals';
+import { signalsOperation } from '../../helpers/signals';
 
 /** Service API: `POST /v3/companies/signals`, 100 ids per call, results matched by id. */
 export const operation = defineOperation({
@@ -10,11 +10,5 @@ export const operation = defineOperation({
 			'Get the recent signals (hiring surges, headcount growth and website traffic) of companies by ID, 100 per call. 1 credit per signal shown.',
 		action: 'Get the signals of companies by ID',
 	},
-	fields: signalFields('company'),
-	async check(itemIndex) {
-		return await checkSignals(this, 'company', itemIndex);
-	},
-	async runBatch(items) {
-		return await runSignals(this, 'company', items);
-	},
+	...signalsOperation('company'),
 });

@@ -1,10 +1,5 @@
 import { defineOperation } from '../../../shared/operation';
-import {
-	checkLookalikes,
-	lookalikeFields,
-	runLookalikes,
-	type LookalikeRequest,
-} from '../../helpers/lookalikes';
+import { lookalikesOperation, type LookalikeRequest } from '../../helpers/lookalikes';
 
 /**
  * Service API: `POST /v3/contacts/lookalike`, page after page through the service's session
@@ -18,11 +13,5 @@ export const operation = defineOperation<LookalikeRequest>({
 			'Find contacts that resemble 5 to 100 seed contacts, excluding IDs you name. 1 credit per result.',
 		action: 'Find contacts that resemble seed contacts',
 	},
-	fields: lookalikeFields('contact'),
-	async check(itemIndex) {
-		return await checkLookalikes(this, 'contact', itemIndex);
-	},
-	async run(itemIndex, input) {
-		return await runLookalikes(this, 'contact', itemIndex, input);
-	},
+	...lookalikesOperation('contact'),
 });

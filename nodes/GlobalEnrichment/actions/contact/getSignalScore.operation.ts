@@ -1,5 +1,5 @@
 import { defineOperation } from '../../../shared/operation';
-import { checkScore, recordIdField, runScores } from '../../helpers/signals';
+import { scoreOperation } from '../../helpers/signals';
 
 /** Service API: `POST /v3/contacts/signal-score`, 100 ids per call, results matched by id. */
 export const operation = defineOperation({
@@ -10,11 +10,5 @@ export const operation = defineOperation({
 			'Get the signal score of contacts by ID (how active their signals are), 100 per call',
 		action: 'Get the signal score of contacts by ID',
 	},
-	fields: [recordIdField('contact')],
-	async check(itemIndex) {
-		return await checkScore(this, 'contact', itemIndex);
-	},
-	async runBatch(items) {
-		return await runScores(this, 'contact', items);
-	},
+	...scoreOperation('contact'),
 });

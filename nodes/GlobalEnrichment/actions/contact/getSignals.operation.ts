@@ -1,5 +1,5 @@
 import { defineOperation } from '../../../shared/operation';
-import { checkSignals, runSignals, signalFields } from '../../helpers/signals';
+import { signalsOperation } from '../../helpers/signals';
 
 /** Service API: `POST /v3/contacts/signals`, 100 ids per call, results matched by id. */
 export const operation = defineOperation({
@@ -10,11 +10,5 @@ export const operation = defineOperation({
 			'Get the recent signals (promotions and job changes) of contacts by ID, 100 per call. 1 credit per signal shown.',
 		action: 'Get the signals of contacts by ID',
 	},
-	fields: signalFields('contact'),
-	async check(itemIndex) {
-		return await checkSignals(this, 'contact', itemIndex);
-	},
-	async runBatch(items) {
-		return await runSignals(this, 'contact', items);
-	},
+	...signalsOperation('contact'),
 });

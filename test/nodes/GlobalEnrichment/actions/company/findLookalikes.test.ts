@@ -20,7 +20,10 @@ const lookalikes = (parameters: Record<string, unknown> = {}) => ({
 
 describe('Global Enrichment › Company › Find Lookalikes', () => {
 	const ctx = withSimulator();
-	afterEach(() => nock.cleanAll());
+	afterEach(() => {
+		nock.cleanAll();
+		nock.enableNetConnect();
+	});
 
 	it('sends domain seeds and returns the lookalike companies', async () => {
 		const result = await ctx.runGlobalService(lookalikes({ limit: 2 }), [{}]);

@@ -50,7 +50,10 @@ describe('Global Enrichment › Contact › Find Lookalikes (simulator)', () => 
 });
 
 describe('Global Enrichment › Contact › Find Lookalikes (wire)', () => {
-	afterEach(() => nock.cleanAll());
+	afterEach(() => {
+		nock.cleanAll();
+		nock.enableNetConnect();
+	});
 
 	it('a Limit of 150 takes two calls asking exactly 100 then 50, through the session', async () => {
 		const bodies: unknown[] = [];

@@ -1,6 +1,12 @@
 import nock from 'nock';
 
-import { items, withSimulator } from '../../../../harness/enrichment';
+import { runWorkflow } from '../../../../harness';
+import {
+	GLOBAL_KEY,
+	items,
+	serviceCredential,
+	withSimulator,
+} from '../../../../harness/enrichment';
 import { runNock, runNockService } from '../../helpers';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
@@ -110,7 +116,10 @@ describe('Global Enrichment › Contact › Get Signals (simulator)', () => {
 });
 
 describe('Global Enrichment › Contact › Get Signals (wire)', () => {
-	afterEach(() => nock.cleanAll());
+	afterEach(() => {
+		nock.cleanAll();
+		nock.enableNetConnect();
+	});
 
 	it('sends 250 ids in 3 calls of 100, 100 and 50 and matches answers out of order by id', async () => {
 		const ids = Array.from({ length: 250 }, (_, n) => `p-${n}`);
@@ -147,6 +156,30 @@ describe('Global Enrichment › Contact › Get Signals (wire)', () => {
 				creditsCharged: 1,
 			});
 		});
+	});
+
+	it('a refused call fails its own items only under Continue On Fail; the other call carries on', async () => {
+		const ids = Array.from({ length: 150 }, (_, n) => `p-${n}`);
+		nock('https://global.test')
+			.get('/v3/contacts/signals/types')
+			.reply(200, ['promotion'])
+			.post('/v3/contacts/signals', (body: { ids: string[] }) => body.ids.length === 100)
+			.reply(400, { error: { code: 'BAD_REQUEST', message: 'Bad ids' } })
+			.post('/v3/contacts/signals', (body: { ids: string[] }) => body.ids.length === 50)
+			.reply(200, (_uri, body: { ids: string[] }) => ({
+				results: body.ids.map((id) => ({ id, signals: {} })),
+			}));
+		const result = await runNockService(
+			getSignals({ signalTypes: ['promotion'] }),
+			ids.map((id) => ({ id })),
+			true,
+		);
+		expect(result.error).toBeUndefined();
+		const json = result.json();
+		expect(json.slice(0, 100).every((item) => typeof item.error === 'string')).toBe(true);
+		expect(json.slice(100)).toEqual(
+			ids.slice(100).map((id) => ({ id, signals: {}, signalCount: 0, creditsCharged: 0 })),
+		);
 	});
 
 	it('an id asked twice is sent once and charged on its first item only', async () => {
@@ -211,5 +244,43 @@ describe('Global Enrichment › Contact › Get Signals (wire)', () => {
 		expect(result.error?.message).toBe(
 			"Get Signals works with the service's own API only; the connection contract has no such endpoint",
 		);
+	});
+});
+
+describe('Global Enrichment › Contact › Get Signals as an AI tool', () => {
+	const ctx = withSimulator();
+	const runTool = async (recordId: string) =>
+		await runWorkflow({
+			nodes: {
+				type: 'globalEnrichmentTool',
+				parameters: {
+					resource: 'contact',
+					operation: 'getSignals',
+					recordId: "={{ $fromAI('recordId', 'Contact ID', 'string') }}",
+					signalTypes: ['allSignals'],
+				} as never,
+				credentialTypes: ['globalEnrichmentApi'],
+			},
+			items: [{ chatInput: 'Signals?', sessionId: 's-1', toolCallId: 'c1', recordId }],
+			credentials: {
+				globalEnrichmentApi: serviceCredential(`${ctx.sim.url}/global`, GLOBAL_KEY),
+			},
+		});
+
+	it("answers the model with the contact's signals and their cost", async () => {
+		ctx.sim.services.global.signalOps.now = () => Date.parse('2026-11-20T00:00:00Z');
+		ctx.sim.services.global.signalOps.signals.set('p-2001', [
+			{ type: 'promotion', date: '2026-10-01', details: { newTitle: 'VP Sales' } },
+		]);
+		const result = await runTool('p-2001');
+		expect(result.error).toBeUndefined();
+		expect(JSON.stringify(result.json())).toContain('"newTitle":"VP Sales"');
+		expect(JSON.stringify(result.json())).toContain('"creditsCharged":1');
+	});
+
+	it('an empty ID names the argument and the fix, and no call is made', async () => {
+		const result = await runTool(' ');
+		expect(result.error?.message).toMatch(/^Invalid argument 'recordId': it is empty\. /);
+		expect(ctx.sim.services.global.calls).toHaveLength(0);
 	});
 });
