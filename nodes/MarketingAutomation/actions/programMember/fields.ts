@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { inputError } from '../../../shared/inputError';
 
 import { describeObject } from '../leadDatabase/objects';
 import { fromVersionTwoOne } from '../versions';
@@ -66,14 +66,12 @@ export const memberFieldsOption: INodeProperties = {
 export function readStatusName(ctx: IExecuteFunctions, name: string, itemIndex: number): string {
 	const status = String(itemParameter<unknown>(ctx, name, itemIndex, '') ?? '').trim();
 	if (!status || status.length > 255) {
-		throw new NodeOperationError(
+		throw inputError(
 			ctx.getNode(),
+			itemIndex,
+			{ parameter: name, missing: !status },
 			`The status ${shorten(status)} of item ${itemIndex} is not a program status name`,
-			{
-				itemIndex,
-				description:
-					"Give a status of the program's channel, e.g. Registered, Attended or Member, as the service shows it.",
-			},
+			"Give a status of the program's channel, e.g. Registered, Attended or Member, as the service shows it.",
 		);
 	}
 	return status;
