@@ -23,7 +23,8 @@ import { timing } from './timing';
  * quiet window raises the ceiling (one call, then twice the last raise while none is refused, up
  * to a tenth of the rate), so budget another caller gave up is taken back without a burst of 606s.
  * Rejections of calls sent before the first one's cut (several calls in flight at once) are one
- * event: the limiter is cut once for them.
+ * event: the limiter is cut once for them. While cut, calls are spaced evenly over the window
+ * instead of sent in a burst; a process never refused keeps its burst, so alone it loses nothing.
  *
  * One concept in one file (about 250 lines): the limiter's window, concurrency, adaptive cuts and
  * probes act on the same few counters, and reading them apart would hide how they interact.
@@ -77,6 +78,8 @@ export class InstanceLimiter {
 	/** Calls the next probe adds to the rate ceiling. */
 	private probeStep = 1;
 	private inFlight = 0;
+	/** When the last call was let through (calls are spaced while the limits are cut). */
+	private lastSent = 0;
 	/** Answer times of finished calls still inside the window, oldest first (from `head`). */
 	private finished: number[] = [];
 	private head = 0;
@@ -166,7 +169,14 @@ export class InstanceLimiter {
 			}
 			return Infinity;
 		}
-		return this.inFlight >= this.concurrency ? Infinity : 0;
+		if (this.inFlight >= this.concurrency) return Infinity;
+		// Cut by a refusal, so the instance is shared: the calls are spread over the window instead
+		// of sent in a burst, and when the shared budget runs out only the few in flight are refused.
+		if (this.lastAdjusted !== 0) {
+			const spacing = this.lastSent + timing.windowMs / this.rate - now;
+			if (spacing > 0) return Math.ceil(spacing);
+		}
+		return 0;
 	}
 
 	private pump(): void {
@@ -174,6 +184,7 @@ export class InstanceLimiter {
 			const wait = this.waitMs(Date.now());
 			if (wait === 0) {
 				this.inFlight++;
+				this.lastSent = Date.now();
 				this.queue.shift()?.();
 				continue;
 			}

@@ -103,6 +103,31 @@ describe('throttle', () => {
 		expect(limiter.limits()).toMatchObject({ callsPerWindow: 25, callsInFlight: 5 });
 	});
 
+	it('sends a burst while never refused, and spreads its calls over the window once cut', async () => {
+		jest.useFakeTimers({ now: 1_000_000 });
+		try {
+			const limiter = new InstanceLimiter();
+			limiter.configure({ callsPerWindow: 50, callsInFlight: 5 });
+			const sentAt: number[] = [];
+			const call = async () => {
+				const release = await limiter.acquire();
+				sentAt.push(Date.now());
+				release();
+			};
+			await Promise.all([call(), call(), call()]);
+			expect(sentAt).toEqual([1_000_000, 1_000_000, 1_000_000]);
+			// A 615 pauses a second and keeps the rate: then one call every 20 s / 50 calls.
+			limiter.rejected('615');
+			sentAt.length = 0;
+			const calls = Promise.all([call(), call(), call()]);
+			await jest.advanceTimersByTimeAsync(2_000);
+			await calls;
+			expect(sentAt).toEqual([1_001_000, 1_001_400, 1_001_800]);
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+
 	it.each([2, 3])(
 		'%i limiters at the defaults sharing 100 calls per window settle within two windows to at most 1 rejection per 100 calls',
 		(processes) => {
