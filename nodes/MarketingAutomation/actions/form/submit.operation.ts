@@ -3,13 +3,14 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { defineOperation, type BatchOutcome } from '../../../shared/operation';
-import { isToolRun, toolArgumentOf } from '../../../shared/tool';
+import { toolArgumentOf } from '../../../shared/tool';
 import { withDecision } from '../../../shared/toolDecision';
 import { isValidEmail } from '../../../shared/validation';
 import { apiRequest } from '../../transport';
 import { checkAgainstService, eachItem } from '../batches';
 import { formLocator } from '../fields';
 import { readId, shorten } from '../parameters';
+import { mappedSource } from '../../helpers/mappedRecord';
 import { readFormFields } from './formFields';
 
 const PATH = '/rest/v1/leads/submitForm.json';
@@ -116,21 +117,8 @@ function fieldsArgument(ctx: IExecuteFunctions, itemIndex: number): string | und
 /** The record of an item: mapped automatically (the item, or the model's object) or as defined. */
 function fieldsOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const mapper = ctx.getNodeParameter('formFields', itemIndex, {}) as IDataObject;
-	const auto = mapper.mappingMode === 'autoMapInputData';
 	const argument = fieldsArgument(ctx, itemIndex);
-	let source: unknown = mapper.value ?? {};
-	if (auto) {
-		source = isToolRun(ctx.getNode())
-			? ctx.getNodeParameter('toolRecord', itemIndex, {})
-			: ctx.getInputData()[itemIndex].json;
-		if (typeof source === 'string') {
-			try {
-				source = JSON.parse(source);
-			} catch {
-				// refused below
-			}
-		}
-	}
+	const source = mappedSource(ctx, itemIndex, mapper);
 	if (source === null || typeof source !== 'object' || Array.isArray(source)) {
 		refuse(
 			ctx,

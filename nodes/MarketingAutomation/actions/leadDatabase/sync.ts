@@ -8,6 +8,7 @@ import { LEAD_BATCH } from '../../transport/paging';
 import type { CheckedItem } from '../../../shared/operation';
 import { checkAgainstService, keyedBatches, perExecution } from '../batches';
 import { parameterOf } from '../../../shared/itemParameters';
+import { mappedSource } from '../../helpers/mappedRecord';
 import { shorten } from '../parameters';
 import { columnsField, objectFields, syncActionField, toolRecordField } from './fields';
 import {
@@ -49,20 +50,8 @@ function recordParameter(ctx: IExecuteFunctions, columns: IDataObject): string {
 
 /** The record of an item: mapped automatically (the item, or the model's object) or as defined. */
 function recordOf(ctx: IExecuteFunctions, itemIndex: number, columns: IDataObject): IDataObject {
-	let source: unknown = columns.value ?? {};
 	const auto = columns.mappingMode === 'autoMapInputData';
-	if (auto) {
-		source = isToolRun(ctx.getNode())
-			? ctx.getNodeParameter('toolRecord', itemIndex, {})
-			: ctx.getInputData()[itemIndex].json;
-		if (typeof source === 'string') {
-			try {
-				source = JSON.parse(source);
-			} catch {
-				// refused below
-			}
-		}
-	}
+	const source = mappedSource(ctx, itemIndex, columns);
 	if (source === null || typeof source !== 'object' || Array.isArray(source)) {
 		throw inputError(
 			ctx.getNode(),
