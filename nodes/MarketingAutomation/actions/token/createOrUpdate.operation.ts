@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { assetForm } from '../../transport/assets';
@@ -7,6 +6,7 @@ import { FOLDER_REFUSALS } from '../../transport/refusals';
 import type { FolderRef } from '../../helpers/folders';
 import { isCalendarDate } from '../../helpers/assetFields';
 import { shorten } from '../parameters';
+import { inputError } from '../../../shared/inputError';
 import { defineOperation } from '../../../shared/operation';
 import {
 	bareTokenName,
@@ -96,8 +96,9 @@ function check(this: IExecuteFunctions, itemIndex: number): Upsert {
 	const owner = readOwner(this, itemIndex);
 	const rows = ((this.getNodeParameter('tokens', itemIndex, {}) as IDataObject).token ??
 		[]) as IDataObject[];
-	const refuse = (message: string, fix: string): never => {
-		throw new NodeOperationError(this.getNode(), message, { itemIndex, description: fix });
+	// `parameter`: the token's field, so an AI agent's tool answer names the argument filling it.
+	const refuse = (message: string, fix: string, parameter = 'tokens'): never => {
+		throw inputError(this.getNode(), itemIndex, { parameter }, message, fix);
 	};
 	if (rows.length === 0) {
 		refuse(`Item ${itemIndex} has no token to set`, 'Add at least one token: name, type, value.');
@@ -115,6 +116,7 @@ function check(this: IExecuteFunctions, itemIndex: number): Upsert {
 			refuse(
 				`${which} has the name ${shorten(raw)}, ${problem}`,
 				`Give each token a name of 1 to ${MAX_NAME} characters on one line (without "{{my." and "}}").`,
+				`tokens.token.${at}.name`,
 			);
 		}
 		const type = String(row.type ?? '');
@@ -122,6 +124,7 @@ function check(this: IExecuteFunctions, itemIndex: number): Upsert {
 			refuse(
 				`${which} (${shorten(name)}) has the type ${shorten(type)}, which the service does not have`,
 				`Use one of ${TOKEN_TYPES.join(', ')}.`,
+				`tokens.token.${at}.type`,
 			);
 		}
 		const value = String(row.value ?? '');
@@ -130,6 +133,7 @@ function check(this: IExecuteFunctions, itemIndex: number): Upsert {
 			refuse(
 				`${which} (${shorten(name)}): the ${type} value ${shorten(value)} ${problem}`,
 				'Date tokens take YYYY-MM-DD, number tokens a number, score tokens a whole number (+10), and rich text at most 1 MB.',
+				`tokens.token.${at}.value`,
 			);
 		}
 		return { name, type, value };

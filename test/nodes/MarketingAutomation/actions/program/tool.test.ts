@@ -61,7 +61,7 @@ describe('Marketing Automation v2: programs and tokens as an AI agent tool', () 
 			{ ...AGENT_INPUT, tokenName: 'T'.repeat(51), toolCallId: 'call_3' },
 		);
 		expect(result.error?.message).toBe(
-			`Token 1 of item 0 has the name "${'T'.repeat(51)}", longer than 50 characters. Do not retry: stop and tell the user that the node's own settings need a change. What the user can do: Give each token a name of 1 to 50 characters on one line (without "{{my." and "}}").`,
+			`Token 1 has the name "${'T'.repeat(51)}", longer than 50 characters. Change the argument 'tokenName' and call this tool again.`,
 		);
 		expect(env.sim.services.marketing.calls.filter((c) => c.method === 'POST')).toEqual([]);
 	});
