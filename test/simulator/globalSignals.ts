@@ -8,11 +8,14 @@
  *   (answered here in reverse, so a client that pairs by position fails); per-id errors NOT_FOUND and
  *   COMPLIANCE_RESTRICTED inside the 200 answer; one credit per signal shown;
  * - `GET /v3/{contacts,companies}/signals/types`: the catalogue (free);
- * - `POST /v3/{contacts,companies}/signal-score` `{ ids[1..100] }`; per-id NO_SCORE; free here;
- * - `POST /v3/contacts/lookalike` (seeds 5..100 by email, linkedinUrl, id, or firstName + lastName +
- *   companyName) and `/v3/companies/lookalike` (seeds by domain or linkedinUrl); `limit` 1..100
- *   (default 25), `exclude` ids, `dedupeSessionId` for the next page (a session unused for 30 days
- *   expires); `meta: { hasMore, dedupeSessionId }`; one credit per result;
+ * - `POST /v3/{contacts,companies}/signal-score` `{ ids[1..100] }` → `signalScore` from 0 to 1;
+ *   per-id NO_SCORE; free here;
+ * - `POST /v3/contacts/lookalike` with `seeds` grouped by kind (`emails`, `linkedinUrls`, `ids`,
+ *   `contactIds`, `contacts[{firstName, lastName, companyDomain | companyName}]`), 5..100 seeds
+ *   counted across the kinds, and `/v3/companies/lookalike` (`seeds: {domains, linkedinUrls}`);
+ *   `limit` 1..100 (default 25), `exclude` ids, `dedupeSessionId` for the next page (a session
+ *   unused for 30 days expires), `tableId`; answers `{ dedupeSessionId, results, meta: { returned,
+ *   hasMore } }`; one credit per result;
  * - `GET /v3/contacts/prospecting/filters/{departments,seniority,existingDataPoints,countries}` and
  *   `…/locations?query=`; company filters `sizes, revenues, sics, naics, intentTopics` and
  *   `names, technologies, locations` with `query` of 2..256 characters;
@@ -200,34 +203,14 @@ export class GlobalSignals {
 			if (!this.exists(kind, id)) return { id, error: { code: 'NOT_FOUND', message: 'Not found' } };
 			const count = this.signals.get(id)?.length ?? 0;
 			if (count === 0) return { id, error: { code: 'NO_SCORE', message: 'No signals to score' } };
-			return { id, score: Math.min(100, count * 25) };
+			return { id, signalScore: Math.min(1, count * 0.25) };
 		});
 		return reply(200, { requestId: this.host.nextRequestId(), results: results.reverse() });
 	}
 
 	private lookalike(kind: Kind, body: Row): SimResponse {
-		const seeds = body.seeds;
-		if (!Array.isArray(seeds) || seeds.length < 5 || seeds.length > 100) {
-			return this.host.error(400, 'BAD_REQUEST', 'seeds must be an array of 5 to 100 items');
-		}
-		const seedKeys =
-			kind === 'contacts'
-				? [['email'], ['linkedinUrl'], ['id'], ['firstName', 'lastName', 'companyName']]
-				: [['domain'], ['linkedinUrl']];
-		const badSeed = seeds.findIndex(
-			(seed: Row) =>
-				!seed ||
-				typeof seed !== 'object' ||
-				seedKeys.filter((keys) => keys.every((k) => typeof seed[k] === 'string' && seed[k]))
-					.length !== 1,
-		);
-		if (badSeed >= 0) {
-			return this.host.error(
-				400,
-				'BAD_REQUEST',
-				`seeds[${badSeed}] must identify exactly one record`,
-			);
-		}
+		const badSeeds = this.seedsRefusal(kind, body.seeds);
+		if (badSeeds) return this.host.error(400, 'BAD_REQUEST', badSeeds);
 		const limit = body.limit ?? 25;
 		if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > 100) {
 			return this.host.error(400, 'BAD_REQUEST', 'limit must be from 1 to 100');
@@ -258,11 +241,49 @@ export class GlobalSignals {
 		const record = (id: string) =>
 			kind === 'contacts' ? this.host.contactRecord(id) : this.host.companyRecord(id);
 		return reply(200, {
-			requestId: this.host.nextRequestId(),
-			data: page.map(record),
-			meta: { hasMore: pool.length > page.length, dedupeSessionId: sessionId },
+			dedupeSessionId: sessionId,
+			results: page.map(record),
+			meta: { returned: page.length, hasMore: pool.length > page.length },
 			billing: { creditsCharged: page.length },
 		});
+	}
+
+	/**
+	 * Why `seeds` is refused, if it is: an object of lists by kind (a list of seed objects is not
+	 * one; kinds the endpoint does not define were refused before), 5 to 100 seeds in all.
+	 */
+	private seedsRefusal(kind: Kind, seeds: unknown): string | undefined {
+		if (!seeds || typeof seeds !== 'object' || Array.isArray(seeds)) {
+			return 'seeds must be an object of seed lists by kind';
+		}
+		const nonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0;
+		const valid: Record<string, (seed: unknown) => boolean> =
+			kind === 'contacts'
+				? {
+						emails: nonEmpty,
+						linkedinUrls: nonEmpty,
+						ids: nonEmpty,
+						contactIds: (v) => Number.isInteger(v),
+						contacts: (v) => {
+							const c = (v ?? {}) as Row;
+							return (
+								nonEmpty(c.firstName) &&
+								nonEmpty(c.lastName) &&
+								(nonEmpty(c.companyDomain) || nonEmpty(c.companyName))
+							);
+						},
+					}
+				: { domains: nonEmpty, linkedinUrls: nonEmpty };
+		let total = 0;
+		for (const [name, list] of Object.entries(seeds as Row)) {
+			if (!valid[name]) return `seeds.${name} is not a seed kind`;
+			if (!Array.isArray(list)) return `seeds.${name} must be an array`;
+			const bad = list.findIndex((seed) => !valid[name](seed));
+			if (bad >= 0) return `seeds.${name}[${bad}] is not a valid seed`;
+			total += list.length;
+		}
+		if (total < 5 || total > 100) return `seeds must hold 5 to 100 seeds in all, not ${total}`;
+		return undefined;
 	}
 
 	private filter(kind: Kind, name: string, query: string | null): SimResponse | undefined {

@@ -51,6 +51,15 @@ const SEED_TYPES: Record<
 	],
 };
 
+/** The list of `seeds` each seed type goes in: the service takes seeds grouped by kind. */
+const SEED_LISTS: Record<SeedType, string> = {
+	email: 'emails',
+	linkedinUrl: 'linkedinUrls',
+	id: 'ids',
+	name: 'contacts',
+	domain: 'domains',
+};
+
 /** Seed Type (its options and default per kind). */
 const seedTypeField: INodeProperties = {
 	displayName: 'Seed Type',
@@ -114,10 +123,13 @@ function seedTexts(raw: unknown, byLine: boolean): unknown[] {
 		: listOf(text.replace(/\r?\n/g, ','));
 }
 
-/** One seed as the service takes it, or why it is refused. */
-function seedOf(kind: EntityKind, type: SeedType, raw: unknown): IDataObject | { refused: string } {
-	const fromChecked = (checked: Checked, key: string) =>
-		'refused' in checked ? checked : { [key]: checked.value };
+/** One seed as its list in `seeds` holds it, or why it is refused. */
+function seedOf(
+	kind: EntityKind,
+	type: SeedType,
+	raw: unknown,
+): string | IDataObject | { refused: string } {
+	const fromChecked = (checked: Checked) => ('refused' in checked ? checked : checked.value);
 	if (type === 'name') {
 		const entry = (typeof raw === 'object' && raw !== null ? raw : {}) as IDataObject;
 		const [name, company] =
@@ -143,19 +155,17 @@ function seedOf(kind: EntityKind, type: SeedType, raw: unknown): IDataObject | {
 		return {
 			refused: `${echo(JSON.stringify(raw) ?? '')} is not a ${type === 'id' ? 'ID' : type}`,
 		};
-	if (type === 'email') return fromChecked(checkEmail(text), 'email');
-	if (type === 'domain') return fromChecked(checkDomain(text), 'domain');
+	if (type === 'email') return fromChecked(checkEmail(text));
+	if (type === 'domain') return fromChecked(checkDomain(text));
 	if (type === 'linkedinUrl') {
-		return fromChecked(
-			checkProfileUrl(text, kind === 'contact' ? 'person' : 'company'),
-			'linkedinUrl',
-		);
+		return fromChecked(checkProfileUrl(text, kind === 'contact' ? 'person' : 'company'));
 	}
-	return /[\s,]/.test(text) ? { refused: `"${echo(text)}" is not one ID` } : { id: text };
+	return /[\s,]/.test(text) ? { refused: `"${echo(text)}" is not one ID` } : text;
 }
 
 export interface LookalikeRequest {
-	seeds: IDataObject[];
+	/** The seeds grouped by kind (`{ emails: [...] }`), as the service takes them. */
+	seeds: IDataObject;
 	exclude: string[];
 	limit: number;
 }
@@ -179,11 +189,11 @@ async function checkLookalikes(
 		);
 	}
 	const texts = seedTexts(itemParameter<unknown>(ctx, 'seeds', itemIndex, ''), type === 'name');
-	const seeds: IDataObject[] = [];
+	const seeds: Array<string | IDataObject> = [];
 	const seen = new Set<string>();
 	for (const [n, raw] of texts.entries()) {
 		const seed = seedOf(kind, type, raw);
-		if ('refused' in seed) {
+		if (typeof seed === 'object' && 'refused' in seed) {
 			invalidInput(
 				ctx,
 				itemIndex,
@@ -194,7 +204,7 @@ async function checkLookalikes(
 			);
 		}
 		const key = JSON.stringify(seed).toLowerCase();
-		if (!seen.has(key)) seeds.push(seed as IDataObject);
+		if (!seen.has(key)) seeds.push(seed);
 		seen.add(key);
 	}
 	if (seeds.length < MIN_SEEDS || seeds.length > MAX_SEEDS) {
@@ -219,7 +229,7 @@ async function checkLookalikes(
 			'limit',
 		);
 	}
-	return { seeds, exclude, limit };
+	return { seeds: { [SEED_LISTS[type]]: seeds }, exclude, limit };
 }
 
 /** The session is unknown or expired (the service forgets it after 30 days of disuse). */
@@ -283,10 +293,10 @@ async function runLookalikes(
 			throw answerError(ctx.getNode(), answer, SERVICE_NAME, call);
 		}
 		const page = (answer.body ?? {}) as IDataObject;
-		const records = (page.data ?? page.results ?? []) as IDataObject[];
+		const records = (Array.isArray(page.results) ? page.results : []) as IDataObject[];
 		const meta = (page.meta ?? {}) as IDataObject;
 		results.push(...withCredits(records, page.billing).slice(0, limit - results.length));
-		sessionId = String(meta.dedupeSessionId ?? page.dedupeSessionId ?? '') || undefined;
+		sessionId = typeof page.dedupeSessionId === 'string' ? page.dedupeSessionId : undefined;
 		if (meta.hasMore !== true || records.length === 0 || results.length >= limit || !sessionId) {
 			return results;
 		}

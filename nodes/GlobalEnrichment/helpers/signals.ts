@@ -264,7 +264,7 @@ async function runScores(
 			what: 'signal score',
 			output: (result) => ({
 				id: result.id,
-				score: result.score ?? result.signalScore,
+				signalScore: result.signalScore,
 				creditsCharged: 0,
 			}),
 		},

@@ -27,7 +27,7 @@ export function describeSignalScore(kind: 'contact' | 'company', [a, b, c]: stri
 				['POST', `/v3/${collection}/signal-score`, { ids: [a, b, c] }],
 			]);
 			expect(items(result)).toEqual([
-				{ json: { id: a, score: 50, creditsCharged: 0 }, pairedItem: { item: 0 } },
+				{ json: { id: a, signalScore: 0.5, creditsCharged: 0 }, pairedItem: { item: 0 } },
 				{
 					json: {
 						error: `The service has no signal score for ${kind} "${b}" (NO_SCORE) in item 1`,
@@ -36,7 +36,7 @@ export function describeSignalScore(kind: 'contact' | 'company', [a, b, c]: stri
 					},
 					pairedItem: { item: 1 },
 				},
-				{ json: { id: c, score: 25, creditsCharged: 0 }, pairedItem: { item: 2 } },
+				{ json: { id: c, signalScore: 0.25, creditsCharged: 0 }, pairedItem: { item: 2 } },
 			]);
 		});
 	});
@@ -56,7 +56,9 @@ export function describeSignalScore(kind: 'contact' | 'company', [a, b, c]: stri
 				.reply(200, (_uri, body: { ids: string[] }) => {
 					sizes.push(body.ids.length);
 					const reversed = [...body.ids].reverse();
-					return { results: reversed.map((id) => ({ id, score: Number(id.slice(2)) })) };
+					return {
+						results: reversed.map((id) => ({ id, signalScore: Number(id.slice(2)) / 1000 })),
+					};
 				});
 			const result = await runNockService(
 				score,
@@ -64,7 +66,7 @@ export function describeSignalScore(kind: 'contact' | 'company', [a, b, c]: stri
 			);
 			expect(result.error).toBeUndefined();
 			expect(sizes.sort()).toEqual([100, 100, 50]);
-			expect(result.json().map((json) => json.score)).toEqual(ids.map((_, n) => n));
+			expect(result.json().map((json) => json.signalScore)).toEqual(ids.map((_, n) => n / 1000));
 		});
 
 		it('an empty id is refused before any call', async () => {

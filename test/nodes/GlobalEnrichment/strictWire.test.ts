@@ -274,8 +274,8 @@ describe('Global Enrichment on the service API: every operation through the stri
 				const id = kind === 'contacts' ? 'p-2001' : 'c-1001';
 				const seeds =
 					kind === 'contacts'
-						? ['a', 'b', 'c', 'd', 'e'].map((n) => ({ email: `${n}@example.com` }))
-						: ['a', 'b', 'c', 'd', 'e'].map((n) => ({ domain: `${n}.example` }));
+						? { emails: ['a', 'b', 'c', 'd', 'e'].map((n) => `${n}@example.com`) }
+						: { domains: ['a', 'b', 'c', 'd', 'e'].map((n) => `${n}.example`) };
 				return [
 					['GET', `/v3/${kind}/signals/types`, undefined, undefined, 200],
 					[

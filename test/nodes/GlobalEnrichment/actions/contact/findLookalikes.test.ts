@@ -16,7 +16,7 @@ const EMAILS = [
 	'd@example.com',
 	'e@example.com',
 ];
-const SEEDS = EMAILS.map((email) => ({ email }));
+const SEEDS = { emails: EMAILS };
 const lookalikes = (parameters: Record<string, unknown> = {}) => ({
 	resource: 'contact',
 	operation: 'findLookalikes',
@@ -25,8 +25,9 @@ const lookalikes = (parameters: Record<string, unknown> = {}) => ({
 	...parameters,
 });
 const page = (from: number, count: number, hasMore: boolean, session = 's-1') => ({
-	data: Array.from({ length: count }, (_, n) => ({ id: `p-${from + n}` })),
-	meta: { hasMore, dedupeSessionId: session },
+	dedupeSessionId: session,
+	results: Array.from({ length: count }, (_, n) => ({ id: `p-${from + n}` })),
+	meta: { returned: count, hasMore },
 	billing: { creditsCharged: count },
 });
 
@@ -150,11 +151,13 @@ describe('Global Enrichment › Contact › Find Lookalikes (wire)', () => {
 			[{}],
 		);
 		expect(sent).toEqual({
-			seeds: names.map((name) => ({
-				firstName: name.split(' ')[0],
-				lastName: name.split(' ').slice(1).join(' '),
-				companyName: 'Acme Inc',
-			})),
+			seeds: {
+				contacts: names.map((name) => ({
+					firstName: name.split(' ')[0],
+					lastName: name.split(' ').slice(1).join(' '),
+					companyName: 'Acme Inc',
+				})),
+			},
 			limit: 1,
 		});
 	});
