@@ -194,11 +194,24 @@ describe('global enrichment simulator: signals, lookalikes, filters, webhooks', 
 			{ type: 'surgeInHiring', date: '2026-11-01', details: {} },
 			{ type: 'headcountGrowth', date: '2026-11-02', details: {} },
 		]);
-		const answer = await call('POST', '/v3/companies/signal-score', { ids: ['c-1001', 'c-1002'] });
+		const answer = await call('POST', '/v3/companies/signal-score', {
+			companies: [{ clientReferenceId: 'r-1', id: 'c-1001' }, { id: 'c-1002' }],
+		});
 		expect(answer.body.results).toEqual([
 			{ id: 'c-1002', error: { code: 'NO_SCORE', message: 'No signals to score' } },
-			{ id: 'c-1001', signalScore: 0.5 },
+			{ clientReferenceId: 'r-1', id: 'c-1001', signalScore: 0.5 },
 		]);
+		// Records, not a list of ids; a contact identifier is not a company's.
+		expect(
+			(await call('POST', '/v3/companies/signal-score', { ids: ['c-1001'] })).body.message,
+		).toBe('property ids should not exist');
+		expect(
+			(
+				await call('POST', '/v3/companies/signal-score', {
+					companies: [{ id: 'c-1001', linkedinUrl: 'x' }],
+				})
+			).body.message,
+		).toBe('companies.0.property linkedinUrl should not exist');
 	});
 
 	it('filters: fixed catalogues, and searched ones need a query of 2 to 256 characters', async () => {

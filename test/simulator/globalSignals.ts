@@ -8,8 +8,9 @@
  *   (answered here in reverse, so a client that pairs by position fails); per-id errors NOT_FOUND and
  *   COMPLIANCE_RESTRICTED inside the 200 answer; one credit per signal shown;
  * - `GET /v3/{contacts,companies}/signals/types`: the catalogue (free);
- * - `POST /v3/{contacts,companies}/signal-score` `{ ids[1..100] }` → `signalScore` from 0 to 1;
- *   per-id NO_SCORE; free here;
+ * - `POST /v3/{contacts,companies}/signal-score` `{ contacts | companies: [{ clientReferenceId?,
+ *   id | … }] (1..100) }` → `signalScore` from 0 to 1, `clientReferenceId` echoed; per-record
+ *   NOT_FOUND and NO_SCORE; free here;
  * - `POST /v3/contacts/lookalike` with `seeds` grouped by kind (`emails`, `linkedinUrls`, `ids`,
  *   `contactIds`, `contacts[{firstName, lastName, companyDomain | companyName}]`), 5..100 seeds
  *   counted across the kinds, and `/v3/companies/lookalike` (`seeds: {domains, linkedinUrls}`);
@@ -197,13 +198,31 @@ export class GlobalSignals {
 	}
 
 	private scores(kind: Kind, body: Row): SimResponse {
-		const ids = this.ids(body);
-		if (!Array.isArray(ids)) return ids;
-		const results = ids.map((id) => {
-			if (!this.exists(kind, id)) return { id, error: { code: 'NOT_FOUND', message: 'Not found' } };
-			const count = this.signals.get(id)?.length ?? 0;
-			if (count === 0) return { id, error: { code: 'NO_SCORE', message: 'No signals to score' } };
-			return { id, signalScore: Math.min(1, count * 0.25) };
+		const records = body[kind];
+		// Records by `id` only here: the other identifiers need a resolution this simulator lacks.
+		if (
+			!Array.isArray(records) ||
+			records.length < 1 ||
+			records.length > 100 ||
+			records.some((record: Row) => typeof record?.id !== 'string' || !record.id)
+		) {
+			return this.host.error(
+				400,
+				'BAD_REQUEST',
+				`${kind} must be an array of 1 to 100 records, each with an id`,
+			);
+		}
+		const results = (records as Row[]).map(({ id, clientReferenceId }) => {
+			const ref = clientReferenceId === undefined ? {} : { clientReferenceId };
+			const key = String(id);
+			if (!this.exists(kind, key)) {
+				return { ...ref, id, error: { code: 'NOT_FOUND', message: 'Not found' } };
+			}
+			const count = this.signals.get(key)?.length ?? 0;
+			if (count === 0) {
+				return { ...ref, id, error: { code: 'NO_SCORE', message: 'No signals to score' } };
+			}
+			return { ...ref, id, signalScore: Math.min(1, count * 0.25) };
 		});
 		return reply(200, { requestId: this.host.nextRequestId(), results: results.reverse() });
 	}

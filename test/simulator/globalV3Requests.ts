@@ -200,8 +200,27 @@ function signalRequests(): Record<string, V3Request> {
 		requests[`POST /v3/${kind}/signals`] = {
 			body: fields(['ids', 'signalTypes', 'startDate', 'maxResultsPerSignal']),
 		};
-		requests[`POST /v3/${kind}/signal-score`] = { body: fields(['ids']) };
 	}
+	// A score takes records, each by one identifier, with a reference echoed on its result.
+	requests['POST /v3/contacts/signal-score'] = {
+		body: {
+			contacts: [
+				fields([
+					'clientReferenceId',
+					'id',
+					'linkedinUrl',
+					'email',
+					'firstName',
+					'lastName',
+					'companyName',
+					'companyDomain',
+				]),
+			],
+		},
+	};
+	requests['POST /v3/companies/signal-score'] = {
+		body: { companies: [fields(['clientReferenceId', 'id', 'domain', 'name', 'email'])] },
+	};
 	// Seeds (and exclusions) are grouped by kind: a list per kind, never a list of seed objects.
 	const lookalike = (seeds: Record<string, Shape>): V3Request => ({
 		body: { seeds, exclude: value, ...fields(['limit', 'dedupeSessionId', 'tableId']) },

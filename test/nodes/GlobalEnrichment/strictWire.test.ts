@@ -290,7 +290,13 @@ describe('Global Enrichment on the service API: every operation through the stri
 						},
 						200,
 					],
-					['POST', `/v3/${kind}/signal-score`, undefined, { ids: [id] }, 200],
+					[
+						'POST',
+						`/v3/${kind}/signal-score`,
+						undefined,
+						{ [kind]: [{ clientReferenceId: id, id }] },
+						200,
+					],
 					['POST', `/v3/${kind}/lookalike`, undefined, { seeds, limit: 100, exclude: [id] }, 200],
 				];
 			}),
