@@ -143,6 +143,10 @@ describe('global enrichment simulator: signals, lookalikes, filters, webhooks', 
 				seeds: { ...seeds, contacts: [{ firstName: 'Ana', lastName: 'Lee' }] },
 			}),
 		).toBe('seeds.contacts[0] is not a valid seed');
+		// Exclusions are grouped by kind like the seeds, never a bare list of ids.
+		expect(await refusal({ seeds, exclude: ['p-2001'] })).toBe(
+			'exclude must be an object of seed lists by kind',
+		);
 		const first = await call('POST', '/v3/contacts/lookalike', { seeds, limit: 2 });
 		expect(Object.keys(first.body).sort()).toEqual([
 			'billing',

@@ -14,9 +14,9 @@
  * - `POST /v3/contacts/lookalike` with `seeds` grouped by kind (`emails`, `linkedinUrls`, `ids`,
  *   `contactIds`, `contacts[{firstName, lastName, companyDomain | companyName}]`), 5..100 seeds
  *   counted across the kinds, and `/v3/companies/lookalike` (`seeds: {domains, linkedinUrls}`);
- *   `limit` 1..100 (default 25), `exclude` ids, `dedupeSessionId` for the next page (a session
- *   unused for 30 days expires), `tableId`; answers `{ dedupeSessionId, results, meta: { returned,
- *   hasMore } }`; one credit per result;
+ *   `limit` 1..100 (default 25), `exclude` (the same kinds as the seeds), `dedupeSessionId` for
+ *   the next page (a session unused for 30 days expires), `tableId`; answers `{ dedupeSessionId,
+ *   results, meta: { returned, hasMore } }`; one credit per result;
  * - `GET /v3/contacts/prospecting/filters/{departments,seniority,existingDataPoints,countries}` and
  *   `…/locations?query=`; company filters `sizes, revenues, sics, naics, intentTopics` and
  *   `names, technologies, locations` with `query` of 2..256 characters;
@@ -234,9 +234,10 @@ export class GlobalSignals {
 		if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > 100) {
 			return this.host.error(400, 'BAD_REQUEST', 'limit must be from 1 to 100');
 		}
-		const exclude = body.exclude ?? [];
-		if (!Array.isArray(exclude))
-			return this.host.error(400, 'BAD_REQUEST', 'exclude must be an array');
+		const badExclude =
+			body.exclude === undefined ? undefined : this.seedsRefusal(kind, body.exclude, 'exclude');
+		if (badExclude) return this.host.error(400, 'BAD_REQUEST', badExclude);
+		const excluded = this.excluded(kind, (body.exclude ?? {}) as Row);
 		const now = this.now();
 		let sessionId = body.dedupeSessionId as string | undefined;
 		let session = sessionId === undefined ? undefined : this.sessions.get(sessionId);
@@ -251,7 +252,7 @@ export class GlobalSignals {
 		}
 		session!.usedAt = now;
 		const pool = (kind === 'contacts' ? this.host.contactIds() : this.host.companyIds()).filter(
-			(id) => !exclude.includes(id) && !session!.shown.has(id) && !this.host.isRestricted(kind, id),
+			(id) => !excluded.has(id) && !session!.shown.has(id) && !this.host.isRestricted(kind, id),
 		);
 		const page = pool.slice(0, limit as number);
 		const refused = this.host.charge(page.length);
@@ -268,12 +269,27 @@ export class GlobalSignals {
 	}
 
 	/**
-	 * Why `seeds` is refused, if it is: an object of lists by kind (a list of seed objects is not
-	 * one; kinds the endpoint does not define were refused before), 5 to 100 seeds in all.
+	 * The records an `exclude` names: contacts by `ids`, companies by `domains` (the other kinds
+	 * are checked, not matched: the simulated records lack them).
 	 */
-	private seedsRefusal(kind: Kind, seeds: unknown): string | undefined {
+	private excluded(kind: Kind, exclude: Row): Set<string> {
+		if (kind === 'contacts') return new Set((exclude.ids ?? []) as string[]);
+		const domains = (exclude.domains ?? []) as string[];
+		return new Set(
+			this.host
+				.companyIds()
+				.filter((id) => domains.includes(String(this.host.companyRecord(id)?.domain))),
+		);
+	}
+
+	/**
+	 * Why `seeds` (or `exclude`, the same shape with no bounds on its count) is refused, if it is:
+	 * an object of lists by kind (a list of seed objects is not one; kinds the endpoint does not
+	 * define were refused before), 5 to 100 seeds in all.
+	 */
+	private seedsRefusal(kind: Kind, seeds: unknown, name = 'seeds'): string | undefined {
 		if (!seeds || typeof seeds !== 'object' || Array.isArray(seeds)) {
-			return 'seeds must be an object of seed lists by kind';
+			return `${name} must be an object of seed lists by kind`;
 		}
 		const nonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0;
 		const valid: Record<string, (seed: unknown) => boolean> =
@@ -294,14 +310,16 @@ export class GlobalSignals {
 					}
 				: { domains: nonEmpty, linkedinUrls: nonEmpty };
 		let total = 0;
-		for (const [name, list] of Object.entries(seeds as Row)) {
-			if (!valid[name]) return `seeds.${name} is not a seed kind`;
-			if (!Array.isArray(list)) return `seeds.${name} must be an array`;
-			const bad = list.findIndex((seed) => !valid[name](seed));
-			if (bad >= 0) return `seeds.${name}[${bad}] is not a valid seed`;
-			total += list.length;
+		for (const [list, entries] of Object.entries(seeds as Row)) {
+			if (!valid[list]) return `${name}.${list} is not a seed kind`;
+			if (!Array.isArray(entries)) return `${name}.${list} must be an array`;
+			const bad = entries.findIndex((seed) => !valid[list](seed));
+			if (bad >= 0) return `${name}.${list}[${bad}] is not a valid seed`;
+			total += entries.length;
 		}
-		if (total < 5 || total > 100) return `seeds must hold 5 to 100 seeds in all, not ${total}`;
+		if (name === 'seeds' && (total < 5 || total > 100)) {
+			return `seeds must hold 5 to 100 seeds in all, not ${total}`;
+		}
 		return undefined;
 	}
 

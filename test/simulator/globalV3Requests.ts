@@ -221,9 +221,9 @@ function signalRequests(): Record<string, V3Request> {
 	requests['POST /v3/companies/signal-score'] = {
 		body: { companies: [fields(['clientReferenceId', 'id', 'domain', 'name', 'email'])] },
 	};
-	// Seeds (and exclusions) are grouped by kind: a list per kind, never a list of seed objects.
+	// Seeds and exclusions are grouped by kind: a list per kind, never a list of seed objects.
 	const lookalike = (seeds: Record<string, Shape>): V3Request => ({
-		body: { seeds, exclude: value, ...fields(['limit', 'dedupeSessionId', 'tableId']) },
+		body: { seeds, exclude: seeds, ...fields(['limit', 'dedupeSessionId', 'tableId']) },
 	});
 	requests['POST /v3/contacts/lookalike'] = lookalike({
 		...fields(['emails', 'linkedinUrls', 'ids', 'contactIds']),

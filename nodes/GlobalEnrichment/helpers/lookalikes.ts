@@ -90,15 +90,26 @@ function lookalikeFields(kind: EntityKind): INodeProperties[] {
 					: 'e.g. example.com, example.org, …',
 			description: `${MIN_SEEDS} to ${MAX_SEEDS} seeds the results should resemble, comma- or line-separated (one per line for Name and Company), or a list from an expression`,
 		},
-		{
-			displayName: 'Exclude IDs',
-			name: 'exclude',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. p-2001, p-2002',
-			description:
-				'IDs the results must not contain (such as records you already have), comma-separated',
-		},
+		kind === 'contact'
+			? {
+					displayName: 'Exclude IDs',
+					name: 'exclude',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. p-2001, p-2002',
+					description:
+						'IDs the results must not contain (such as records you already have), comma-separated',
+				}
+			: {
+					// The service excludes companies by domain or page URL, not by ID.
+					displayName: 'Exclude Domains',
+					name: 'exclude',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. example.com, example.org',
+					description:
+						'Domains the results must not contain (such as customers you already have), comma-separated',
+				},
 		...returnAllAndLimit.map((field) =>
 			field.name === 'limit'
 				? {
@@ -166,7 +177,8 @@ function seedOf(
 export interface LookalikeRequest {
 	/** The seeds grouped by kind (`{ emails: [...] }`), as the service takes them. */
 	seeds: IDataObject;
-	exclude: string[];
+	/** The exclusions grouped by kind (`{ ids: [...] }`, `{ domains: [...] }`), if any. */
+	exclude?: IDataObject;
 	limit: number;
 }
 
@@ -218,6 +230,22 @@ async function checkLookalikes(
 		);
 	}
 	const exclude = [...new Set(listOf(itemParameter<unknown>(ctx, 'exclude', itemIndex, '')))];
+	if (kind === 'company') {
+		for (const [n, domain] of exclude.entries()) {
+			const checked = checkDomain(domain);
+			if ('refused' in checked) {
+				invalidInput(
+					ctx,
+					itemIndex,
+					'"Exclude Domains"',
+					`domain ${n + 1}: ${checked.refused}`,
+					'Correct or remove that domain.',
+					'exclude',
+				);
+			}
+			exclude[n] = checked.value;
+		}
+	}
 	const limit = limitOf(ctx, itemIndex);
 	if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1)) {
 		invalidInput(
@@ -229,7 +257,12 @@ async function checkLookalikes(
 			'limit',
 		);
 	}
-	return { seeds: { [SEED_LISTS[type]]: seeds }, exclude, limit };
+	return {
+		seeds: { [SEED_LISTS[type]]: seeds },
+		// Exclusions go grouped by kind like the seeds: contacts by ID, companies by domain.
+		exclude: exclude.length ? { [kind === 'contact' ? 'ids' : 'domains']: exclude } : undefined,
+		limit,
+	};
 }
 
 /** The session is unknown or expired (the service forgets it after 30 days of disuse). */
@@ -275,7 +308,7 @@ async function runLookalikes(
 		const body: IDataObject = {
 			seeds,
 			limit: wanted,
-			...(exclude.length ? { exclude } : {}),
+			...(exclude ? { exclude } : {}),
 			...(sessionId ? { dedupeSessionId: sessionId } : {}),
 		};
 		const call = {

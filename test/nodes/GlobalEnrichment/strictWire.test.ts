@@ -87,7 +87,7 @@ function signalRuns(kind: 'contact' | 'company', id: string, seeds: string[]) {
 			{
 				seedType: kind === 'contact' ? 'email' : 'domain',
 				seeds: seeds.join(','),
-				exclude: id,
+				exclude: kind === 'contact' ? id : 'z.example',
 			},
 		],
 	};
@@ -297,7 +297,17 @@ describe('Global Enrichment on the service API: every operation through the stri
 						{ [kind]: [{ clientReferenceId: id, id }] },
 						200,
 					],
-					['POST', `/v3/${kind}/lookalike`, undefined, { seeds, limit: 100, exclude: [id] }, 200],
+					[
+						'POST',
+						`/v3/${kind}/lookalike`,
+						undefined,
+						{
+							seeds,
+							limit: 100,
+							exclude: kind === 'contacts' ? { ids: [id] } : { domains: ['z.example'] },
+						},
+						200,
+					],
 				];
 			}),
 			['GET', '/v3/companies/prospecting/filters/industriesLabels', undefined, undefined, 200],

@@ -37,6 +37,28 @@ describe('Global Enrichment › Company › Find Lookalikes', () => {
 		]);
 	});
 
+	it('excludes companies by domain, grouped like the seeds', async () => {
+		const result = await ctx.runGlobalService(
+			lookalikes({ limit: 2, exclude: 'northwind.example.com, Contoso.Example.de' }),
+			[{}],
+		);
+		expect(result.error).toBeUndefined();
+		expect(ctx.sim.services.global.calls.map((c) => c.body)).toEqual([
+			{
+				seeds: { domains: DOMAINS },
+				limit: 2,
+				exclude: { domains: ['northwind.example.com', 'contoso.example.de'] },
+			},
+		]);
+		expect(result.json().map((json) => json.domain)).toEqual(['fabrikam.example.com.au']);
+	});
+
+	it('an excluded domain that is no domain is refused before any call', async () => {
+		nock.disableNetConnect();
+		const result = await runNockService(lookalikes({ exclude: 'example.com, a@b.example' }), [{}]);
+		expect(result.error?.message).toMatch(/^Invalid "Exclude Domains" in item 0: domain 2: /);
+	});
+
 	it('a session with no more results ends the paging after one call', async () => {
 		const scope = nock('https://global.test')
 			.post('/v3/companies/lookalike')

@@ -38,7 +38,7 @@ describe('Global Enrichment › Contact › Find Lookalikes (simulator)', () => 
 		const result = await ctx.runGlobalService(lookalikes({ exclude: 'p-2001', limit: 25 }), [{}]);
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.services.global.calls.map((c) => [c.method, c.path, c.body])).toEqual([
-			['POST', '/v3/contacts/lookalike', { seeds: SEEDS, limit: 25, exclude: ['p-2001'] }],
+			['POST', '/v3/contacts/lookalike', { seeds: SEEDS, limit: 25, exclude: { ids: ['p-2001'] } }],
 		]);
 		// The restricted contact is never shown; the excluded one is left out.
 		expect(
