@@ -112,39 +112,110 @@ describe('global enrichment simulator: signals, lookalikes, filters, webhooks', 
 		]);
 	});
 
-	it('lookalikes: 5 to 100 seeds, pages through a session that expires after 30 days unused', async () => {
-		const seeds = ['p-2001', 'p-2002', 'p-2003', 'c-x', 'c-y'].map((id) => ({ id }));
+	it('lookalikes: 5 to 100 seeds grouped by kind, pages through a session that expires after 30 days unused', async () => {
+		const seeds = {
+			ids: ['p-2001', 'p-2002', 'p-2003'],
+			emails: ['a@example.com', 'b@example.com'],
+		};
+		const refusal = async (body: unknown, path = '/v3/contacts/lookalike') =>
+			(await call('POST', path, body)).body.message;
+		// Counted across the kinds: four in all is too few, 101 too many.
+		expect(await refusal({ seeds: { ...seeds, emails: ['a@example.com'] } })).toBe(
+			'seeds must hold 5 to 100 seeds in all, not 4',
+		);
 		expect(
-			(await call('POST', '/v3/contacts/lookalike', { seeds: seeds.slice(0, 4) })).status,
-		).toBe(400);
+			await refusal({
+				seeds: { ...seeds, emails: Array.from({ length: 98 }, (_v, n) => `${n}@example.com`) },
+			}),
+		).toBe('seeds must hold 5 to 100 seeds in all, not 101');
+		// A list of seed objects, an unknown kind, a kind of the other collection: refused.
+		expect(await refusal({ seeds: seeds.ids.map((id) => ({ id })) })).toBe(
+			'seeds must be an object of seed lists by kind',
+		);
+		expect(await refusal({ seeds: { ...seeds, phones: ['1'] } })).toBe(
+			'seeds.property phones should not exist',
+		);
+		expect(await refusal({ seeds: { domains: ['a.com'] } })).toBe(
+			'seeds.property domains should not exist',
+		);
+		expect(
+			await refusal({
+				seeds: { ...seeds, contacts: [{ firstName: 'Ana', lastName: 'Lee' }] },
+			}),
+		).toBe('seeds.contacts[0] is not a valid seed');
+		// Exclusions are grouped by kind like the seeds, never a bare list of ids.
+		expect(await refusal({ seeds, exclude: ['p-2001'] })).toBe(
+			'exclude must be an object of seed lists by kind',
+		);
 		const first = await call('POST', '/v3/contacts/lookalike', { seeds, limit: 2 });
-		const meta = first.body.meta as { hasMore: boolean; dedupeSessionId: string };
-		expect((first.body.data as unknown[]).length).toBe(2);
-		expect(meta.hasMore).toBe(true);
+		expect(Object.keys(first.body).sort()).toEqual([
+			'billing',
+			'dedupeSessionId',
+			'meta',
+			'results',
+		]);
+		expect(first.body.meta).toEqual({ returned: 2, hasMore: true });
+		const sessionId = first.body.dedupeSessionId as string;
 		const next = await call('POST', '/v3/contacts/lookalike', {
 			seeds,
 			limit: 2,
-			dedupeSessionId: meta.dedupeSessionId,
+			dedupeSessionId: sessionId,
 		});
-		const ids = (page: typeof first) => (page.body.data as Array<{ id: string }>).map((r) => r.id);
+		expect(next.body.dedupeSessionId).toBe(sessionId);
+		const ids = (page: typeof first) =>
+			(page.body.results as Array<{ id: string }>).map((r) => r.id);
 		expect(ids(next).some((id) => ids(first).includes(id))).toBe(false);
 		const later = Date.now() + 31 * 86_400_000;
 		sim.services.global.signalOps.now = () => later;
 		try {
 			const expired = await call('POST', '/v3/contacts/lookalike', {
 				seeds,
-				dedupeSessionId: meta.dedupeSessionId,
+				dedupeSessionId: sessionId,
 			});
 			expect(expired.body.message).toBe('dedupeSessionId is unknown or expired');
 		} finally {
 			sim.services.global.signalOps.now = () => Date.now();
 		}
-		const companySeeds = ['a.com', 'b.com', 'c.com', 'd.com', 'e.com'].map((domain) => ({
-			domain,
-		}));
-		expect((await call('POST', '/v3/companies/lookalike', { seeds: companySeeds })).status).toBe(
-			200,
+		const companySeeds = {
+			domains: ['a.com', 'b.com', 'c.com'],
+			linkedinUrls: ['https://example.com/company/d', 'https://example.com/company/e'],
+		};
+		const companies = await call('POST', '/v3/companies/lookalike', { seeds: companySeeds });
+		expect(companies.status).toBe(200);
+		expect((companies.body.meta as { returned: number }).returned).toBe(
+			(companies.body.results as unknown[]).length,
 		);
+		expect(
+			await refusal(
+				{ seeds: { ...companySeeds, emails: ['a@example.com'] } },
+				'/v3/companies/lookalike',
+			),
+		).toBe('seeds.property emails should not exist');
+	});
+
+	it('signal score: signalScore from 0 to 1 per id, NO_SCORE when there is nothing to score', async () => {
+		sim.services.global.signalOps.signals.set('c-1001', [
+			{ type: 'surgeInHiring', date: '2026-11-01', details: {} },
+			{ type: 'headcountGrowth', date: '2026-11-02', details: {} },
+		]);
+		const answer = await call('POST', '/v3/companies/signal-score', {
+			companies: [{ clientReferenceId: 'r-1', id: 'c-1001' }, { id: 'c-1002' }],
+		});
+		expect(answer.body.results).toEqual([
+			{ id: 'c-1002', error: { code: 'NO_SCORE', message: 'No signals to score' } },
+			{ clientReferenceId: 'r-1', id: 'c-1001', signalScore: 0.5 },
+		]);
+		// Records, not a list of ids; a contact identifier is not a company's.
+		expect(
+			(await call('POST', '/v3/companies/signal-score', { ids: ['c-1001'] })).body.message,
+		).toBe('property ids should not exist');
+		expect(
+			(
+				await call('POST', '/v3/companies/signal-score', {
+					companies: [{ id: 'c-1001', linkedinUrl: 'x' }],
+				})
+			).body.message,
+		).toBe('companies.0.property linkedinUrl should not exist');
 	});
 
 	it('filters: fixed catalogues, and searched ones need a query of 2 to 256 characters', async () => {

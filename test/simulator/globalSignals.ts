@@ -8,11 +8,15 @@
  *   (answered here in reverse, so a client that pairs by position fails); per-id errors NOT_FOUND and
  *   COMPLIANCE_RESTRICTED inside the 200 answer; one credit per signal shown;
  * - `GET /v3/{contacts,companies}/signals/types`: the catalogue (free);
- * - `POST /v3/{contacts,companies}/signal-score` `{ ids[1..100] }`; per-id NO_SCORE; free here;
- * - `POST /v3/contacts/lookalike` (seeds 5..100 by email, linkedinUrl, id, or firstName + lastName +
- *   companyName) and `/v3/companies/lookalike` (seeds by domain or linkedinUrl); `limit` 1..100
- *   (default 25), `exclude` ids, `dedupeSessionId` for the next page (a session unused for 30 days
- *   expires); `meta: { hasMore, dedupeSessionId }`; one credit per result;
+ * - `POST /v3/{contacts,companies}/signal-score` `{ contacts | companies: [{ clientReferenceId?,
+ *   id | … }] (1..100) }` → `signalScore` from 0 to 1, `clientReferenceId` echoed; per-record
+ *   NOT_FOUND and NO_SCORE; free here;
+ * - `POST /v3/contacts/lookalike` with `seeds` grouped by kind (`emails`, `linkedinUrls`, `ids`,
+ *   `contactIds`, `contacts[{firstName, lastName, companyDomain | companyName}]`), 5..100 seeds
+ *   counted across the kinds, and `/v3/companies/lookalike` (`seeds: {domains, linkedinUrls}`);
+ *   `limit` 1..100 (default 25), `exclude` (the same kinds as the seeds), `dedupeSessionId` for
+ *   the next page (a session unused for 30 days expires), `tableId`; answers `{ dedupeSessionId,
+ *   results, meta: { returned, hasMore } }`; one credit per result;
  * - `GET /v3/contacts/prospecting/filters/{departments,seniority,existingDataPoints,countries}` and
  *   `…/locations?query=`; company filters `sizes, revenues, sics, naics, intentTopics` and
  *   `names, technologies, locations` with `query` of 2..256 characters;
@@ -194,47 +198,46 @@ export class GlobalSignals {
 	}
 
 	private scores(kind: Kind, body: Row): SimResponse {
-		const ids = this.ids(body);
-		if (!Array.isArray(ids)) return ids;
-		const results = ids.map((id) => {
-			if (!this.exists(kind, id)) return { id, error: { code: 'NOT_FOUND', message: 'Not found' } };
-			const count = this.signals.get(id)?.length ?? 0;
-			if (count === 0) return { id, error: { code: 'NO_SCORE', message: 'No signals to score' } };
-			return { id, score: Math.min(100, count * 25) };
+		const records = body[kind];
+		// Records by `id` only here: the other identifiers need a resolution this simulator lacks.
+		if (
+			!Array.isArray(records) ||
+			records.length < 1 ||
+			records.length > 100 ||
+			records.some((record: Row) => typeof record?.id !== 'string' || !record.id)
+		) {
+			return this.host.error(
+				400,
+				'BAD_REQUEST',
+				`${kind} must be an array of 1 to 100 records, each with an id`,
+			);
+		}
+		const results = (records as Row[]).map(({ id, clientReferenceId }) => {
+			const ref = clientReferenceId === undefined ? {} : { clientReferenceId };
+			const key = String(id);
+			if (!this.exists(kind, key)) {
+				return { ...ref, id, error: { code: 'NOT_FOUND', message: 'Not found' } };
+			}
+			const count = this.signals.get(key)?.length ?? 0;
+			if (count === 0) {
+				return { ...ref, id, error: { code: 'NO_SCORE', message: 'No signals to score' } };
+			}
+			return { ...ref, id, signalScore: Math.min(1, count * 0.25) };
 		});
 		return reply(200, { requestId: this.host.nextRequestId(), results: results.reverse() });
 	}
 
 	private lookalike(kind: Kind, body: Row): SimResponse {
-		const seeds = body.seeds;
-		if (!Array.isArray(seeds) || seeds.length < 5 || seeds.length > 100) {
-			return this.host.error(400, 'BAD_REQUEST', 'seeds must be an array of 5 to 100 items');
-		}
-		const seedKeys =
-			kind === 'contacts'
-				? [['email'], ['linkedinUrl'], ['id'], ['firstName', 'lastName', 'companyName']]
-				: [['domain'], ['linkedinUrl']];
-		const badSeed = seeds.findIndex(
-			(seed: Row) =>
-				!seed ||
-				typeof seed !== 'object' ||
-				seedKeys.filter((keys) => keys.every((k) => typeof seed[k] === 'string' && seed[k]))
-					.length !== 1,
-		);
-		if (badSeed >= 0) {
-			return this.host.error(
-				400,
-				'BAD_REQUEST',
-				`seeds[${badSeed}] must identify exactly one record`,
-			);
-		}
+		const badSeeds = this.seedsRefusal(kind, body.seeds);
+		if (badSeeds) return this.host.error(400, 'BAD_REQUEST', badSeeds);
 		const limit = body.limit ?? 25;
 		if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > 100) {
 			return this.host.error(400, 'BAD_REQUEST', 'limit must be from 1 to 100');
 		}
-		const exclude = body.exclude ?? [];
-		if (!Array.isArray(exclude))
-			return this.host.error(400, 'BAD_REQUEST', 'exclude must be an array');
+		const badExclude =
+			body.exclude === undefined ? undefined : this.seedsRefusal(kind, body.exclude, 'exclude');
+		if (badExclude) return this.host.error(400, 'BAD_REQUEST', badExclude);
+		const excluded = this.excluded(kind, (body.exclude ?? {}) as Row);
 		const now = this.now();
 		let sessionId = body.dedupeSessionId as string | undefined;
 		let session = sessionId === undefined ? undefined : this.sessions.get(sessionId);
@@ -249,7 +252,7 @@ export class GlobalSignals {
 		}
 		session!.usedAt = now;
 		const pool = (kind === 'contacts' ? this.host.contactIds() : this.host.companyIds()).filter(
-			(id) => !exclude.includes(id) && !session!.shown.has(id) && !this.host.isRestricted(kind, id),
+			(id) => !excluded.has(id) && !session!.shown.has(id) && !this.host.isRestricted(kind, id),
 		);
 		const page = pool.slice(0, limit as number);
 		const refused = this.host.charge(page.length);
@@ -258,11 +261,66 @@ export class GlobalSignals {
 		const record = (id: string) =>
 			kind === 'contacts' ? this.host.contactRecord(id) : this.host.companyRecord(id);
 		return reply(200, {
-			requestId: this.host.nextRequestId(),
-			data: page.map(record),
-			meta: { hasMore: pool.length > page.length, dedupeSessionId: sessionId },
+			dedupeSessionId: sessionId,
+			results: page.map(record),
+			meta: { returned: page.length, hasMore: pool.length > page.length },
 			billing: { creditsCharged: page.length },
 		});
+	}
+
+	/**
+	 * The records an `exclude` names: contacts by `ids`, companies by `domains` (the other kinds
+	 * are checked, not matched: the simulated records lack them).
+	 */
+	private excluded(kind: Kind, exclude: Row): Set<string> {
+		if (kind === 'contacts') return new Set((exclude.ids ?? []) as string[]);
+		const domains = (exclude.domains ?? []) as string[];
+		return new Set(
+			this.host
+				.companyIds()
+				.filter((id) => domains.includes(String(this.host.companyRecord(id)?.domain))),
+		);
+	}
+
+	/**
+	 * Why `seeds` (or `exclude`, the same shape with no bounds on its count) is refused, if it is:
+	 * an object of lists by kind (a list of seed objects is not one; kinds the endpoint does not
+	 * define were refused before), 5 to 100 seeds in all.
+	 */
+	private seedsRefusal(kind: Kind, seeds: unknown, name = 'seeds'): string | undefined {
+		if (!seeds || typeof seeds !== 'object' || Array.isArray(seeds)) {
+			return `${name} must be an object of seed lists by kind`;
+		}
+		const nonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0;
+		const valid: Record<string, (seed: unknown) => boolean> =
+			kind === 'contacts'
+				? {
+						emails: nonEmpty,
+						linkedinUrls: nonEmpty,
+						ids: nonEmpty,
+						contactIds: (v) => Number.isInteger(v),
+						contacts: (v) => {
+							const c = (v ?? {}) as Row;
+							return (
+								nonEmpty(c.firstName) &&
+								nonEmpty(c.lastName) &&
+								(nonEmpty(c.companyDomain) || nonEmpty(c.companyName))
+							);
+						},
+					}
+				: { domains: nonEmpty, linkedinUrls: nonEmpty };
+		let total = 0;
+		for (const [list, entries] of Object.entries(seeds as Row)) {
+			if (!valid[list]) return `${name}.${list} is not a seed kind`;
+			if (!Array.isArray(entries)) return `${name}.${list} must be an array`;
+			const bad = entries.findIndex((seed) => !valid[list](seed));
+			if (bad >= 0) return `${name}.${list}[${bad}] is not a valid seed`;
+			total += entries.length;
+		}
+		if (name === 'seeds' && (total < 5 || total > 100)) {
+			return `seeds must hold 5 to 100 seeds in all, not ${total}`;
+		}
+		return undefined;
 	}
 
 	private filter(kind: Kind, name: string, query: string | null): SimResponse | undefined {

@@ -200,20 +200,36 @@ function signalRequests(): Record<string, V3Request> {
 		requests[`POST /v3/${kind}/signals`] = {
 			body: fields(['ids', 'signalTypes', 'startDate', 'maxResultsPerSignal']),
 		};
-		requests[`POST /v3/${kind}/signal-score`] = { body: fields(['ids']) };
 	}
-	const lookalike = (seed: string[]): V3Request => ({
-		body: { seeds: [fields(seed)], ...fields(['limit', 'exclude', 'dedupeSessionId']) },
+	// A score takes records, each by one identifier, with a reference echoed on its result.
+	requests['POST /v3/contacts/signal-score'] = {
+		body: {
+			contacts: [
+				fields([
+					'clientReferenceId',
+					'id',
+					'linkedinUrl',
+					'email',
+					'firstName',
+					'lastName',
+					'companyName',
+					'companyDomain',
+				]),
+			],
+		},
+	};
+	requests['POST /v3/companies/signal-score'] = {
+		body: { companies: [fields(['clientReferenceId', 'id', 'domain', 'name', 'email'])] },
+	};
+	// Seeds and exclusions are grouped by kind: a list per kind, never a list of seed objects.
+	const lookalike = (seeds: Record<string, Shape>): V3Request => ({
+		body: { seeds, exclude: seeds, ...fields(['limit', 'dedupeSessionId', 'tableId']) },
 	});
-	requests['POST /v3/contacts/lookalike'] = lookalike([
-		'email',
-		'linkedinUrl',
-		'id',
-		'firstName',
-		'lastName',
-		'companyName',
-	]);
-	requests['POST /v3/companies/lookalike'] = lookalike(['domain', 'linkedinUrl']);
+	requests['POST /v3/contacts/lookalike'] = lookalike({
+		...fields(['emails', 'linkedinUrls', 'ids', 'contactIds']),
+		contacts: [fields(['firstName', 'lastName', 'companyDomain', 'companyName'])],
+	});
+	requests['POST /v3/companies/lookalike'] = lookalike(fields(['domains', 'linkedinUrls']));
 	for (const name of ['departments', 'seniority', 'existingDataPoints', 'countries']) {
 		requests[`GET /v3/contacts/prospecting/filters/${name}`] = { query: [] };
 	}

@@ -7,7 +7,7 @@ import { runPaced } from '../../enrichment/pool';
 import type { BatchOutcome, CheckedItem } from '../../shared/operation';
 import { withItemIndex } from '../../shared/router';
 import { lookupService } from '../transport';
-import { postByIds, type EntityKind } from '../transport/signals';
+import { collectionOf, postByIds, type EntityKind } from '../transport/signals';
 
 /**
  * Operations that send record ids to the service, up to 100 per call (Get Signals, Get Signal
@@ -34,6 +34,9 @@ interface IdPlan {
 	/** One item's output from its result (`{ id, ... }` without `error`), and what it cost. */
 	output(result: IDataObject, repeat: boolean): IDataObject;
 }
+
+/** The id a result answers: its echoed `clientReferenceId`, else its `id`. */
+export const answeredId = (result: IDataObject) => String(result.clientReferenceId ?? result.id);
 
 /** The text of a per-id error the service reports inside a 200 answer, and its fix. */
 function idErrorText(plan: IdPlan, id: string, code: string): { message: string; fix: string } {
@@ -65,7 +68,7 @@ function idErrorText(plan: IdPlan, id: string, code: string): { message: string;
 function idError(ctx: IExecuteFunctions, plan: IdPlan, result: IDataObject, itemIndex: number) {
 	const error = (result.error ?? {}) as IDataObject;
 	const code = String(error.code ?? 'NO_RESULT');
-	const { message, fix } = idErrorText(plan, String(result.id), code);
+	const { message, fix } = idErrorText(plan, answeredId(result), code);
 	return new NodeApiError(
 		ctx.getNode(),
 		{ code, message: String(error.message ?? '') } as JsonObject,
@@ -75,6 +78,15 @@ function idError(ctx: IExecuteFunctions, plan: IdPlan, result: IDataObject, item
 			itemIndex,
 		},
 	);
+}
+
+/**
+ * One call's body: signals take `ids`; a score takes its records as `contacts` / `companies`, each
+ * `{ clientReferenceId, id }`, and the service echoes `clientReferenceId` on the record's result.
+ */
+function requestBody(plan: IdPlan, ids: string[], fields: IDataObject): IDataObject {
+	if (plan.endpoint === 'signals') return { ids, ...fields };
+	return { [collectionOf(plan.kind)]: ids.map((id) => ({ clientReferenceId: id, id })), ...fields };
 }
 
 /** Runs the checked items in calls of up to 100 unique ids; one outcome per item. */
@@ -115,7 +127,7 @@ export async function runByIds(
 				ctx,
 				plan.kind,
 				plan.endpoint,
-				{ ids: calls[n].ids, ...calls[n].fields },
+				requestBody(plan, calls[n].ids, calls[n].fields),
 				firstItemOf(calls[n].key, calls[n].ids[0]),
 			),
 		(n, settled) => {
@@ -130,7 +142,7 @@ export async function runByIds(
 				return true;
 			}
 			const answered = (settled.value.results ?? []) as IDataObject[];
-			const byId = new Map(answered.map((result) => [String(result.id), result]));
+			const byId = new Map(answered.map((result) => [answeredId(result), result]));
 			for (const id of call.ids) {
 				results.set(
 					resultKey(call.key, id),

@@ -51,6 +51,15 @@ const SEED_TYPES: Record<
 	],
 };
 
+/** The list of `seeds` each seed type goes in: the service takes seeds grouped by kind. */
+const SEED_LISTS: Record<SeedType, string> = {
+	email: 'emails',
+	linkedinUrl: 'linkedinUrls',
+	id: 'ids',
+	name: 'contacts',
+	domain: 'domains',
+};
+
 /** Seed Type (its options and default per kind). */
 const seedTypeField: INodeProperties = {
 	displayName: 'Seed Type',
@@ -81,15 +90,26 @@ function lookalikeFields(kind: EntityKind): INodeProperties[] {
 					: 'e.g. example.com, example.org, …',
 			description: `${MIN_SEEDS} to ${MAX_SEEDS} seeds the results should resemble, comma- or line-separated (one per line for Name and Company), or a list from an expression`,
 		},
-		{
-			displayName: 'Exclude IDs',
-			name: 'exclude',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. p-2001, p-2002',
-			description:
-				'IDs the results must not contain (such as records you already have), comma-separated',
-		},
+		kind === 'contact'
+			? {
+					displayName: 'Exclude IDs',
+					name: 'exclude',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. p-2001, p-2002',
+					description:
+						'IDs the results must not contain (such as records you already have), comma-separated',
+				}
+			: {
+					// The service excludes companies by domain or page URL, not by ID.
+					displayName: 'Exclude Domains',
+					name: 'exclude',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. example.com, example.org',
+					description:
+						'Domains the results must not contain (such as customers you already have), comma-separated',
+				},
 		...returnAllAndLimit.map((field) =>
 			field.name === 'limit'
 				? {
@@ -114,10 +134,13 @@ function seedTexts(raw: unknown, byLine: boolean): unknown[] {
 		: listOf(text.replace(/\r?\n/g, ','));
 }
 
-/** One seed as the service takes it, or why it is refused. */
-function seedOf(kind: EntityKind, type: SeedType, raw: unknown): IDataObject | { refused: string } {
-	const fromChecked = (checked: Checked, key: string) =>
-		'refused' in checked ? checked : { [key]: checked.value };
+/** One seed as its list in `seeds` holds it, or why it is refused. */
+function seedOf(
+	kind: EntityKind,
+	type: SeedType,
+	raw: unknown,
+): string | IDataObject | { refused: string } {
+	const fromChecked = (checked: Checked) => ('refused' in checked ? checked : checked.value);
 	if (type === 'name') {
 		const entry = (typeof raw === 'object' && raw !== null ? raw : {}) as IDataObject;
 		const [name, company] =
@@ -143,20 +166,19 @@ function seedOf(kind: EntityKind, type: SeedType, raw: unknown): IDataObject | {
 		return {
 			refused: `${echo(JSON.stringify(raw) ?? '')} is not a ${type === 'id' ? 'ID' : type}`,
 		};
-	if (type === 'email') return fromChecked(checkEmail(text), 'email');
-	if (type === 'domain') return fromChecked(checkDomain(text), 'domain');
+	if (type === 'email') return fromChecked(checkEmail(text));
+	if (type === 'domain') return fromChecked(checkDomain(text));
 	if (type === 'linkedinUrl') {
-		return fromChecked(
-			checkProfileUrl(text, kind === 'contact' ? 'person' : 'company'),
-			'linkedinUrl',
-		);
+		return fromChecked(checkProfileUrl(text, kind === 'contact' ? 'person' : 'company'));
 	}
-	return /[\s,]/.test(text) ? { refused: `"${echo(text)}" is not one ID` } : { id: text };
+	return /[\s,]/.test(text) ? { refused: `"${echo(text)}" is not one ID` } : text;
 }
 
 export interface LookalikeRequest {
-	seeds: IDataObject[];
-	exclude: string[];
+	/** The seeds grouped by kind (`{ emails: [...] }`), as the service takes them. */
+	seeds: IDataObject;
+	/** The exclusions grouped by kind (`{ ids: [...] }`, `{ domains: [...] }`), if any. */
+	exclude?: IDataObject;
 	limit: number;
 }
 
@@ -179,11 +201,11 @@ async function checkLookalikes(
 		);
 	}
 	const texts = seedTexts(itemParameter<unknown>(ctx, 'seeds', itemIndex, ''), type === 'name');
-	const seeds: IDataObject[] = [];
+	const seeds: Array<string | IDataObject> = [];
 	const seen = new Set<string>();
 	for (const [n, raw] of texts.entries()) {
 		const seed = seedOf(kind, type, raw);
-		if ('refused' in seed) {
+		if (typeof seed === 'object' && 'refused' in seed) {
 			invalidInput(
 				ctx,
 				itemIndex,
@@ -194,7 +216,7 @@ async function checkLookalikes(
 			);
 		}
 		const key = JSON.stringify(seed).toLowerCase();
-		if (!seen.has(key)) seeds.push(seed as IDataObject);
+		if (!seen.has(key)) seeds.push(seed);
 		seen.add(key);
 	}
 	if (seeds.length < MIN_SEEDS || seeds.length > MAX_SEEDS) {
@@ -208,6 +230,22 @@ async function checkLookalikes(
 		);
 	}
 	const exclude = [...new Set(listOf(itemParameter<unknown>(ctx, 'exclude', itemIndex, '')))];
+	if (kind === 'company') {
+		for (const [n, domain] of exclude.entries()) {
+			const checked = checkDomain(domain);
+			if ('refused' in checked) {
+				invalidInput(
+					ctx,
+					itemIndex,
+					'"Exclude Domains"',
+					`domain ${n + 1}: ${checked.refused}`,
+					'Correct or remove that domain.',
+					'exclude',
+				);
+			}
+			exclude[n] = checked.value;
+		}
+	}
 	const limit = limitOf(ctx, itemIndex);
 	if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1)) {
 		invalidInput(
@@ -219,7 +257,12 @@ async function checkLookalikes(
 			'limit',
 		);
 	}
-	return { seeds, exclude, limit };
+	return {
+		seeds: { [SEED_LISTS[type]]: seeds },
+		// Exclusions go grouped by kind like the seeds: contacts by ID, companies by domain.
+		exclude: exclude.length ? { [kind === 'contact' ? 'ids' : 'domains']: exclude } : undefined,
+		limit,
+	};
 }
 
 /** The session is unknown or expired (the service forgets it after 30 days of disuse). */
@@ -265,7 +308,7 @@ async function runLookalikes(
 		const body: IDataObject = {
 			seeds,
 			limit: wanted,
-			...(exclude.length ? { exclude } : {}),
+			...(exclude ? { exclude } : {}),
 			...(sessionId ? { dedupeSessionId: sessionId } : {}),
 		};
 		const call = {
@@ -283,10 +326,10 @@ async function runLookalikes(
 			throw answerError(ctx.getNode(), answer, SERVICE_NAME, call);
 		}
 		const page = (answer.body ?? {}) as IDataObject;
-		const records = (page.data ?? page.results ?? []) as IDataObject[];
+		const records = (Array.isArray(page.results) ? page.results : []) as IDataObject[];
 		const meta = (page.meta ?? {}) as IDataObject;
 		results.push(...withCredits(records, page.billing).slice(0, limit - results.length));
-		sessionId = String(meta.dedupeSessionId ?? page.dedupeSessionId ?? '') || undefined;
+		sessionId = typeof page.dedupeSessionId === 'string' ? page.dedupeSessionId : undefined;
 		if (meta.hasMore !== true || records.length === 0 || results.length >= limit || !sessionId) {
 			return results;
 		}

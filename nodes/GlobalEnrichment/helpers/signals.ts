@@ -6,7 +6,7 @@ import { itemParameter } from '../../shared/itemParameters';
 import { optionsCollection } from '../../shared/descriptions';
 import type { BatchOutcome, CheckedItem } from '../../shared/operation';
 import { requireServiceApi, signalTypeOptions, type EntityKind } from '../transport/signals';
-import { runByIds, type IdRequest } from './byIds';
+import { answeredId, runByIds, type IdRequest } from './byIds';
 
 /** Get Signals and Get Signal Score of a contact or a company: their fields, checks and runs. */
 
@@ -263,8 +263,8 @@ async function runScores(
 			endpoint: 'signal-score',
 			what: 'signal score',
 			output: (result) => ({
-				id: result.id,
-				score: result.score ?? result.signalScore,
+				id: answeredId(result),
+				signalScore: result.signalScore,
 				creditsCharged: 0,
 			}),
 		},

@@ -24,10 +24,14 @@ export function describeSignalScore(kind: 'contact' | 'company', [a, b, c]: stri
 			const result = await ctx.runGlobalService(score, [{ id: a }, { id: b }, { id: c }], true);
 			expect(result.error).toBeUndefined();
 			expect(global.calls.map((call) => [call.method, call.path, call.body])).toEqual([
-				['POST', `/v3/${collection}/signal-score`, { ids: [a, b, c] }],
+				[
+					'POST',
+					`/v3/${collection}/signal-score`,
+					{ [collection]: [a, b, c].map((id) => ({ clientReferenceId: id, id })) },
+				],
 			]);
 			expect(items(result)).toEqual([
-				{ json: { id: a, score: 50, creditsCharged: 0 }, pairedItem: { item: 0 } },
+				{ json: { id: a, signalScore: 0.5, creditsCharged: 0 }, pairedItem: { item: 0 } },
 				{
 					json: {
 						error: `The service has no signal score for ${kind} "${b}" (NO_SCORE) in item 1`,
@@ -36,7 +40,7 @@ export function describeSignalScore(kind: 'contact' | 'company', [a, b, c]: stri
 					},
 					pairedItem: { item: 1 },
 				},
-				{ json: { id: c, score: 25, creditsCharged: 0 }, pairedItem: { item: 2 } },
+				{ json: { id: c, signalScore: 0.25, creditsCharged: 0 }, pairedItem: { item: 2 } },
 			]);
 		});
 	});
@@ -53,10 +57,17 @@ export function describeSignalScore(kind: 'contact' | 'company', [a, b, c]: stri
 			nock('https://global.test', { reqheaders: { api_key: 'g-secret' } })
 				.post(`/v3/${collection}/signal-score`)
 				.times(3)
-				.reply(200, (_uri, body: { ids: string[] }) => {
-					sizes.push(body.ids.length);
-					const reversed = [...body.ids].reverse();
-					return { results: reversed.map((id) => ({ id, score: Number(id.slice(2)) })) };
+				.reply(200, (_uri, body: Record<string, Array<{ clientReferenceId: string }>>) => {
+					const refs = body[collection].map((record) => record.clientReferenceId);
+					sizes.push(refs.length);
+					// Out of request order, matched back by the echoed reference.
+					return {
+						results: [...refs].reverse().map((ref) => ({
+							clientReferenceId: ref,
+							id: `v1.${ref}`,
+							signalScore: Number(ref.slice(2)) / 1000,
+						})),
+					};
 				});
 			const result = await runNockService(
 				score,
@@ -64,7 +75,9 @@ export function describeSignalScore(kind: 'contact' | 'company', [a, b, c]: stri
 			);
 			expect(result.error).toBeUndefined();
 			expect(sizes.sort()).toEqual([100, 100, 50]);
-			expect(result.json().map((json) => json.score)).toEqual(ids.map((_, n) => n));
+			expect(result.json().map((json) => [json.id, json.signalScore])).toEqual(
+				ids.map((id, n) => [id, n / 1000]),
+			);
 		});
 
 		it('an empty id is refused before any call', async () => {

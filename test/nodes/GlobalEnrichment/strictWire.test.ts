@@ -87,7 +87,7 @@ function signalRuns(kind: 'contact' | 'company', id: string, seeds: string[]) {
 			{
 				seedType: kind === 'contact' ? 'email' : 'domain',
 				seeds: seeds.join(','),
-				exclude: id,
+				exclude: kind === 'contact' ? id : 'z.example',
 			},
 		],
 	};
@@ -274,8 +274,8 @@ describe('Global Enrichment on the service API: every operation through the stri
 				const id = kind === 'contacts' ? 'p-2001' : 'c-1001';
 				const seeds =
 					kind === 'contacts'
-						? ['a', 'b', 'c', 'd', 'e'].map((n) => ({ email: `${n}@example.com` }))
-						: ['a', 'b', 'c', 'd', 'e'].map((n) => ({ domain: `${n}.example` }));
+						? { emails: ['a', 'b', 'c', 'd', 'e'].map((n) => `${n}@example.com`) }
+						: { domains: ['a', 'b', 'c', 'd', 'e'].map((n) => `${n}.example`) };
 				return [
 					['GET', `/v3/${kind}/signals/types`, undefined, undefined, 200],
 					[
@@ -290,8 +290,24 @@ describe('Global Enrichment on the service API: every operation through the stri
 						},
 						200,
 					],
-					['POST', `/v3/${kind}/signal-score`, undefined, { ids: [id] }, 200],
-					['POST', `/v3/${kind}/lookalike`, undefined, { seeds, limit: 100, exclude: [id] }, 200],
+					[
+						'POST',
+						`/v3/${kind}/signal-score`,
+						undefined,
+						{ [kind]: [{ clientReferenceId: id, id }] },
+						200,
+					],
+					[
+						'POST',
+						`/v3/${kind}/lookalike`,
+						undefined,
+						{
+							seeds,
+							limit: 100,
+							exclude: kind === 'contacts' ? { ids: [id] } : { domains: ['z.example'] },
+						},
+						200,
+					],
 				];
 			}),
 			['GET', '/v3/companies/prospecting/filters/industriesLabels', undefined, undefined, 200],

@@ -1,7 +1,10 @@
 import { defineOperation } from '../../../shared/operation';
 import { scoreOperation } from '../../helpers/signals';
 
-/** Service API: `POST /v3/contacts/signal-score`, 100 ids per call, results matched by id. */
+/**
+ * Service API: `POST /v3/contacts/signal-score`, 100 records per call, results matched by the
+ * echoed `clientReferenceId`.
+ */
 export const operation = defineOperation({
 	option: {
 		name: 'Get Signal Score',

@@ -29,7 +29,7 @@ describe('Global Enrichment › Company › Find Lookalikes', () => {
 		const result = await ctx.runGlobalService(lookalikes({ limit: 2 }), [{}]);
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.services.global.calls.map((c) => [c.path, c.body])).toEqual([
-			['/v3/companies/lookalike', { seeds: DOMAINS.map((domain) => ({ domain })), limit: 2 }],
+			['/v3/companies/lookalike', { seeds: { domains: DOMAINS }, limit: 2 }],
 		]);
 		expect(result.json().map((json) => [json.id, json.creditsCharged])).toEqual([
 			['c-1001', 1],
@@ -37,12 +37,35 @@ describe('Global Enrichment › Company › Find Lookalikes', () => {
 		]);
 	});
 
+	it('excludes companies by domain, grouped like the seeds', async () => {
+		const result = await ctx.runGlobalService(
+			lookalikes({ limit: 2, exclude: 'northwind.example.com, Contoso.Example.de' }),
+			[{}],
+		);
+		expect(result.error).toBeUndefined();
+		expect(ctx.sim.services.global.calls.map((c) => c.body)).toEqual([
+			{
+				seeds: { domains: DOMAINS },
+				limit: 2,
+				exclude: { domains: ['northwind.example.com', 'contoso.example.de'] },
+			},
+		]);
+		expect(result.json().map((json) => json.domain)).toEqual(['fabrikam.example.com.au']);
+	});
+
+	it('an excluded domain that is no domain is refused before any call', async () => {
+		nock.disableNetConnect();
+		const result = await runNockService(lookalikes({ exclude: 'example.com, a@b.example' }), [{}]);
+		expect(result.error?.message).toMatch(/^Invalid "Exclude Domains" in item 0: domain 2: /);
+	});
+
 	it('a session with no more results ends the paging after one call', async () => {
 		const scope = nock('https://global.test')
 			.post('/v3/companies/lookalike')
 			.reply(200, {
-				data: [{ id: 'c-1' }],
-				meta: { hasMore: false, dedupeSessionId: 's-1' },
+				dedupeSessionId: 's-1',
+				results: [{ id: 'c-1' }],
+				meta: { returned: 1, hasMore: false },
 				billing: { creditsCharged: 1 },
 			});
 		const result = await runNockService(lookalikes({ returnAll: true }), [{}]);
@@ -54,8 +77,9 @@ describe('Global Enrichment › Company › Find Lookalikes', () => {
 		nock('https://global.test')
 			.post('/v3/companies/lookalike')
 			.reply(200, {
-				data: [{ id: 'c-1' }, { id: 'c-2' }],
-				meta: { hasMore: false, dedupeSessionId: 's-1' },
+				dedupeSessionId: 's-1',
+				results: [{ id: 'c-1' }, { id: 'c-2' }],
+				meta: { returned: 2, hasMore: false },
 				billing: { creditsCharged: 3 },
 			});
 		const result = await runNockService(lookalikes({ limit: 2 }), [{}]);

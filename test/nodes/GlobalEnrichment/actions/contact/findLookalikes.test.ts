@@ -16,7 +16,7 @@ const EMAILS = [
 	'd@example.com',
 	'e@example.com',
 ];
-const SEEDS = EMAILS.map((email) => ({ email }));
+const SEEDS = { emails: EMAILS };
 const lookalikes = (parameters: Record<string, unknown> = {}) => ({
 	resource: 'contact',
 	operation: 'findLookalikes',
@@ -25,8 +25,9 @@ const lookalikes = (parameters: Record<string, unknown> = {}) => ({
 	...parameters,
 });
 const page = (from: number, count: number, hasMore: boolean, session = 's-1') => ({
-	data: Array.from({ length: count }, (_, n) => ({ id: `p-${from + n}` })),
-	meta: { hasMore, dedupeSessionId: session },
+	dedupeSessionId: session,
+	results: Array.from({ length: count }, (_, n) => ({ id: `p-${from + n}` })),
+	meta: { returned: count, hasMore },
 	billing: { creditsCharged: count },
 });
 
@@ -37,7 +38,7 @@ describe('Global Enrichment › Contact › Find Lookalikes (simulator)', () => 
 		const result = await ctx.runGlobalService(lookalikes({ exclude: 'p-2001', limit: 25 }), [{}]);
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.services.global.calls.map((c) => [c.method, c.path, c.body])).toEqual([
-			['POST', '/v3/contacts/lookalike', { seeds: SEEDS, limit: 25, exclude: ['p-2001'] }],
+			['POST', '/v3/contacts/lookalike', { seeds: SEEDS, limit: 25, exclude: { ids: ['p-2001'] } }],
 		]);
 		// The restricted contact is never shown; the excluded one is left out.
 		expect(
@@ -150,11 +151,13 @@ describe('Global Enrichment › Contact › Find Lookalikes (wire)', () => {
 			[{}],
 		);
 		expect(sent).toEqual({
-			seeds: names.map((name) => ({
-				firstName: name.split(' ')[0],
-				lastName: name.split(' ').slice(1).join(' '),
-				companyName: 'Acme Inc',
-			})),
+			seeds: {
+				contacts: names.map((name) => ({
+					firstName: name.split(' ')[0],
+					lastName: name.split(' ').slice(1).join(' '),
+					companyName: 'Acme Inc',
+				})),
+			},
 			limit: 1,
 		});
 	});
