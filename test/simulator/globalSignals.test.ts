@@ -172,6 +172,7 @@ describe('global enrichment simulator: signals, lookalikes, filters, webhooks', 
 				seeds,
 				dedupeSessionId: sessionId,
 			});
+			expect(expired.status).toBe(410);
 			expect(expired.body.message).toBe('dedupeSessionId is unknown or expired');
 		} finally {
 			sim.services.global.signalOps.now = () => Date.now();

@@ -243,7 +243,12 @@ export class GlobalSignals {
 		let session = sessionId === undefined ? undefined : this.sessions.get(sessionId);
 		if (sessionId !== undefined) {
 			if (!session || now - session.usedAt > SESSION_TTL_MS) {
-				return this.host.error(400, 'BAD_REQUEST', 'dedupeSessionId is unknown or expired');
+				// The service's V3 reference: an unknown or expired session is 410 DEDUPE_SESSION_INVALID.
+				return this.host.error(
+					410,
+					'DEDUPE_SESSION_INVALID',
+					'dedupeSessionId is unknown or expired',
+				);
 			}
 		} else {
 			sessionId = randomUUID();

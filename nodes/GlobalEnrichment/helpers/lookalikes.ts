@@ -10,7 +10,6 @@ import {
 	normalizeName,
 } from '../../enrichment/validation';
 import type { Checked } from '../../enrichment/validation';
-import { messageOf } from '../../enrichment/answers';
 import { limitOf, listOf, returnAllAndLimit } from '../../shared/descriptions';
 import { echo } from '../../shared/echo';
 import { itemParameter } from '../../shared/itemParameters';
@@ -320,7 +319,8 @@ async function runLookalikes(
 		};
 		const answer = await postLookalike(ctx, kind, body, itemIndex);
 		if (answer.statusCode >= 400) {
-			if (sessionId && answer.statusCode === 400 && /session/i.test(messageOf(answer.body) ?? '')) {
+			// 410 DEDUPE_SESSION_INVALID: the session is unknown or has expired.
+			if (sessionId && answer.statusCode === 410) {
 				throw expiredSession(ctx, answer.body, itemIndex, results.length);
 			}
 			throw answerError(ctx.getNode(), answer, SERVICE_NAME, call);

@@ -91,8 +91,8 @@ describe('Global Enrichment › Contact › Find Lookalikes (wire)', () => {
 			.post('/v3/contacts/lookalike')
 			.reply(200, page(0, 100, true))
 			.post('/v3/contacts/lookalike')
-			.reply(400, {
-				error: { code: 'BAD_REQUEST', message: 'dedupeSessionId is unknown or expired' },
+			.reply(410, {
+				error: { code: 'DEDUPE_SESSION_INVALID', message: 'dedupeSessionId is unknown or expired' },
 			});
 		const result = await runNockService(lookalikes({ returnAll: true }), [{}]);
 		expect(result.error?.message).toBe(
