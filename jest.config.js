@@ -9,6 +9,10 @@ const shared = {
 };
 
 module.exports = {
+	// Each test file loads n8n's engine and ts-jest's compiled sources; run in one process, 230 files
+	// outgrew Node's 4 GB heap. Workers are recycled once a file leaves one above 1 GB (this also
+	// keeps a 2-core machine from running the files in band).
+	workerIdleMemoryLimit: '1GB',
 	projects: [
 		{
 			...shared,
