@@ -77,6 +77,12 @@ describe('node search', () => {
 		['program', ['Marketing Automation']],
 		['program member', ['Marketing Automation']],
 		['form', ['Marketing Automation', 'Marketing Automation Trigger']],
+		['token', ['Marketing Automation']],
+		['named account', ['Marketing Automation']],
+		['webinar', ['Marketing Automation']],
+		['signal', ['Global Enrichment', 'Global Enrichment Trigger']],
+		['lookalike', ['Global Enrichment']],
+		['job change', ['Global Enrichment Trigger']],
 		['ABN', ['ANZ Sales Intelligence']],
 		['enrich', ['ANZ Sales Intelligence', 'Global Enrichment']],
 	])('"%s" finds %j', (word, expected) => {
