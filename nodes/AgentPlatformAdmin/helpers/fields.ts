@@ -1,28 +1,10 @@
-import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { PICKERS_VERSION } from '../actions/versions';
 
 import { ROLE_OPTIONS } from './roles';
 
 /** Field builders shared by the operations. */
-
-/** A Resource or Operation selector: options sorted by name, not settable by an expression. */
-export function selectorProperty(
-	displayName: 'Resource' | 'Operation',
-	options: INodePropertyOptions[],
-	defaultValue: string,
-	displayOptions?: IDisplayOptions,
-): INodeProperties {
-	return {
-		displayName,
-		name: displayName.toLowerCase(),
-		type: 'options',
-		noDataExpression: true,
-		...(displayOptions ? { displayOptions } : {}),
-		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
-		default: defaultValue,
-	};
-}
 
 export function rolesField(description: string): INodeProperties {
 	return {
