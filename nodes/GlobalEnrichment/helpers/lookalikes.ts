@@ -3,13 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { answerError } from '../../enrichment/errors';
 import { invalidInput } from '../../enrichment/lookupErrors';
-import {
-	checkDomain,
-	checkEmail,
-	checkProfileUrl,
-	normalizeName,
-} from '../../enrichment/validation';
-import type { Checked } from '../../enrichment/validation';
+import { checkDomain } from '../../enrichment/validation';
 import { limitOf, listOf, returnAllAndLimit } from '../../shared/descriptions';
 import { echo } from '../../shared/echo';
 import { itemParameter } from '../../shared/itemParameters';
@@ -20,6 +14,7 @@ import {
 	type EntityKind,
 } from '../transport/signals';
 import { SERVICE_NAME } from '../transport';
+import { SEED_LISTS, SEED_TYPES, seedOf, seedTexts, type SeedType } from './lookalikeSeeds';
 
 /** Find Lookalikes of contacts or companies: seeds, exclusions, and paging through the session. */
 
@@ -27,37 +22,6 @@ export const MIN_SEEDS = 5;
 export const MAX_SEEDS = 100;
 /** Results per call: the service refuses more. */
 export const LOOKALIKES_PER_CALL = 100;
-
-type SeedType = 'email' | 'linkedinUrl' | 'id' | 'name' | 'domain';
-
-const SEED_TYPES: Record<
-	EntityKind,
-	Array<{ name: string; value: SeedType; description: string }>
-> = {
-	contact: [
-		{ name: 'Email', value: 'email', description: 'Work or personal email addresses' },
-		{ name: 'ID', value: 'id', description: "The service's contact IDs" },
-		{
-			name: 'Name and Company',
-			value: 'name',
-			description: 'One "First Last, Company" per line',
-		},
-		{ name: 'Network Profile URL', value: 'linkedinUrl', description: 'Profile URLs' },
-	],
-	company: [
-		{ name: 'Domain', value: 'domain', description: 'Company domains such as example.com' },
-		{ name: 'Network Profile URL', value: 'linkedinUrl', description: 'Company page URLs' },
-	],
-};
-
-/** The list of `seeds` each seed type goes in: the service takes seeds grouped by kind. */
-const SEED_LISTS: Record<SeedType, string> = {
-	email: 'emails',
-	linkedinUrl: 'linkedinUrls',
-	id: 'ids',
-	name: 'contacts',
-	domain: 'domains',
-};
 
 /** Seed Type (its options and default per kind). */
 const seedTypeField: INodeProperties = {
@@ -119,58 +83,6 @@ function lookalikeFields(kind: EntityKind): INodeProperties[] {
 				: field,
 		),
 	];
-}
-
-/** The seeds as given: a list, or text split by lines (names) or by commas and lines. */
-function seedTexts(raw: unknown, byLine: boolean): unknown[] {
-	if (Array.isArray(raw)) return raw;
-	const text = String(raw ?? '');
-	return byLine
-		? text
-				.split(/\r?\n/)
-				.map((line) => line.trim())
-				.filter(Boolean)
-		: listOf(text.replace(/\r?\n/g, ','));
-}
-
-/** One seed as its list in `seeds` holds it, or why it is refused. */
-function seedOf(
-	kind: EntityKind,
-	type: SeedType,
-	raw: unknown,
-): string | IDataObject | { refused: string } {
-	const fromChecked = (checked: Checked) => ('refused' in checked ? checked : checked.value);
-	if (type === 'name') {
-		const entry = (typeof raw === 'object' && raw !== null ? raw : {}) as IDataObject;
-		const [name, company] =
-			typeof raw === 'string'
-				? [raw.slice(0, raw.indexOf(',')), raw.slice(raw.indexOf(',') + 1)]
-				: [
-						`${String(entry.firstName ?? '')} ${String(entry.lastName ?? '')}`,
-						String(entry.companyName ?? entry.company ?? ''),
-					];
-		const parts = normalizeName(typeof raw === 'string' && !raw.includes(',') ? '' : name).split(
-			' ',
-		);
-		const companyName = normalizeName(company);
-		if (parts.length < 2 || !parts[0] || !companyName) {
-			return {
-				refused: `"${echo(String(typeof raw === 'string' ? raw : JSON.stringify(raw)))}" is not "First Last, Company"`,
-			};
-		}
-		return { firstName: parts[0], lastName: parts.slice(1).join(' '), companyName };
-	}
-	const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
-	if (!text)
-		return {
-			refused: `${echo(JSON.stringify(raw) ?? '')} is not a ${type === 'id' ? 'ID' : type}`,
-		};
-	if (type === 'email') return fromChecked(checkEmail(text));
-	if (type === 'domain') return fromChecked(checkDomain(text));
-	if (type === 'linkedinUrl') {
-		return fromChecked(checkProfileUrl(text, kind === 'contact' ? 'person' : 'company'));
-	}
-	return /[\s,]/.test(text) ? { refused: `"${echo(text)}" is not one ID` } : text;
 }
 
 export interface LookalikeRequest {

@@ -1,3 +1,8 @@
+/**
+ * Form → Submit as one operation: its fields, the reading of each fill and its check against the
+ * form's own fields, and the one call, sent once. One concern: every check reads exactly what the
+ * call would send, so they stay together.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
