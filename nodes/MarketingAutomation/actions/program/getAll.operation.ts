@@ -1,10 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
-import { collectByOffset } from '../../transport/paging';
+import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
-import { emailProgramsRun, updatedAtFilters } from './getEmailPrograms.operation';
+import { emailProgramsRun, readPrograms, updatedAtFilters } from './getEmailPrograms.operation';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit,
@@ -25,22 +24,6 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-/**
- * `GET /rest/asset/v1/programs.json` by offset, 200 a page (the service's maximum), until a short
- * page, the "no assets" warning or the limit: no call more than the records need.
- */
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	qs: IDataObject,
-): Promise<IDataObject[]> {
-	return await collectByOffset(
-		this,
-		{ method: 'GET', safeToRepeat: true, path: '/rest/asset/v1/programs.json', qs, itemIndex },
-		limitOf(this, itemIndex),
-	);
-}
-
 export const operation = defineOperation({
 	option: {
 		name: 'Get Many',
@@ -52,5 +35,5 @@ export const operation = defineOperation({
 	fields: properties,
 	// The same filters as Get Many Email Programs, read the same way.
 	check: emailProgramsRun.check,
-	runBatch: concurrentReads(execute),
+	runBatch: concurrentReads(readPrograms()),
 });

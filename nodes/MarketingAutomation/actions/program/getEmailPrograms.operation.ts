@@ -75,21 +75,31 @@ function check(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	return qs;
 }
 
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	qs: IDataObject,
-): Promise<IDataObject[]> {
-	return await collectByOffset(
-		this,
-		{ method: 'GET', safeToRepeat: true, path: '/rest/asset/v1/programs.json', qs, itemIndex },
-		limitOf(this, itemIndex),
-		(program) => String(program.type ?? '').toLowerCase() === 'email',
-	);
+/**
+ * `GET /rest/asset/v1/programs.json` by offset, 200 a page (the service's maximum), until a short
+ * page, the "no assets" warning or the limit, keeping the programs `keep` accepts: no call more
+ * than the records need.
+ */
+export function readPrograms(keep?: (program: IDataObject) => boolean) {
+	return async function (
+		this: IExecuteFunctions,
+		itemIndex: number,
+		qs: IDataObject,
+	): Promise<IDataObject[]> {
+		return await collectByOffset(
+			this,
+			{ method: 'GET', safeToRepeat: true, path: '/rest/asset/v1/programs.json', qs, itemIndex },
+			limitOf(this, itemIndex),
+			keep,
+		);
+	};
 }
 
+const isEmailProgram = (program: IDataObject) =>
+	String(program.type ?? '').toLowerCase() === 'email';
+
 /** Several items' reads run concurrently (see `concurrentReads`); also offered under another resource. */
-export const emailProgramsRun = { check, runBatch: concurrentReads(execute) };
+export const emailProgramsRun = { check, runBatch: concurrentReads(readPrograms(isEmailProgram)) };
 
 export const operation = defineOperation({
 	option: { ...emailProgramsOperation, value: 'getEmailPrograms' },
