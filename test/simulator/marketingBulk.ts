@@ -82,6 +82,7 @@ interface ExportJob extends Slot {
 	shown?: Row;
 	shownAt?: number;
 	day: string;
+	errorMsg?: string;
 }
 
 const iso = (ms: number | undefined) =>
@@ -188,6 +189,11 @@ export class MarketingBulk {
 
 	/** Export file answers still to damage in transit (one byte flipped): checksum tests. */
 	damagedDownloads = 0;
+	/**
+	 * Export jobs that end as Failed instead of Completed, by creation order (0 = the first job),
+	 * with the reason their status shows in `errorMsg`: the service can fail a queued job.
+	 */
+	readonly failingExports = new Map<number, string>();
 
 	readonly imports: ImportJob[] = [];
 	readonly exports: ExportJob[] = [];
@@ -764,6 +770,7 @@ export class MarketingBulk {
 			createdAt: iso(job.createdAt),
 		};
 		if (job.queuedAt) status.queuedAt = iso(job.queuedAt);
+		if (job.errorMsg) status.errorMsg = job.errorMsg;
 		if (job.startAt !== undefined && job.status !== 'Queued') status.startedAt = iso(job.startAt);
 		if (done) {
 			status.finishedAt = iso(job.finishAt);
@@ -878,6 +885,12 @@ export class MarketingBulk {
 	}
 
 	private completeExport(job: ExportJob) {
+		const failure = this.failingExports.get(this.exports.indexOf(job));
+		if (failure !== undefined) {
+			job.status = 'Failed';
+			job.errorMsg = failure;
+			return;
+		}
 		job.status = 'Completed';
 		const day = this.today(job.finishAt);
 		this.exportedBytes.set(day, (this.exportedBytes.get(day) ?? 0) + job.file!.length);

@@ -46,11 +46,22 @@ function quotaError(ctx: IExecuteFunctions, error: NodeApiError, itemIndex: numb
  * What the create call's refusals mean: 1003 names the job's window (a range is cut into several),
  * 1035 (a filter the subscription lacks) points to the filters every subscription has.
  */
-function createRefusals(object: ExportObject, body: IDataObject): Record<string, Refusal> {
+/** The date window of a job's filter (Created / Updated Between), if it has one. */
+function windowOf(body: IDataObject): IDataObject | undefined {
 	const filter = (body.filter ?? {}) as IDataObject;
-	const range = (filter.createdAt ?? filter.updatedAt) as IDataObject | undefined;
+	return (filter.createdAt ?? filter.updatedAt) as IDataObject | undefined;
+}
+
+/** What a job exports, for messages: "of leads from <start> to <end>". */
+function jobSubject(object: ExportObject, body: IDataObject): string {
+	const range = windowOf(body);
 	const words = object === 'programMembers' ? 'program members' : object;
-	const job = `the export job of ${words}${range ? ` from ${String(range.startAt)} to ${String(range.endAt)}` : ''}`;
+	return `of ${words}${range ? ` from ${String(range.startAt)} to ${String(range.endAt)}` : ''}`;
+}
+
+function createRefusals(object: ExportObject, body: IDataObject): Record<string, Refusal> {
+	const range = windowOf(body);
+	const job = `the export job ${jobSubject(object, body)}`;
 	return {
 		'1003': (serviceMessage) => ({
 			message: `The service refused ${job} (1003): ${serviceMessage}`,
@@ -171,12 +182,14 @@ const ENDED = new Set(['Failed', 'Cancelled', 'Canceled']);
 
 /**
  * Waits for an export to complete, reading its status `intervalMs` apart (by default a minute: the
- * service refreshes it at most that often).
+ * service refreshes it at most that often). A job that fails names its window (`body`), so the
+ * user can run that window again.
  */
 export async function awaitExport(
 	ctx: IExecuteFunctions,
 	object: ExportObject,
 	exportId: string,
+	body: IDataObject,
 	itemIndex: number,
 	deadline: Deadline,
 	intervalMs = bulkSettings.exportPollMs,
@@ -197,10 +210,12 @@ export async function awaitExport(
 		const status = await readExportStatus(ctx, object, exportId, itemIndex);
 		if (status.status === 'Completed') return status;
 		if (ENDED.has(String(status.status))) {
+			const range = windowOf(body);
 			throw new NodeApiError(ctx.getNode(), status as never, {
-				message: `Export job ${exportId} ended as ${String(status.status)}${status.errorMsg ? `: ${String(status.errorMsg)}` : ''}`,
-				description:
-					'A failed or cancelled export cannot be resumed; run the node again to create a new job.',
+				message: `Export job ${exportId} ${jobSubject(object, body)} ended as ${String(status.status)}${status.errorMsg ? `: ${String(status.errorMsg)}` : ''}`,
+				description: range
+					? `A failed or cancelled export cannot be resumed. Run the node again with From ${String(range.startAt)} and To ${String(range.endAt)} to export this window in a new job.`
+					: 'A failed or cancelled export cannot be resumed; run the node again to create a new job.',
 				itemIndex,
 			});
 		}

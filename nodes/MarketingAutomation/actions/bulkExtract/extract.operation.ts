@@ -212,7 +212,7 @@ async function executeBatch(
 				outcomes.push({ json: { exportId, status: 'Queued', filter: body.filter as IDataObject } });
 				continue;
 			}
-			const status = await awaitExport(this, object, exportId, itemIndex, deadline, interval);
+			const status = await awaitExport(this, object, exportId, body, itemIndex, deadline, interval);
 			outcomes.push(
 				...(await completedOutput(this, object, status, itemIndex, `${object}-${exportId}.csv`)),
 			);

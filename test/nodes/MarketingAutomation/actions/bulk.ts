@@ -36,6 +36,7 @@ export function useBulkMarketing() {
 		bulk.imports.length = 0;
 		bulk.exports.length = 0;
 		bulk.exportedBytes.clear();
+		bulk.failingExports.clear();
 		bulk.peakOpenImports = 0;
 		bulk.peakOpenExports = 0;
 	});

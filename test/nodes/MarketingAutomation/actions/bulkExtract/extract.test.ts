@@ -313,6 +313,23 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		);
 	});
 
+	it('names the window of a job that the service failed after queueing it, and how to rerun it', async () => {
+		// The second of three windows fails in the service (status Failed, with its errorMsg).
+		sim().bulk.failingExports.set(1, 'Internal error while exporting');
+		const result = await run(
+			extractLeads({ startDate: '2026-09-01T00:00:00Z', endDate: '2026-11-10T00:00:00Z' }),
+		);
+		const failed = sim().bulk.exports[1];
+		expect(result.error?.message).toBe(
+			`Export job ${failed.exportId} of leads from 2026-10-02T00:00:00Z to 2026-11-01T23:59:59Z ended as Failed: Internal error while exporting`,
+		);
+		expect((result.error as { description?: string }).description).toBe(
+			'A failed or cancelled export cannot be resumed. Run the node again with From 2026-10-02T00:00:00Z and To 2026-11-01T23:59:59Z to export this window in a new job.',
+		);
+		// The third window is not started after the second failed.
+		expect(sim().callsTo('POST', '/bulk/v1/leads/export/create.json')).toHaveLength(2);
+	});
+
 	it("reads an export's status only after a full interval, every time (a minute by default)", async () => {
 		fastBulkSettings({ exportPollMs: 80 });
 		Object.assign(sim().bulk, { startupMs: 250 });
