@@ -34,6 +34,8 @@ export interface ObjectDef {
 	dedupeByOnlyWithUpdateOnly: boolean;
 	/** Fields a new record must have besides its dedupe key. */
 	requiredOnCreate: string[];
+	/** Named account lists: no describe, `filterType` only `dedupeFields` / `idField`, createOnly by default. */
+	listLike?: true;
 }
 
 /** What the objects module needs of the service it is part of. */
@@ -157,6 +159,25 @@ export const NAMED_ACCOUNT: ObjectDef = {
 	crmManaged: false,
 	dedupeByOnlyWithUpdateOnly: true,
 	requiredOnCreate: [],
+};
+
+/** Named account lists: a name only, not extensible; `type` is `external` for CRM Account View lists. */
+export const NAMED_ACCOUNT_LIST: ObjectDef = {
+	name: 'Named Account List',
+	displayName: 'Named Account List',
+	idField: 'marketoGUID',
+	dedupeFields: ['name'],
+	searchableFields: [['marketoGUID'], ['name']],
+	fields: [
+		field('marketoGUID', 'Marketo GUID', 'string', false),
+		field('name', 'Name', 'string'),
+		field('type', 'Type', 'string', false),
+		...dates,
+	],
+	crmManaged: false,
+	dedupeByOnlyWithUpdateOnly: true,
+	requiredOnCreate: [],
+	listLike: true,
 };
 
 export const CUSTOM_OBJECTS: ObjectDef[] = [
@@ -358,6 +379,9 @@ export class LeadDatabaseObjects {
 	readonly opportunities = new ObjectStore(OPPORTUNITY);
 	readonly roles = new ObjectStore(OPPORTUNITY_ROLE);
 	readonly namedAccounts = new ObjectStore(NAMED_ACCOUNT);
+	readonly namedAccountLists = new ObjectStore(NAMED_ACCOUNT_LIST);
+	/** The named accounts of each named account list, by the lists' and accounts' marketoGUIDs. */
+	readonly namedAccountListMembers = new Map<string, Set<string>>();
 	readonly customObjects = new Map(CUSTOM_OBJECTS.map((def) => [def.name, new ObjectStore(def)]));
 
 	constructor(private readonly host: ObjectsHost) {
@@ -375,6 +399,11 @@ export class LeadDatabaseObjects {
 		});
 		this.namedAccounts.add({ name: 'Acme', domainName: 'acme.example', industry: 'Manufacturing' });
 		this.namedAccounts.add({ name: 'Globex', domainName: 'globex.example', industry: 'Energy' });
+		const targets = this.namedAccountLists.add({ name: 'Target accounts', type: 'default' });
+		this.namedAccountListMembers.set(
+			String(targets.marketoGUID),
+			new Set([String(this.namedAccounts.records[0].marketoGUID)]),
+		);
 		this.opportunities.add({
 			externalOpportunityId: 'O-2001',
 			name: 'Acme renewal',
@@ -403,6 +432,7 @@ export class LeadDatabaseObjects {
 			['/rest/v1/opportunities', this.opportunities],
 			['/rest/v1/companies', this.companies],
 			['/rest/v1/namedaccounts', this.namedAccounts],
+			['/rest/v1/namedAccountLists', this.namedAccountLists],
 		];
 		for (const [prefix, store] of fixed) {
 			if (path === `${prefix}.json`) return { store, rest: '' };
@@ -451,13 +481,15 @@ export class LeadDatabaseObjects {
 				}),
 			);
 		}
-		const members = this.routeMembers(request, key);
+		const members = this.routeMembers(request, key) ?? this.routeListMembers(request, key);
 		if (members) return members;
 		const { store, rest, unknownCustom } = this.storeOf(request.path);
 		if (unknownCustom) return failure('1013', `Custom object '${unknownCustom}' not found`);
 		if (!store) return undefined;
 		const method = key.slice(0, key.indexOf(' '));
-		if (method === 'GET' && rest === '/describe.json') return ok([store.describe()]);
+		if (method === 'GET' && rest === '/describe.json' && !store.def.listLike) {
+			return ok([store.describe()]);
+		}
 		if (method === 'GET' && rest === '') return this.query(store, paramsOf(request), request);
 		const write = method === 'POST' && (rest === '' || rest === '/delete.json');
 		if (write && request.query.get('_method') !== 'GET') {
@@ -528,6 +560,9 @@ export class LeadDatabaseObjects {
 			}
 			return tokenPage(rows, q);
 		}
+		if (def.listLike && filterType !== 'idField' && filterType !== 'dedupeFields') {
+			return failure('1003', `Invalid filterType '${filterType}'`);
+		}
 		const single =
 			filterType === 'idField'
 				? def.idField
@@ -558,8 +593,11 @@ export class LeadDatabaseObjects {
 		}
 		const def = store.def;
 		const body = (request.body ?? {}) as Row;
-		const action = String(body.action ?? 'createOrUpdate');
-		if (!['createOnly', 'updateOnly', 'createOrUpdate'].includes(action)) {
+		const action = String(body.action ?? (def.listLike ? 'createOnly' : 'createOrUpdate'));
+		const actions = def.listLike
+			? ['createOnly', 'updateOnly']
+			: ['createOnly', 'updateOnly', 'createOrUpdate'];
+		if (!actions.includes(action)) {
 			return failure('1003', `Invalid action '${action}'`);
 		}
 		const dedupeBy = String(body.dedupeBy ?? 'dedupeFields');
@@ -606,7 +644,7 @@ export class LeadDatabaseObjects {
 			if (action === 'updateOnly') return skipped(seq, '1013', 'Record not found');
 			const absent = def.requiredOnCreate.find((f) => blank(record[f]));
 			if (absent) return skipped(seq, '1002', `Missing value for required field '${absent}'`);
-			const created = store.add(record);
+			const created = store.add(def.listLike ? { ...record, type: 'default' } : record);
 			return { seq, status: 'created', [def.idField]: created[def.idField] };
 		});
 		return ok(result);
@@ -647,6 +685,64 @@ export class LeadDatabaseObjects {
 			statusName: row.progressionStatus,
 			updatedAt: row.updatedAt ?? row.membershipDate,
 		};
+	}
+
+	/**
+	 * A named account list's members: `GET …/namedAccountList/{id}/namedAccounts.json` (token
+	 * paging, `fields` of named accounts), `POST` the same path to add and `…/remove.json` to remove,
+	 * each `input: [{marketoGUID}]`, at most 300.
+	 */
+	private routeListMembers(request: SimRequest, key: string): SimResponse | undefined {
+		const m =
+			/^(GET|POST) \/rest\/v1\/namedAccountList\/([^/]+)\/namedAccounts(\/remove)?\.json$/.exec(
+				key,
+			);
+		if (!m) return undefined;
+		const [, method, listId, remove] = m;
+		if (method === 'GET' && remove) return undefined;
+		if (!this.namedAccountLists.find(['marketoGUID'], { marketoGUID: listId })) {
+			return failure('1013', `Named account list '${listId}' not found`);
+		}
+		const members = this.namedAccountListMembers.get(listId) ?? new Set<string>();
+		this.namedAccountListMembers.set(listId, members);
+		if (method === 'GET') {
+			const q = paramsOf(request);
+			const fields = this.fieldsOf(NAMED_ACCOUNT, q, [
+				'marketoGUID',
+				'name',
+				'createdAt',
+				'updatedAt',
+			]);
+			if (!Array.isArray(fields)) return fields;
+			const rows = this.namedAccounts.records
+				.filter((r) => members.has(String(r.marketoGUID)))
+				.map((r, seq) => this.project(r, fields, seq));
+			return tokenPage(rows, q);
+		}
+		if (!String(request.headers['content-type'] ?? '').includes('application/json')) {
+			return failure('612', 'Invalid Content Type');
+		}
+		const input = ((request.body ?? {}) as Row).input;
+		if (!Array.isArray(input) || input.length === 0) return failure('701', 'input cannot be blank');
+		if (input.length > BATCH) return failure('1003', 'Too many input records: at most 300');
+		const result = (input as Row[]).map((record, seq): Row => {
+			const id = String(record?.marketoGUID ?? '');
+			if (Object.keys(record ?? {}).join(',') !== 'marketoGUID' || !id) {
+				return skipped(seq, '1003', 'Only marketoGUID may be given');
+			}
+			if (!this.namedAccounts.find(['marketoGUID'], { marketoGUID: id })) {
+				return skipped(seq, '1013', 'Named account not found', { marketoGUID: id });
+			}
+			if (remove) {
+				if (!members.delete(id)) {
+					return skipped(seq, '1013', 'Named account not in list', { marketoGUID: id });
+				}
+				return { seq, marketoGUID: id, status: 'removed' };
+			}
+			members.add(id);
+			return { seq, marketoGUID: id, status: 'added' };
+		});
+		return ok(result);
 	}
 
 	private routeMembers(request: SimRequest, key: string): SimResponse | undefined {

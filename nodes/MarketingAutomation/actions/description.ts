@@ -15,6 +15,7 @@ import * as landingPage from './landingPage';
 import * as lead from './lead';
 import * as list from './list';
 import * as namedAccount from './namedAccount';
+import * as namedAccountList from './namedAccountList';
 import * as opportunity from './opportunity';
 import * as opportunityRole from './opportunityRole';
 import * as program from './program';
@@ -45,6 +46,7 @@ const versionTwoResources: INodePropertyOptions[] = [
 	{ name: 'Custom Object', value: 'customObject' },
 	{ name: 'Form', value: 'form' },
 	{ name: 'Named Account', value: 'namedAccount' },
+	{ name: 'Named Account List', value: 'namedAccountList' },
 	{ name: 'Opportunity', value: 'opportunity' },
 	{ name: 'Opportunity Role', value: 'opportunityRole' },
 	{ name: 'Program Member', value: 'programMember' },
@@ -85,6 +87,7 @@ export const properties: INodeProperties[] = [
 	...lead.description,
 	...list.description,
 	...namedAccount.description,
+	...namedAccountList.description,
 	...opportunity.description,
 	...opportunityRole.description,
 	...program.description,

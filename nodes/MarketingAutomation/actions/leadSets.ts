@@ -7,20 +7,23 @@ import { apiRequest, callsInFlight, type ApiRequest } from '../transport';
 import { chunk, LEAD_BATCH } from '../transport/paging';
 import { callFailure, failItems, runBatches } from './batches';
 
-/** One item's part of a write on a set of leads: the call group it joins and its lead IDs. */
-export interface LeadSet {
+/**
+ * One item's part of a write on a set of records: the call group it joins and its record IDs
+ * (lead IDs; named accounts' marketoGUIDs).
+ */
+export interface LeadSet<Id extends number | string = number> {
 	/** Items with the same group share calls (e.g. one list, one program and status). */
 	group: string;
-	leadIds: number[];
+	leadIds: Id[];
 }
 
-export interface LeadSetWrite<T extends LeadSet> {
+export interface LeadSetWrite<T extends LeadSet<Id>, Id extends number | string = number> {
 	/** Reads and checks one item; the router runs it for every item before any call. */
 	check(ctx: IExecuteFunctions, itemIndex: number): T;
-	/** The call for up to 300 distinct leads of a group (`first` is the group's first item). */
-	call(first: T, leadIds: number[]): Omit<ApiRequest, 'itemIndex'>;
-	/** The lead a record result is about, where the answer names it (else its position counts). */
-	leadOf(result: IDataObject): number | undefined;
+	/** The call for up to 300 distinct records of a group (`first` is the group's first item). */
+	call(first: T, leadIds: Id[]): Omit<ApiRequest, 'itemIndex'>;
+	/** The record a result is about, where the answer names it (else its position counts). */
+	leadOf(result: IDataObject): Id | undefined;
 	/** An item's output around its leads' statuses (`leads`, plus a count per status). */
 	output(value: T, leads: IDataObject[]): IDataObject;
 }
@@ -32,7 +35,9 @@ export interface LeadSetWrite<T extends LeadSet> {
  * (with its reasons) goes back to every item that named the lead, with a count per status. A
  * failed call fails the items that named one of its leads, naming the call.
  */
-export function writeLeadSets<T extends LeadSet>(write: LeadSetWrite<T>) {
+export function writeLeadSets<T extends LeadSet<Id>, Id extends number | string = number>(
+	write: LeadSetWrite<T, Id>,
+) {
 	return {
 		check(this: IExecuteFunctions, itemIndex: number): T {
 			return write.check(this, itemIndex);
@@ -43,10 +48,10 @@ export function writeLeadSets<T extends LeadSet>(write: LeadSetWrite<T>) {
 	};
 }
 
-async function writeChecked<T extends LeadSet>(
+async function writeChecked<T extends LeadSet<Id>, Id extends number | string>(
 	ctx: IExecuteFunctions,
 	items: Array<CheckedItem<T>>,
-	write: LeadSetWrite<T>,
+	write: LeadSetWrite<T, Id>,
 ): Promise<BatchOutcome[][]> {
 	const outcomes: BatchOutcome[][] = [];
 	const groups = new Map<string, typeof items>();
@@ -57,12 +62,12 @@ async function writeChecked<T extends LeadSet>(
 	}
 	interface Call {
 		group: string;
-		ids: number[];
+		ids: Id[];
 		askers: number[];
 	}
 	const calls: Call[] = [];
 	for (const [group, members] of groups) {
-		const askersOf = new Map<number, number[]>();
+		const askersOf = new Map<Id, number[]>();
 		for (const { itemIndex, input } of members) {
 			for (const id of input.leadIds) {
 				const askers = askersOf.get(id);
@@ -77,11 +82,11 @@ async function writeChecked<T extends LeadSet>(
 		}
 	}
 
-	const statusOf = new Map<string, Map<number, IDataObject>>();
+	const statusOf = new Map<string, Map<Id, IDataObject>>();
 	for (const group of groups.keys()) statusOf.set(group, new Map());
 	const failed = new Set<number>();
 	await runBatches(calls, await callsInFlight(ctx), async ({ group, ids, askers }, index) => {
-		const status = statusOf.get(group) as Map<number, IDataObject>;
+		const status = statusOf.get(group) as Map<Id, IDataObject>;
 		try {
 			const first = (groups.get(group) as typeof items)[0].input;
 			const answer = await apiRequest.call(ctx, {
@@ -111,7 +116,7 @@ async function writeChecked<T extends LeadSet>(
 	});
 
 	for (const [group, members] of groups) {
-		const status = statusOf.get(group) as Map<number, IDataObject>;
+		const status = statusOf.get(group) as Map<Id, IDataObject>;
 		for (const { itemIndex, input } of members) {
 			if (failed.has(itemIndex)) continue;
 			const leads = input.leadIds.map((id) => {

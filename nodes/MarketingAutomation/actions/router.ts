@@ -16,6 +16,7 @@ import * as landingPage from './landingPage';
 import * as lead from './lead';
 import * as list from './list';
 import * as namedAccount from './namedAccount';
+import * as namedAccountList from './namedAccountList';
 import * as opportunity from './opportunity';
 import * as opportunityRole from './opportunityRole';
 import * as program from './program';
@@ -39,6 +40,7 @@ const operations: ResourceOperations = {
 	lead: lead.operations,
 	list: list.operations,
 	namedAccount: namedAccount.operations,
+	namedAccountList: namedAccountList.operations,
 	opportunity: opportunity.operations,
 	opportunityRole: opportunityRole.operations,
 	program: program.operations,
