@@ -1,13 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { CheckedItem } from '../../../shared/operation';
 import { defineOperation } from '../../../shared/operation';
 import type { BatchOutcome } from '../../../shared/router';
 import { inputError } from '../../../shared/inputError';
 import { itemParameter } from '../../../shared/itemParameters';
-import { LEAD_BATCH } from '../../transport/paging';
-import { keyedBatches } from '../batches';
-import { sendRecordBatches, withReasons } from '../leadDatabase/write';
+import { sendListWrites } from './listWrites';
 
 const properties: INodeProperties[] = [
 	{
@@ -44,31 +42,12 @@ async function runBatch(
 	this: IExecuteFunctions,
 	items: Array<CheckedItem<{ name: string }>>,
 ): Promise<BatchOutcome[][]> {
-	const outcomes: BatchOutcome[][] = [];
-	const entries = items.map(({ itemIndex, input }) => ({ itemIndex, name: input.name }));
-	const { batches, waitsFor } = keyedBatches(
-		entries,
-		LEAD_BATCH,
-		() => 'create',
-		(entry) => entry.name.toLowerCase(),
-	);
-	await sendRecordBatches(
+	return await sendListWrites(
 		this,
-		batches,
-		waitsFor,
-		outcomes,
-		(batch) => ({
-			path: '/rest/v1/namedAccountLists.json',
-			body: { action: 'createOnly', input: batch.map(({ name }) => ({ name })) },
-			safeToRepeat: true,
-		}),
-		(entry, result) => {
-			const json: IDataObject = { status: result.status, name: entry.name };
-			if (result.marketoGUID !== undefined) json.marketoGUID = result.marketoGUID;
-			outcomes[entry.itemIndex] = [{ json: withReasons(json, result) }];
-		},
+		items.map(({ itemIndex, input }) => ({ itemIndex, group: 'create', record: input })),
+		'/rest/v1/namedAccountLists.json',
+		(_group, records) => ({ action: 'createOnly', input: records }),
 	);
-	return outcomes;
 }
 
 export const operation = defineOperation({

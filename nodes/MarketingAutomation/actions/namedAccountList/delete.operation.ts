@@ -5,10 +5,9 @@ import { defineOperation } from '../../../shared/operation';
 import type { BatchOutcome } from '../../../shared/router';
 import { inputError } from '../../../shared/inputError';
 import { itemParameter, parameterOf } from '../../../shared/itemParameters';
-import { LEAD_BATCH } from '../../transport/paging';
-import { keyedBatches, perExecution } from '../batches';
-import { sendRecordBatches, withReasons } from '../leadDatabase/write';
-import { readGuid } from './fields';
+import { perExecution } from '../batches';
+import { listIdField, readGuid } from './fields';
+import { sendListWrites } from './listWrites';
 
 const properties: INodeProperties[] = [
 	{
@@ -22,12 +21,7 @@ const properties: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Named Account List ID',
-		name: 'namedAccountListId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. dff23271-f996-47d7-984f-f2676861b5fb',
+		...listIdField,
 		description: 'The marketoGUID of the list to delete. One list per item; 300 per call.',
 		displayOptions: { show: { deleteBy: ['idField'] } },
 	},
@@ -78,33 +72,16 @@ async function runBatch(
 	this: IExecuteFunctions,
 	items: Array<CheckedItem<Removal>>,
 ): Promise<BatchOutcome[][]> {
-	const outcomes: BatchOutcome[][] = [];
-	const entries = items.map(({ itemIndex, input }) => ({ itemIndex, ...input }));
-	const { batches, waitsFor } = keyedBatches(
-		entries,
-		LEAD_BATCH,
-		(entry) => entry.deleteBy,
-		(entry) => JSON.stringify(entry.record).toLowerCase(),
-	);
-	await sendRecordBatches(
+	return await sendListWrites(
 		this,
-		batches,
-		waitsFor,
-		outcomes,
-		(batch) => ({
-			path: '/rest/v1/namedAccountLists/delete.json',
-			body: { deleteBy: batch[0].deleteBy, input: batch.map((entry) => entry.record) },
-			safeToRepeat: true,
-		}),
-		(entry, result) => {
-			const json: IDataObject = { status: result.status, ...entry.record };
-			if (result.marketoGUID !== undefined) json.marketoGUID = result.marketoGUID;
-			const reasons = (result.reasons ?? []) as Array<{ code?: unknown }>;
-			if (reasons.some((reason) => String(reason.code) === '1013')) json.found = false;
-			outcomes[entry.itemIndex] = [{ json: withReasons(json, result) }];
-		},
+		items.map(({ itemIndex, input }) => ({
+			itemIndex,
+			group: input.deleteBy,
+			record: input.record,
+		})),
+		'/rest/v1/namedAccountLists/delete.json',
+		(deleteBy, records) => ({ deleteBy, input: records }),
 	);
-	return outcomes;
 }
 
 export const operation = defineOperation({
