@@ -3,34 +3,13 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { CheckedItem } from '../../../shared/operation';
 import { defineOperation } from '../../../shared/operation';
 import type { BatchOutcome } from '../../../shared/router';
-import { inputError } from '../../../shared/inputError';
-import { itemParameter } from '../../../shared/itemParameters';
+import { nameField, readName } from './fields';
 import { sendListWrites } from './listWrites';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Target accounts Q1',
-		description: 'The new list’s name. One list per item; the items go 300 per call.',
-	},
-];
+const properties: INodeProperties[] = [nameField('The new list’s name')];
 
 function check(this: IExecuteFunctions, itemIndex: number): { name: string } {
-	const name = String(itemParameter<unknown>(this, 'name', itemIndex, '') ?? '').trim();
-	if (!name) {
-		throw inputError(
-			this.getNode(),
-			itemIndex,
-			{ parameter: 'name', missing: true },
-			`The name is empty in item ${itemIndex}`,
-			'Give the named account list a name.',
-		);
-	}
-	return { name };
+	return { name: readName(this, itemIndex, 'Give the named account list a name.') };
 }
 
 /**

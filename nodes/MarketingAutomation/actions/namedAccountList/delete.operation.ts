@@ -3,10 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { CheckedItem } from '../../../shared/operation';
 import { defineOperation } from '../../../shared/operation';
 import type { BatchOutcome } from '../../../shared/router';
-import { inputError } from '../../../shared/inputError';
-import { itemParameter, parameterOf } from '../../../shared/itemParameters';
+import { parameterOf } from '../../../shared/itemParameters';
 import { perExecution } from '../batches';
-import { listIdField, readGuid } from './fields';
+import { listIdField, nameField, readGuid, readName } from './fields';
 import { sendListWrites } from './listWrites';
 
 const properties: INodeProperties[] = [
@@ -26,13 +25,7 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { deleteBy: ['idField'] } },
 	},
 	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Target accounts Q1',
-		description: 'The exact name of the list to delete. One list per item; 300 per call.',
+		...nameField('The exact name of the list to delete'),
 		displayOptions: { show: { deleteBy: ['dedupeFields'] } },
 	},
 ];
@@ -48,16 +41,11 @@ const readersOf = perExecution((ctx: IExecuteFunctions) => ({
 
 function check(this: IExecuteFunctions, itemIndex: number): Removal {
 	if (String(readersOf(this).deleteByOf(itemIndex)) === 'dedupeFields') {
-		const name = String(itemParameter<unknown>(this, 'name', itemIndex, '') ?? '').trim();
-		if (!name) {
-			throw inputError(
-				this.getNode(),
-				itemIndex,
-				{ parameter: 'name', missing: true },
-				`The name is empty in item ${itemIndex}`,
-				'Give the exact name of the named account list to delete.',
-			);
-		}
+		const name = readName(
+			this,
+			itemIndex,
+			'Give the exact name of the named account list to delete.',
+		);
 		return { deleteBy: 'dedupeFields', record: { name } };
 	}
 	const id = readGuid(this, 'namedAccountListId', itemIndex, 'named account list ID');

@@ -19,6 +19,32 @@ export const listIdField: INodeProperties = {
 		'The marketoGUID of the named account list. Named Account List → Get Many by name gives it.',
 };
 
+/** A list's Name parameter: the new list's name (Create) or the list to delete. */
+export const nameField = (description: string): INodeProperties => ({
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. Target accounts Q1',
+	description: `${description}. One list per item; 300 per call.`,
+});
+
+/** An item's list name, trimmed; empty is refused (the service would skip it per record). */
+export function readName(ctx: IExecuteFunctions, itemIndex: number, fix: string): string {
+	const name = String(itemParameter<unknown>(ctx, 'name', itemIndex, '') ?? '').trim();
+	if (!name) {
+		throw inputError(
+			ctx.getNode(),
+			itemIndex,
+			{ parameter: 'name', missing: true },
+			`The name is empty in item ${itemIndex}`,
+			fix,
+		);
+	}
+	return name;
+}
+
 /** A marketoGUID as the service writes them: letters, digits and hyphens. */
 const GUID = /^[A-Za-z0-9][A-Za-z0-9-]{0,99}$/;
 
