@@ -6,7 +6,7 @@ import { keyedBatches } from '../batches';
 import { sendRecordBatches, withReasons } from '../leadDatabase/write';
 
 /** One item's record of a list write: the call group it joins (an action, a key) and the record. */
-export interface ListWrite {
+interface ListWrite {
 	itemIndex: number;
 	group: string;
 	record: IDataObject;
