@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { apiRequest, type MarketingContext } from '../../transport';
 
 /** The lead describe (`GET /rest/v1/leads/describe2.json`, `result[0]`). */
-export interface LeadDescribe {
+interface LeadDescribe {
 	searchableFields?: string[][];
 	fields?: Array<{ name?: string; displayName?: string; dataType?: string; updateable?: boolean }>;
 }
