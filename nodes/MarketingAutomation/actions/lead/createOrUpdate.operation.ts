@@ -147,8 +147,8 @@ const properties: INodeProperties[] = [
 		},
 	},
 	{
-		// As an AI agent's tool, "Map Automatically" maps what the model sends here (see Lead
-		// (From the Model) of version 2), under the parameter name the column mapper reads.
+		// Version 2.1's Lead (From the Model), under the name the column mapper reads as a tool
+		// (`mappedSource`), with the same `lead` argument as version 2.
 		displayName: 'Lead (From the Model)',
 		name: 'toolRecord',
 		type: 'json',
@@ -174,10 +174,10 @@ const readerOf = perExecution((ctx) => upsertReader(ctx, ctx.getNode()));
 
 /**
  * Create or Update, batched: in version 2.1 the leads' fields are first checked against the
- * service's lead fields (one describe), then the items that share action, lookup field and
- * partition go 300 per call (`POST /rest/v1/leads.json`); the service answers one result per input record, in input
- * order, and each item gets its own record's status (`created`, `updated` or `skipped` with the
- * reasons). Calls run concurrently (up to the credential's calls in flight), except that a call
+ * service's lead fields (one describe); then the items that share action, lookup field and
+ * partition go 300 per call (`POST /rest/v1/leads.json`); the service answers one result per
+ * input record, in input order, and each item gets its own record's status (`created`, `updated`
+ * or `skipped` with the reasons). Calls run concurrently (up to the credential's calls in flight), except that a call
  * holding a lookup value waits for every earlier call holding the same value: two calls with one
  * value are never in flight together (which could create a duplicate), and the later input wins,
  * as when the calls ran one after another.

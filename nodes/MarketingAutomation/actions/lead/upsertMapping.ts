@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { inputError } from '../../../shared/inputError';
+import { withInputPlace } from '../../../shared/inputError';
 import { isToolRun, toolArgumentOf } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
 import { parameterOf } from '../../../shared/itemParameters';
@@ -31,15 +31,16 @@ export interface Upsert {
 	from?: { parameter: string; argument?: string };
 }
 
-/** The model's argument in a message: `the argument 'lead'`, or the field's name in the editor. */
-const argumentText = (argument: string | undefined) =>
-	argument ? `The argument '${argument}'` : 'Lead (From the Model)';
-
-/** Refuses a lead from the model that is not a JSON object, naming where it came from. */
-function notAnObject(node: INode, itemIndex: number, value: unknown, argument?: string): never {
-	throw new NodeOperationError(
+/** A lead from the model that is not a JSON object, named by its argument (or field name). */
+function notAnObject(
+	node: INode,
+	itemIndex: number,
+	value: unknown,
+	argument?: string,
+): NodeOperationError {
+	return new NodeOperationError(
 		node,
-		`${argumentText(argument)} is ${shorten(value)}, not a JSON object of lead fields: send e.g. {"email": "ana@example.com", "firstName": "Ana"}`,
+		`${argument ? `The argument '${argument}'` : 'Lead (From the Model)'} is ${shorten(value)}, not a JSON object of lead fields: send e.g. {"email": "ana@example.com", "firstName": "Ana"}`,
 		{ itemIndex, description: 'Send the lead as one JSON object of field names and values.' },
 	);
 }
@@ -68,7 +69,7 @@ function autoMapSource(
 		}
 	}
 	if (lead === null || typeof lead !== 'object' || Array.isArray(lead)) {
-		notAnObject(node, itemIndex, fromModel, toolArgumentOf(node, 'toolLead'));
+		throw notAnObject(node, itemIndex, fromModel, toolArgumentOf(node, 'toolLead'));
 	}
 	return lead as IDataObject;
 }
@@ -88,13 +89,9 @@ function mappedLeadSource(
 	const source = mappedSource(ctx, itemIndex, columns);
 	if (source === '' || source === undefined || source === null) return {};
 	if (typeof source !== 'object' || Array.isArray(source)) {
-		throw inputError(
-			node,
-			itemIndex,
-			{ parameter: 'toolRecord' },
-			`${argumentText(argument)} is ${shorten(source)}, not a JSON object of lead fields: send e.g. {"email": "ana@example.com", "firstName": "Ana"}`,
-			'Send the lead as one JSON object of field names and values.',
-		);
+		throw withInputPlace(notAnObject(node, itemIndex, source, argument), {
+			parameter: 'toolRecord',
+		});
 	}
 	return source as IDataObject;
 }
