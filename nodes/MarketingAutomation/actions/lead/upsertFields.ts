@@ -8,13 +8,27 @@ import { shorten } from '../parameters';
 import { describeLeads } from './leadDescribe';
 import type { Upsert } from './upsertMapping';
 
-/** How many unknown field names a refusal lists (a mapped item may hold dozens). */
-const NAMES_SHOWN = 10;
+/** How long the list of unknown names in a refusal grows (a mapped item may hold dozens). */
+const LIST_CHARACTERS = 200;
 
 /** An unknown name, with the lead field it differs from only in letter case, if any. */
 function named(name: string, byLowerCase: Map<string, string>): string {
 	const field = byLowerCase.get(name.toLowerCase());
 	return field ? `${shorten(name)} (the field is ${shorten(field)})` : shorten(name);
+}
+
+/** The unknown names as a message lists them: the first ones that fit, then how many more. */
+function listed(unknown: string[], byLowerCase: Map<string, string>): string {
+	const shown: string[] = [];
+	let length = 0;
+	for (const name of unknown) {
+		const text = named(name, byLowerCase);
+		if (shown.length > 0 && length + text.length > LIST_CHARACTERS) break;
+		shown.push(text);
+		length += text.length + 2;
+	}
+	const more = unknown.length - shown.length;
+	return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
 /**
@@ -47,14 +61,12 @@ export async function withKnownFields(
 		const unknown = Object.keys(upsert.lead).filter((name) => !names.has(name));
 		if (unknown.length === 0 || !upsert.from) return upsert;
 		const { parameter, argument } = upsert.from;
-		const listed = unknown.slice(0, NAMES_SHOWN).map((name) => named(name, byLowerCase));
-		const more = unknown.length > NAMES_SHOWN ? ` and ${unknown.length - NAMES_SHOWN} more` : '';
 		const fields = unknown.length === 1 ? 'a field' : 'fields';
 		throw inputError(
 			ctx.getNode(),
 			itemIndex,
 			{ parameter },
-			`${argument ? `The argument '${argument}'` : `Item ${itemIndex}`} has ${fields} the service's leads do not have: ${listed.join(', ')}${more}; it was not written`,
+			`${argument ? `The argument '${argument}'` : `Item ${itemIndex}`} has ${fields} the service's leads do not have: ${listed(unknown, byLowerCase)}; it was not written`,
 			'Send only lead fields, by their API names (Lead → Describe lists them): remove or rename the others, or create the field in the service first.',
 		);
 	});
