@@ -325,6 +325,28 @@ describe('Marketing Automation v2.1: Lead → Create or Update with the column m
 		expect(sim().calls).toEqual([]);
 	});
 
+	it('a refused describe fails every item once, with no write; Continue On Fail gives each the error', async () => {
+		sim().inject('603', { path: DESCRIBE });
+		const items = [{ email: 'one24@example.net' }, { email: 'two24@example.net' }];
+		const result = await run(mapped(null), { items, continueOnFail: true });
+		expect(sim().calls.map((c) => `${c.method} ${c.path} ${c.status} ${c.code}`)).toEqual([
+			`GET ${DESCRIBE} 200 603`,
+		]);
+		const out = outputOf(result);
+		expect(out.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(out[0].json).toEqual({
+			error: 'The service refused the call (603): Injected fault 603',
+			description:
+				'The API-only user lacks a permission for this call: check its role in the service.',
+			requestId: expect.any(String),
+		});
+		expect(out[1].json).toEqual(out[0].json);
+		sim().inject('603', { path: DESCRIBE });
+		const stopped = await run(mapped(null), { items });
+		expect(stopped.error?.message).toBe(out[0].json.error);
+		expect(upserts()).toEqual([]);
+	});
+
 	describe('as an AI agent tool', () => {
 		const AGENT_INPUT = { chatInput: 'Add Ana from Example Inc', sessionId: 'session-1' };
 		const runAsTool = async (item: IDataObject) =>
