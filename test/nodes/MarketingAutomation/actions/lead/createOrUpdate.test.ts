@@ -416,4 +416,21 @@ describe('Marketing Automation v2: Lead → Create or Update of saved workflows'
 			},
 		]);
 	});
+
+	it("as a tool, maps the model's 'lead' through Lead (From the Model) of version 2", async () => {
+		const lead = { email: 'tool2@example.net', firstName: 'Ana' };
+		const result = await env.runAsTool(
+			{ resource: 'lead', operation: 'createOrUpdate' },
+			{ chatInput: 'Add Ana', lead, toolCallId: 'call_1' },
+			{ typeVersion: 2 },
+		);
+		expect(result.error).toBeUndefined();
+		expect(sim().calls.map((c) => [c.method, c.path, c.body])).toEqual([
+			[
+				'POST',
+				'/rest/v1/leads.json',
+				{ action: 'createOrUpdate', lookupField: 'email', input: [lead] },
+			],
+		]);
+	});
 });
