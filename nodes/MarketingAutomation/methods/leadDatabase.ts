@@ -86,7 +86,7 @@ export async function getObjectFields(
 }
 
 /** The service's data types as the resource mapper's input widgets. */
-function fieldType(dataType?: string): FieldType {
+export function fieldType(dataType?: string): FieldType {
 	switch (dataType) {
 		case 'integer':
 		case 'float':

@@ -1,2 +1,3 @@
 export { getObjectColumns, getProgramMemberColumns } from './leadDatabase';
+export { getLeadColumns } from './leadColumns';
 export { getFormFields } from './formFields';

@@ -23,6 +23,12 @@ const OPERATIONS: Record<string, Operation> = {
 		good: { email: 'good.lead@example.com' },
 		calls: ['POST /rest/v1/leads.json'],
 	},
+	upsertMapped: {
+		parameters: { resource: 'lead', operation: 'createOrUpdate' },
+		good: { email: 'good.mapped@example.com' },
+		calls: ['GET /rest/v1/leads/describe2.json', 'POST /rest/v1/leads.json'],
+		typeVersion: 2.1,
+	},
 	addLeads: {
 		parameters: {
 			resource: 'list',
@@ -123,6 +129,8 @@ const SHORTENED = `"${'x'.repeat(100)}…" (100000 characters)`;
 const notEmail = (echoed: string) => `The email ${echoed} of item 1 is not a valid email address`;
 const notLeadId = (echoed: string) =>
 	`${echoed} in Lead IDs of item 1 is not a positive whole number`;
+const STRAY = 'Item 1 has';
+const NO_LEAD_FIELD = "the service's leads do not have";
 const refused = (reason: string) => `Endpoint refused in item 1: ${reason}`;
 const DOT_SEGMENT =
 	'The endpoint contains a dot segment ("." or "..", in any encoding), an empty segment or an encoded slash, which could leave the service path';
@@ -153,6 +161,28 @@ const CASES: Array<[string, keyof typeof OPERATIONS, IDataObject, string]> = [
 		notEmail('"an a@exämple.com"'),
 	],
 	['e-mail of 100,000 characters', 'upsert', { email: HUGE }, notEmail(SHORTENED)],
+	[
+		'a mapped lead field with CRLF in its name',
+		'upsertMapped',
+		{ email: 'bad.mapped@example.com', 'X-Evil\r\nY': 1 },
+		// The line break is echoed visibly, so it cannot forge a line in a log.
+		`${STRAY} a field ${NO_LEAD_FIELD}: "X-Evil\\r\\nY"; it was not written`,
+	],
+	[
+		'a mapped lead field name of 100,000 characters',
+		'upsertMapped',
+		{ email: 'bad.mapped@example.com', [HUGE]: 1 },
+		`${STRAY} a field ${NO_LEAD_FIELD}: ${SHORTENED}; it was not written`,
+	],
+	[
+		'a mapped lead with 60 fields the service lacks',
+		'upsertMapped',
+		{
+			email: 'bad.mapped@example.com',
+			...Object.fromEntries(Array.from({ length: 60 }, (_v, i) => [`extra${i}`, i])),
+		},
+		`${STRAY} fields ${NO_LEAD_FIELD}: ${Array.from({ length: 19 }, (_v, i) => `"extra${i}"`).join(', ')} and 41 more; it was not written`,
+	],
 	['lead IDs of 100,000 characters', 'addLeads', { v: HUGE }, notLeadId(SHORTENED)],
 	['lead IDs as text', 'addLeads', { v: 'abc' }, notLeadId('"abc"')],
 	['a negative lead ID', 'addLeads', { v: '-5' }, notLeadId('"-5"')],

@@ -256,23 +256,50 @@ describe('Marketing Automation in the editor: operations by version', () => {
 			'opportunityRole',
 			'customObject',
 			'programMember',
+			'lead',
 		].map((resource) => {
 			const [columns] = visible(2.1, { resource, operation: 'createOrUpdate' }).filter(
 				(p) => p.name === 'columns',
 			);
-			return [resource, (columns.default as IDataObject).mappingMode];
+			return [resource, columns.type, (columns.default as IDataObject).mappingMode];
 		});
-		const [lead] = visible(2.1, { resource: 'lead', operation: 'createOrUpdate' }).filter(
-			(p) => p.name === 'dataMode',
-		);
-		expect([...modes, ['lead', lead.default]]).toEqual([
-			['company', 'autoMapInputData'],
-			['opportunity', 'autoMapInputData'],
-			['opportunityRole', 'autoMapInputData'],
-			['customObject', 'autoMapInputData'],
-			['programMember', 'autoMapInputData'],
-			['lead', 'autoMap'],
+		expect(modes).toEqual([
+			['company', 'resourceMapper', 'autoMapInputData'],
+			['opportunity', 'resourceMapper', 'autoMapInputData'],
+			['opportunityRole', 'resourceMapper', 'autoMapInputData'],
+			['customObject', 'resourceMapper', 'autoMapInputData'],
+			['programMember', 'resourceMapper', 'autoMapInputData'],
+			['lead', 'resourceMapper', 'autoMapInputData'],
 		]);
+	});
+
+	it('Lead → Create or Update: versions 1 and 2 keep Lead Data and Lookup Field, 2.1 maps columns', () => {
+		const lead = { resource: 'lead', operation: 'createOrUpdate' };
+		for (const version of [1, 2]) {
+			expect(fieldsOf(version, lead.resource, lead.operation)).toEqual([
+				'syncAction',
+				'lookupField',
+				'dataMode',
+				'additionalFields',
+			]);
+			expect(visible(version, { ...lead, dataMode: 'define' }).map((p) => p.name)).toContain(
+				'leadFields',
+			);
+		}
+		expect(fieldsOf(2.1, lead.resource, lead.operation)).toEqual([
+			'syncAction',
+			'columns',
+			'additionalFields',
+		]);
+		const [columns] = visible(2.1, lead).filter((p) => p.name === 'columns');
+		expect(columns.default).toEqual({ mappingMode: 'autoMapInputData', value: null });
+		expect(columns.typeOptions?.resourceMapper).toMatchObject({
+			resourceMapperMethod: 'getLeadColumns',
+			mode: 'upsert',
+			multiKeyMatch: false,
+			supportAutoMap: true,
+			matchingFieldsLabels: { title: 'Lookup Field' },
+		});
 	});
 
 	it('Bulk Import and Extract offer the time limit in seconds; a saved one in minutes stays', () => {

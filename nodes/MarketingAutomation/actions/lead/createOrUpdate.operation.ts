@@ -4,9 +4,11 @@ import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
 import { perExecution, runBatches } from '../batches';
 import { additionalFieldsCollection } from '../fields';
+import { beforeVersionTwoOne, fromVersionTwoOne } from '../versions';
 import { upsertBatches } from './upsertBatching';
 import { sendUpsertBatch } from './upsertCall';
 import { upsertReader, type Upsert } from './upsertMapping';
+import { withKnownFields } from './upsertFields';
 import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
 /** The argument a model fills with the lead when the node runs as a tool with Map Automatically. */
@@ -54,12 +56,15 @@ const properties: INodeProperties[] = [
 		default: 'email',
 		description:
 			'The field that identifies an existing lead. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		// Version 2.1 picks it in the column mapper (Lookup Field).
+		displayOptions: { show: beforeVersionTwoOne },
 	},
 	{
 		displayName: 'Lead Data',
 		name: 'dataMode',
 		type: 'options',
 		default: 'autoMap',
+		displayOptions: { show: beforeVersionTwoOne },
 		options: [
 			{
 				name: 'Map Automatically',
@@ -82,7 +87,7 @@ const properties: INodeProperties[] = [
 		default: `={{ $fromAI('${TOOL_LEAD_ARGUMENT}', \`${TOOL_LEAD_DESCRIPTION}\`, 'json') }}`,
 		description:
 			'The lead fields the AI model sends, as a JSON object of field names and values. Only these are mapped when the node runs as a tool.',
-		displayOptions: { show: { '@tool': [true], dataMode: ['autoMap'] } },
+		displayOptions: { show: { '@tool': [true], dataMode: ['autoMap'], ...beforeVersionTwoOne } },
 	},
 	{
 		displayName: 'Lead Fields',
@@ -91,7 +96,7 @@ const properties: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show: { dataMode: ['define'] } },
+		displayOptions: { show: { dataMode: ['define'], ...beforeVersionTwoOne } },
 		options: [
 			{
 				displayName: 'Field',
@@ -116,6 +121,42 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	{
+		// Version 2.1: the lead's fields in the column mapper, as every other upsert of the node.
+		displayName: 'Fields',
+		name: 'columns',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'autoMapInputData', value: null },
+		required: true,
+		displayOptions: { show: fromVersionTwoOne },
+		typeOptions: {
+			resourceMapper: {
+				resourceMapperMethod: 'getLeadColumns',
+				mode: 'upsert',
+				fieldWords: { singular: 'field', plural: 'fields' },
+				addAllFields: false,
+				multiKeyMatch: false,
+				supportAutoMap: true,
+				matchingFieldsLabels: {
+					title: 'Lookup Field',
+					description:
+						'The field that identifies an existing lead (email by default); the ID only with Write Mode "Update Existing, Skip New"',
+				},
+			},
+		},
+	},
+	{
+		// Version 2.1's Lead (From the Model), under the name the column mapper reads as a tool
+		// (`mappedSource`), with the same `lead` argument as version 2.
+		displayName: 'Lead (From the Model)',
+		name: 'toolRecord',
+		type: 'json',
+		default: `={{ $fromAI('${TOOL_LEAD_ARGUMENT}', \`${TOOL_LEAD_DESCRIPTION}\`, 'json') }}`,
+		description:
+			'The lead fields the AI model sends, as a JSON object of field names and values. With Map Automatically, only these are mapped when the node runs as a tool.',
+		displayOptions: { show: { '@tool': [true], ...fromVersionTwoOne } },
+	},
 	additionalFieldsCollection([
 		{
 			displayName: 'Partition Name',
@@ -132,10 +173,11 @@ const properties: INodeProperties[] = [
 const readerOf = perExecution((ctx) => upsertReader(ctx, ctx.getNode()));
 
 /**
- * Create or Update, batched: the items that share action, lookup field and partition go 300 per
- * call (`POST /rest/v1/leads.json`); the service answers one result per input record, in input
- * order, and each item gets its own record's status (`created`, `updated` or `skipped` with the
- * reasons). Calls run concurrently (up to the credential's calls in flight), except that a call
+ * Create or Update, batched: in version 2.1 the leads' fields are first checked against the
+ * service's lead fields (one describe); then the items that share action, lookup field and
+ * partition go 300 per call (`POST /rest/v1/leads.json`); the service answers one result per
+ * input record, in input order, and each item gets its own record's status (`created`, `updated`
+ * or `skipped` with the reasons). Calls run concurrently (up to the credential's calls in flight), except that a call
  * holding a lookup value waits for every earlier call holding the same value: two calls with one
  * value are never in flight together (which could create a duplicate), and the later input wins,
  * as when the calls ran one after another.
@@ -146,7 +188,8 @@ async function executeBatch(
 ): Promise<BatchOutcome[][]> {
 	const node = this.getNode();
 	const outcomes: BatchOutcome[][] = [];
-	const { batches, waitsFor } = upsertBatches(prepared);
+	const known = await withKnownFields(this, prepared, outcomes);
+	const { batches, waitsFor } = upsertBatches(known);
 	await runBatches(
 		batches,
 		await callsInFlight(this),
