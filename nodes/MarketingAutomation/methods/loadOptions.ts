@@ -1,24 +1,11 @@
-import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { EXTRACT_REFUSED_ACTIVITY_TYPES } from '../helpers/exportJobs';
 import { apiRequest } from '../transport';
 import { describeObject } from '../actions/leadDatabase/objects';
+import { describeLeads } from '../actions/lead/leadDescribe';
 import { MEMBERS_OBJECT } from '../actions/programMember/fields';
 import { fieldLabel, searchableOptions } from './fieldLabel';
-
-interface Describe {
-	searchableFields?: string[][];
-	fields?: Array<{ name?: string; displayName?: string; dataType?: string }>;
-}
-
-async function describeLeads(ctx: ILoadOptionsFunctions): Promise<Describe> {
-	const answer = await apiRequest.call(ctx, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: '/rest/v1/leads/describe2.json',
-	});
-	return (answer.result?.[0] ?? {}) as IDataObject as Describe;
-}
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
