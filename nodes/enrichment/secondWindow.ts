@@ -26,6 +26,8 @@ interface WindowSlot {
 	answeredAt: number;
 	/** Its place in the order calls were let through. */
 	order: number;
+	/** Let through alone to measure the latency (see `LEAD_MAX_MS`). */
+	lead?: boolean;
 }
 
 /** How an answer reads for the window: `refused` for a 429 on the per-second limit. */
@@ -148,11 +150,13 @@ export class SecondWindow {
 
 	/**
 	 * When a slot stops counting: a second after its latest possible send, plus the margin. Until
-	 * the latency is known, an answered call may have left as late as its answer.
+	 * the latency is known, an answered call may have left as late as its answer; so may a lead,
+	 * whose own delay in n8n is what its answer cannot tell (a key's first call in a process is slow
+	 * to leave: n8n's code for it is not compiled yet).
 	 */
 	private until(slot: WindowSlot): number {
 		if (slot.answeredAt === Infinity) return Infinity;
-		const latency = this.latencyKnown ? this.quickest : 0;
+		const latency = this.latencyKnown && !slot.lead ? this.quickest : 0;
 		return Math.max(slot.takenAt, slot.answeredAt - latency) + SECOND_MS + SEND_MARGIN_MS;
 	}
 
@@ -166,8 +170,9 @@ export class SecondWindow {
 		const now = Date.now();
 		this.recover(now);
 		while (this.queue.length > 0 && now >= this.leadUntil && this.counted(now) < this.rate) {
-			const slot = { takenAt: now, answeredAt: Infinity, order: this.issued++ };
+			const slot: WindowSlot = { takenAt: now, answeredAt: Infinity, order: this.issued++ };
 			if (!this.latencyKnown && !this.lead) {
+				slot.lead = true;
 				this.lead = slot;
 				this.leadUntil = now + LEAD_MAX_MS;
 			}

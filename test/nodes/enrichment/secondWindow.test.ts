@@ -306,10 +306,11 @@ describe("SecondWindow, on a key's first calls", () => {
 		expect(arrivedAt).toHaveLength(100);
 		expect(peakPerSecond(arrivedAt)).toBeLessThanOrEqual(50);
 		// The first call alone (1 ms), the other 49 at its answer (411 ms), the next ones a second
-		// and the margin after each arrived.
+		// and the margin after each arrived; the first call's own slot a second and the margin after
+		// its answer (301 ms), since its own delay in n8n is what it could not measure.
 		const sorted = [...arrivedAt].sort((a, b) => a - b);
 		expect([sorted[0], sorted[1], sorted[49], sorted[50], sorted[51]]).toEqual([
-			1, 411, 411, 1051, 1461,
+			1, 411, 411, 1352, 1461,
 		]);
 		expect(sorted[99]).toBe(1461 + 48);
 	});
