@@ -19,8 +19,9 @@
  * at its most, 50 Bulk Calls in Flight, which the node holds to 50 calls within any one second),
  * none refused, no slower than the expert build, credits one per identity. Both builds use one key
  * per service, so each enrichment run starts once the last run's calls are out of the service's
- * second. Sizes: `BENCH_EXPERT_SIZES` (default `1000,10000`); ANZ 10,000 (200 s per build) only with
- * `BENCH_EXPERT_ANZ_MAX=10000`. 1,000-item runs are repeated `BENCH_EXPERT_REPEAT` times (default
+ * second. `BENCH_EXPERT_ANZ_PER_SECOND` and `BENCH_EXPERT_GLOBAL_IN_FLIGHT` set the credentials
+ * (e.g. 20 and 3, their defaults). Sizes: `BENCH_EXPERT_SIZES` (default `1000,10000`); ANZ 10,000
+ * (200 s per build) only with `BENCH_EXPERT_ANZ_MAX=10000`. 1,000-item runs are repeated `BENCH_EXPERT_REPEAT` times (default
  * 3) and the median shown; every workflow is warmed up twice first. `BENCH_EXPERT_JOBS` (e.g.
  * `global,anz`) runs only those jobs. Needs `npm run build` (the
  * packed `dist/` is what n8n installs); `BENCH_EXPERT=0` skips this module.
@@ -44,8 +45,10 @@ const REPEAT = Math.max(1, Number(process.env.BENCH_EXPERT_REPEAT ?? 3));
 const JOBS = process.env.BENCH_EXPERT_JOBS?.split(',').map((job) => job.trim());
 /** The ANZ and Global services' documented rate: 50 requests per second per key (or endpoint). */
 const PER_SECOND = 50;
-/** The credential's most: the node itself keeps to 50 starts in any one second. */
-const GLOBAL_IN_FLIGHT = 50;
+/** The credential's most: the node itself keeps to 50 calls in any one second. */
+const GLOBAL_IN_FLIGHT = Number(process.env.BENCH_EXPERT_GLOBAL_IN_FLIGHT ?? 50);
+/** The fastest documented setting; `BENCH_EXPERT_ANZ_PER_SECOND=20` measures the default. */
+const ANZ_PER_SECOND = Number(process.env.BENCH_EXPERT_ANZ_PER_SECOND ?? PER_SECOND);
 /** The marketing credential's default share of the service's 100 calls per 20 s. */
 const MARKETING_CALLS_PER_WINDOW = 50;
 
@@ -146,7 +149,7 @@ async function run(): Promise<string> {
 	try {
 		server = await startN8nServer({
 			credentials: benchCredentials(urls, {
-				anzPerSecond: PER_SECOND,
+				anzPerSecond: ANZ_PER_SECOND,
 				globalInFlight: GLOBAL_IN_FLIGHT,
 			}),
 			workflows: Object.values(workflows).map((w) => w.workflow),
@@ -414,7 +417,7 @@ async function run(): Promise<string> {
 		lines.push(
 			`Real n8n 2.41.1, one process (regular mode, SQLite), both builds; ${LATENCY_MS} ms per call.`,
 			'Marketing: service 100 calls / 20 s and 10 in flight; the package at its credential defaults (50 / 20 s, 5 in flight), the expert HTTP Request batching 5 calls per latency. Floor: rate-limit windows or latency x calls / 5.',
-			`ANZ and Global: ${PER_SECOND} requests per second (documented); the ANZ credential at ${PER_SECOND} Lookups per Second, Global at ${GLOBAL_IN_FLIGHT} Bulk Calls in Flight; the expert HTTP Request batching ${PER_SECOND} per second. Floor: one-second windows of ${PER_SECOND} calls, plus one latency.`,
+			`ANZ and Global: ${PER_SECOND} requests per second (documented); the ANZ credential at ${ANZ_PER_SECOND} Lookups per Second, Global at ${GLOBAL_IN_FLIGHT} Bulk Calls in Flight; the expert HTTP Request batching ${PER_SECOND} per second. Floor: one-second windows of ${PER_SECOND} calls, plus one latency.`,
 			`Most calls in 1 s: the most calls the simulator received within any one second (a sliding second, as they arrived; a loaded machine can bunch calls sent ${1000 / PER_SECOND} ms apart).`,
 			"Wall = the build's own nodes' execution time saved by n8n (package: its node; expert: Code + HTTP Request). n8n CPU: the n8n process and its task runner over the whole execution (Webhook and Split Out included). load = 1-minute load average when measured.",
 			'',
