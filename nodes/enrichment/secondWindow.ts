@@ -9,10 +9,10 @@ const SECOND_MS = 1000;
  */
 export const SEND_MARGIN_MS = 50;
 /**
- * The longest the window's first call leaves alone. n8n prepares calls let through together one
- * after another and sends them together, so every call of a burst leaves late and the burst's
- * quickest answer overstates the service's latency by n8n's time for the whole burst. So the first
- * call on a key goes alone and the others wait for its answer (at most this long): its answer
+ * How long, at most, the other calls wait for the first call on a key in this process. n8n
+ * prepares calls let through together one after another and sends them together, so every call of
+ * a burst leaves late and the burst's quickest answer overstates the service's latency by n8n's
+ * time for the whole burst. So the first call goes alone and the others wait for its answer: it
  * measures the service, not the burst.
  */
 export const LEAD_MAX_MS = 1000;
