@@ -11,7 +11,7 @@ import { peakPerSecond } from '../../harness/rate';
 
 /**
  * The window once it has measured the service: a first call let through alone, answered after
- * `latencyMs`, and its second over. Before that a window lets one call lead alone (see "On a key's
+ * `latencyMs`, and its second over. Before that a window lets one call lead alone (see "on a key's
  * first calls" below); the other tests are about what follows.
  */
 async function measured(window: SecondWindow, latencyMs = 300): Promise<SecondWindow> {
