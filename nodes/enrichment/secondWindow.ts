@@ -8,15 +8,26 @@ const SECOND_MS = 1000;
  * possible send is known only to within it: each slot frees this much later than a second after.
  */
 export const SEND_MARGIN_MS = 50;
+/**
+ * How long, at most, the other calls wait for the first call on a key in this process. n8n
+ * prepares calls let through together one after another and sends them together, so every call of
+ * a burst leaves late and the burst's quickest answer overstates the service's latency by n8n's
+ * time for the whole burst. So the first call goes alone and the others wait for its answer: it
+ * measures the service, not the burst.
+ */
+export const LEAD_MAX_MS = 1000;
 /** Quiet seconds after which a rate remembered below a refusal is raised by one call. */
 const PROBE_SECONDS = 5;
 
-/** One call let through: counted from `takenAt` until `until` (unknown while unanswered). */
+/** One call let through: counted from `takenAt` until a second after its latest possible send. */
 interface WindowSlot {
 	takenAt: number;
-	until: number;
+	/** When its answer came (Infinity while unanswered). */
+	answeredAt: number;
 	/** Its place in the order calls were let through. */
 	order: number;
+	/** Let through alone to measure the latency (see `LEAD_MAX_MS`). */
+	lead?: boolean;
 }
 
 /** How an answer reads for the window: `refused` for a 429 on the per-second limit. */
@@ -31,8 +42,10 @@ export type AnswerKind = 'answered' | 'refused' | 'failed';
  * counted while it may still be on its way. Once answered it counts a second more from the latest
  * it can have been sent, judged by the quickest accepted answer (a refusal, which a rate limiter
  * answers in about a millisecond, says nothing about the service's latency), plus `SEND_MARGIN_MS`.
- * Each slot frees on its own (a sliding second), so a burst's calls free one by one as they
- * arrived, not all at once a second after the first.
+ * The quickest answer is trusted only once a call that left alone has been answered (`LEAD_MAX_MS`);
+ * until then an answered call counts a second from its answer. Each slot frees on its own (a
+ * sliding second), so a burst's calls free one by one as they arrived, not all at once a second
+ * after the first.
  *
  * Adaptive: a per-second 429 means another caller uses the key too (another n8n process, another
  * tool). The rate then halves and remembers a ceiling three quarters of the refused rate; every
@@ -53,6 +66,11 @@ export class SecondWindow {
 	private slots: WindowSlot[] = [];
 	/** The quickest accepted answer so far (ms from being let through): about the service's latency. */
 	private quickest = Infinity;
+	/** Whether a call let through alone has been answered, so `quickest` is the service's latency. */
+	private latencyKnown = false;
+	/** The call let through alone while the latency is unknown, and until when the others wait. */
+	private lead: WindowSlot | undefined;
+	private leadUntil = 0;
 	private readonly queue: Array<(slot: WindowSlot) => void> = [];
 	private timerAt = Infinity;
 
@@ -81,9 +99,14 @@ export class SecondWindow {
 	/** The call's answer (or failure) came: it counts a second more from its latest possible send. */
 	answered(slot: WindowSlot, kind: AnswerKind = 'answered'): void {
 		const now = Date.now();
+		slot.answeredAt = now;
 		if (kind === 'answered') this.quickest = Math.min(this.quickest, now - slot.takenAt);
-		const sentBy = Math.max(slot.takenAt, now - this.quickest);
-		slot.until = sentBy + SECOND_MS + SEND_MARGIN_MS;
+		if (slot === this.lead) {
+			// Refused or failed, it measured nothing: the next call leads instead.
+			if (kind === 'answered') this.latencyKnown = true;
+			this.lead = undefined;
+			this.leadUntil = 0;
+		}
 		if (kind === 'refused') this.refused(slot, now);
 		this.pump();
 	}
@@ -125,25 +148,43 @@ export class SecondWindow {
 		}
 	}
 
+	/**
+	 * When a slot stops counting: a second after its latest possible send, plus the margin. Until
+	 * the latency is known, an answered call may have left as late as its answer; so may a lead,
+	 * whose own delay in n8n is what its answer cannot tell (a key's first call in a process is slow
+	 * to leave: n8n's code for it is not compiled yet).
+	 */
+	private until(slot: WindowSlot): number {
+		if (slot.answeredAt === Infinity) return Infinity;
+		const latency = this.latencyKnown && !slot.lead ? this.quickest : 0;
+		return Math.max(slot.takenAt, slot.answeredAt - latency) + SECOND_MS + SEND_MARGIN_MS;
+	}
+
 	/** Calls still counted at `now` (forgets those whose second is over). */
 	private counted(now: number): number {
-		this.slots = this.slots.filter((slot) => slot.until > now);
+		this.slots = this.slots.filter((slot) => this.until(slot) > now);
 		return this.slots.length;
 	}
 
 	private pump(): void {
 		const now = Date.now();
 		this.recover(now);
-		while (this.queue.length > 0 && this.counted(now) < this.rate) {
-			const slot = { takenAt: now, until: Infinity, order: this.issued++ };
+		while (this.queue.length > 0 && now >= this.leadUntil && this.counted(now) < this.rate) {
+			const slot: WindowSlot = { takenAt: now, answeredAt: Infinity, order: this.issued++ };
+			if (!this.latencyKnown && !this.lead) {
+				slot.lead = true;
+				this.lead = slot;
+				this.leadUntil = now + LEAD_MAX_MS;
+			}
 			this.slots.push(slot);
 			this.queue.shift()!(slot);
 		}
 		if (this.queue.length === 0) return;
 		// The next moment a slot frees (an unanswered call frees on its answer, which pumps).
-		const next = Math.min(...this.slots.map((slot) => slot.until));
+		const next = Math.min(...this.slots.map((slot) => this.until(slot)));
 		const recoversAt = this.adjustedAt === 0 ? Infinity : this.adjustedAt + SECOND_MS;
-		this.wakeAt(Math.min(next, recoversAt));
+		const leadEnds = this.leadUntil > now ? this.leadUntil : Infinity;
+		this.wakeAt(Math.min(next, recoversAt, leadEnds));
 	}
 
 	private wakeAt(at: number): void {

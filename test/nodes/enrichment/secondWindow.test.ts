@@ -2,11 +2,25 @@ import { sleep } from 'n8n-workflow';
 
 import { runPaced } from '../../../nodes/enrichment/pool';
 import {
+	LEAD_MAX_MS,
 	SEND_MARGIN_MS,
 	SecondWindow,
 	secondWindowFor,
 } from '../../../nodes/enrichment/secondWindow';
 import { peakPerSecond } from '../../harness/rate';
+
+/**
+ * The window once it has measured the service: a first call let through alone, answered after
+ * `latencyMs`, and its second over. Before that a window lets one call lead alone (see "on a key's
+ * first calls" below); the other tests are about what follows.
+ */
+async function measured(window: SecondWindow, latencyMs = 300): Promise<SecondWindow> {
+	const lead = await window.take();
+	await jest.advanceTimersByTimeAsync(latencyMs);
+	window.answered(lead);
+	await jest.advanceTimersByTimeAsync(2_000);
+	return window;
+}
 
 /**
  * `count` calls of `callMs` each, `inFlight` at once, each sent through `window` (or straight away
@@ -54,7 +68,7 @@ describe('SecondWindow', () => {
 	it('lets at most 50 calls through within any one second, however many are in flight', async () => {
 		// 100 calls of 300 ms, 25 in flight: 25 at 0 and 300 ms, 25 at 1,050 and 1,350 (a second
 		// and the send margin after the first ones).
-		const { sentAt, endedAt } = await timeline(100, 25, 300, new SecondWindow(50));
+		const { sentAt, endedAt } = await timeline(100, 25, 300, await measured(new SecondWindow(50)));
 		expect(SEND_MARGIN_MS).toBe(50);
 		expect(sentAt).toHaveLength(100);
 		expect(peakPerSecond(sentAt)).toBe(50);
@@ -69,7 +83,7 @@ describe('SecondWindow', () => {
 	});
 
 	it('holds a burst wider than the limit to the next second', async () => {
-		const { sentAt, endedAt } = await timeline(120, 120, 300, new SecondWindow(50));
+		const { sentAt, endedAt } = await timeline(120, 120, 300, await measured(new SecondWindow(50)));
 		const at = (ms: number) => sentAt.filter((t) => t === ms).length;
 		expect([at(0), at(1050), at(2100)]).toEqual([50, 50, 20]);
 		expect(endedAt).toBe(2400);
@@ -77,7 +91,7 @@ describe('SecondWindow', () => {
 
 	it('counts calls sent again: retries after a refusal wait for room like the first sends', async () => {
 		// 50 calls, the first 10 sent twice: 60 sends, 50 in the first second and 10 in the next.
-		const { sentAt } = await timeline(50, 50, 300, new SecondWindow(50), 10);
+		const { sentAt } = await timeline(50, 50, 300, await measured(new SecondWindow(50)), 10);
 		expect(sentAt).toHaveLength(60);
 		expect(peakPerSecond(sentAt)).toBe(50);
 		expect(sentAt.filter((t) => t >= 1000)).toHaveLength(10);
@@ -86,7 +100,7 @@ describe('SecondWindow', () => {
 	it('counts a call that n8n sent late from when it can have left, judged by the quickest answer', async () => {
 		// 100 calls, 50 in flight, 300 ms each; calls 30 to 49 leave n8n 250 ms late, so the service
 		// counts them until 1,250 ms: of the next 50, 30 go at 1,050 ms and 20 at 1,300 ms.
-		const window = new SecondWindow(50);
+		const window = await measured(new SecondWindow(50));
 		const t0 = Date.now();
 		const takenAt: number[] = [];
 		const run = runPaced(
@@ -145,8 +159,8 @@ describe('SecondWindow, per key and on what arrives', () => {
 	it('never lets more than the setting arrive within any second, calls that leave late included', async () => {
 		// Every call leaves 20 to 220 ms after it is let through, every ninth 450 ms, every 25th
 		// 1,200 ms (still waiting inside n8n when its second is over): at 50 per second the service
-		// never counts more than 50 arrivals within a second.
-		const window = new SecondWindow(50);
+		// never counts more than 50 arrivals within a second. Its first call, too, left 20 ms late.
+		const window = await measured(new SecondWindow(50), 320);
 		const { arrivedAt, run } = await arrivals(window, 400, 50, (index) =>
 			index % 25 === 0 ? 1200 : index % 9 === 0 ? 450 : 20 + ((index * 37) % 200),
 		);
@@ -154,9 +168,9 @@ describe('SecondWindow, per key and on what arrives', () => {
 		await run;
 		expect(arrivedAt).toHaveLength(400);
 		expect(peakPerSecond(arrivedAt)).toBeLessThanOrEqual(50);
-		// And no slower than it must be: 8 rounds of 50, each a second plus its calls' delays (about
-		// 160 ms on average) while the service still counts them.
-		expect(Math.max(...arrivedAt)).toBeLessThan(9_700);
+		// And no slower than it must be: 8 rounds of 50, each a second and the margin plus its calls'
+		// delays (about 160 ms on average) while the service still counts them: about 9.7 s.
+		expect(Math.max(...arrivedAt)).toBeLessThan(9_750);
 	});
 
 	it("frees a burst's slots one by one from their calls' sends, not all a second after the start", async () => {
@@ -164,7 +178,7 @@ describe('SecondWindow, per key and on what arrives', () => {
 		// over 25 ms (the first call first): every answer comes 325 ms after its call was let
 		// through, so the answers alone cannot tell which call left late. Freed at exactly 1,000 ms,
 		// the next calls would arrive within a second of the first burst's last ones.
-		const window = new SecondWindow(50);
+		const window = await measured(new SecondWindow(50));
 		const spread = (index: number) => Math.floor((index % 50) / 2);
 		const { arrivedAt, run } = await arrivals(
 			window,
@@ -180,7 +194,7 @@ describe('SecondWindow, per key and on what arrives', () => {
 	});
 
 	it('counts a call until its answer, however long it waits inside n8n before it is sent', async () => {
-		const window = new SecondWindow(2);
+		const window = await measured(new SecondWindow(2));
 		const first = await window.take();
 		await window.take();
 		let third = false;
@@ -190,7 +204,11 @@ describe('SecondWindow, per key and on what arrives', () => {
 		expect(third).toBe(false);
 		expect(window.state()).toEqual({ rate: 2, counted: 2 });
 		window.answered(first);
-		await jest.advanceTimersByTimeAsync(0);
+		// Answered 5 s after it was let through, it left 300 ms (the latency) before its answer at the
+		// latest: it counts a second and the margin from then.
+		await jest.advanceTimersByTimeAsync(1000 + SEND_MARGIN_MS - 300 - 1);
+		expect(third).toBe(false);
+		await jest.advanceTimersByTimeAsync(1);
 		expect(third).toBe(true);
 	});
 
@@ -211,7 +229,7 @@ describe('SecondWindow, per key and on what arrives', () => {
 	});
 
 	it('halves the rate on a per-second 429, once for calls refused together, then recovers gradually', async () => {
-		const window = new SecondWindow(50);
+		const window = await measured(new SecondWindow(50));
 		const slots = await Promise.all(Array.from({ length: 10 }, async () => await window.take()));
 		await jest.advanceTimersByTimeAsync(300);
 		window.answered(slots[0], 'refused');
@@ -236,7 +254,7 @@ describe('SecondWindow, per key and on what arrives', () => {
 	it('a refusal answered at once is not taken as the service latency', async () => {
 		// A rate limiter refuses in about a millisecond; the service answers in 300 ms. Were the
 		// refusal the quickest answer, the accepted call would count from 299 ms, not from 0.
-		const window = new SecondWindow(50);
+		const window = await measured(new SecondWindow(50));
 		const refused = await window.take();
 		const accepted = await window.take();
 		await jest.advanceTimersByTimeAsync(1);
@@ -245,5 +263,94 @@ describe('SecondWindow, per key and on what arrives', () => {
 		window.answered(accepted);
 		await jest.advanceTimersByTimeAsync(1100 - 300);
 		expect(window.state().counted).toBe(0);
+	});
+});
+
+describe("SecondWindow, on a key's first calls", () => {
+	beforeEach(() => jest.useFakeTimers({ now: 3_000_000 }));
+	afterEach(() => jest.useRealTimers());
+
+	it('measures the latency on a first call let through alone, so a burst that left late stays counted', async () => {
+		// As measured in n8n: calls let through at the same moment are prepared one after another and
+		// leave together, here 110 ms later; a call let through alone leaves at once. The service
+		// answers a burst's calls one per millisecond, 300 ms after each arrived. Judged by the
+		// burst's quickest answer (410 ms), the burst would seem sent at once, its slots would free
+		// a second after their release, and the next calls, let through one by one as the slots
+		// freed, would arrive within a second of the burst's arrival.
+		const window = new SecondWindow(50);
+		const t0 = Date.now();
+		const takenAtSameMs = new Map<number, number>();
+		const arrivedAtSameMs = new Map<number, number>();
+		const arrivedAt: number[] = [];
+		const run = runPaced(
+			100,
+			{ inFlight: 50, minIntervalMs: 0 },
+			async () => {
+				const slot = await window.take();
+				const takenAt = Date.now();
+				takenAtSameMs.set(takenAt, (takenAtSameMs.get(takenAt) ?? 0) + 1);
+				// Meanwhile the other calls of the same moment are let through.
+				await sleep(1);
+				if (takenAtSameMs.get(takenAt)! > 1) await sleep(109);
+				const at = Date.now();
+				arrivedAt.push(at - t0);
+				const place = arrivedAtSameMs.get(at) ?? 0;
+				arrivedAtSameMs.set(at, place + 1);
+				await sleep(300 + place);
+				window.answered(slot);
+			},
+			() => true,
+		);
+		await jest.advanceTimersByTimeAsync(60_000);
+		await run;
+		expect(arrivedAt).toHaveLength(100);
+		expect(peakPerSecond(arrivedAt)).toBeLessThanOrEqual(50);
+		// The first call alone (1 ms), the other 49 at its answer (411 ms), the next ones a second
+		// and the margin after each arrived; the first call's own slot a second and the margin after
+		// its answer (301 ms), since its own delay in n8n is what it could not measure.
+		const sorted = [...arrivedAt].sort((a, b) => a - b);
+		expect([sorted[0], sorted[1], sorted[49], sorted[50], sorted[51]]).toEqual([
+			1, 411, 411, 1352, 1461,
+		]);
+		expect(sorted[99]).toBe(1461 + 48);
+	});
+
+	it(`lets the others go at the first call's answer, or ${LEAD_MAX_MS} ms after it`, async () => {
+		const window = new SecondWindow(50);
+		const lead = await window.take();
+		let second = false;
+		const waiting = window.take().then((slot) => {
+			second = true;
+			return slot;
+		});
+		await jest.advanceTimersByTimeAsync(LEAD_MAX_MS - 1);
+		expect(second).toBe(false);
+		await jest.advanceTimersByTimeAsync(1);
+		expect(second).toBe(true);
+		// The latency is still unknown: an answered call counts a second and the margin from its answer.
+		await jest.advanceTimersByTimeAsync(300);
+		window.answered(await waiting);
+		await jest.advanceTimersByTimeAsync(1000 + SEND_MARGIN_MS - 1);
+		expect(window.state().counted).toBe(2);
+		await jest.advanceTimersByTimeAsync(1);
+		expect(window.state().counted).toBe(1);
+		window.answered(lead);
+	});
+
+	it('a first call refused measures nothing: the next call leads alone', async () => {
+		const window = new SecondWindow(50);
+		const lead = await window.take();
+		const released: string[] = [];
+		const next = window.take().then((slot) => (released.push('next'), slot));
+		const last = window.take().then((slot) => (released.push('last'), slot));
+		await jest.advanceTimersByTimeAsync(1);
+		window.answered(lead, 'refused');
+		await jest.advanceTimersByTimeAsync(0);
+		expect(released).toEqual(['next']);
+		await jest.advanceTimersByTimeAsync(300);
+		window.answered(await next);
+		await jest.advanceTimersByTimeAsync(0);
+		expect(released).toEqual(['next', 'last']);
+		window.answered(await last);
 	});
 });
