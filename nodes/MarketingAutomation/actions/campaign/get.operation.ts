@@ -31,7 +31,6 @@ async function execute(
 export const operation = defineOperation({
 	option: { name: 'Get', value: 'get', description: 'Get a campaign', action: 'Get a campaign' },
 	fields: [campaignLocator] as INodeProperties[],
-	// Every item is checked before the first call; the reads then run concurrently.
 	check: checkId('campaign'),
 	runBatch: concurrentReads(execute),
 });

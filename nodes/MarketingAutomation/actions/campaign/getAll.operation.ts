@@ -41,6 +41,5 @@ export const operation = defineOperation({
 		action: 'Get many campaigns',
 	},
 	fields: properties,
-	// Several items' reads run concurrently (see `concurrentReads`).
 	runBatch: concurrentReads(execute),
 });

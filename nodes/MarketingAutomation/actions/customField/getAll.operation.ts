@@ -22,6 +22,5 @@ export const operation = defineOperation({
 		action: 'Get many custom fields',
 	},
 	fields: returnAllAndLimit,
-	// Several items' reads run concurrently (see `concurrentReads`).
 	runBatch: concurrentReads(execute),
 });

@@ -104,7 +104,6 @@ export const operation = defineOperation({
 		action: 'Get an email by name',
 	},
 	fields: properties,
-	// Every item is checked before the first call; the reads then run concurrently.
 	check,
 	runBatch: concurrentReads(execute),
 });

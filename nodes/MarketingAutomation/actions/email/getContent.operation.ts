@@ -46,7 +46,6 @@ export const operation = defineOperation({
 		action: 'Get email content',
 	},
 	fields: properties,
-	// Every item is checked before the first call; the reads then run concurrently.
 	check: checkId('email'),
 	runBatch: concurrentReads(execute),
 });

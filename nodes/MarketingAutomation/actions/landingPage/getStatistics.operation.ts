@@ -133,7 +133,6 @@ export const operation = defineOperation({
 		action: 'Get landing page statistics',
 	},
 	fields: properties,
-	// Every item is checked before the first call; the reads then run concurrently.
 	check,
 	runBatch: concurrentReads(execute),
 });

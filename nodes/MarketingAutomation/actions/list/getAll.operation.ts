@@ -30,6 +30,5 @@ export const operation = defineOperation({
 		action: 'Get many lists',
 	},
 	fields: properties,
-	// Several items' reads run concurrently (see `concurrentReads`).
 	runBatch: concurrentReads(execute),
 });

@@ -44,7 +44,6 @@ export const operation = defineOperation({
 		action: 'Get list members',
 	},
 	fields: properties,
-	// Every item is checked before the first call; the reads then run concurrently.
 	check: checkId('list'),
 	runBatch: concurrentReads(execute),
 });

@@ -89,7 +89,6 @@ export const operation = defineOperation({
 		action: 'Get program statistics',
 	},
 	fields: [programLocator] as INodeProperties[],
-	// Every item is checked before the first call; the reads then run concurrently.
 	check: checkId('program'),
 	runBatch: concurrentReads(execute),
 });

@@ -27,6 +27,5 @@ export const operation = defineOperation({
 		action: 'Describe program members',
 	},
 	fields: [simplifyField],
-	// Several items' reads run concurrently (see `concurrentReads`).
 	runBatch: concurrentReads(execute),
 });

@@ -55,6 +55,5 @@ export const operation = defineOperation({
 		action: 'Get API usage',
 	},
 	fields: properties,
-	// Several items' reads run concurrently (see `concurrentReads`).
 	runBatch: concurrentReads(execute),
 });
