@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { optionsCollection } from '../../../shared/descriptions';
 import type { BatchOutcome } from '../../../shared/router';
 import {
 	awaitExport,
@@ -170,14 +171,7 @@ const properties: INodeProperties[] = [
 	},
 	...outputFields,
 	waitForCompletionField,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [openJobsOption, statusIntervalOption, timeLimitOption, savedTimeLimitOption],
-	},
+	optionsCollection([openJobsOption, statusIntervalOption, timeLimitOption, savedTimeLimitOption]),
 ];
 
 interface Extract {
