@@ -6,6 +6,7 @@ import { apiRequest } from '../../transport';
 import { shorten } from '../parameters';
 import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
+import { versionField } from './getContent.operation';
 
 const properties: INodeProperties[] = [
 	{
@@ -32,16 +33,7 @@ const properties: INodeProperties[] = [
 			default: 0,
 			description: 'Only look in this folder',
 		},
-		{
-			displayName: 'Version',
-			name: 'status',
-			type: 'options',
-			default: 'approved',
-			options: [
-				{ name: 'Approved', value: 'approved' },
-				{ name: 'Draft', value: 'draft' },
-			],
-		},
+		versionField,
 	]),
 ];
 

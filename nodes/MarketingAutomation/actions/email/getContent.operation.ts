@@ -6,19 +6,21 @@ import { checkId } from '../parameters';
 import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
+/** Which version of an email to read (also an option of Get by Name). */
+export const versionField: INodeProperties = {
+	displayName: 'Version',
+	name: 'status',
+	type: 'options',
+	default: 'approved',
+	options: [
+		{ name: 'Approved', value: 'approved' },
+		{ name: 'Draft', value: 'draft' },
+	],
+};
+
 const properties: INodeProperties[] = [
 	emailLocator,
-	{
-		displayName: 'Version',
-		name: 'status',
-		type: 'options',
-		default: 'approved',
-		options: [
-			{ name: 'Approved', value: 'approved' },
-			{ name: 'Draft', value: 'draft' },
-		],
-		description: 'Which version of the email to read',
-	},
+	{ ...versionField, description: 'Which version of the email to read' },
 ];
 
 /** `GET /rest/asset/v1/email/{id}/content.json`: the editable sections, as one item. */
