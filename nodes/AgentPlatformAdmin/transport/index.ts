@@ -41,6 +41,29 @@ export async function apiRequest(
 	return answerBody(response);
 }
 
+/** A read the service serves as GET: open to every key, safe to repeat. */
+export async function getRequest(
+	this: ServiceContext,
+	path: string,
+	action: string,
+	itemIndex: number,
+	query?: IDataObject,
+): Promise<IDataObject> {
+	return await apiRequest.call(
+		this,
+		path,
+		{},
+		{
+			action,
+			requiresAdmin: false,
+			itemIndex,
+			method: 'GET',
+			...(query ? { query } : {}),
+			safeToRepeat: true,
+		},
+	);
+}
+
 /**
  * A removal (an invite, a user from the project): safe to repeat. When an attempt may have run
  * and a retry is answered 404, that earlier attempt removed it: a success, said in the result.
