@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest } from '../transport';
+import { apiRead, apiRequest } from '../transport';
 import { ASSET_PAGE, LEAD_BATCH } from '../transport/paging';
 
 const matches = (record: IDataObject, filter?: string) =>
@@ -36,12 +36,7 @@ async function searchByOffset(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const offset = Number(paginationToken ?? 0) || 0;
-	const page = await apiRequest.call(ctx, {
-		method: 'GET',
-		safeToRepeat: true,
-		path,
-		qs: { maxReturn: ASSET_PAGE, offset },
-	});
+	const page = await apiRead.call(ctx, path, { qs: { maxReturn: ASSET_PAGE, offset } });
 	const result = page.result ?? [];
 	return {
 		results: toResults(result, filter),
@@ -123,19 +118,10 @@ export async function searchFolders(
 	const offset = Number(paginationToken ?? 0) || 0;
 	const exact =
 		filter && offset === 0
-			? ((
-					await apiRequest.call(this, {
-						method: 'GET',
-						path: '/rest/asset/v1/folder/byName.json',
-						safeToRepeat: true,
-						qs: { name: filter },
-					})
-				).result ?? [])
+			? ((await apiRead.call(this, '/rest/asset/v1/folder/byName.json', { qs: { name: filter } }))
+					.result ?? [])
 			: [];
-	const page = await apiRequest.call(this, {
-		method: 'GET',
-		path: '/rest/asset/v1/folders.json',
-		safeToRepeat: true,
+	const page = await apiRead.call(this, '/rest/asset/v1/folders.json', {
 		qs: { maxDepth: FOLDER_DEPTH, maxReturn: ASSET_PAGE, offset },
 	});
 	const result = page.result ?? [];
@@ -169,11 +155,7 @@ export async function searchEmailSections(
 ): Promise<INodeListSearchResult> {
 	const email = String(this.getCurrentNodeParameter('email', { extractValue: true }) ?? '').trim();
 	if (!/^\d+$/.test(email)) return { results: [] };
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: `/rest/asset/v1/email/${email}/content.json`,
-	});
+	const answer = await apiRead.call(this, `/rest/asset/v1/email/${email}/content.json`);
 	return {
 		results: (answer.result ?? [])
 			.filter((section) => section.htmlId !== undefined)

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { fieldLabel } from '../methods/fieldLabel';
-import { apiRequest } from '../transport';
+import { apiRead } from '../transport';
 import { collectByOffset, collectByToken } from '../transport/paging';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
@@ -14,11 +14,7 @@ const option = (record: IDataObject): INodePropertyOptions => ({
 export async function getActivityTypes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: '/rest/v1/activities/types.json',
-	});
+	const answer = await apiRead.call(this, '/rest/v1/activities/types.json');
 	return (answer.result ?? [])
 		.map((type) => ({ ...option(type), description: String(type.description ?? '') }))
 		.sort(byName);
@@ -29,11 +25,7 @@ export async function getActivityTypes(
  * (its primary attribute), so that is the value matched.
  */
 export async function getFieldNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: '/rest/v1/leads/describe2.json',
-	});
+	const answer = await apiRead.call(this, '/rest/v1/leads/describe2.json');
 	const fields = ((answer.result?.[0] ?? {}) as IDataObject).fields as IDataObject[] | undefined;
 	return (fields ?? [])
 		.filter((field) => field.displayName ?? field.name)

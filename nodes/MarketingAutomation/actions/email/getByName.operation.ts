@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
-import { apiRequest } from '../../transport';
+import { apiRead } from '../../transport';
 import { shorten } from '../parameters';
 import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
@@ -69,13 +69,7 @@ async function execute(
 	itemIndex: number,
 	{ name, qs, errorOnNoMatch }: ByName,
 ): Promise<IDataObject> {
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: '/rest/asset/v1/email/byName.json',
-		qs,
-		itemIndex,
-	});
+	const answer = await apiRead.call(this, '/rest/asset/v1/email/byName.json', { qs, itemIndex });
 	const email = answer.result?.[0];
 	if (email) return email;
 	if (errorOnNoMatch) {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRead } from '../../transport';
 import { emailLocator } from '../fields';
 import { checkId } from '../parameters';
 import { concurrentReads } from '../batches';
@@ -30,10 +30,7 @@ async function execute(
 	id: number,
 ): Promise<IDataObject> {
 	const status = this.getNodeParameter('status', itemIndex, 'approved') as string;
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: `/rest/asset/v1/email/${id}/content.json`,
+	const answer = await apiRead.call(this, `/rest/asset/v1/email/${id}/content.json`, {
 		qs: { status },
 		itemIndex,
 	});

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRead } from '../../transport';
 import { collectByToken } from '../../transport/paging';
 import { programLocator } from '../fields';
 import { checkId } from '../parameters';
@@ -23,14 +23,8 @@ async function execute(
 	programId: number,
 ): Promise<IDataObject> {
 	const program =
-		(
-			await apiRequest.call(this, {
-				method: 'GET',
-				safeToRepeat: true,
-				path: `/rest/asset/v1/program/${programId}.json`,
-				itemIndex,
-			})
-		).result?.[0] ?? {};
+		(await apiRead.call(this, `/rest/asset/v1/program/${programId}.json`, { itemIndex }))
+			.result?.[0] ?? {};
 	const byProgressionStatus: Record<string, number> = {};
 	let members = 0;
 	let reachedSuccess = 0;
