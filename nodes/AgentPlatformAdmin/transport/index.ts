@@ -15,7 +15,7 @@ import { assertServiceSuccess, type AdminCall } from './refusals';
 export { adminBaseUrl } from './baseUrl';
 export { mayHaveRun } from '../../shared/failure';
 export { credentialTest } from './credentialCheck';
-export { CREDENTIAL_TYPE, credentialsOf, type ServiceContext } from './adapter';
+export { credentialsOf, type ServiceContext } from './adapter';
 
 /** Path of a user operation; the (checked) user ID is always encoded as one path segment. */
 export function userPath(userId: string, action: 'update' | 'delete'): string {
