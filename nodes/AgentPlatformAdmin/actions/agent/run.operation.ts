@@ -109,8 +109,6 @@ async function runAgent(ctx: IExecuteFunctions, input: RunInput, itemIndex: numb
 	return reading;
 }
 
-const runOne = runAgent;
-
 export const operation = defineOperation({
 	option: {
 		name: 'Run',
@@ -168,6 +166,6 @@ export const operation = defineOperation({
 	// The platform takes one message at a time per conversation (a second is refused with 409).
 	inOrderBy: (input) => input.body.conversation_id,
 	async run(itemIndex, input) {
-		return await runOne(this, input, itemIndex);
+		return await runAgent(this, input, itemIndex);
 	},
 });
