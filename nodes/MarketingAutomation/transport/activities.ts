@@ -2,7 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 // The trigger's calls go through the action node's transport: the same per-instance throttle,
 // retries and token handling, so a poll and a running workflow never exceed the limits together.
-import { apiRead } from './index';
+import { apiRead, readRequest } from './index';
 
 export { instanceBase } from './index';
 import { activityPagingToken, chunk, LEAD_BATCH, sendLeadDbRead } from './paging';
@@ -56,12 +56,7 @@ export async function leadsById(
 		};
 		// The id matches a lead to its events, so it is always asked for.
 		if (fields.length) qs.fields = [...new Set(['id', ...fields])].join(',');
-		const answer = await sendLeadDbRead(ctx, {
-			method: 'GET',
-			safeToRepeat: true,
-			path: '/rest/v1/leads.json',
-			qs,
-		});
+		const answer = await sendLeadDbRead(ctx, readRequest('/rest/v1/leads.json', { qs }));
 		for (const lead of answer.result ?? []) leads.set(Number(lead.id), lead);
 	}
 	return leads;

@@ -15,12 +15,18 @@ export async function apiRequest(this: MarketingContext, request: ApiRequest): P
 }
 
 /** A read: GET `path` (with `qs`, for `itemIndex`), safe to repeat. */
+export const readRequest = (
+	path: string,
+	options: Pick<ApiRequest, 'qs' | 'itemIndex'> = {},
+): ApiRequest => ({ method: 'GET', safeToRepeat: true, path, ...options });
+
+/** Sends a read (`readRequest`). */
 export async function apiRead(
 	this: MarketingContext,
 	path: string,
 	options: Pick<ApiRequest, 'qs' | 'itemIndex'> = {},
 ): Promise<Envelope> {
-	return await apiRequest.call(this, { method: 'GET', safeToRepeat: true, path, ...options });
+	return await apiRequest.call(this, readRequest(path, options));
 }
 
 /**

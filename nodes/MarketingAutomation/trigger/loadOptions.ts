@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { fieldLabel } from '../methods/fieldLabel';
-import { apiRead } from '../transport';
+import { apiRead, readRequest } from '../transport';
 import { collectByOffset, collectByToken } from '../transport/paging';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
@@ -41,20 +41,12 @@ export async function getFieldNames(this: ILoadOptionsFunctions): Promise<INodeP
 
 /** Static lists (`lists.json`, paged by token). */
 export async function getLists(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const lists = await collectByToken(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: '/rest/v1/lists.json',
-	});
+	const lists = await collectByToken(this, readRequest('/rest/v1/lists.json'));
 	return lists.map(option).sort(byName);
 }
 
 /** Programs (`programs.json`, paged by offset). */
 export async function getPrograms(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const programs = await collectByOffset(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: '/rest/asset/v1/programs.json',
-	});
+	const programs = await collectByOffset(this, readRequest('/rest/asset/v1/programs.json'));
 	return programs.map(option).sort(byName);
 }

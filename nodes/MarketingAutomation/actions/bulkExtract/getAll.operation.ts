@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readRequest } from '../../transport';
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import type { BatchOutcome } from '../../../shared/router';
 import { exportBase, type ExportObject } from '../../helpers/exportJobs';
@@ -41,13 +42,10 @@ async function executeBatch(
 		const status = (filters.status as string[] | undefined) ?? [];
 		const jobs = await collectByToken(
 			this,
-			{
-				method: 'GET',
-				path: `${exportBase(object)}.json`,
+			readRequest(`${exportBase(object)}.json`, {
 				qs: status.length ? { status: status.join(',') } : {},
-				safeToRepeat: true,
 				itemIndex,
-			},
+			}),
 			limitOf(this, itemIndex),
 		);
 		return jobs.map((json) => ({ json }));

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRead } from '../../transport';
+import { apiRead, readRequest } from '../../transport';
 import { collectByToken } from '../../transport/paging';
 import { programLocator } from '../fields';
 import { checkId } from '../parameters';
@@ -34,13 +34,7 @@ async function execute(
 	let last: string | undefined;
 	await collectByToken(
 		this,
-		{
-			method: 'GET',
-			safeToRepeat: true,
-			path: `/rest/v1/leads/programs/${programId}.json`,
-			qs: { fields: 'id' },
-			itemIndex,
-		},
+		readRequest(`/rest/v1/leads/programs/${programId}.json`, { qs: { fields: 'id' }, itemIndex }),
 		Infinity,
 		(page) => {
 			for (const lead of page) {
