@@ -7,15 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties } from './actions/description';
-import {
-	getToolInputs,
-	searchAgents,
-	searchApiKeys,
-	searchInvites,
-	searchProjects,
-	searchTools,
-	searchUsers,
-} from './methods';
+import { listSearch, resourceMapping } from './methods';
 import { router } from './actions/router';
 import { credentialTest } from './transport';
 
@@ -48,18 +40,7 @@ export class AgentPlatformAdmin implements INodeType {
 		properties,
 	};
 
-	methods = {
-		credentialTest: { credentialTest },
-		listSearch: {
-			searchAgents,
-			searchApiKeys,
-			searchInvites,
-			searchProjects,
-			searchTools,
-			searchUsers,
-		},
-		resourceMapping: { getToolInputs },
-	};
+	methods = { credentialTest: { credentialTest }, listSearch, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -36,98 +36,87 @@ interface IdentifierSpec {
 	fix: string;
 }
 
-export const emailIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
+/** An identifier, placed on the wire by the node: its contract key, and its service key if other. */
+const identifier =
+	(spec: Omit<IdentifierSpec, 'wire' | 'serviceWire'>) =>
+	(wire: string, serviceWire?: string): IdentifierSpec => ({ ...spec, wire, serviceWire });
+
+export const emailIdentifier = identifier({
 	value: 'email',
 	label: 'Email',
 	placeholder: 'e.g. name@example.com',
 	description: 'One email address, e.g. name@example.com',
-	wire,
-	serviceWire,
 	check: checkEmail,
 	fix: 'Enter an email address such as name@example.com, or change "Identify By".',
 });
 
-export const personUrlIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
+export const personUrlIdentifier = identifier({
 	value: 'networkUrl',
 	label: 'Network Profile URL',
 	optionDescription: 'The person profile URL',
 	placeholder: 'e.g. https://www.network.example/in/jane-doe',
 	description: "The person's profile URL on the professional network (…/in/name)",
-	wire,
-	serviceWire,
 	check: (value) => checkProfileUrl(value, 'person'),
 	fix: 'Enter a person profile URL (…/in/name), or change "Identify By".',
 });
 
-export const profileSlugIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
+export const profileSlugIdentifier = identifier({
 	value: 'networkSlug',
 	label: 'Network Profile Slug',
 	optionDescription: 'The last part of the profile URL, e.g. jane-doe',
 	placeholder: 'e.g. jane-doe',
 	description: 'The last part of the person profile URL',
-	wire,
-	serviceWire,
 	check: checkProfileSlug,
 	fix: 'Enter only the last part of the profile URL (e.g. jane-doe), or change "Identify By".',
 });
 
-export const companyUrlIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
+export const companyUrlIdentifier = identifier({
 	value: 'networkUrl',
 	label: 'Network Company URL',
 	optionDescription: 'The company profile URL',
 	placeholder: 'e.g. https://www.network.example/company/example',
 	description: "The company's profile URL on the professional network (…/company/name)",
-	wire,
-	serviceWire,
 	check: (value) => checkProfileUrl(value, 'company'),
 	fix: 'Enter a company profile URL (…/company/name), or change "Identify By".',
 });
 
-export const domainIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
+export const domainIdentifier = identifier({
 	value: 'domain',
 	label: 'Domain',
 	optionDescription: 'The company domain, e.g. example.com',
 	placeholder: 'e.g. example.com',
 	description: 'The company web domain without scheme or path, e.g. example.com',
-	wire,
-	serviceWire,
 	check: checkDomain,
 	fix: 'Enter a domain such as example.com, or change "Identify By".',
 });
 
-export const websiteIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
+export const websiteIdentifier = identifier({
 	value: 'website',
 	label: 'Website',
 	optionDescription: 'The company website URL',
 	placeholder: 'e.g. https://www.example.com',
 	description: 'The company website address, e.g. https://www.example.com',
-	wire,
-	serviceWire,
 	check: checkWebsite,
 	fix: 'Enter the website address such as https://www.example.com, or change "Identify By".',
 });
 
-export const abnIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
+export const abnIdentifier = identifier({
 	value: 'abn',
 	label: 'ABN',
 	optionDescription: 'Australian Business Number (11 digits)',
 	placeholder: 'e.g. 51 824 753 556',
 	description:
 		'Australian Business Number: 11 digits, with or without spaces (e.g. 51 824 753 556)',
-	wire,
-	serviceWire,
 	check: checkAbn,
 	fix: 'Enter the 11-digit ABN exactly as registered (check it on the Australian Business Register).',
 });
 
-export const companyNameIdentifier = (wire: string, serviceWire?: string): IdentifierSpec => ({
+export const companyNameIdentifier = identifier({
 	value: 'name',
 	label: 'Name',
 	optionDescription: 'The company name',
 	placeholder: 'e.g. Example Inc',
 	description: 'Company name',
-	wire,
-	serviceWire,
 	check: (value) =>
 		normalizeName(value) ? { value: normalizeName(value) } : { refused: 'it is empty' },
 	fix: 'Enter the company name, or change "Identify By".',

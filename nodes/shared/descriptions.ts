@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyMode,
+} from 'n8n-workflow';
 
 /** Parameter descriptions and readers any node of the package can use (n8n's lint wording). */
 
@@ -28,6 +33,36 @@ export const returnAllAndLimit: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 	},
 ];
+
+/**
+ * The modes of a picker, to spread into it: "From List" (`searchListMethod`), then "By ID", whose
+ * text must match `regex`.
+ */
+export function listThenIdModes(
+	searchListMethod: string,
+	byId: { placeholder?: string; regex: string; errorMessage: string },
+	listPlaceholder?: string,
+): { modes: INodePropertyMode[] } {
+	const { placeholder, regex, errorMessage } = byId;
+	return {
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				...(listPlaceholder === undefined ? {} : { placeholder: listPlaceholder }),
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder,
+				validation: [{ type: 'regex', properties: { regex, errorMessage } }],
+			},
+		],
+	};
+}
 
 /** The "Filters" collection of a Get Many or search operation. */
 export function filtersCollection(

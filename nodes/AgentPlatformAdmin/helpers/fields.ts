@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { PICKERS_VERSION } from '../actions/versions';
 
 import { ROLE_OPTIONS } from './roles';
+import { listThenIdModes } from '../../shared/descriptions';
 
 /** Field builders shared by the operations. */
 
@@ -72,29 +73,11 @@ export function withPicker(text: INodeProperties, searchListMethod: string): INo
 		...rest,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder,
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: ID_PATTERN,
-							errorMessage: `Not a valid ${text.displayName}: letters, digits, '.', '_' and '-' only, at most 240 characters`,
-						},
-					},
-				],
-			},
-		],
+		...listThenIdModes(searchListMethod, {
+			placeholder,
+			regex: ID_PATTERN,
+			errorMessage: `Not a valid ${text.displayName}: letters, digits, '.', '_' and '-' only, at most 240 characters`,
+		}),
 		displayOptions: { show: { '@version': [{ _cnd: { gte: PICKERS_VERSION } }] } },
 	};
 	return [

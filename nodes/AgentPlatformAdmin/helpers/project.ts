@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { toolArgumentOf } from '../../shared/tool';
+import { listThenIdModes } from '../../shared/descriptions';
 import { userIdField } from './fields';
 import { place, readText, refuse, requireId, USER_ID, type IdForm } from './validation';
 
@@ -20,32 +21,17 @@ export const projectLocator: INodeProperties = {
 	default: { mode: 'list', value: '' },
 	description:
 		'The project to act on. Leave it empty for the project named in the credential. To act on a project made earlier in the workflow, choose By ID and map the project_id that Project → Create output.',
-	modes: [
+	...listThenIdModes(
+		'searchProjects',
 		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: "The credential's project",
-			typeOptions: { searchListMethod: 'searchProjects', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
 			placeholder: "e.g. {{ $('Create Project').item.json.project_id }}",
-			validation: [
-				{
-					type: 'regex',
-					properties: {
-						// Empty is allowed: the credential's project.
-						regex: '^\\s*([A-Za-z0-9._-]{1,240})?\\s*$',
-						errorMessage:
-							"Not a valid project ID: letters, digits, '.', '_' and '-' only, at most 240 characters",
-					},
-				},
-			],
+			// Empty is allowed: the credential's project.
+			regex: '^\\s*([A-Za-z0-9._-]{1,240})?\\s*$',
+			errorMessage:
+				"Not a valid project ID: letters, digits, '.', '_' and '-' only, at most 240 characters",
 		},
-	],
+		"The credential's project",
+	),
 };
 
 /** User ID of the user operations: a member of the project the Project field names. */

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_RUNS_IN_FLIGHT, DEFAULT_TIME_LIMIT_S } from './runInput';
+import { listThenIdModes } from '../../shared/descriptions';
 
 /** Fields of the agent and tool operations: the pickers, and the options every run shares. */
 
@@ -18,29 +19,11 @@ function locator(
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: `The ${noun} of the project named in the credential`,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3f1c2a7e-5b9d-4e8a-9c1f-0a2b3c4d5e6f',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: '^\\s*[^\\s/?#%]{1,240}\\s*$',
-							errorMessage: `Not a valid ${noun} ID`,
-						},
-					},
-				],
-			},
-		],
+		...listThenIdModes(searchListMethod, {
+			placeholder: 'e.g. 3f1c2a7e-5b9d-4e8a-9c1f-0a2b3c4d5e6f',
+			regex: '^\\s*[^\\s/?#%]{1,240}\\s*$',
+			errorMessage: `Not a valid ${noun} ID`,
+		}),
 	};
 }
 

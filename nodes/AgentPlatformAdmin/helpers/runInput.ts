@@ -2,20 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { echo } from '../../shared/echo';
 import { isToolRun } from '../../shared/tool';
-import { place, readText, refuse, requireId, requireText, type IdForm } from './validation';
+import { place, readText, refuse, requireText } from './validation';
 
 /** Checks of the inputs of runs (Agent → Run, Tool → Run) and reads, before any call. */
-
-/** An ID from a resource locator ("From list" or "By ID") or a plain string parameter. */
-export function requireLocatorId(
-	ctx: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-	form: IdForm,
-): string {
-	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	return requireId(ctx.getNode(), itemIndex, value, form);
-}
 
 export function requireMessage(ctx: IExecuteFunctions, itemIndex: number): string {
 	return requireText(

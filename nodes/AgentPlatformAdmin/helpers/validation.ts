@@ -175,7 +175,7 @@ export function requireRoles(node: INode, itemIndex: number, value: unknown): st
 	return [...new Set(wire)];
 }
 
-/** The checked ID of an ID parameter (`userId`, `inviteCode`, …) of one item. */
+/** The checked ID of an ID parameter (`userId`, `agentId`, …) of one item: a picker or text. */
 export function readIdParameter(
 	ctx: IExecuteFunctions,
 	name: string,

@@ -1,9 +1,2 @@
-export {
-	searchAgents,
-	searchApiKeys,
-	searchInvites,
-	searchProjects,
-	searchTools,
-	searchUsers,
-} from './listSearch';
-export { getToolInputs } from './resourceMapping';
+export * as listSearch from './listSearch';
+export * as resourceMapping from './resourceMapping';

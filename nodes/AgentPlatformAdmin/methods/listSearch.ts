@@ -42,21 +42,20 @@ async function search(
 	};
 }
 
-export async function searchAgents(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(this, listAgents, { id: 'agent_id', name: 'name' }, filter, paginationToken);
+/** A picker's search: the pages `readPage` reads, each record shown by `naming`. */
+function searchOf(naming: { id: string; name: string }, readPage: PageReader) {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		return await search(this, readPage, naming, filter, paginationToken);
+	};
 }
 
-export async function searchTools(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(this, listTools, { id: 'studio_id', name: 'title' }, filter, paginationToken);
-}
+export const searchAgents = searchOf({ id: 'agent_id', name: 'name' }, listAgents);
+
+export const searchTools = searchOf({ id: 'studio_id', name: 'title' }, listTools);
 
 /** The projects the key can see (its organization's), for the Project field of invites and users. */
 export async function searchProjects(
@@ -84,36 +83,16 @@ function pickedProject(ctx: ILoadOptionsFunctions): string | undefined {
 }
 
 /** The users of the project (the Project field's, or the credential's), by email. */
-export async function searchUsers(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const project = pickedProject(this);
-	return await search(
-		this,
-		async (ctx, page, pageSize) => await listUsers(ctx, page, pageSize, undefined, 0, project),
-		{ id: '_id', name: 'email' },
-		filter,
-		paginationToken,
-	);
-}
+export const searchUsers = searchOf(
+	{ id: '_id', name: 'email' },
+	async (ctx, page, pageSize) =>
+		await listUsers(ctx, page, pageSize, undefined, 0, pickedProject(ctx)),
+);
 
 /** The pending invites of the project, by email (one call: the platform does not page them). */
-export async function searchInvites(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const project = pickedProject(this);
-	return await search(
-		this,
-		async (ctx, page) => (page === 1 ? await listInvites(ctx, 0, project) : []),
-		{ id: '_id', name: 'email' },
-		filter,
-		paginationToken,
-	);
-}
+export const searchInvites = searchOf({ id: '_id', name: 'email' }, async (ctx, page) =>
+	page === 1 ? await listInvites(ctx, 0, pickedProject(ctx)) : [],
+);
 
 /** The API keys of the user picked in User ID, by label. */
 export async function searchApiKeys(

@@ -30,7 +30,7 @@ import { timing } from './timing';
  * credential and address, what counts as its JSON, its waits, and the error the user sees when no
  * usable answer came. `index.ts` builds the node's calls on it.
  */
-export const CREDENTIAL_TYPE = 'agentPlatformApi';
+const CREDENTIAL_TYPE = 'agentPlatformApi';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
 

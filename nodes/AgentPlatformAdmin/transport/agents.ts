@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiRequest, type ServiceContext } from './index';
+import { apiRequest, getRequest, type ServiceContext } from './index';
 
 /**
  * The platform's agent calls. The trigger is documented ("officially supported" use of the API);
@@ -49,17 +49,11 @@ export async function readTaskMetadata(
 	conversationId: string,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const answer = await apiRequest.call(
+	const answer = await getRequest.call(
 		ctx,
 		`/agents/${segment(agentId)}/tasks/${segment(conversationId)}/metadata`,
-		{},
-		{
-			action: 'read the state of the agent run',
-			requiresAdmin: false,
-			itemIndex,
-			method: 'GET',
-			safeToRepeat: true,
-		},
+		'read the state of the agent run',
+		itemIndex,
 	);
 	return (answer.metadata ?? {}) as IDataObject;
 }

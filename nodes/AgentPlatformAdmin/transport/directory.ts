@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Page } from '../helpers/paging';
-import { apiRequest, type ServiceContext } from './index';
+import { apiRequest, getRequest, type ServiceContext } from './index';
 
 /**
  * Listings and keys of the project and organization. All in the platform's schema only (its
@@ -24,19 +24,10 @@ export async function projectsPage(
 	pageSize: number,
 	itemIndex: number,
 ): Promise<Page> {
-	const answer = await apiRequest.call(
-		ctx,
-		'/projects/list',
-		{},
-		{
-			action: 'list the projects',
-			requiresAdmin: false,
-			itemIndex,
-			method: 'GET',
-			query: { page, page_size: pageSize },
-			safeToRepeat: true,
-		},
-	);
+	const answer = await getRequest.call(ctx, '/projects/list', 'list the projects', itemIndex, {
+		page,
+		page_size: pageSize,
+	});
 	const total = answer.count;
 	return {
 		rows: resultsOf(answer, 'projects'),
@@ -177,32 +168,15 @@ export async function readOrganizationInfo(
 	ctx: ServiceContext,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	return await apiRequest.call(
+	return await getRequest.call(
 		ctx,
 		'/projects/organization_info',
-		{},
-		{
-			action: 'read the organization info',
-			requiresAdmin: false,
-			itemIndex,
-			method: 'GET',
-			safeToRepeat: true,
-		},
+		'read the organization info',
+		itemIndex,
 	);
 }
 
 /** Who the API key is: its user, key and permissions (`GET /auth/info`). */
 export async function readAuthInfo(ctx: ServiceContext, itemIndex: number): Promise<IDataObject> {
-	return await apiRequest.call(
-		ctx,
-		'/auth/info',
-		{},
-		{
-			action: 'read who the API key belongs to',
-			requiresAdmin: false,
-			itemIndex,
-			method: 'GET',
-			safeToRepeat: true,
-		},
-	);
+	return await getRequest.call(ctx, '/auth/info', 'read who the API key belongs to', itemIndex);
 }

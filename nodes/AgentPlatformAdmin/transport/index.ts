@@ -15,7 +15,7 @@ import { assertServiceSuccess, type AdminCall } from './refusals';
 export { adminBaseUrl } from './baseUrl';
 export { mayHaveRun } from '../../shared/failure';
 export { credentialTest } from './credentialCheck';
-export { CREDENTIAL_TYPE, credentialsOf, type ServiceContext } from './adapter';
+export { credentialsOf, type ServiceContext } from './adapter';
 
 /** Path of a user operation; the (checked) user ID is always encoded as one path segment. */
 export function userPath(userId: string, action: 'update' | 'delete'): string {
@@ -39,6 +39,29 @@ export async function apiRequest(
 	const { response, attempts } = await send(this, path, body, call);
 	assertServiceSuccess(this.getNode(), response, call, attempts);
 	return answerBody(response);
+}
+
+/** A read the service serves as GET: open to every key, safe to repeat. */
+export async function getRequest(
+	this: ServiceContext,
+	path: string,
+	action: string,
+	itemIndex: number,
+	query?: IDataObject,
+): Promise<IDataObject> {
+	return await apiRequest.call(
+		this,
+		path,
+		{},
+		{
+			action,
+			requiresAdmin: false,
+			itemIndex,
+			method: 'GET',
+			...(query ? { query } : {}),
+			safeToRepeat: true,
+		},
+	);
 }
 
 /**

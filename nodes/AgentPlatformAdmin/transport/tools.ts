@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiRequest, credentialsOf, type ServiceContext } from './index';
+import { apiRequest, credentialsOf, getRequest, type ServiceContext } from './index';
 
 /**
  * The platform's tool calls (a tool is a "studio" on the wire). The sync and async triggers are
@@ -59,18 +59,12 @@ export async function readToolJob(
 	jobId: string,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	return await apiRequest.call(
+	return await getRequest.call(
 		ctx,
 		`/studios/${segment(toolId)}/async_poll/${segment(jobId)}`,
-		{},
-		{
-			action: 'read the state of the tool job',
-			requiresAdmin: false,
-			itemIndex,
-			method: 'GET',
-			query: { ending_update_only: true },
-			safeToRepeat: true,
-		},
+		'read the state of the tool job',
+		itemIndex,
+		{ ending_update_only: true },
 	);
 }
 
@@ -89,19 +83,11 @@ export async function listTools(
 			filter_type: 'exact_match',
 		},
 	];
-	const answer = await apiRequest.call(
-		ctx,
-		'/studios/list',
-		{},
-		{
-			action: 'list the tools',
-			requiresAdmin: false,
-			itemIndex,
-			method: 'GET',
-			query: { filters: JSON.stringify(filters), page, page_size: pageSize },
-			safeToRepeat: true,
-		},
-	);
+	const answer = await getRequest.call(ctx, '/studios/list', 'list the tools', itemIndex, {
+		filters: JSON.stringify(filters),
+		page,
+		page_size: pageSize,
+	});
 	return Array.isArray(answer.results) ? (answer.results as IDataObject[]) : [];
 }
 
@@ -111,11 +97,11 @@ export async function readTool(
 	toolId: string,
 	itemIndex = 0,
 ): Promise<IDataObject> {
-	const answer = await apiRequest.call(
+	const answer = await getRequest.call(
 		ctx,
 		`/studios/${segment(toolId)}/get`,
-		{},
-		{ action: 'read the tool', requiresAdmin: false, itemIndex, method: 'GET', safeToRepeat: true },
+		'read the tool',
+		itemIndex,
 	);
 	return (answer.studio ?? {}) as IDataObject;
 }

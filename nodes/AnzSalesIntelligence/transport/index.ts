@@ -15,7 +15,6 @@ export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
 export const SERVICE_NAME = 'sales-intelligence service';
 
 /** The service's own API (pre-filled in the credential). */
-export { ANZ_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
 import { ANZ_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
 
 /**

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { limitOf, listOf } from '../../shared/descriptions';
+import { limitOf, listOf, returnAllAndLimit, simplifyField } from '../../shared/descriptions';
 import { echo } from '../../shared/echo';
 import {
 	COMPANY_SIZES,
@@ -68,7 +68,7 @@ const PICKED: Array<{
 ];
 
 /** The Filters collection of Contact → Search and Company → Search. */
-export function searchFilters(kind: SearchKind): INodeProperties {
+function searchFilters(kind: SearchKind): INodeProperties {
 	const options: INodeProperties[] = [
 		filter('Company', 'company', 'e.g. Example Inc, Acme', 'Company names, comma-separated'),
 		{
@@ -230,7 +230,7 @@ function searchBody(
 	return body;
 }
 
-export function validateSearch(ctx: IExecuteFunctions, kind: SearchKind, itemIndex: number): void {
+function validateSearch(ctx: IExecuteFunctions, kind: SearchKind, itemIndex: number): void {
 	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	// Both APIs need at least one filter; industries are checked when the API is known.
 	if (
@@ -252,7 +252,7 @@ export function validateSearch(ctx: IExecuteFunctions, kind: SearchKind, itemInd
  * `POST /prospecting/<kind>/search` on the contract. Searches are repeated safely after an
  * ambiguous failure: they return previews and spend no enrichment credit.
  */
-export async function runSearch(
+async function runSearch(
 	ctx: IExecuteFunctions,
 	kind: SearchKind,
 	itemIndex: number,
@@ -289,4 +289,21 @@ export async function runSearch(
 			};
 		},
 	);
+}
+
+/** Search of contacts or companies: its fields, check and run; each record shaped by `format`. */
+export function searchOperation(
+	kind: SearchKind,
+	format: (this: IExecuteFunctions, record: IDataObject, itemIndex: number) => IDataObject,
+) {
+	return {
+		fields: [...returnAllAndLimit, simplifyField, searchFilters(kind)],
+		check(this: IExecuteFunctions, itemIndex: number): void {
+			validateSearch(this, kind, itemIndex);
+		},
+		async run(this: IExecuteFunctions, itemIndex: number) {
+			const records = await runSearch(this, kind, itemIndex);
+			return records.map((record) => format.call(this, record, itemIndex));
+		},
+	};
 }

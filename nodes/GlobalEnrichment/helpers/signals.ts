@@ -240,38 +240,6 @@ async function runSignals(
 	return outcomes;
 }
 
-/** Checks one item of Get Signal Score. */
-async function checkScore(
-	ctx: IExecuteFunctions,
-	kind: EntityKind,
-	itemIndex: number,
-): Promise<IdRequest> {
-	await requireServiceApi(ctx, 'Get Signal Score', itemIndex);
-	return { id: readRecordId(ctx, kind, itemIndex), fields: {} };
-}
-
-/** Get Signal Score for the checked items, 100 ids per call; a score is not charged. */
-async function runScores(
-	ctx: IExecuteFunctions,
-	kind: EntityKind,
-	items: Array<CheckedItem<IdRequest>>,
-): Promise<BatchOutcome[][]> {
-	return await runByIds(
-		ctx,
-		{
-			kind,
-			endpoint: 'signal-score',
-			what: 'signal score',
-			output: (result) => ({
-				id: answeredId(result),
-				signalScore: result.signalScore,
-				creditsCharged: 0,
-			}),
-		},
-		items,
-	);
-}
-
 /** Get Signals of `kind`: its fields, check and batched run (the operation adds its option). */
 export function signalsOperation(kind: EntityKind) {
 	return {
@@ -285,15 +253,32 @@ export function signalsOperation(kind: EntityKind) {
 	};
 }
 
-/** Get Signal Score of `kind`: its field, check and batched run. */
+/** Get Signal Score of `kind`: its field, check and batched run (100 ids per call, not charged). */
 export function scoreOperation(kind: EntityKind) {
 	return {
 		fields: [recordIdField(kind)],
 		async check(this: IExecuteFunctions, itemIndex: number): Promise<IdRequest> {
-			return await checkScore(this, kind, itemIndex);
+			await requireServiceApi(this, 'Get Signal Score', itemIndex);
+			return { id: readRecordId(this, kind, itemIndex), fields: {} };
 		},
-		async runBatch(this: IExecuteFunctions, items: Array<CheckedItem<IdRequest>>) {
-			return await runScores(this, kind, items);
+		async runBatch(
+			this: IExecuteFunctions,
+			items: Array<CheckedItem<IdRequest>>,
+		): Promise<BatchOutcome[][]> {
+			return await runByIds(
+				this,
+				{
+					kind,
+					endpoint: 'signal-score',
+					what: 'signal score',
+					output: (result) => ({
+						id: answeredId(result),
+						signalScore: result.signalScore,
+						creditsCharged: 0,
+					}),
+				},
+				items,
+			);
 		},
 	};
 }

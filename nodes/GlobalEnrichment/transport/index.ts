@@ -28,7 +28,6 @@ export const CREDENTIAL_TYPE = 'globalEnrichmentApi';
 export const SERVICE_NAME = 'enrichment service';
 
 /** The service's own API (pre-filled in the credential). */
-export { GLOBAL_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
 import { GLOBAL_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
 
 /** The base URL of the credential's chosen API. */

@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import type { ResourceOperations } from '../../shared/operation';
 import { toolAnswerLimitsField } from '../../shared/toolLimits';
 import * as activity from './activity';
 import * as apiCall from './apiCall';
@@ -23,6 +24,31 @@ import * as programMember from './programMember';
 import * as token from './token';
 import * as usage from './usage';
 import { fromVersionTwo, versionOne } from './versions';
+
+/** Every resource, in the order its fields are listed. */
+const resources = {
+	activity,
+	apiCall,
+	bulkExtract,
+	bulkImport,
+	campaign,
+	company,
+	customField,
+	customObject,
+	email,
+	form,
+	landingPage,
+	lead,
+	list,
+	namedAccount,
+	namedAccountList,
+	opportunity,
+	opportunityRole,
+	program,
+	programMember,
+	token,
+	usage,
+};
 
 /** The resources of version 1, as saved workflows know them. */
 const versionOneResources: INodePropertyOptions[] = [
@@ -73,27 +99,12 @@ export const properties: INodeProperties[] = [
 	// version 2's lists (which hold every option) come first.
 	resourceField(versionTwoResources, fromVersionTwo),
 	resourceField(versionOneResources, versionOne),
-	...activity.description,
-	...apiCall.description,
-	...bulkExtract.description,
-	...bulkImport.description,
-	...campaign.description,
-	...company.description,
-	...customField.description,
-	...customObject.description,
-	...email.description,
-	...form.description,
-	...landingPage.description,
-	...lead.description,
-	...list.description,
-	...namedAccount.description,
-	...namedAccountList.description,
-	...opportunity.description,
-	...opportunityRole.description,
-	...program.description,
-	...programMember.description,
-	...token.description,
-	...usage.description,
+	...Object.values(resources).flatMap((resource) => resource.description),
 	// Shown only when the node is an AI agent's tool.
 	toolAnswerLimitsField,
 ];
+
+/** Resource value → operation value → operation, for the router. */
+export const operations: ResourceOperations = Object.fromEntries(
+	Object.entries(resources).map(([value, resource]) => [value, resource.operations]),
+);

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { listThenIdModes } from '../../shared/descriptions';
+
 /** The marketing node's shared field descriptions: locators, collections and options. */
 
 /** The "Additional Fields" collection of a create or update operation. */
@@ -26,26 +28,11 @@ function locator(
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 1001',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: `Not a valid ${what} ID` },
-					},
-				],
-			},
-		],
+		...listThenIdModes(searchListMethod, {
+			placeholder: 'e.g. 1001',
+			regex: '^\\s*\\d+\\s*$',
+			errorMessage: `Not a valid ${what} ID`,
+		}),
 	};
 }
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../shared/router';
-import { apiRequest } from '../transport';
+import { apiRead } from '../transport';
 import { RowReader } from './delimited';
 import { exportFile, type ExportObject } from './exportJobs';
 
@@ -26,12 +26,7 @@ async function columnTypes(
 ): Promise<Map<string, string>> {
 	const types = new Map<string, string>();
 	if (object !== 'activities') {
-		const answer = await apiRequest.call(ctx, {
-			method: 'GET',
-			path: '/rest/v1/leads/describe2.json',
-			safeToRepeat: true,
-			itemIndex,
-		});
+		const answer = await apiRead.call(ctx, '/rest/v1/leads/describe2.json', { itemIndex });
 		const fields = (answer.result?.[0]?.fields ?? []) as IDataObject[];
 		for (const field of fields) types.set(String(field.name), String(field.dataType));
 	}

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { itemParameter } from '../../shared/itemParameters';
+import { listThenIdModes } from '../../shared/descriptions';
 import { shorten } from '../actions/parameters';
 
 /** A folder as the asset API takes it in `folder` and `root`: a marketing folder or a program. */
@@ -26,29 +27,11 @@ export function folderLocator(
 		default: { mode: 'list', value: '' },
 		required: true,
 		description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchFolders', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 15 (a folder) or Program:3002',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: '^\\s*((Folder|Program):)?\\d+\\s*$',
-							errorMessage: 'Not a valid folder ID (e.g. 15, Folder:15 or Program:3002)',
-						},
-					},
-				],
-			},
-		],
+		...listThenIdModes('searchFolders', {
+			placeholder: 'e.g. 15 (a folder) or Program:3002',
+			regex: '^\\s*((Folder|Program):)?\\d+\\s*$',
+			errorMessage: 'Not a valid folder ID (e.g. 15, Folder:15 or Program:3002)',
+		}),
 	};
 }
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { apiFileRequest, apiRequest, serviceCodeOf } from '../transport';
+import { apiFileRequest, apiRead, apiRequest, serviceCodeOf } from '../transport';
 import { bulkSettings } from './bulkSettings';
 import { asNodeError } from './nodeError';
 import { DELIMITERS, MIME_TYPES, RowReader, type BulkFormat } from './delimited';
@@ -159,12 +159,7 @@ export async function readImportStatus(
 	batchId: number,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const answer = await apiRequest.call(ctx, {
-		method: 'GET',
-		path: importPaths(object, batchId).status,
-		safeToRepeat: true,
-		itemIndex,
-	});
+	const answer = await apiRead.call(ctx, importPaths(object, batchId).status, { itemIndex });
 	return answer.result?.[0] ?? {};
 }
 

@@ -6,7 +6,7 @@ import type {
 	FieldType,
 } from 'n8n-workflow';
 
-import { apiRequest } from '../transport';
+import { apiRead } from '../transport';
 import {
 	describeObject,
 	OBJECT_KINDS,
@@ -38,11 +38,7 @@ async function currentDescribe(ctx: ILoadOptionsFunctions): Promise<ObjectDescri
 export async function getCustomObjectTypes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		path: '/rest/v1/customobjects.json',
-		safeToRepeat: true,
-	});
+	const answer = await apiRead.call(this, '/rest/v1/customobjects.json');
 	return (answer.result ?? [])
 		.filter((type) => type.name)
 		.map((type) => ({

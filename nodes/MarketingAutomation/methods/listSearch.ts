@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest } from '../transport';
+import { apiRead } from '../transport';
 import { ASSET_PAGE, LEAD_BATCH } from '../transport/paging';
 
 const matches = (record: IDataObject, filter?: string) =>
@@ -14,87 +14,53 @@ const toResults = (records: IDataObject[], filter?: string) =>
 		.filter((record) => matches(record, filter))
 		.map((record) => ({ name: String(record.name ?? record.id), value: String(record.id) }));
 
-/** One page of a Lead Database list (`nextPageToken`), filtered by name on the client. */
-async function searchByToken(
-	ctx: ILoadOptionsFunctions,
-	path: string,
-	filter?: string,
-	paginationToken?: string,
-	query: IDataObject = {},
-): Promise<INodeListSearchResult> {
-	const qs: IDataObject = { ...query, batchSize: LEAD_BATCH };
-	if (paginationToken) qs.nextPageToken = paginationToken;
-	const page = await apiRequest.call(ctx, { method: 'GET', safeToRepeat: true, path, qs });
-	return { results: toResults(page.result ?? [], filter), paginationToken: page.nextPageToken };
-}
-
-/** One page of an Asset API browse (offset), filtered by name on the client. */
-async function searchByOffset(
-	ctx: ILoadOptionsFunctions,
-	path: string,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const offset = Number(paginationToken ?? 0) || 0;
-	const page = await apiRequest.call(ctx, {
-		method: 'GET',
-		safeToRepeat: true,
-		path,
-		qs: { maxReturn: ASSET_PAGE, offset },
-	});
-	const result = page.result ?? [];
-	return {
-		results: toResults(result, filter),
-		paginationToken: result.length === ASSET_PAGE ? String(offset + ASSET_PAGE) : undefined,
+/** A picker's search: one page of a Lead Database list (`nextPageToken`), filtered by name. */
+function searchByToken(path: string, query: IDataObject = {}) {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		const qs: IDataObject = { ...query, batchSize: LEAD_BATCH };
+		if (paginationToken) qs.nextPageToken = paginationToken;
+		const page = await apiRead.call(this, path, { qs });
+		return { results: toResults(page.result ?? [], filter), paginationToken: page.nextPageToken };
 	};
 }
 
-export async function searchCampaigns(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchByToken(this, '/rest/v1/campaigns.json', filter, paginationToken);
+/** A picker's search: one page of an Asset API browse (offset), filtered by name. */
+function searchByOffset(path: string) {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		const offset = Number(paginationToken ?? 0) || 0;
+		const page = await apiRead.call(this, path, { qs: { maxReturn: ASSET_PAGE, offset } });
+		const result = page.result ?? [];
+		return {
+			results: toResults(result, filter),
+			paginationToken: result.length === ASSET_PAGE ? String(offset + ASSET_PAGE) : undefined,
+		};
+	};
 }
+
+export const searchCampaigns = searchByToken('/rest/v1/campaigns.json');
 
 /**
  * Campaigns that Trigger can run: the service's `isTriggerable` lists only active trigger campaigns
  * whose smart list has the "Campaign is Requested" (web service) trigger. Any other campaign
  * refuses Request Campaign (1003), so the picker does not offer it.
  */
-export async function searchTriggerableCampaigns(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchByToken(this, '/rest/v1/campaigns.json', filter, paginationToken, {
-		isTriggerable: true,
-	});
-}
+export const searchTriggerableCampaigns = searchByToken('/rest/v1/campaigns.json', {
+	isTriggerable: true,
+});
 
-export async function searchLists(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchByToken(this, '/rest/v1/lists.json', filter, paginationToken);
-}
+export const searchLists = searchByToken('/rest/v1/lists.json');
 
-export async function searchPrograms(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchByOffset(this, '/rest/asset/v1/programs.json', filter, paginationToken);
-}
+export const searchPrograms = searchByOffset('/rest/asset/v1/programs.json');
 
-export async function searchEmails(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchByOffset(this, '/rest/asset/v1/emails.json', filter, paginationToken);
-}
+export const searchEmails = searchByOffset('/rest/asset/v1/emails.json');
 
 /** How deep below the workspaces' top folders the folder picker browses (the service's default is 2). */
 const FOLDER_DEPTH = 10;
@@ -123,19 +89,10 @@ export async function searchFolders(
 	const offset = Number(paginationToken ?? 0) || 0;
 	const exact =
 		filter && offset === 0
-			? ((
-					await apiRequest.call(this, {
-						method: 'GET',
-						path: '/rest/asset/v1/folder/byName.json',
-						safeToRepeat: true,
-						qs: { name: filter },
-					})
-				).result ?? [])
+			? ((await apiRead.call(this, '/rest/asset/v1/folder/byName.json', { qs: { name: filter } }))
+					.result ?? [])
 			: [];
-	const page = await apiRequest.call(this, {
-		method: 'GET',
-		path: '/rest/asset/v1/folders.json',
-		safeToRepeat: true,
+	const page = await apiRead.call(this, '/rest/asset/v1/folders.json', {
 		qs: { maxDepth: FOLDER_DEPTH, maxReturn: ASSET_PAGE, offset },
 	});
 	const result = page.result ?? [];
@@ -151,13 +108,7 @@ export async function searchFolders(
 }
 
 /** Forms of the instance (`GET /rest/asset/v1/forms.json`, by offset). */
-export async function searchForms(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchByOffset(this, '/rest/asset/v1/forms.json', filter, paginationToken);
-}
+export const searchForms = searchByOffset('/rest/asset/v1/forms.json');
 
 /**
  * The editable sections of the picked email (`GET /rest/asset/v1/email/{id}/content.json`), by
@@ -169,11 +120,7 @@ export async function searchEmailSections(
 ): Promise<INodeListSearchResult> {
 	const email = String(this.getCurrentNodeParameter('email', { extractValue: true }) ?? '').trim();
 	if (!/^\d+$/.test(email)) return { results: [] };
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: `/rest/asset/v1/email/${email}/content.json`,
-	});
+	const answer = await apiRead.call(this, `/rest/asset/v1/email/${email}/content.json`);
 	return {
 		results: (answer.result ?? [])
 			.filter((section) => section.htmlId !== undefined)

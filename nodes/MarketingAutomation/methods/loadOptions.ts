@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { EXTRACT_REFUSED_ACTIVITY_TYPES } from '../helpers/exportJobs';
-import { apiRequest } from '../transport';
+import { apiRead } from '../transport';
 import { describeObject } from '../actions/leadDatabase/objects';
 import { describeLeads } from '../actions/lead/leadDescribe';
 import { MEMBERS_OBJECT } from '../actions/programMember/fields';
@@ -69,11 +69,7 @@ export { getProgramChannels, getProgramMemberStatuses } from './programs';
 export async function getActivityTypes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		path: '/rest/v1/activities/types.json',
-		safeToRepeat: true,
-	});
+	const answer = await apiRead.call(this, '/rest/v1/activities/types.json');
 	return (answer.result ?? [])
 		.filter((type) => type.id !== undefined)
 		.map((type) => ({ name: String(type.name ?? type.id), value: Number(type.id) }))

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../transport';
+import { apiRead } from '../transport';
 import { ASSET_PAGE } from '../transport/paging';
 
 /**
@@ -11,10 +11,7 @@ export async function getProgramChannels(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const type = String(this.getCurrentNodeParameter('type') ?? '');
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		path: '/rest/asset/v1/channels.json',
-		safeToRepeat: true,
+	const answer = await apiRead.call(this, '/rest/asset/v1/channels.json', {
 		qs: { maxReturn: ASSET_PAGE },
 	});
 	return (answer.result ?? [])
@@ -34,17 +31,10 @@ export async function getProgramMemberStatuses(
 	const picked = this.getCurrentNodeParameter('program', { extractValue: true });
 	const programId = Number(picked);
 	if (!Number.isInteger(programId) || programId <= 0) return [];
-	const program = await apiRequest.call(this, {
-		method: 'GET',
-		path: `/rest/asset/v1/program/${programId}.json`,
-		safeToRepeat: true,
-	});
+	const program = await apiRead.call(this, `/rest/asset/v1/program/${programId}.json`);
 	const channel = String(program.result?.[0]?.channel ?? '');
 	if (!channel) return [];
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		path: '/rest/asset/v1/channels.json',
-		safeToRepeat: true,
+	const answer = await apiRead.call(this, '/rest/asset/v1/channels.json', {
 		qs: { maxReturn: ASSET_PAGE },
 	});
 	const found = (answer.result ?? []).find((row) => row.name === channel);

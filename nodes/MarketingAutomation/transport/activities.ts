@@ -2,7 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 // The trigger's calls go through the action node's transport: the same per-instance throttle,
 // retries and token handling, so a poll and a running workflow never exceed the limits together.
-import { apiRequest } from './index';
+import { apiRead, readRequest } from './index';
 
 export { instanceBase } from './index';
 import { activityPagingToken, chunk, LEAD_BATCH, sendLeadDbRead } from './paging';
@@ -25,10 +25,7 @@ export async function activityPage(
 	activityTypeIds: number[],
 	batchSize: number,
 ): Promise<ActivityPage> {
-	const answer = await apiRequest.call(ctx, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: '/rest/v1/activities.json',
+	const answer = await apiRead.call(ctx, '/rest/v1/activities.json', {
 		qs: { activityTypeIds: activityTypeIds.join(','), nextPageToken: token, batchSize },
 	});
 	return {
@@ -40,11 +37,7 @@ export async function activityPage(
 
 /** Activity type id → name, as the instance names them. */
 export async function activityTypeNames(ctx: IPollFunctions): Promise<Map<number, string>> {
-	const answer = await apiRequest.call(ctx, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: '/rest/v1/activities/types.json',
-	});
+	const answer = await apiRead.call(ctx, '/rest/v1/activities/types.json');
 	return new Map((answer.result ?? []).map((type) => [Number(type.id), String(type.name)]));
 }
 
@@ -63,12 +56,7 @@ export async function leadsById(
 		};
 		// The id matches a lead to its events, so it is always asked for.
 		if (fields.length) qs.fields = [...new Set(['id', ...fields])].join(',');
-		const answer = await sendLeadDbRead(ctx, {
-			method: 'GET',
-			safeToRepeat: true,
-			path: '/rest/v1/leads.json',
-			qs,
-		});
+		const answer = await sendLeadDbRead(ctx, readRequest('/rest/v1/leads.json', { qs }));
 		for (const lead of answer.result ?? []) leads.set(Number(lead.id), lead);
 	}
 	return leads;

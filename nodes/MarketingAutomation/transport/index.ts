@@ -14,6 +14,21 @@ export async function apiRequest(this: MarketingContext, request: ApiRequest): P
 	return (await callInstance.call(this, { ...request, file: false })) as Envelope;
 }
 
+/** A read: GET `path` (with `qs`, for `itemIndex`), safe to repeat. */
+export const readRequest = (
+	path: string,
+	options: Pick<ApiRequest, 'qs' | 'itemIndex'> = {},
+): ApiRequest => ({ method: 'GET', safeToRepeat: true, path, ...options });
+
+/** Sends a read (`readRequest`). */
+export async function apiRead(
+	this: MarketingContext,
+	path: string,
+	options: Pick<ApiRequest, 'qs' | 'itemIndex'> = {},
+): Promise<Envelope> {
+	return await apiRequest.call(this, readRequest(path, options));
+}
+
 /**
  * A call whose answer is a file (CSV/TSV of a bulk job), with the same limiter, token, retries and
  * errors as `apiRequest`: a JSON `success: false` envelope in place of the file is the service's

@@ -1,6 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiRequest, type ApiRequest, type Envelope, type MarketingContext } from './index';
+import {
+	apiRead,
+	apiRequest,
+	type ApiRequest,
+	type Envelope,
+	type MarketingContext,
+} from './index';
 
 /** The Lead Database's batch maximum (filter values, upsert input, list ids, page size). */
 export const LEAD_BATCH = 300;
@@ -99,10 +105,7 @@ export async function activityPagingToken(
 	sinceDatetime: string,
 	itemIndex?: number,
 ): Promise<string> {
-	const answer = await apiRequest.call(ctx, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: '/rest/v1/activities/pagingtoken.json',
+	const answer = await apiRead.call(ctx, '/rest/v1/activities/pagingtoken.json', {
 		qs: { sinceDatetime },
 		itemIndex,
 	});

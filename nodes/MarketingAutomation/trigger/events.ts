@@ -1,5 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { optionsCollection } from '../../shared/descriptions';
+
 /** The filters an event offers, each matched against the activity's primary attribute. */
 type EventFilter = 'fields' | 'forms' | 'lists' | 'programs' | 'types';
 
@@ -167,48 +169,41 @@ export const properties: INodeProperties[] = [
 		description:
 			'Leave empty for any program. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Lead Fields',
-				name: 'includeLead',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to add the lead's fields to each event (one look-up call per 300 leads of a poll)",
-			},
-			{
-				displayName: 'Include Soft Bounces',
-				name: 'includeSoftBounces',
-				type: 'boolean',
-				default: false,
-				displayOptions: { show: { '/event': ['emailBounced'] } },
-				description: 'Whether to trigger on soft bounces (mailbox full, and the like) too',
-			},
-			{
-				displayName: 'Lead Fields',
-				name: 'leadFields',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. email, firstName, company',
-				displayOptions: { show: { includeLead: [true] } },
-				description:
-					"Comma-separated API names of the lead fields to add; leave empty for the service's default fields",
-			},
-			{
-				displayName: 'Max Events per Poll',
-				name: 'maxEvents',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 10000 },
-				default: 1000,
-				description:
-					'Most activities one poll reads; the rest are picked up by the next poll, so a busy instance never makes one poll too long',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Include Lead Fields',
+			name: 'includeLead',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to add the lead's fields to each event (one look-up call per 300 leads of a poll)",
+		},
+		{
+			displayName: 'Include Soft Bounces',
+			name: 'includeSoftBounces',
+			type: 'boolean',
+			default: false,
+			displayOptions: { show: { '/event': ['emailBounced'] } },
+			description: 'Whether to trigger on soft bounces (mailbox full, and the like) too',
+		},
+		{
+			displayName: 'Lead Fields',
+			name: 'leadFields',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. email, firstName, company',
+			displayOptions: { show: { includeLead: [true] } },
+			description:
+				"Comma-separated API names of the lead fields to add; leave empty for the service's default fields",
+		},
+		{
+			displayName: 'Max Events per Poll',
+			name: 'maxEvents',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 10000 },
+			default: 1000,
+			description:
+				'Most activities one poll reads; the rest are picked up by the next poll, so a busy instance never makes one poll too long',
+		},
+	]),
 ];

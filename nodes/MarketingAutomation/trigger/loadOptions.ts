@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { fieldLabel } from '../methods/fieldLabel';
-import { apiRequest } from '../transport';
+import { apiRead, readRequest } from '../transport';
 import { collectByOffset, collectByToken } from '../transport/paging';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
@@ -14,11 +14,7 @@ const option = (record: IDataObject): INodePropertyOptions => ({
 export async function getActivityTypes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: '/rest/v1/activities/types.json',
-	});
+	const answer = await apiRead.call(this, '/rest/v1/activities/types.json');
 	return (answer.result ?? [])
 		.map((type) => ({ ...option(type), description: String(type.description ?? '') }))
 		.sort(byName);
@@ -29,11 +25,7 @@ export async function getActivityTypes(
  * (its primary attribute), so that is the value matched.
  */
 export async function getFieldNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: '/rest/v1/leads/describe2.json',
-	});
+	const answer = await apiRead.call(this, '/rest/v1/leads/describe2.json');
 	const fields = ((answer.result?.[0] ?? {}) as IDataObject).fields as IDataObject[] | undefined;
 	return (fields ?? [])
 		.filter((field) => field.displayName ?? field.name)
@@ -49,20 +41,12 @@ export async function getFieldNames(this: ILoadOptionsFunctions): Promise<INodeP
 
 /** Static lists (`lists.json`, paged by token). */
 export async function getLists(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const lists = await collectByToken(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: '/rest/v1/lists.json',
-	});
+	const lists = await collectByToken(this, readRequest('/rest/v1/lists.json'));
 	return lists.map(option).sort(byName);
 }
 
 /** Programs (`programs.json`, paged by offset). */
 export async function getPrograms(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const programs = await collectByOffset(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: '/rest/asset/v1/programs.json',
-	});
+	const programs = await collectByOffset(this, readRequest('/rest/asset/v1/programs.json'));
 	return programs.map(option).sort(byName);
 }

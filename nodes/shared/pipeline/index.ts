@@ -7,12 +7,7 @@ import { FailedAttempt } from './failedAttempt';
 import { isForeignRedirect } from './redirects';
 
 export { FailedAttempt } from './failedAttempt';
-export {
-	isForeignRedirect,
-	sendWithinOrigin,
-	type CallingContext,
-	type Destination,
-} from './redirects';
+export { sendWithinOrigin } from './redirects';
 
 /**
  * The one request pipeline of every node: pace, send (`sendWithinOrigin`: n8n's authenticated

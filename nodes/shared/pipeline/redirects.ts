@@ -16,7 +16,7 @@ import { headerOf } from '../failure';
  * The contexts that call a service: an execution, a trigger's poll, an editor's list, a webhook
  * trigger's activation and deliveries.
  */
-export type CallingContext =
+type CallingContext =
 	| IExecuteFunctions
 	| ILoadOptionsFunctions
 	| IPollFunctions
@@ -24,7 +24,7 @@ export type CallingContext =
 	| IWebhookFunctions;
 
 /** Where a service's calls may go: the credential, and the address that credential names. */
-export interface Destination {
+interface Destination {
 	credentialType: string;
 	/** The credential's base URL: a redirect is followed only when it stays on this origin. */
 	baseUrl: string;

@@ -3,14 +3,14 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/descriptions';
 import { readTask } from '../../helpers/agentTask';
 import { agentLocator, timeLimitOption } from '../../helpers/runFields';
-import { readRunOptions, requireLocatorId } from '../../helpers/runInput';
-import { AGENT_ID, CONVERSATION_ID, requireId } from '../../helpers/validation';
+import { readRunOptions } from '../../helpers/runInput';
+import { AGENT_ID, CONVERSATION_ID, readIdParameter, requireId } from '../../helpers/validation';
 import { defineOperation } from '../../../shared/operation';
 
 function readInput(this: IExecuteFunctions, itemIndex: number) {
 	const options = readRunOptions(this, itemIndex);
 	return {
-		agentId: requireLocatorId(this, 'agentId', itemIndex, AGENT_ID),
+		agentId: readIdParameter(this, 'agentId', itemIndex, AGENT_ID),
 		conversationId: requireId(
 			this.getNode(),
 			itemIndex,
@@ -62,7 +62,6 @@ export const operation = defineOperation({
 			},
 		]),
 	],
-	// Every item is checked before the first call.
 	check: readInput,
 	run,
 });

@@ -4,14 +4,8 @@ import { NodeApiError } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/descriptions';
 import { agentFailed, getReplyHint, readTask } from '../../helpers/agentTask';
 import { agentLocator, runsInFlightOption, timeLimitOption } from '../../helpers/runFields';
-import {
-	readFileUrls,
-	readRunOptions,
-	requireLocatorId,
-	requireMessage,
-	runsInFlight,
-} from '../../helpers/runInput';
-import { AGENT_ID, CONVERSATION_ID, requireId } from '../../helpers/validation';
+import { readFileUrls, readRunOptions, requireMessage, runsInFlight } from '../../helpers/runInput';
+import { AGENT_ID, CONVERSATION_ID, readIdParameter, requireId } from '../../helpers/validation';
 import { mayHaveRun } from '../../transport';
 import { triggerAgent, type AgentMessage } from '../../transport/agents';
 import { defineOperation } from '../../../shared/operation';
@@ -36,7 +30,7 @@ function newConversationKey(ctx: IExecuteFunctions, itemIndex: number) {
 function readInput(ctx: IExecuteFunctions, itemIndex: number): RunInput {
 	const node = ctx.getNode();
 	const options = readRunOptions(ctx, itemIndex);
-	const agentId = requireLocatorId(ctx, 'agentId', itemIndex, AGENT_ID);
+	const agentId = readIdParameter(ctx, 'agentId', itemIndex, AGENT_ID);
 	const content = requireMessage(ctx, itemIndex);
 	const conversation = String(options.conversationId ?? '').trim();
 	return {
@@ -115,8 +109,6 @@ async function runAgent(ctx: IExecuteFunctions, input: RunInput, itemIndex: numb
 	return reading;
 }
 
-const runOne = runAgent;
-
 export const operation = defineOperation({
 	option: {
 		name: 'Run',
@@ -174,6 +166,6 @@ export const operation = defineOperation({
 	// The platform takes one message at a time per conversation (a second is refused with 409).
 	inOrderBy: (input) => input.body.conversation_id,
 	async run(itemIndex, input) {
-		return await runOne(this, input, itemIndex);
+		return await runAgent(this, input, itemIndex);
 	},
 });

@@ -65,7 +65,6 @@ export const operation = defineOperation({
 			},
 		]),
 	],
-	// Every item is checked before the first call.
 	check: readInput,
 	run,
 });

@@ -44,7 +44,6 @@ export const operation = defineOperation({
 			'searchApiKeys',
 		),
 	],
-	// Every item is checked before the first call.
 	check: readInput,
 	run,
 });

@@ -96,7 +96,6 @@ export const operation = defineOperation({
 		),
 		rolesField('Roles of the new invite; they replace the old invite’s roles'),
 	],
-	// Every item is checked before the first call.
 	check: readInput,
 	run,
 });

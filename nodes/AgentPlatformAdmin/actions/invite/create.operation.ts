@@ -54,7 +54,6 @@ export const operation = defineOperation({
 		),
 		rolesField('Roles the invitee gets in the project'),
 	],
-	// Every item is checked before the first call.
 	check: readInput,
 	run,
 });

@@ -53,7 +53,6 @@ export const operation = defineOperation({
 			'Code of the invite to delete, exactly as returned by Invite → Create (invite_code): one token without spaces or / ? # %',
 		),
 	],
-	// Every item is checked before the first call.
 	check: readInput,
 	run,
 });

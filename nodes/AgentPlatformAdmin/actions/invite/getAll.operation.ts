@@ -5,7 +5,6 @@ import { projectLocator, readProject } from '../../helpers/project';
 import { listInvites } from '../../transport/directory';
 import { defineOperation } from '../../../shared/operation';
 
-/** Every item is checked before the first call. */
 function check(this: IExecuteFunctions, itemIndex: number): void {
 	readProject(this, itemIndex);
 }

@@ -18,7 +18,6 @@ export const operation = defineOperation({
 			'Code of the pending invite to send again (invite_code from Invite → Get Many)',
 		),
 	],
-	// Every item is checked before the first call.
 	check(itemIndex) {
 		return {
 			project: readProject(this, itemIndex),

@@ -1,11 +1,5 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
 import { readOrganizationInfo } from '../../transport/directory';
 import { defineOperation } from '../../../shared/operation';
-
-async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await readOrganizationInfo(this, itemIndex);
-}
 
 export const operation = defineOperation({
 	option: {
@@ -16,5 +10,7 @@ export const operation = defineOperation({
 			'Read the organization’s credits, plan and live concurrency: how many runs the plan allows at once (limit), run now (active) and wait (pending)',
 	},
 	fields: [],
-	run,
+	async run(itemIndex) {
+		return await readOrganizationInfo(this, itemIndex);
+	},
 });

@@ -15,7 +15,6 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-/** Every item is checked before the first call. */
 function check(this: IExecuteFunctions, itemIndex: number): void {
 	readInput.call(this, itemIndex);
 }

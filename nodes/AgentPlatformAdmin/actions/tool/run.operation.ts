@@ -9,14 +9,9 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { runsInFlightOption, timeLimitOption, toolLocator } from '../../helpers/runFields';
-import {
-	readJsonInputs,
-	readRunOptions,
-	requireLocatorId,
-	runsInFlight,
-} from '../../helpers/runInput';
+import { readJsonInputs, readRunOptions, runsInFlight } from '../../helpers/runInput';
 import { errorTexts, toolFailedError, waitForJob } from '../../helpers/toolResult';
-import { TOOL_ID } from '../../helpers/validation';
+import { readIdParameter, TOOL_ID } from '../../helpers/validation';
 import { triggerTool } from '../../transport/tools';
 import { defineOperation } from '../../../shared/operation';
 import { TOOL_FIELDS_VERSION } from '../versions';
@@ -34,7 +29,7 @@ interface ToolInput {
 function readInput(ctx: IExecuteFunctions, itemIndex: number): ToolInput {
 	const fields = ctx.getNodeParameter('inputMode', itemIndex, 'json') === 'fields';
 	return {
-		toolId: requireLocatorId(ctx, 'toolId', itemIndex, TOOL_ID),
+		toolId: readIdParameter(ctx, 'toolId', itemIndex, TOOL_ID),
 		inputsParameter: fields ? 'inputFields.value' : 'inputsJson',
 		params: fields
 			? ((ctx.getNodeParameter('inputFields.value', itemIndex, {}) ?? {}) as IDataObject)

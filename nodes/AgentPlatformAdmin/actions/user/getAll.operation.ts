@@ -53,7 +53,6 @@ export const operation = defineOperation({
 			},
 		]),
 	],
-	// Every item is checked before the first call.
 	check: readInput,
 	run,
 });

@@ -1,11 +1,5 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
 import { readAuthInfo } from '../../transport/directory';
 import { defineOperation } from '../../../shared/operation';
-
-async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await readAuthInfo(this, itemIndex);
-}
 
 export const operation = defineOperation({
 	option: {
@@ -16,5 +10,7 @@ export const operation = defineOperation({
 			'Read who the credential’s API key is: its user ID, key ID and permissions, to act on “my” projects',
 	},
 	fields: [],
-	run,
+	async run(itemIndex) {
+		return await readAuthInfo(this, itemIndex);
+	},
 });

@@ -43,7 +43,6 @@ export const operation = defineOperation({
 			'Remove a user from a project, by default the credential’s (not from the organization). Needs an Admin key.',
 	},
 	fields: [projectLocator, ...withPicker(memberIdField, 'searchUsers')],
-	// Every item is checked before the first call.
 	check: readInput,
 	run,
 });

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { optionsCollection } from '../../../shared/descriptions';
 import { rolesField, withPicker } from '../../helpers/fields';
 import { memberIdField, projectLocator, readProject } from '../../helpers/project';
 import { permissionsFor } from '../../helpers/roles';
@@ -58,25 +59,17 @@ export const operation = defineOperation({
 		rolesField(
 			'Roles to give the user. By default they are merged into the roles the user already has; turn on Replace Existing Roles to make them the only ones.',
 		),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Replace Existing Roles',
-					name: 'overwrite',
-					type: 'boolean',
-					default: false,
-					description:
-						'Whether the chosen roles replace all of the user’s roles in the project (on) or are merged into them (off, the service’s default). Turn it on to take a role away, e.g. to go from Editor to Viewer.',
-				},
-			],
-		},
+		optionsCollection([
+			{
+				displayName: 'Replace Existing Roles',
+				name: 'overwrite',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether the chosen roles replace all of the user’s roles in the project (on) or are merged into them (off, the service’s default). Turn it on to take a role away, e.g. to go from Editor to Viewer.',
+			},
+		]),
 	],
-	// Every item is checked before the first call.
 	check: readInput,
 	run,
 });

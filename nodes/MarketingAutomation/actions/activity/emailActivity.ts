@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readRequest } from '../../transport';
 import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectActivities } from '../../transport/paging';
 import { activityScopeOptions } from '../fields';
@@ -72,7 +73,7 @@ async function readEmailActivities(
 	const kept: IDataObject[] = [];
 	await collectActivities(
 		this,
-		{ method: 'GET', safeToRepeat: true, path: '/rest/v1/activities.json', qs, itemIndex },
+		readRequest('/rest/v1/activities.json', { qs, itemIndex }),
 		since,
 		Infinity,
 		(page) => {

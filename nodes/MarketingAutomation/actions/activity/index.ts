@@ -1,4 +1,4 @@
-import { defineResource, type Operation } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { NODE_VERSIONS } from '../versions';
 import { operation as getEmailBounces } from './getEmailBounces.operation';
 import { operation as getEmailOpens } from './getEmailOpens.operation';
@@ -10,7 +10,4 @@ const resource = defineResource('activity', [getEmailBounces, getEmailOpens, get
 });
 
 export const description = resource.properties;
-export const operations = resource.operations as Record<
-	'getEmailBounces' | 'getEmailOpens' | 'getLeadChanges',
-	Operation
->;
+export const operations = resource.operations;

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { optionsCollection } from '../../../shared/descriptions';
 import type { BatchOutcome } from '../../../shared/router';
 import {
 	awaitExport,
@@ -29,6 +30,11 @@ import { defineOperation, type CheckedItem } from '../../../shared/operation';
 import { beforeVersionTwoOne, fromVersionTwoOne } from '../versions';
 
 const leadsOnly = { object: ['leads'] };
+/** Where From and To show: every activity export, and a lead export by created or updated date. */
+const DATE_RANGE_SHOWN = [
+	{ object: ['activities'] },
+	{ object: ['leads'], leadFilter: ['createdAt', 'updatedAt'] },
+];
 
 const properties: INodeProperties[] = [
 	exportObjectField,
@@ -72,44 +78,25 @@ const properties: INodeProperties[] = [
 		],
 		displayOptions: { show: leadsOnly },
 	},
-	{
+	...DATE_RANGE_SHOWN.map((show) => ({
 		displayName: 'From',
 		name: 'startDate',
-		type: 'dateTime',
+		type: 'dateTime' as const,
 		required: true,
 		default: '',
 		description:
 			'Start of the date range; ranges longer than 31 days run as one job per 31 days, one after another',
-		displayOptions: { show: { object: ['activities'] } },
-	},
-	{
-		displayName: 'From',
-		name: 'startDate',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		description:
-			'Start of the date range; ranges longer than 31 days run as one job per 31 days, one after another',
-		displayOptions: { show: { object: ['leads'], leadFilter: ['createdAt', 'updatedAt'] } },
-	},
-	{
+		displayOptions: { show },
+	})),
+	...DATE_RANGE_SHOWN.map((show) => ({
 		displayName: 'To',
 		name: 'endDate',
-		type: 'dateTime',
+		type: 'dateTime' as const,
 		required: true,
 		default: '',
 		description: 'End of the date range (not included)',
-		displayOptions: { show: { object: ['activities'] } },
-	},
-	{
-		displayName: 'To',
-		name: 'endDate',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		description: 'End of the date range (not included)',
-		displayOptions: { show: { object: ['leads'], leadFilter: ['createdAt', 'updatedAt'] } },
-	},
+		displayOptions: { show },
+	})),
 	{ ...listLocator, displayOptions: { show: { object: ['leads'], leadFilter: ['staticList'] } } },
 	{
 		displayName: 'Smart List ID',
@@ -170,14 +157,7 @@ const properties: INodeProperties[] = [
 	},
 	...outputFields,
 	waitForCompletionField,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [openJobsOption, statusIntervalOption, timeLimitOption, savedTimeLimitOption],
-	},
+	optionsCollection([openJobsOption, statusIntervalOption, timeLimitOption, savedTimeLimitOption]),
 ];
 
 interface Extract {

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
+import { readRequest } from '../../transport';
+import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import type { BatchOutcome } from '../../../shared/router';
 import { exportBase, type ExportObject } from '../../helpers/exportJobs';
 import { collectByToken } from '../../transport/paging';
@@ -11,30 +12,23 @@ import { defineOperation, type CheckedItem } from '../../../shared/operation';
 const properties: INodeProperties[] = [
 	exportObjectField,
 	...returnAllAndLimit,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'multiOptions',
-				default: [],
-				description: 'Only jobs in these states',
-				options: [
-					{ name: 'Cancelled', value: 'cancelled' },
-					{ name: 'Completed', value: 'completed' },
-					{ name: 'Created', value: 'created' },
-					{ name: 'Failed', value: 'failed' },
-					{ name: 'Processing', value: 'processing' },
-					{ name: 'Queued', value: 'queued' },
-				],
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'multiOptions',
+			default: [],
+			description: 'Only jobs in these states',
+			options: [
+				{ name: 'Cancelled', value: 'cancelled' },
+				{ name: 'Completed', value: 'completed' },
+				{ name: 'Created', value: 'created' },
+				{ name: 'Failed', value: 'failed' },
+				{ name: 'Processing', value: 'processing' },
+				{ name: 'Queued', value: 'queued' },
+			],
+		},
+	]),
 ];
 
 /** The caller's export jobs of the past 7 days (the service shows no one else's). */
@@ -48,13 +42,10 @@ async function executeBatch(
 		const status = (filters.status as string[] | undefined) ?? [];
 		const jobs = await collectByToken(
 			this,
-			{
-				method: 'GET',
-				path: `${exportBase(object)}.json`,
+			readRequest(`${exportBase(object)}.json`, {
 				qs: status.length ? { status: status.join(',') } : {},
-				safeToRepeat: true,
 				itemIndex,
-			},
+			}),
 			limitOf(this, itemIndex),
 		);
 		return jobs.map((json) => ({ json }));

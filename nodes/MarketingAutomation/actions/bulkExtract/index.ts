@@ -1,4 +1,4 @@
-import { defineResource, type Operation } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { fromVersionTwo } from '../versions';
 import { operation as cancel } from './cancel.operation';
 import { operation as extract } from './extract.operation';
@@ -12,7 +12,4 @@ const resource = defineResource('bulkExtract', [cancel, extract, getAll, getFile
 });
 
 export const description = resource.properties;
-export const operations = resource.operations as Record<
-	'cancel' | 'extract' | 'getAll' | 'getFile' | 'getStatus',
-	Operation
->;
+export const operations = resource.operations;

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { optionsCollection } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/inputError';
 import type { BatchOutcome } from '../../../shared/router';
 import type { BulkFormat } from '../../helpers/delimited';
@@ -19,35 +20,28 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. 3404',
 		description: 'The batch ID the import returned (valid for 7 days)',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'File Format',
-				name: 'format',
-				type: 'options',
-				default: 'csv',
-				description: 'The format the job was imported in (its failures and warnings use it too)',
-				options: [
-					{ name: 'CSV', value: 'csv' },
-					{ name: 'SSV', value: 'ssv' },
-					{ name: 'TSV', value: 'tsv' },
-				],
-			},
-			{
-				displayName: 'Include Failed and Warned Rows',
-				name: 'includeRows',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether to output, after the status, one item per failed or warned row with the reason (one call each for failures and warnings)',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'File Format',
+			name: 'format',
+			type: 'options',
+			default: 'csv',
+			description: 'The format the job was imported in (its failures and warnings use it too)',
+			options: [
+				{ name: 'CSV', value: 'csv' },
+				{ name: 'SSV', value: 'ssv' },
+				{ name: 'TSV', value: 'tsv' },
+			],
+		},
+		{
+			displayName: 'Include Failed and Warned Rows',
+			name: 'includeRows',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to output, after the status, one item per failed or warned row with the reason (one call each for failures and warnings)',
+		},
+	]),
 ];
 
 interface StatusQuery {

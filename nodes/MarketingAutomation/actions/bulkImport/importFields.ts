@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { optionsCollection } from '../../../shared/descriptions';
 import type { BulkFormat } from '../../helpers/delimited';
 import type { ImportTarget } from '../../helpers/importJobs';
 import {
@@ -77,32 +78,25 @@ export const importProperties: INodeProperties[] = [
 		displayOptions: { show: { object: ['leads'] } },
 	},
 	waitForCompletionField,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				...listLocator,
-				displayName: 'Add to List',
-				name: 'list',
-				required: false,
-				description: 'A static list the imported leads are also added to',
-			},
-			{
-				displayName: 'Partition Name',
-				name: 'partitionName',
-				type: 'string',
-				default: '',
-				description: 'The lead partition new leads go into (leads only)',
-			},
-			openJobsOption,
-			timeLimitOption,
-			savedTimeLimitOption,
-		],
-	},
+	optionsCollection([
+		{
+			...listLocator,
+			displayName: 'Add to List',
+			name: 'list',
+			required: false,
+			description: 'A static list the imported leads are also added to',
+		},
+		{
+			displayName: 'Partition Name',
+			name: 'partitionName',
+			type: 'string',
+			default: '',
+			description: 'The lead partition new leads go into (leads only)',
+		},
+		openJobsOption,
+		timeLimitOption,
+		savedTimeLimitOption,
+	]),
 ];
 
 /** Where and how the files are imported, from the node's parameters (checked before any call). */

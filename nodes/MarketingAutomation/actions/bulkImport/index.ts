@@ -1,4 +1,4 @@
-import { defineResource, type Operation } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { fromVersionTwo } from '../versions';
 import { operation as getStatus } from './getStatus.operation';
 import { operation as importRecords } from './import.operation';
@@ -9,4 +9,4 @@ const resource = defineResource('bulkImport', [getStatus, importRecords], {
 });
 
 export const description = resource.properties;
-export const operations = resource.operations as Record<'getStatus' | 'import', Operation>;
+export const operations = resource.operations;

@@ -58,7 +58,5 @@ export const operation = defineOperation({
 	check(itemIndex) {
 		return readCloneInput(this, itemIndex, 'campaign');
 	},
-	async run(itemIndex, clone) {
-		return await execute.call(this, itemIndex, clone);
-	},
+	run: execute,
 });

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRead } from '../../transport';
 import { campaignLocator } from '../fields';
 import { checkId } from '../parameters';
 import { concurrentReads } from '../batches';
@@ -12,12 +12,7 @@ async function execute(
 	itemIndex: number,
 	id: number,
 ): Promise<IDataObject> {
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: `/rest/v1/campaigns/${id}.json`,
-		itemIndex,
-	});
+	const answer = await apiRead.call(this, `/rest/v1/campaigns/${id}.json`, { itemIndex });
 	const campaign = answer.result?.[0];
 	if (!campaign) {
 		throw new NodeOperationError(this.getNode(), `No campaign with ID ${id}`, {
@@ -31,7 +26,6 @@ async function execute(
 export const operation = defineOperation({
 	option: { name: 'Get', value: 'get', description: 'Get a campaign', action: 'Get a campaign' },
 	fields: [campaignLocator] as INodeProperties[],
-	// Every item is checked before the first call; the reads then run concurrently.
 	check: checkId('campaign'),
 	runBatch: concurrentReads(execute),
 });

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readRequest } from '../../transport';
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
 import { nameFilters } from '../fields';
@@ -28,7 +29,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	if (filters.isTriggerable === true) qs.isTriggerable = true;
 	return await collectByToken(
 		this,
-		{ method: 'GET', safeToRepeat: true, path: '/rest/v1/campaigns.json', qs, itemIndex },
+		readRequest('/rest/v1/campaigns.json', { qs, itemIndex }),
 		limitOf(this, itemIndex),
 	);
 }
@@ -41,6 +42,5 @@ export const operation = defineOperation({
 		action: 'Get many campaigns',
 	},
 	fields: properties,
-	// Several items' reads run concurrently (see `concurrentReads`).
 	runBatch: concurrentReads(execute),
 });

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRead } from '../../transport';
 import { assetNotFound, readAssetName } from '../../helpers/assetFields';
 import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
@@ -14,10 +14,7 @@ async function execute(
 	itemIndex: number,
 	name: string,
 ): Promise<IDataObject> {
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: '/rest/asset/v1/smartCampaign/byName.json',
+	const answer = await apiRead.call(this, '/rest/asset/v1/smartCampaign/byName.json', {
 		qs: { name },
 		itemIndex,
 	});

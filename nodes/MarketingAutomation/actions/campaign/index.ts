@@ -1,4 +1,4 @@
-import { defineResource, type Operation } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { NODE_VERSIONS } from '../versions';
 import { operation as activate } from './activate.operation';
 import { operation as clone } from './clone.operation';
@@ -19,7 +19,4 @@ const resource = defineResource(
 );
 
 export const description = resource.properties;
-export const operations = resource.operations as Record<
-	'activate' | 'clone' | 'deactivate' | 'get' | 'getAll' | 'getByName' | 'schedule' | 'trigger',
-	Operation
->;
+export const operations = resource.operations;

@@ -66,7 +66,5 @@ export const operation = defineOperation({
 		action: 'Schedule a campaign',
 	},
 	fields: properties,
-	async run(itemIndex) {
-		return await execute.call(this, itemIndex);
-	},
+	run: execute,
 });

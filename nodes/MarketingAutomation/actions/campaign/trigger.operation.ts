@@ -39,7 +39,6 @@ const readersOf = perExecution((ctx: IExecuteFunctions) => ({
 	campaignOf: parameterOf<unknown>(ctx, 'campaign', '', { extractValue: true }),
 }));
 
-/** Reads and checks one item; the router runs it for every item before any call. */
 function check(this: IExecuteFunctions, i: number): Trigger {
 	const { tokensOf, leadIdsOf, campaignOf } = readersOf(this);
 	return {

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readRequest } from '../../transport';
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
 import { concurrentReads } from '../batches';
@@ -9,7 +10,7 @@ import { defineOperation } from '../../../shared/operation';
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await collectByToken(
 		this,
-		{ method: 'GET', safeToRepeat: true, path: '/rest/v1/leads/schema/fields.json', itemIndex },
+		readRequest('/rest/v1/leads/schema/fields.json', { itemIndex }),
 		limitOf(this, itemIndex),
 	);
 }
@@ -22,6 +23,5 @@ export const operation = defineOperation({
 		action: 'Get many custom fields',
 	},
 	fields: returnAllAndLimit,
-	// Several items' reads run concurrently (see `concurrentReads`).
 	runBatch: concurrentReads(execute),
 });

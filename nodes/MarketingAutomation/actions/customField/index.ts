@@ -1,4 +1,4 @@
-import { defineResource, type Operation } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { operation as create } from './create.operation';
 import { operation as getAll } from './getAll.operation';
 
@@ -7,4 +7,4 @@ const resource = defineResource('customField', [create, getAll], {
 });
 
 export const description = resource.properties;
-export const operations = resource.operations as Record<'create' | 'getAll', Operation>;
+export const operations = resource.operations;

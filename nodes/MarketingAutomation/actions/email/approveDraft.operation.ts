@@ -30,7 +30,5 @@ export const operation = defineOperation({
 		action: 'Approve an email draft',
 	},
 	fields: [emailLocator] as INodeProperties[],
-	async run(itemIndex) {
-		return await execute.call(this, itemIndex);
-	},
+	run: execute,
 });

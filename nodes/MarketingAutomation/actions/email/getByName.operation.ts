@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
-import { apiRequest } from '../../transport';
+import { apiRead } from '../../transport';
 import { shorten } from '../parameters';
 import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
+import { versionField } from './getContent.operation';
 
 const properties: INodeProperties[] = [
 	{
@@ -32,16 +33,7 @@ const properties: INodeProperties[] = [
 			default: 0,
 			description: 'Only look in this folder',
 		},
-		{
-			displayName: 'Version',
-			name: 'status',
-			type: 'options',
-			default: 'approved',
-			options: [
-				{ name: 'Approved', value: 'approved' },
-				{ name: 'Draft', value: 'draft' },
-			],
-		},
+		versionField,
 	]),
 ];
 
@@ -77,13 +69,7 @@ async function execute(
 	itemIndex: number,
 	{ name, qs, errorOnNoMatch }: ByName,
 ): Promise<IDataObject> {
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: '/rest/asset/v1/email/byName.json',
-		qs,
-		itemIndex,
-	});
+	const answer = await apiRead.call(this, '/rest/asset/v1/email/byName.json', { qs, itemIndex });
 	const email = answer.result?.[0];
 	if (email) return email;
 	if (errorOnNoMatch) {
@@ -104,7 +90,6 @@ export const operation = defineOperation({
 		action: 'Get an email by name',
 	},
 	fields: properties,
-	// Every item is checked before the first call; the reads then run concurrently.
 	check,
 	runBatch: concurrentReads(execute),
 });

@@ -1,24 +1,26 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRead } from '../../transport';
 import { emailLocator } from '../fields';
 import { checkId } from '../parameters';
 import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
+/** Which version of an email to read (also an option of Get by Name). */
+export const versionField: INodeProperties = {
+	displayName: 'Version',
+	name: 'status',
+	type: 'options',
+	default: 'approved',
+	options: [
+		{ name: 'Approved', value: 'approved' },
+		{ name: 'Draft', value: 'draft' },
+	],
+};
+
 const properties: INodeProperties[] = [
 	emailLocator,
-	{
-		displayName: 'Version',
-		name: 'status',
-		type: 'options',
-		default: 'approved',
-		options: [
-			{ name: 'Approved', value: 'approved' },
-			{ name: 'Draft', value: 'draft' },
-		],
-		description: 'Which version of the email to read',
-	},
+	{ ...versionField, description: 'Which version of the email to read' },
 ];
 
 /** `GET /rest/asset/v1/email/{id}/content.json`: the editable sections, as one item. */
@@ -28,10 +30,7 @@ async function execute(
 	id: number,
 ): Promise<IDataObject> {
 	const status = this.getNodeParameter('status', itemIndex, 'approved') as string;
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: `/rest/asset/v1/email/${id}/content.json`,
+	const answer = await apiRead.call(this, `/rest/asset/v1/email/${id}/content.json`, {
 		qs: { status },
 		itemIndex,
 	});
@@ -46,7 +45,6 @@ export const operation = defineOperation({
 		action: 'Get email content',
 	},
 	fields: properties,
-	// Every item is checked before the first call; the reads then run concurrently.
 	check: checkId('email'),
 	runBatch: concurrentReads(execute),
 });

@@ -1,4 +1,4 @@
-import { defineResource, type Operation } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { NODE_VERSIONS } from '../versions';
 import { operation as approveDraft } from './approveDraft.operation';
 import { operation as discardDraft } from './discardDraft.operation';
@@ -31,14 +31,4 @@ const resource = defineResource(
 );
 
 export const description = resource.properties;
-export const operations = resource.operations as Record<
-	| 'approveDraft'
-	| 'discardDraft'
-	| 'getByName'
-	| 'getContent'
-	| 'getPrograms'
-	| 'sendSample'
-	| 'unapprove'
-	| 'updateContentSection',
-	Operation
->;
+export const operations = resource.operations;

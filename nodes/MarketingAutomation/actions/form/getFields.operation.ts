@@ -18,7 +18,6 @@ export const operation = defineOperation({
 		action: 'Get the fields of a form',
 	},
 	fields: [formLocator] as INodeProperties[],
-	// Every item is checked before the first call; the reads then run concurrently.
 	check: checkId('form'),
 	runBatch: concurrentReads(async function read(itemIndex, formId: number) {
 		return await readFormFields(this, formId, itemIndex);

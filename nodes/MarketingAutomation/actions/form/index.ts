@@ -1,4 +1,4 @@
-import { defineResource, type Operation } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { fromVersionTwo } from '../versions';
 import { operation as getFields } from './getFields.operation';
 import { operation as submit } from './submit.operation';
@@ -9,4 +9,4 @@ const resource = defineResource('form', [getFields, submit], {
 });
 
 export const description = resource.properties;
-export const operations = resource.operations as Record<'getFields' | 'submit', Operation>;
+export const operations = resource.operations;

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readRequest } from '../../transport';
 import { optionsCollection } from '../../../shared/descriptions';
 import { collectActivities } from '../../transport/paging';
 import { readDateTime, shorten } from '../parameters';
@@ -89,7 +90,7 @@ async function execute(
 		const leads = new Set<unknown>();
 		await collectActivities(
 			this,
-			{ method: 'GET', safeToRepeat: true, path: '/rest/v1/activities.json', qs, itemIndex },
+			readRequest('/rest/v1/activities.json', { qs, itemIndex }),
 			since,
 			Infinity,
 			(page) => {
@@ -133,7 +134,6 @@ export const operation = defineOperation({
 		action: 'Get landing page statistics',
 	},
 	fields: properties,
-	// Every item is checked before the first call; the reads then run concurrently.
 	check,
 	runBatch: concurrentReads(execute),
 });

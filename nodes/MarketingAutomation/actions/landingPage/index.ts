@@ -1,4 +1,4 @@
-import { defineResource, type Operation } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { operation as getStatistics } from './getStatistics.operation';
 
 const resource = defineResource('landingPage', [getStatistics], {
@@ -6,4 +6,4 @@ const resource = defineResource('landingPage', [getStatistics], {
 });
 
 export const description = resource.properties;
-export const operations = resource.operations as Record<'getStatistics', Operation>;
+export const operations = resource.operations;

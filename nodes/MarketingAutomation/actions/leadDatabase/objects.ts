@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRead } from '../../transport';
 import { shorten } from '../parameters';
 import { itemParameter } from '../../../shared/itemParameters';
 
@@ -176,12 +176,7 @@ export async function describeObject(
 	let answer = cache.get(path);
 	if (!answer) {
 		answer = (async () => {
-			const envelope = await apiRequest.call(ctx, {
-				method: 'GET',
-				safeToRepeat: true,
-				path: `${path}/describe.json`,
-				itemIndex,
-			});
+			const envelope = await apiRead.call(ctx, `${path}/describe.json`, { itemIndex });
 			const first = (envelope.result?.[0] ?? {}) as IDataObject;
 			return {
 				...first,

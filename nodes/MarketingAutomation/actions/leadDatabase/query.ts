@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
-import { callsInFlight } from '../../transport';
+import { callsInFlight, readRequest } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
 import type { CheckedItem } from '../../../shared/operation';
 import { checkAgainstService, failItems, perExecution, runBatches } from '../batches';
@@ -187,13 +187,10 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 							)
 						: await collectByToken(
 								this,
-								{
-									method: 'GET',
-									safeToRepeat: true,
-									path: `${path}.json`,
+								readRequest(`${path}.json`, {
 									qs: { filterType, filterValues: call.values.join(','), fields: fields.join(',') },
 									itemIndex: askers[0],
-								},
+								}),
 								fetchLimit,
 							);
 				let byValue = found.get(call.group);

@@ -82,7 +82,5 @@ export const operation = defineOperation({
 	since: 2,
 	fields: properties,
 	check,
-	async run(itemIndex) {
-		return await execute.call(this, itemIndex);
-	},
+	run: execute,
 });

@@ -45,7 +45,5 @@ export const operation = defineOperation({
 	since: 2,
 	fields: [listLocator] as INodeProperties[],
 	check,
-	async run(itemIndex) {
-		return await execute.call(this, itemIndex);
-	},
+	run: execute,
 });

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readRequest } from '../../transport';
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
 import { nameFilters } from '../fields';
@@ -17,7 +18,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const qs = readNameFilters(filters);
 	return await collectByToken(
 		this,
-		{ method: 'GET', safeToRepeat: true, path: '/rest/v1/lists.json', qs, itemIndex },
+		readRequest('/rest/v1/lists.json', { qs, itemIndex }),
 		limitOf(this, itemIndex),
 	);
 }
@@ -30,6 +31,5 @@ export const operation = defineOperation({
 		action: 'Get many lists',
 	},
 	fields: properties,
-	// Several items' reads run concurrently (see `concurrentReads`).
 	runBatch: concurrentReads(execute),
 });

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readRequest } from '../../transport';
 import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByToken } from '../../transport/paging';
 import { leadFieldsOption, listLocator } from '../fields';
@@ -25,13 +26,7 @@ async function execute(
 	if (fields.length > 0) qs.fields = fields.join(',');
 	return await collectByToken(
 		this,
-		{
-			method: 'GET',
-			safeToRepeat: true,
-			path: `/rest/v1/lists/${listId}/leads.json`,
-			qs,
-			itemIndex,
-		},
+		readRequest(`/rest/v1/lists/${listId}/leads.json`, { qs, itemIndex }),
 		limitOf(this, itemIndex),
 	);
 }
@@ -44,7 +39,6 @@ export const operation = defineOperation({
 		action: 'Get list members',
 	},
 	fields: properties,
-	// Every item is checked before the first call; the reads then run concurrently.
 	check: checkId('list'),
 	runBatch: concurrentReads(execute),
 });

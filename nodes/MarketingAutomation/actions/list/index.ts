@@ -1,4 +1,4 @@
-import { defineResource, type Operation } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { NODE_VERSIONS } from '../versions';
 import { operation as addLeads } from './addLeads.operation';
 import { operation as create } from './create.operation';
@@ -17,7 +17,4 @@ const resource = defineResource(
 );
 
 export const description = resource.properties;
-export const operations = resource.operations as Record<
-	'addLeads' | 'create' | 'delete' | 'getAll' | 'getMembers' | 'removeLeads',
-	Operation
->;
+export const operations = resource.operations;

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readRequest } from '../../transport';
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { defineOperation } from '../../../shared/operation';
 import { inputError } from '../../../shared/inputError';
@@ -79,13 +80,10 @@ async function read(
 ): Promise<IDataObject[]> {
 	return await collectByToken(
 		this,
-		{
-			method: 'GET',
-			safeToRepeat: true,
-			path: '/rest/v1/namedAccountLists.json',
+		readRequest('/rest/v1/namedAccountLists.json', {
 			qs: { filterType, filterValues: values.join(',') },
 			itemIndex,
-		},
+		}),
 		limitOf(this, itemIndex),
 	);
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readRequest } from '../../transport';
 import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { defineOperation } from '../../../shared/operation';
 import { itemParameter } from '../../../shared/itemParameters';
@@ -38,13 +39,10 @@ async function read(
 	const fields = splitValues(options.fields);
 	return await collectByToken(
 		this,
-		{
-			method: 'GET',
-			safeToRepeat: true,
-			path: `/rest/v1/namedAccountList/${encodeURIComponent(listId)}/namedAccounts.json`,
+		readRequest(`/rest/v1/namedAccountList/${encodeURIComponent(listId)}/namedAccounts.json`, {
 			qs: fields.length > 0 ? { fields: fields.join(',') } : {},
 			itemIndex,
-		},
+		}),
 		limitOf(this, itemIndex),
 	);
 }

@@ -1,4 +1,4 @@
-import { defineResource, type Operation } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { operation as addNamedAccounts } from './addNamedAccounts.operation';
 import { operation as create } from './create.operation';
 import { operation as remove } from './delete.operation';
@@ -13,7 +13,4 @@ const resource = defineResource(
 );
 
 export const description = resource.properties;
-export const operations = resource.operations as Record<
-	'addNamedAccounts' | 'create' | 'delete' | 'getAll' | 'getMembers' | 'removeNamedAccounts',
-	Operation
->;
+export const operations = resource.operations;

@@ -64,7 +64,5 @@ export const operation = defineOperation({
 	check(itemIndex) {
 		return readCloneInput(this, itemIndex, 'program');
 	},
-	async run(itemIndex, clone) {
-		return await execute.call(this, itemIndex, clone);
-	},
+	run: execute,
 });

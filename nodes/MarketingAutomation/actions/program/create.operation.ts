@@ -244,7 +244,5 @@ export const operation = defineOperation({
 	since: 2,
 	fields: properties,
 	check,
-	async run(itemIndex, program) {
-		return await execute.call(this, itemIndex, program);
-	},
+	run: execute,
 });

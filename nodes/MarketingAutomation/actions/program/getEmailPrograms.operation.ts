@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readRequest } from '../../transport';
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectByOffset } from '../../transport/paging';
 import { readDateTime } from '../parameters';
@@ -88,7 +89,7 @@ export function readPrograms(keep?: (program: IDataObject) => boolean) {
 	): Promise<IDataObject[]> {
 		return await collectByOffset(
 			this,
-			{ method: 'GET', safeToRepeat: true, path: '/rest/asset/v1/programs.json', qs, itemIndex },
+			readRequest('/rest/asset/v1/programs.json', { qs, itemIndex }),
 			limitOf(this, itemIndex),
 			keep,
 		);

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRead, readRequest } from '../../transport';
 import { collectByToken } from '../../transport/paging';
 import { programLocator } from '../fields';
 import { checkId } from '../parameters';
@@ -23,14 +23,8 @@ async function execute(
 	programId: number,
 ): Promise<IDataObject> {
 	const program =
-		(
-			await apiRequest.call(this, {
-				method: 'GET',
-				safeToRepeat: true,
-				path: `/rest/asset/v1/program/${programId}.json`,
-				itemIndex,
-			})
-		).result?.[0] ?? {};
+		(await apiRead.call(this, `/rest/asset/v1/program/${programId}.json`, { itemIndex }))
+			.result?.[0] ?? {};
 	const byProgressionStatus: Record<string, number> = {};
 	let members = 0;
 	let reachedSuccess = 0;
@@ -40,13 +34,7 @@ async function execute(
 	let last: string | undefined;
 	await collectByToken(
 		this,
-		{
-			method: 'GET',
-			safeToRepeat: true,
-			path: `/rest/v1/leads/programs/${programId}.json`,
-			qs: { fields: 'id' },
-			itemIndex,
-		},
+		readRequest(`/rest/v1/leads/programs/${programId}.json`, { qs: { fields: 'id' }, itemIndex }),
 		Infinity,
 		(page) => {
 			for (const lead of page) {
@@ -89,7 +77,6 @@ export const operation = defineOperation({
 		action: 'Get program statistics',
 	},
 	fields: [programLocator] as INodeProperties[],
-	// Every item is checked before the first call; the reads then run concurrently.
 	check: checkId('program'),
 	runBatch: concurrentReads(execute),
 });

@@ -1,4 +1,4 @@
-import { defineResource, type Operation } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { NODE_VERSIONS } from '../versions';
 import { operation as approve } from './approve.operation';
 import { operation as clone } from './clone.operation';
@@ -19,14 +19,4 @@ const resource = defineResource(
 );
 
 export const description = resource.properties;
-export const operations = resource.operations as Record<
-	| 'approve'
-	| 'clone'
-	| 'create'
-	| 'get'
-	| 'getAll'
-	| 'getEmailPrograms'
-	| 'getStatistics'
-	| 'unapprove',
-	Operation
->;
+export const operations = resource.operations;

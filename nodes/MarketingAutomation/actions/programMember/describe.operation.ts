@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { simplifyField } from '../../../shared/descriptions';
-import { apiRequest } from '../../transport';
+import { apiRead } from '../../transport';
 import { concurrentReads } from '../batches';
 import { simplifyDescribe } from '../leadDatabase/describe';
 import { MEMBERS_DESCRIBE } from './fields';
@@ -9,12 +9,7 @@ import { defineOperation } from '../../../shared/operation';
 
 /** `GET /rest/v1/programs/members/describe.json`: the member fields, dedupe key and searchable fields. */
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: MEMBERS_DESCRIBE,
-		itemIndex,
-	});
+	const answer = await apiRead.call(this, MEMBERS_DESCRIBE, { itemIndex });
 	const describe = answer.result?.[0] ?? {};
 	return this.getNodeParameter('simplify', itemIndex, true) ? simplifyDescribe(describe) : describe;
 }
@@ -27,6 +22,5 @@ export const operation = defineOperation({
 		action: 'Describe program members',
 	},
 	fields: [simplifyField],
-	// Several items' reads run concurrently (see `concurrentReads`).
 	runBatch: concurrentReads(execute),
 });

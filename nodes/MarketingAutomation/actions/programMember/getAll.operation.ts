@@ -251,7 +251,6 @@ export const operation = defineOperation({
 		action: 'Get many program members',
 	},
 	fields: properties,
-	// Every item is checked before the first call; the reads then run concurrently.
 	check(itemIndex) {
 		return prepare(this, itemIndex);
 	},

@@ -1,4 +1,4 @@
-import { defineResource, type Operation } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { operation as createOrUpdate } from './createOrUpdate.operation';
 import { operation as describe } from './describe.operation';
 import { operation as getAll } from './getAll.operation';
@@ -9,7 +9,4 @@ const resource = defineResource('programMember', [createOrUpdate, describe, getA
 });
 
 export const description = resource.properties;
-export const operations = resource.operations as Record<
-	'createOrUpdate' | 'describe' | 'getAll' | 'setStatus',
-	Operation
->;
+export const operations = resource.operations;

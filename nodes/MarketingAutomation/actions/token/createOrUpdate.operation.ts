@@ -186,7 +186,5 @@ export const operation = defineOperation({
 	},
 	fields: properties,
 	check,
-	async run(itemIndex, upsert) {
-		return await execute.call(this, itemIndex, upsert);
-	},
+	run: execute,
 });

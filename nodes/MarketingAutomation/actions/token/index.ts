@@ -1,4 +1,4 @@
-import { defineResource, type Operation } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { operation as createOrUpdate } from './createOrUpdate.operation';
 import { operation as del } from './delete.operation';
 import { operation as getAll } from './getAll.operation';
@@ -8,7 +8,4 @@ const resource = defineResource('token', [createOrUpdate, del, getAll], {
 });
 
 export const description = resource.properties;
-export const operations = resource.operations as Record<
-	'createOrUpdate' | 'delete' | 'getAll',
-	Operation
->;
+export const operations = resource.operations;

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRead } from '../../transport';
 import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
@@ -37,12 +37,7 @@ const PATHS: Record<string, string> = {
  */
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const period = String(this.getNodeParameter('period', itemIndex, 'today'));
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: PATHS[period] ?? PATHS.today,
-		itemIndex,
-	});
+	const answer = await apiRead.call(this, PATHS[period] ?? PATHS.today, { itemIndex });
 	return answer.result ?? [];
 }
 
@@ -55,6 +50,5 @@ export const operation = defineOperation({
 		action: 'Get API usage',
 	},
 	fields: properties,
-	// Several items' reads run concurrently (see `concurrentReads`).
 	runBatch: concurrentReads(execute),
 });

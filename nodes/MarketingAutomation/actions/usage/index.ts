@@ -1,4 +1,4 @@
-import { defineResource, type Operation } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { operation as get } from './get.operation';
 
 const resource = defineResource('usage', [get], {
@@ -6,4 +6,4 @@ const resource = defineResource('usage', [get], {
 });
 
 export const description = resource.properties;
-export const operations = resource.operations as Record<'get', Operation>;
+export const operations = resource.operations;
