@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { industryOptions } from '../transport';
-import { signalTypeOptions } from '../transport/signals';
+import { getCompanySignalTypes, getContactSignalTypes } from '../trigger/loadOptions';
 import { filterOptions, searchTechnologies } from './filters';
 
 export const listSearch = { searchTechnologies };
@@ -12,12 +12,7 @@ export const loadOptions = {
 	async getIndustries(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return await industryOptions(this);
 	},
-	/** The service's contact signal types, for Contact → Get Signals. */
-	async getContactSignalTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return await signalTypeOptions(this, 'contact');
-	},
-	/** The service's company signal types, for Company → Get Signals. */
-	async getCompanySignalTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return await signalTypeOptions(this, 'company');
-	},
+	/** The service's signal types, for Get Signals (the trigger offers the same lists). */
+	getContactSignalTypes,
+	getCompanySignalTypes,
 };

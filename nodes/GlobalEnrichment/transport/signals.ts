@@ -43,6 +43,10 @@ function listIn(answer: unknown): unknown[] {
 	return Array.isArray(list) ? list : [];
 }
 
+/** A catalogue value as people read it: `companyChange` → "Company Change". */
+const readable = (value: string) =>
+	value.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+
 /** The signal types of `kind` from the service's catalogue (`GET /v3/<kind>/signals/types`, free). */
 export async function signalTypeOptions(
 	ctx: EnrichmentContext,
@@ -59,7 +63,7 @@ export async function signalTypeOptions(
 		.map((type) => {
 			const entry = (typeof type === 'object' && type !== null ? type : {}) as IDataObject;
 			const value = String(typeof type === 'string' ? type : (entry.value ?? entry.type ?? ''));
-			return { name: String(entry.name ?? entry.label ?? value), value };
+			return { name: String(entry.name ?? entry.label ?? readable(value)), value };
 		})
 		.filter((option) => option.value);
 }

@@ -1,35 +1,19 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { client } from '../transport';
+import { signalTypeOptions } from '../transport/signals';
 
-/** The service's signal catalogue (`GET /v3/<kind>/signals/types`, free), never a fixed list. */
-async function signalTypes(
-	ctx: ILoadOptionsFunctions,
-	kind: 'contacts' | 'companies',
-): Promise<INodePropertyOptions[]> {
-	const { body } = await client.apiRequestOk(ctx, {
-		method: 'GET',
-		path: `/v3/${kind}/signals/types`,
-		itemIndex: 0,
-		safeToRepeat: true,
-	});
-	const list = Array.isArray(body) ? body : [];
-	return list.map((type) => {
-		const value = String(type);
-		// `companyChange` → "Company Change"
-		const name = value.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
-		return { name, value };
-	});
-}
-
+/**
+ * The signal pickers of the trigger and of Get Signals: the service's catalogue
+ * (`GET /v3/<kind>/signals/types`, free), never a fixed list.
+ */
 export async function getContactSignalTypes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return await signalTypes(this, 'contacts');
+	return await signalTypeOptions(this, 'contact');
 }
 
 export async function getCompanySignalTypes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return await signalTypes(this, 'companies');
+	return await signalTypeOptions(this, 'company');
 }

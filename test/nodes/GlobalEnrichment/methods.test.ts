@@ -65,9 +65,9 @@ describe('Global Enrichment on the service API: signal types and search filter p
 			serviceCredential(`${ctx.sim.url}/global`, GLOBAL_KEY),
 		);
 		expect(await loadOptions.getContactSignalTypes.call(context)).toEqual([
-			{ name: 'allSignals', value: 'allSignals' },
-			{ name: 'companyChange', value: 'companyChange' },
-			{ name: 'promotion', value: 'promotion' },
+			{ name: 'All Signals', value: 'allSignals' },
+			{ name: 'Company Change', value: 'companyChange' },
+			{ name: 'Promotion', value: 'promotion' },
 		]);
 		expect((await loadOptions.getCompanySignalTypes.call(context)).map((o) => o.value)).toEqual([
 			'allSignals',
