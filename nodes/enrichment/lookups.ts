@@ -205,18 +205,29 @@ export async function runLookups(
 		const record = plan.format ? plan.format.call(this, outcome.record, i) : outcome.record;
 		// The call's bill goes with the first item of each record only, like creditsCharged.
 		const callBilling = repeat ? undefined : outcome.callBilling;
-		output.push([
-			{
-				json: compactCredits({
-					found: true,
-					creditsCharged,
-					...(callBilling ? { callBilling } : {}),
-					...record,
-				}),
-			},
-		]);
+		output.push([{ json: foundJson(creditsCharged, callBilling, record) }]);
 	}
 	return output;
+}
+
+/**
+ * A found item: `found`, `creditsCharged` (dropped when the service did not report it), the call's
+ * bill and the record. Where nothing is dropped the item is built without the field: a `delete`
+ * of a middle field turns each of thousands of items into a slow dictionary-mode object.
+ */
+function foundJson(
+	creditsCharged: number | undefined,
+	callBilling: IDataObject | undefined,
+	record: IDataObject,
+): IDataObject {
+	const billing = callBilling ? { callBilling } : {};
+	if (
+		creditsCharged === undefined &&
+		!Object.prototype.hasOwnProperty.call(record, 'creditsCharged')
+	) {
+		return { found: true, ...billing, ...record };
+	}
+	return compactCredits({ found: true, creditsCharged, ...billing, ...record });
 }
 
 /** Drops `creditsCharged` when the service did not report it. */
