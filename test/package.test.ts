@@ -201,7 +201,6 @@ function importsOf(file: string, text: string): Array<{ from: string; name: stri
  */
 const TYPES_BEING_REWRITTEN = [
 	'nodes/AgentPlatformAdmin/transport/polling.ts: PollOutcome',
-	'nodes/GlobalEnrichment/actions/search.ts: SearchKind',
 	'nodes/MarketingAutomation/actions/batches.ts: ReadOne',
 	'nodes/MarketingAutomation/actions/bulkImport/importSource.ts: SourceFailure',
 	'nodes/MarketingAutomation/actions/campaign/triggerReport.ts: SentCall',
