@@ -138,22 +138,23 @@ const searchOptions = fields(['includePartialProfiles']);
 /** A V3 request: the body's shape (POST) or the query parameters it takes (GET). */
 export type V3Request = { body: Shape } | { query: string[] };
 
+/** A contact as enrich and score take it: by one identifier, with a reference echoed back. */
+const CONTACT_REFERENCE_FIELDS = [
+	'clientReferenceId',
+	'id',
+	'linkedinUrl',
+	'email',
+	'firstName',
+	'lastName',
+	'companyName',
+	'companyDomain',
+];
+
 /** Every V3 request the simulator serves, by `METHOD path`. */
 export const V3_REQUESTS: Readonly<Record<string, V3Request>> = {
 	'POST /v3/contacts/search-and-enrich': {
 		body: {
-			contacts: [
-				fields([
-					'clientReferenceId',
-					'id',
-					'linkedinUrl',
-					'email',
-					'firstName',
-					'lastName',
-					'companyName',
-					'companyDomain',
-				]),
-			],
+			contacts: [fields(CONTACT_REFERENCE_FIELDS)],
 			reveal: value,
 			options: searchOptions,
 		},
@@ -204,18 +205,7 @@ function signalRequests(): Record<string, V3Request> {
 	// A score takes records, each by one identifier, with a reference echoed on its result.
 	requests['POST /v3/contacts/signal-score'] = {
 		body: {
-			contacts: [
-				fields([
-					'clientReferenceId',
-					'id',
-					'linkedinUrl',
-					'email',
-					'firstName',
-					'lastName',
-					'companyName',
-					'companyDomain',
-				]),
-			],
+			contacts: [fields(CONTACT_REFERENCE_FIELDS)],
 		},
 	};
 	requests['POST /v3/companies/signal-score'] = {
