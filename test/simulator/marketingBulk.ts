@@ -200,6 +200,14 @@ export class MarketingBulk {
 	/** The most of the node's own import / export jobs ever open at once (other clients' not counted). */
 	peakOpenImports = 0;
 	peakOpenExports = 0;
+	/**
+	 * Starts no queued job until the node has had this many of its own jobs open at once (0: no
+	 * hold). Tests of the node's open-job limit set it, so the peak they check does not depend on
+	 * how fast a loaded machine uploads: the real service, too, may leave jobs queued that long.
+	 */
+	holdUntilOpen = 0;
+	/** When the hold above ended: no held job starts earlier. */
+	private releasedAt = 0;
 	/** Bytes of export files made per day (UTC date here; the service resets at midnight US Central). */
 	readonly exportedBytes = new Map<string, number>();
 	private nextBatchId = 3400;
@@ -340,6 +348,7 @@ export class MarketingBulk {
 		const batchId = this.nextBatchId++;
 		const ownOpen = open.filter((j) => !j.otherClient).length + 1;
 		this.peakOpenImports = Math.max(this.peakOpenImports, ownOpen);
+		this.releaseHold(now);
 		this.imports.push({
 			kind,
 			batchId,
@@ -505,6 +514,13 @@ export class MarketingBulk {
 		return this.startupMs + Math.ceil((rows / this.rowsPerSecond) * 1000);
 	}
 
+	private releaseHold(now: number) {
+		if (this.holdUntilOpen === 0) return;
+		if (Math.max(this.peakOpenImports, this.peakOpenExports) < this.holdUntilOpen) return;
+		this.holdUntilOpen = 0;
+		this.releasedAt = now;
+	}
+
 	/**
 	 * Moves every job to where it is at `now`: at most two process at once (imports and exports
 	 * share the service's two slots here), in FIFO order, each for its start-up time plus its rows.
@@ -523,7 +539,7 @@ export class MarketingBulk {
 				...this.exports.filter((j) => j.status === 'Processing'),
 			].sort((a, b) => a.finishAt! - b.finishAt!);
 			const done = active.find((j) => j.finishAt! <= now);
-			if (active.length < PROCESSING_SLOTS) {
+			if (active.length < PROCESSING_SLOTS && this.holdUntilOpen === 0) {
 				const waiting = [
 					...this.imports.filter((j) => j.status === 'Queued'),
 					...this.exports.filter((j) => j.status === 'Queued'),
@@ -531,7 +547,7 @@ export class MarketingBulk {
 				const next = waiting[0];
 				if (next) {
 					const freeAt = slotsFreeAt.length >= PROCESSING_SLOTS ? Math.min(...slotsFreeAt) : 0;
-					const startAt = Math.max(next.queuedAt!, freeAt);
+					const startAt = Math.max(next.queuedAt!, freeAt, this.releasedAt);
 					if (startAt <= now) {
 						const index = slotsFreeAt.indexOf(freeAt);
 						if (index >= 0) slotsFreeAt.splice(index, 1);
@@ -742,6 +758,7 @@ export class MarketingBulk {
 			job.status = 'Queued';
 			job.queuedAt = now;
 			this.peakOpenExports = Math.max(this.peakOpenExports, queued.length + 1);
+			this.releaseHold(now);
 			this.advance(now);
 			return this.host.ok([this.statusOf(job)]);
 		}

@@ -39,6 +39,7 @@ export function useBulkMarketing() {
 		bulk.failingExports.clear();
 		bulk.peakOpenImports = 0;
 		bulk.peakOpenExports = 0;
+		bulk.holdUntilOpen = 0;
 	});
 	return env;
 }

@@ -244,7 +244,7 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 
 	it('keeps 2 of its own export jobs queued at once without waiting for them', async () => {
 		// 5 items of one window each: the third job waits until one of the first two has completed.
-		Object.assign(sim().bulk, { startupMs: 60 });
+		Object.assign(sim().bulk, { startupMs: 60, holdUntilOpen: 2 });
 		const result = await run(extractLeads({ waitForCompletion: false }), {
 			items: Array.from({ length: 5 }, () => ({})),
 		});

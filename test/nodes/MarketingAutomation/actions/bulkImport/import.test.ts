@@ -144,7 +144,7 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 	it('keeps at most 10 jobs open: the 11th file waits for one to finish', async () => {
 		// A header 'email' and two rows of 15-16 bytes fit in 40 bytes: 24 items make 12 files.
 		fastBulkSettings({ fileBytes: 40 });
-		Object.assign(sim().bulk, { startupMs: 150 });
+		Object.assign(sim().bulk, { startupMs: 150, holdUntilOpen: 10 });
 		const items = Array.from({ length: 24 }, (_v, i) => ({ email: `q${i}@example.com` }));
 		const result = await run(importLeads({ options: { openJobs: 10 } }), { items });
 		expect(result.error).toBeUndefined();
@@ -157,7 +157,7 @@ describe('Marketing Automation v2: Bulk Import → Import', () => {
 
 	it("keeps 2 of its own jobs open by default, behind other clients' jobs in the shared queue", async () => {
 		fastBulkSettings({ fileBytes: 40 });
-		Object.assign(sim().bulk, { startupMs: 100 });
+		Object.assign(sim().bulk, { startupMs: 100, holdUntilOpen: 2 });
 		// The CRM sync and another workflow hold 3 places of the instance's one queue.
 		sim().bulk.queueOtherClientImports(3, 150);
 		const items = Array.from({ length: 8 }, (_v, i) => ({ email: `s${i}@example.com` }));
