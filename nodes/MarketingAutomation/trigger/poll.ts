@@ -4,10 +4,10 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { oneAtATime } from '../../shared/pollGuard';
 import { toEvent } from './activityItem';
 import { EVENTS, eventName, SOFT_BOUNCE_TYPE } from './events';
+import { instanceBase } from '../transport';
 import {
 	activityPage,
 	activityTypeNames,
-	instanceBase,
 	leadsById,
 	pagingTokenSince,
 } from '../transport/activities';
@@ -33,7 +33,6 @@ const TYPE_NAMES_TTL_MS = 24 * 60 * 60_000;
 const typeNamesCache = new Map<string, { at: number; names: Map<number, string> }>();
 
 async function typeNames(ctx: IPollFunctions): Promise<Map<number, string>> {
-	// The instance's base URL keys its type-name cache.
 	const instance = await instanceBase(ctx);
 	const cached = typeNamesCache.get(instance);
 	if (cached && Date.now() - cached.at < TYPE_NAMES_TTL_MS) return cached.names;
