@@ -240,8 +240,6 @@ async function pollFrom(ctx: IPollFunctions, plan: Plan): Promise<INodeExecution
 	}
 	const { activities, position } = await readFrom(ctx, plan, saved);
 	const items = activities.length ? await toItems(ctx, plan, activities) : [];
-	saved.nextPageToken = position.nextPageToken;
-	saved.lastActivityDate = position.lastActivityDate;
-	saved.recent = position.recent;
+	Object.assign(saved, position);
 	return items.length ? [items] : null;
 }
