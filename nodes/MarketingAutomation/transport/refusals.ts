@@ -105,9 +105,6 @@ export const isEnvelope = (answer: unknown): answer is Envelope =>
 	!Array.isArray(answer) &&
 	typeof (answer as Envelope).success === 'boolean';
 
-const MAY_HAVE_RUN_FIX =
-	'It changes data and is not safe to send twice, so check in the service whether it took effect before running it again.';
-
 const BROKEN_BODY: ReadonlySet<FailureReason> = new Set(['cutOff', 'notJson', 'webPage']);
 
 function failedAttemptError(ctx: MarketingContext, attempt: FailedAttempt, request: ApiRequest) {
@@ -127,7 +124,7 @@ function failedAttemptError(ctx: MarketingContext, attempt: FailedAttempt, reque
 				noAnswer
 					? 'The call timed out or the connection dropped after the request was sent.'
 					: 'The service may have executed the call before the answer broke.'
-			} ${MAY_HAVE_RUN_FIX}`,
+			} It changes data and is not safe to send twice, so check in the service whether it took effect before running it again.`,
 		};
 		return mayHaveRunError(ctx.getNode(), {
 			message,
