@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { listOf } from '../../shared/descriptions';
 import { oneAtATime } from '../../shared/pollGuard';
 import { toEvent } from './activityItem';
 import { EVENTS, eventName, SOFT_BOUNCE_TYPE } from './events';
@@ -41,11 +42,6 @@ async function typeNames(ctx: IPollFunctions): Promise<Map<number, string>> {
 	return names;
 }
 
-const idList = (value: unknown): string[] => {
-	const values = Array.isArray(value) ? value : String(value ?? '').split(',');
-	return values.map((v) => String(v).trim()).filter(Boolean);
-};
-
 interface Plan {
 	event: string;
 	activityTypeIds: number[];
@@ -72,7 +68,7 @@ function planOf(ctx: IPollFunctions): Plan {
 	let attribute: 'primaryAttributeValueId' | 'primaryAttributeValue' = 'primaryAttributeValueId';
 	switch (definition.filter) {
 		case 'types':
-			activityTypeIds = idList(ctx.getNodeParameter('activityTypeIds', [])).map(Number);
+			activityTypeIds = listOf(ctx.getNodeParameter('activityTypeIds', [])).map(Number);
 			if (activityTypeIds.length === 0 || activityTypeIds.length > 10) {
 				throw new NodeOperationError(
 					ctx.getNode(),
@@ -87,17 +83,17 @@ function planOf(ctx: IPollFunctions): Plan {
 			}
 			break;
 		case 'fields':
-			allowed = idList(ctx.getNodeParameter('fields', []));
+			allowed = listOf(ctx.getNodeParameter('fields', []));
 			attribute = 'primaryAttributeValue';
 			break;
 		case 'forms':
-			allowed = idList(ctx.getNodeParameter('formIds', ''));
+			allowed = listOf(ctx.getNodeParameter('formIds', ''));
 			break;
 		case 'lists':
-			allowed = idList(ctx.getNodeParameter('listIds', []));
+			allowed = listOf(ctx.getNodeParameter('listIds', []));
 			break;
 		case 'programs':
-			allowed = idList(ctx.getNodeParameter('programIds', []));
+			allowed = listOf(ctx.getNodeParameter('programIds', []));
 			break;
 	}
 	if (event === 'emailBounced' && options.includeSoftBounces === true) {
@@ -112,7 +108,7 @@ function planOf(ctx: IPollFunctions): Plan {
 			wanted.size === 0 || wanted.has(String(activity[attribute] ?? '').toLowerCase()),
 		maxEvents,
 		includeLead: options.includeLead === true,
-		leadFields: idList(options.leadFields),
+		leadFields: listOf(options.leadFields),
 	};
 }
 
