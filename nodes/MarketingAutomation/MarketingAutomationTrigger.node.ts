@@ -18,7 +18,6 @@ export class MarketingAutomationTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
-		// n8n's panel shows this on the entry it shares with the action node: the same summary.
 		description: MARKETING_AUTOMATION_SUMMARY,
 		defaults: { name: 'Marketing Automation Trigger' },
 		polling: true,

@@ -3,8 +3,6 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 // The trigger's calls go through the action node's transport: the same per-instance throttle,
 // retries and token handling, so a poll and a running workflow never exceed the limits together.
 import { apiRead, readRequest } from './index';
-
-export { instanceBase } from './index';
 import { activityPagingToken, chunk, LEAD_BATCH, sendLeadDbRead } from './paging';
 
 export interface ActivityPage {

@@ -36,18 +36,6 @@ import {
 	type MarketingContext,
 } from './types';
 
-/**
- * The marketing service's adapter to the shared request pipeline (`nodes/shared/pipeline`). Per
- * call: wait for a slot of the instance's limiter, make sure the token is fresh (one renewal at a
- * time for every call of the process, see `./token`), send with `Authorization: Bearer <token>`,
- * then check the envelope. Failures follow the shared failure model: never sent and "not executed"
- * (429, 503, and this service's 604/606/608/611/614/615/713) are retried with exponential backoff
- * and jitter; ambiguous ones (no answer, HTTP 500/502/504, an answer cut off, HTML or not JSON)
- * only when the call is `safeToRepeat`, otherwise the error says it may have run. 601/602 renew the
- * token and replay once; 606/615 also slow the limiter down; 607 stops and blocks further calls to
- * the instance until the quota resets.
- */
-
 /** The file of a full response, and the JSON envelope it holds when it is one. */
 function fileAnswerOf(answer: unknown): { file: FileAnswer; envelope?: Envelope; broken?: true } {
 	const full = answer as { statusCode?: number; headers?: Record<string, unknown>; body?: unknown };
@@ -72,7 +60,14 @@ function fileAnswerOf(answer: unknown): { file: FileAnswer; envelope?: Envelope;
 	return { file, envelope: isEnvelope(parsed) ? parsed : undefined };
 }
 
-/** One call to the instance through the pipeline: the envelope, or the file of a file request. */
+/**
+ * One call to the instance through the shared pipeline (`nodes/shared/pipeline`): a slot of the
+ * instance's limiter, a fresh token (one renewal at a time for the process, see `./token`), sent
+ * with `Authorization: Bearer <token>`; answers the envelope, or the file of a file request. The
+ * shared failure model decides retries; this service adds its own codes (`./refusals`): 601/602
+ * renew the token and replay once, 606/615 also slow the limiter down, 607 blocks further calls
+ * to the instance until the quota resets.
+ */
 export async function callInstance(
 	this: MarketingContext,
 	request: ApiRequest,
@@ -95,8 +90,7 @@ export async function callInstance(
 	let tokenReplayed = false;
 	let token: AccessToken | undefined;
 
-	// The credential has no `authenticate`: n8n's helper sends the request as given, and the
-	// credential data read for this execution is passed on so n8n does not read it again.
+	// The credential data read for this execution is passed on so n8n does not read it again.
 	const destination = {
 		credentialType: CREDENTIAL_TYPE,
 		baseUrl: session.urls.base,
@@ -166,14 +160,14 @@ export async function callInstance(
 				limiter.rejected(error.code);
 				return error.code === '606' ? { retry: true, waitMs: timing.windowMs } : { retry: true };
 			}
-			if (error.code === LOCK_WAIT_CODE)
-				return request.safeToRepeat ? { retry: true } : { retry: false };
-			return NOT_EXECUTED_CODES.has(error.code) ? { retry: true } : { retry: false };
+			const retry =
+				NOT_EXECUTED_CODES.has(error.code) ||
+				(error.code === LOCK_WAIT_CODE && request.safeToRepeat);
+			return retry ? { retry: true } : { retry: false };
 		}
-		if (error instanceof FailedAttempt && shouldRetry(error.failure, request)) {
-			return { retry: true };
-		}
-		return { retry: false };
+		return error instanceof FailedAttempt && shouldRetry(error.failure, request)
+			? { retry: true }
+			: { retry: false };
 	};
 
 	return await callService({

@@ -23,9 +23,8 @@ export function buildOptions(base: string, request: ApiRequest): IHttpRequestOpt
 		url: `${base}${request.path}${query ? `?${query}` : ''}`,
 		json: true,
 		timeout: timing.timeoutMs,
-		headers: { Accept: 'application/json' },
+		headers: { Accept: 'application/json', ...request.headers },
 	};
-	if (request.headers) options.headers = { ...options.headers, ...request.headers };
 	if (request.file) {
 		// The bytes as they are, with status and headers; JSON error envelopes are read from them.
 		Object.assign(options, { json: false, encoding: 'arraybuffer', returnFullResponse: true });

@@ -23,20 +23,17 @@ export function chunk<T>(values: T[], size: number): T[][] {
 	return chunks;
 }
 
-/** `limit` as a number of records (Infinity for Return All). */
-export type Limit = number;
-
 /**
  * `nextPageToken` paging, the one implementation for every token-paged endpoint: repeat while the
  * answer carries a new token. `moreResult` is not sent by every endpoint (lists, campaigns), so it
  * stops paging only when it is explicitly false; empty pages are tolerated. Stops as soon as
- * `limit` records are in. With `batchSize`, each page asks for at most that many (capped by what
- * is still missing).
+ * `limit` records are in (Infinity: all). With `batchSize`, each page asks for at most that many
+ * (capped by what is still missing).
  */
 async function followTokens(
 	ctx: MarketingContext,
 	request: ApiRequest,
-	limit: Limit,
+	limit: number,
 	batchSize: number | undefined,
 	send: (ctx: MarketingContext, request: ApiRequest) => Promise<Envelope>,
 	onPage?: (records: IDataObject[]) => void,
@@ -67,7 +64,7 @@ async function followTokens(
 export async function collectByToken(
 	ctx: MarketingContext,
 	request: ApiRequest,
-	limit: Limit = Infinity,
+	limit: number = Infinity,
 	onPage?: (records: IDataObject[]) => void,
 ): Promise<IDataObject[]> {
 	return await followTokens(ctx, request, limit, LEAD_BATCH, sendLeadDbRead, onPage);
@@ -121,7 +118,7 @@ export async function collectActivities(
 	ctx: MarketingContext,
 	request: ApiRequest,
 	sinceDatetime: string,
-	limit: Limit = Infinity,
+	limit: number = Infinity,
 	onPage?: (records: IDataObject[]) => boolean | void,
 ): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
@@ -150,7 +147,7 @@ export async function collectActivities(
 export async function collectByOffset(
 	ctx: MarketingContext,
 	request: ApiRequest,
-	limit: Limit = Infinity,
+	limit: number = Infinity,
 	keep: (record: IDataObject) => boolean = () => true,
 ): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
@@ -167,26 +164,21 @@ export async function collectByOffset(
 	return records;
 }
 
-/** Token paging of any endpoint as given (the API Call operation): no page size is added. */
-export async function collectFollowing(
-	ctx: MarketingContext,
-	request: ApiRequest,
-): Promise<IDataObject[]> {
-	return await followTokens(
-		ctx,
-		request,
-		Infinity,
-		undefined,
-		async (c, r) => await apiRequest.call(c, r),
-	);
-}
-
-/** Every page of any endpoint (the API Call operation): offset for `/rest/asset/`, else tokens. */
+/**
+ * Every page of any endpoint (the API Call operation): offset for `/rest/asset/`, else tokens with
+ * the request as given (no page size is added).
+ */
 export async function collectAll(
 	ctx: MarketingContext,
 	request: ApiRequest,
 ): Promise<IDataObject[]> {
 	return request.path.startsWith('/rest/asset/')
 		? await collectByOffset(ctx, request)
-		: await collectFollowing(ctx, request);
+		: await followTokens(
+				ctx,
+				request,
+				Infinity,
+				undefined,
+				async (c, r) => await apiRequest.call(c, r),
+			);
 }

@@ -1,7 +1,12 @@
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { classifyThrown, mayHaveRunError, type FailureReason } from '../../shared/failure';
+import {
+	classifyThrown,
+	isWebPage,
+	mayHaveRunError,
+	type FailureReason,
+} from '../../shared/failure';
 import { FailedAttempt } from '../../shared/pipeline';
 import { withDecision } from '../../shared/toolDecision';
 import { nextQuotaReset } from './throttle';
@@ -70,8 +75,7 @@ export class QuotaError extends ServiceError {}
 
 /** A whole answer that is not the service's JSON envelope: HTML, or JSON cut off or garbled. */
 export function brokenAnswer(body: unknown): FailedAttempt {
-	const text = typeof body === 'string' ? body : '';
-	const reason: FailureReason = /^\s*</.test(text) ? 'webPage' : 'notJson';
+	const reason = typeof body === 'string' && isWebPage(body) ? 'webPage' : 'notJson';
 	return new FailedAttempt(
 		{ class: 'ambiguous', reason, status: 200 },
 		{ original: new Error('The answer was cut off or is not the JSON the service sends') },
@@ -101,9 +105,6 @@ export const isEnvelope = (answer: unknown): answer is Envelope =>
 	!Array.isArray(answer) &&
 	typeof (answer as Envelope).success === 'boolean';
 
-const MAY_HAVE_RUN_FIX =
-	'It changes data and is not safe to send twice, so check in the service whether it took effect before running it again.';
-
 const BROKEN_BODY: ReadonlySet<FailureReason> = new Set(['cutOff', 'notJson', 'webPage']);
 
 function failedAttemptError(ctx: MarketingContext, attempt: FailedAttempt, request: ApiRequest) {
@@ -111,29 +112,23 @@ function failedAttemptError(ctx: MarketingContext, attempt: FailedAttempt, reque
 	const itemIndex = request.itemIndex;
 	const where = `${request.method} ${request.path}`;
 	const httpStatus = failure.status && failure.reason === 'status' ? failure.status : undefined;
-	if (failure.class === 'ambiguous' && !request.safeToRepeat && request.ambiguity) {
-		return mayHaveRunError(ctx.getNode(), {
-			message: request.ambiguity.message,
-			description: request.ambiguity.fix,
-			status: httpStatus,
-			serviceMessage: attempt.message,
-			itemIndex,
-		});
-	}
 	if (failure.class === 'ambiguous' && !request.safeToRepeat) {
-		const brokenBody = BROKEN_BODY.has(failure.reason);
-		const noAnswer = !brokenBody && httpStatus === undefined;
-		return mayHaveRunError(ctx.getNode(), {
+		const noAnswer = !BROKEN_BODY.has(failure.reason) && httpStatus === undefined;
+		const { message, fix } = request.ambiguity ?? {
 			message: noAnswer
 				? `No answer to ${where}; the call was not repeated because it may have been executed`
 				: httpStatus
 					? `The call ${where} failed (HTTP ${httpStatus}) and may have run; it was not repeated`
 					: `The answer to ${where} was cut off or not JSON; the call may have run and was not repeated`,
-			description: `${
+			fix: `${
 				noAnswer
 					? 'The call timed out or the connection dropped after the request was sent.'
 					: 'The service may have executed the call before the answer broke.'
-			} ${MAY_HAVE_RUN_FIX}`,
+			} It changes data and is not safe to send twice, so check in the service whether it took effect before running it again.`,
+		};
+		return mayHaveRunError(ctx.getNode(), {
+			message,
+			description: fix,
 			status: httpStatus,
 			serviceMessage: attempt.message,
 			itemIndex,

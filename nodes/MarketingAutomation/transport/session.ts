@@ -26,7 +26,7 @@ async function openSession(ctx: MarketingContext): Promise<Session> {
 	return { credentials, urls, limiter, tokens: tokenHolderFor(credentials) };
 }
 
-/** The execution's session, opened on first use; a failed read is not kept. */
+/** The execution's session, opened on first use. */
 export function sessionOf(ctx: MarketingContext): Promise<Session> {
 	let session = sessions.get(ctx);
 	if (!session) {

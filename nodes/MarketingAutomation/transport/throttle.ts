@@ -39,9 +39,6 @@ import { timing } from './timing';
  * limits are then the ones cut. Alone, a process loses a third of its first window: a long run
  * needs one more window only when its last window would have held more than the start's share
  * (34 at the defaults), and the first window's calls take longer at 3 in flight.
- *
- * One concept in one file (about 350 lines): the limiter's window, concurrency, adaptive cuts and
- * probes act on the same few counters, and reading them apart would hide how they interact.
  */
 
 /** The share of its limits a limiter takes in its first window (rate rounded up, in flight down). */
@@ -141,10 +138,7 @@ export class InstanceLimiter {
 		return this.inFlight + this.finished.length - this.head;
 	}
 
-	/**
-	 * Gives back a tenth of the rate and one call in flight per quiet window since the last cut, up
-	 * to the remembered ceilings, which rise a step every `PROBE_WINDOWS` quiet windows.
-	 */
+	/** The recovery of every quiet window since the last cut (see the file's head). */
 	private recover(now: number): void {
 		if (this.lastAdjusted === 0) return;
 		const windows = Math.floor((now - this.lastAdjusted) / timing.windowMs);
@@ -154,7 +148,6 @@ export class InstanceLimiter {
 		this.quietWindows += windows;
 		const probes = Math.floor(this.quietWindows / PROBE_WINDOWS);
 		this.quietWindows -= probes * PROBE_WINDOWS;
-		// A probe adds one call, then twice as many as the last (up to a step) while none is refused.
 		for (let probe = 0; probe < probes; probe++) {
 			this.rateCeiling += this.probeStep;
 			this.probeStep = Math.min(step, this.probeStep * 2);

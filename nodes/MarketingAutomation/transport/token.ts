@@ -7,16 +7,14 @@ import { instanceUrls } from './instance';
 import { timing } from './timing';
 
 /**
- * Token lifecycle (client-credentials grant of the service's identity endpoint).
- *
- * The transport owns the token: the credential has no `authenticate` (with one, n8n adds its
- * "Custom API Call" to the node, which sends users to the HTTP Request node, and that node cannot
- * renew this service's token). A token lives in this n8n process, one per instance, client ID and
- * client secret (`tokenHolderFor`), so every call of every execution and poll in the process shares
- * it until it nears expiry; a new process (a queue-mode worker, `n8n execute`) asks the identity
- * endpoint once, which hands back the same token while it is valid and does not count toward the
- * API limits. The service signals an expired token with HTTP 200 + code 601 / 602, never with 401,
- * so the transport renews on those codes and shortly before the expiry the identity endpoint gave.
+ * Token lifecycle (client-credentials grant of the service's identity endpoint; why the transport
+ * owns it, not the credential: see the credential's file). A token lives in this n8n process, one
+ * per instance, client ID and client secret (`tokenHolderFor`), so every call of every execution
+ * and poll in the process shares it until it nears expiry; a new process (a queue-mode worker,
+ * `n8n execute`) asks the identity endpoint once, which hands back the same token while it is
+ * valid and does not count toward the API limits. The service signals an expired token with HTTP
+ * 200 + code 601 / 602, never with 401, so the transport renews on those codes and shortly before
+ * the expiry the identity endpoint gave.
  */
 export interface AccessToken {
 	value: string;
@@ -131,7 +129,6 @@ export async function requestToken(
 			}
 			const lifeMs = Math.max(0, Number(answer.expires_in ?? 0) || 0) * 1000;
 			if (lifeMs <= timing.tokenRefreshMarginMs && sent === 1) {
-				// The same token, nearly dead (expires_in can be 0): wait it out, then ask again.
 				await sleep(Math.min(timing.tokenMaxWaitMs, lifeMs + 1000));
 				return SEND_AGAIN;
 			}

@@ -47,10 +47,7 @@ export interface ApiRequest extends RepeatSafety {
 	body?: IDataObject;
 	form?: boolean;
 	itemIndex?: number;
-	/**
-	 * What a service error code means for this call, by code: the message says what happened and
-	 * how to fix it; the service's own words and the request id go into the description.
-	 */
+	/** What a service error code means for this call, by code (see `Refusal`). */
 	refusals?: Record<string, Refusal>;
 	/** Send the body as `multipart/form-data` with this file (bulk imports). */
 	multipart?: MultipartFile;

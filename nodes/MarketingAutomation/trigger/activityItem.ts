@@ -5,7 +5,7 @@ import { STANDARD_TYPE_NAMES } from './events';
 /** How the trigger turns one activity of the service's log into one output item. */
 
 /** `"Client IP Address"` → `clientIpAddress`: attribute names as item fields. */
-export function fieldName(label: string): string {
+function fieldName(label: string): string {
 	const words = label
 		.replace(/[^A-Za-z0-9]+/g, ' ')
 		.trim()

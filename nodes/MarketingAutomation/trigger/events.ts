@@ -6,31 +6,56 @@ import { optionsCollection } from '../../shared/descriptions';
 type EventFilter = 'fields' | 'forms' | 'lists' | 'programs' | 'types';
 
 interface TriggerEvent {
+	/** The event's option in the editor (its name is also the one messages use). */
+	name: string;
+	description: string;
 	/** Standard activity type ids this event reads (the "Any Activity Type" event picks its own). */
 	activityTypeIds: number[];
 	filter?: EventFilter;
 }
 
+const event = (
+	name: string,
+	description: string,
+	activityTypeIds: number[],
+	filter?: EventFilter,
+): TriggerEvent => ({ name, description, activityTypeIds, filter });
+
 /**
- * The events, by the activity types of the service's activity log. Type ids are the service's
- * standard ones; the instance's own names come from `activities/types.json`.
+ * The events, by the activity types of the service's activity log, in the editor's order. Type ids
+ * are the service's standard ones; the instance's own names come from `activities/types.json`.
  */
 export const EVENTS: Record<string, TriggerEvent> = {
-	addedToList: { activityTypeIds: [24], filter: 'lists' },
-	anyActivity: { activityTypeIds: [], filter: 'types' },
-	emailBounced: { activityTypeIds: [8] },
-	emailClicked: { activityTypeIds: [11] },
-	emailDelivered: { activityTypeIds: [7] },
-	emailOpened: { activityTypeIds: [10] },
-	emailSent: { activityTypeIds: [6] },
-	emailUnsubscribed: { activityTypeIds: [9] },
-	formFilledOut: { activityTypeIds: [2], filter: 'forms' },
-	leadDeleted: { activityTypeIds: [37] },
-	leadFieldChanged: { activityTypeIds: [13], filter: 'fields' },
-	newLead: { activityTypeIds: [12] },
-	programStatusChanged: { activityTypeIds: [104], filter: 'programs' },
-	removedFromList: { activityTypeIds: [25], filter: 'lists' },
-	webPageVisited: { activityTypeIds: [1] },
+	addedToList: event('Added to List', 'A lead was added to a static list', [24], 'lists'),
+	anyActivity: event(
+		'Any Activity Type',
+		'Activities of the types you pick from the instance (custom types included)',
+		[],
+		'types',
+	),
+	emailBounced: event('Email Bounced', 'An email hard-bounced (soft bounces as an option)', [8]),
+	emailClicked: event('Email Clicked', 'A link in an email was clicked', [11]),
+	emailDelivered: event('Email Delivered', 'An email was delivered', [7]),
+	emailOpened: event('Email Opened', 'An email was opened', [10]),
+	emailSent: event('Email Sent', 'An email was sent to a lead', [6]),
+	emailUnsubscribed: event('Email Unsubscribed', 'A lead unsubscribed from email', [9]),
+	formFilledOut: event('Form Filled Out', 'A lead filled out a form', [2], 'forms'),
+	leadDeleted: event('Lead Deleted', 'A lead was deleted', [37]),
+	leadFieldChanged: event('Lead Field Changed', 'A field of a lead changed value', [13], 'fields'),
+	newLead: event('New Lead', 'A lead was created', [12]),
+	programStatusChanged: event(
+		'Program Status Changed',
+		"A lead's status in a program changed",
+		[104],
+		'programs',
+	),
+	removedFromList: event(
+		'Removed From List',
+		'A lead was removed from a static list',
+		[25],
+		'lists',
+	),
+	webPageVisited: event('Web Page Visited', 'A lead visited a web page', [1]),
 };
 
 /** Soft bounces are their own type; "Email Bounced" adds it on request. */
@@ -55,47 +80,11 @@ export const STANDARD_TYPE_NAMES: Record<number, string> = {
 	104: 'Change Status in Progression',
 };
 
-const eventOptions: INodePropertyOptions[] = [
-	{ name: 'Added to List', value: 'addedToList', description: 'A lead was added to a static list' },
-	{
-		name: 'Any Activity Type',
-		value: 'anyActivity',
-		description: 'Activities of the types you pick from the instance (custom types included)',
-	},
-	{
-		name: 'Email Bounced',
-		value: 'emailBounced',
-		description: 'An email hard-bounced (soft bounces as an option)',
-	},
-	{ name: 'Email Clicked', value: 'emailClicked', description: 'A link in an email was clicked' },
-	{ name: 'Email Delivered', value: 'emailDelivered', description: 'An email was delivered' },
-	{ name: 'Email Opened', value: 'emailOpened', description: 'An email was opened' },
-	{ name: 'Email Sent', value: 'emailSent', description: 'An email was sent to a lead' },
-	{
-		name: 'Email Unsubscribed',
-		value: 'emailUnsubscribed',
-		description: 'A lead unsubscribed from email',
-	},
-	{ name: 'Form Filled Out', value: 'formFilledOut', description: 'A lead filled out a form' },
-	{ name: 'Lead Deleted', value: 'leadDeleted', description: 'A lead was deleted' },
-	{
-		name: 'Lead Field Changed',
-		value: 'leadFieldChanged',
-		description: 'A field of a lead changed value',
-	},
-	{ name: 'New Lead', value: 'newLead', description: 'A lead was created' },
-	{
-		name: 'Program Status Changed',
-		value: 'programStatusChanged',
-		description: "A lead's status in a program changed",
-	},
-	{
-		name: 'Removed From List',
-		value: 'removedFromList',
-		description: 'A lead was removed from a static list',
-	},
-	{ name: 'Web Page Visited', value: 'webPageVisited', description: 'A lead visited a web page' },
-];
+const eventOptions: INodePropertyOptions[] = Object.entries(EVENTS).map(([value, definition]) => ({
+	name: definition.name,
+	value,
+	description: definition.description,
+}));
 
 const showFor = (filter: EventFilter) => ({
 	show: {
@@ -105,7 +94,7 @@ const showFor = (filter: EventFilter) => ({
 
 /** The event's name as the editor shows it, for messages. */
 export const eventName = (event: string): string =>
-	eventOptions.find((option) => option.value === event)?.name ?? event;
+	Object.prototype.hasOwnProperty.call(EVENTS, event) ? EVENTS[event].name : event;
 
 export const properties: INodeProperties[] = [
 	{

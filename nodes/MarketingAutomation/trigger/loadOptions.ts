@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { describeLeads } from '../actions/lead/leadDescribe';
 import { fieldLabel } from '../methods/fieldLabel';
 import { apiRead, readRequest } from '../transport';
 import { collectByOffset, collectByToken } from '../transport/paging';
@@ -25,15 +26,11 @@ export async function getActivityTypes(
  * (its primary attribute), so that is the value matched.
  */
 export async function getFieldNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const answer = await apiRead.call(this, '/rest/v1/leads/describe2.json');
-	const fields = ((answer.result?.[0] ?? {}) as IDataObject).fields as IDataObject[] | undefined;
+	const { fields } = await describeLeads(this);
 	return (fields ?? [])
 		.filter((field) => field.displayName ?? field.name)
 		.map((field) => ({
-			name: fieldLabel(
-				String(field.name ?? field.displayName),
-				field.displayName as string | undefined,
-			),
+			name: fieldLabel(String(field.name ?? field.displayName), field.displayName),
 			value: String(field.displayName ?? field.name),
 		}))
 		.sort(byName);

@@ -1,13 +1,14 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { listOf } from '../../shared/descriptions';
 import { oneAtATime } from '../../shared/pollGuard';
 import { toEvent } from './activityItem';
 import { EVENTS, eventName, SOFT_BOUNCE_TYPE } from './events';
+import { instanceBase } from '../transport';
 import {
 	activityPage,
 	activityTypeNames,
-	instanceBase,
 	leadsById,
 	pagingTokenSince,
 } from '../transport/activities';
@@ -33,7 +34,6 @@ const TYPE_NAMES_TTL_MS = 24 * 60 * 60_000;
 const typeNamesCache = new Map<string, { at: number; names: Map<number, string> }>();
 
 async function typeNames(ctx: IPollFunctions): Promise<Map<number, string>> {
-	// The instance's base URL keys its type-name cache.
 	const instance = await instanceBase(ctx);
 	const cached = typeNamesCache.get(instance);
 	if (cached && Date.now() - cached.at < TYPE_NAMES_TTL_MS) return cached.names;
@@ -41,11 +41,6 @@ async function typeNames(ctx: IPollFunctions): Promise<Map<number, string>> {
 	typeNamesCache.set(instance, { at: Date.now(), names });
 	return names;
 }
-
-const idList = (value: unknown): string[] => {
-	const values = Array.isArray(value) ? value : String(value ?? '').split(',');
-	return values.map((v) => String(v).trim()).filter(Boolean);
-};
 
 interface Plan {
 	event: string;
@@ -73,7 +68,7 @@ function planOf(ctx: IPollFunctions): Plan {
 	let attribute: 'primaryAttributeValueId' | 'primaryAttributeValue' = 'primaryAttributeValueId';
 	switch (definition.filter) {
 		case 'types':
-			activityTypeIds = idList(ctx.getNodeParameter('activityTypeIds', [])).map(Number);
+			activityTypeIds = listOf(ctx.getNodeParameter('activityTypeIds', [])).map(Number);
 			if (activityTypeIds.length === 0 || activityTypeIds.length > 10) {
 				throw new NodeOperationError(
 					ctx.getNode(),
@@ -88,17 +83,17 @@ function planOf(ctx: IPollFunctions): Plan {
 			}
 			break;
 		case 'fields':
-			allowed = idList(ctx.getNodeParameter('fields', []));
+			allowed = listOf(ctx.getNodeParameter('fields', []));
 			attribute = 'primaryAttributeValue';
 			break;
 		case 'forms':
-			allowed = idList(ctx.getNodeParameter('formIds', ''));
+			allowed = listOf(ctx.getNodeParameter('formIds', ''));
 			break;
 		case 'lists':
-			allowed = idList(ctx.getNodeParameter('listIds', []));
+			allowed = listOf(ctx.getNodeParameter('listIds', []));
 			break;
 		case 'programs':
-			allowed = idList(ctx.getNodeParameter('programIds', []));
+			allowed = listOf(ctx.getNodeParameter('programIds', []));
 			break;
 	}
 	if (event === 'emailBounced' && options.includeSoftBounces === true) {
@@ -113,7 +108,7 @@ function planOf(ctx: IPollFunctions): Plan {
 			wanted.size === 0 || wanted.has(String(activity[attribute] ?? '').toLowerCase()),
 		maxEvents,
 		includeLead: options.includeLead === true,
-		leadFields: idList(options.leadFields),
+		leadFields: listOf(options.leadFields),
 	};
 }
 
@@ -241,8 +236,6 @@ async function pollFrom(ctx: IPollFunctions, plan: Plan): Promise<INodeExecution
 	}
 	const { activities, position } = await readFrom(ctx, plan, saved);
 	const items = activities.length ? await toItems(ctx, plan, activities) : [];
-	saved.nextPageToken = position.nextPageToken;
-	saved.lastActivityDate = position.lastActivityDate;
-	saved.recent = position.recent;
+	Object.assign(saved, position);
 	return items.length ? [items] : null;
 }
