@@ -2,7 +2,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } f
 
 import { enrichmentCredentialTest } from '../../enrichment/credentialCheck';
 import { chosenBaseUrl } from '../../enrichment/credentialChoice';
-import { type LookupOutcome, type ServiceAnswer, type ServiceCall } from '../../enrichment/types';
+import type { LookupOutcome } from '../../enrichment/types';
 import type { LookupService } from '../../enrichment/service';
 import { enrichmentClient, settingOf } from '../../enrichment/client';
 import {
@@ -12,7 +12,7 @@ import {
 import type { Pace } from '../../enrichment/pool';
 
 export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
-export const SERVICE_NAME = 'sales-intelligence service';
+const SERVICE_NAME = 'sales-intelligence service';
 
 /** The service's own API (pre-filled in the credential). */
 import { ANZ_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
@@ -75,14 +75,6 @@ export const client = enrichmentClient({
 	// Every call of the key counts against its 50 per second: lookups, searches and API Calls.
 	callsPerSecond: lookupsPerSecond,
 });
-
-/** One classified call against the credential's chosen API (also for the shared API Call). */
-export async function apiRequest(
-	ctx: IExecuteFunctions,
-	call: ServiceCall,
-): Promise<ServiceAnswer> {
-	return await client.apiRequest(ctx, call);
-}
 
 /**
  * A lookup answer on either API is the record itself; an answer without `id` is a no match (the

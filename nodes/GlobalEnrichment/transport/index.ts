@@ -1,7 +1,6 @@
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
-	IExecuteFunctions,
 	ILoadOptionsFunctions,
 	INodePropertyOptions,
 } from 'n8n-workflow';
@@ -48,10 +47,6 @@ export const credentialTest = enrichmentCredentialTest({
 	testCall: () => ({ method: 'GET', path: '/account/usage' }),
 });
 
-/**
- * The industry picker: the service's own list (`GET /v3/companies/prospecting/filters/industriesLabels`,
- * free), as name → main industry ID. The connection contract offers no list.
- */
 export const client = enrichmentClient({
 	name: SERVICE_NAME,
 	credentialType: CREDENTIAL_TYPE,
@@ -62,6 +57,10 @@ export const client = enrichmentClient({
 	windowReset,
 });
 
+/**
+ * The industry picker: the service's own list (`GET /v3/companies/prospecting/filters/industriesLabels`,
+ * free), as name → main industry ID. The connection contract offers no list.
+ */
 export async function industryOptions(ctx: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	if ((await client.api(ctx)) === 'contract') {
 		throw new NodeOperationError(
@@ -115,14 +114,6 @@ async function windowReset(
 		// Usage is only a hint: without it the window's own length is waited.
 		return undefined;
 	}
-}
-
-/** One classified call against the credential's chosen API (also for the shared API Call). */
-export async function apiRequest(
-	ctx: IExecuteFunctions,
-	call: ServiceCall,
-): Promise<ServiceAnswer> {
-	return await client.apiRequest(ctx, call);
 }
 
 /**
