@@ -23,6 +23,23 @@ export function searchFiltersCollection(options: INodeProperties[]): INodeProper
 	return filtersCollection(options, 'At least one filter is needed; filters combine with AND');
 }
 
+/** A search filter chosen from a fixed list. */
+export function listFilter(
+	displayName: string,
+	name: string,
+	options: INodePropertyOptions[],
+	description?: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'multiOptions',
+		options,
+		default: [],
+		...(description === undefined ? {} : { description }),
+	};
+}
+
 /** Company size bands, shared by both services' searches. */
 export const COMPANY_SIZES: Array<INodePropertyOptions & { min: number; max?: number }> = [
 	{ name: 'Enterprise (5,001+)', value: '5001+', min: 5001 },

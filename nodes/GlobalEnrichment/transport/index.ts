@@ -1,10 +1,4 @@
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodePropertyOptions,
-} from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { enrichmentCredentialTest } from '../../enrichment/credentialCheck';
 import { chosenBaseUrl } from '../../enrichment/credentialChoice';
@@ -56,36 +50,6 @@ export const client = enrichmentClient({
 	callsPerSecond: () => SERVICE_REQUESTS_PER_SECOND,
 	windowReset,
 });
-
-/**
- * The industry picker: the service's own list (`GET /v3/companies/prospecting/filters/industriesLabels`,
- * free), as name → main industry ID. The connection contract offers no list.
- */
-export async function industryOptions(ctx: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	if ((await client.api(ctx)) === 'contract') {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			"The industry list comes from the service's own API; on the connection contract, type industry names in the Industry filter",
-		);
-	}
-	const { body: answer } = await client.apiRequestOk(ctx, {
-		method: 'GET',
-		path: '/v3/companies/prospecting/filters/industriesLabels',
-		itemIndex: 0,
-		safeToRepeat: true,
-	});
-	const body = (answer ?? {}) as IDataObject;
-	const list = (
-		Array.isArray(answer) ? answer : (body.values ?? body.data ?? body.results ?? [])
-	) as IDataObject[];
-	return list
-		.map((industry) => ({
-			name: String(industry.main_industry ?? industry.label ?? industry.name ?? ''),
-			value: Number(industry.main_industry_id ?? industry.id),
-		}))
-		.filter((option) => option.name && Number.isInteger(option.value) && option.value > 0)
-		.sort((a, b) => a.name.localeCompare(b.name));
-}
 
 /**
  * Seconds until a rate window resets, from the service's V3 usage (`GET /v3/account/usage`, free,

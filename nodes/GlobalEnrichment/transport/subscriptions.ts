@@ -3,13 +3,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { answerError } from '../../enrichment/errors';
 import type { EnrichmentContext, ServiceCall } from '../../enrichment/types';
 import { client, SERVICE_NAME } from './index';
+import type { EntityKind } from './signals';
 
 /**
  * The service's webhook subscriptions (`/api/subscriptions`): one per watched contact or company
  * per account, each sending the chosen signal types to one URL.
  */
-
-export type EntityType = 'contact' | 'company';
 
 /** Subscriptions per create call, and ids per delete call: the service refuses more. */
 export const CREATE_BATCH = 25;
@@ -17,7 +16,7 @@ export const DELETE_BATCH = 100;
 
 interface Subscription {
 	id: string;
-	entityType: EntityType;
+	entityType: EntityKind;
 	entityId: string;
 	url: string;
 	signalTypes: string[];
@@ -34,7 +33,7 @@ export interface Refusal {
 
 const toSubscription = (raw: IDataObject): Subscription => ({
 	id: String(raw.id),
-	entityType: raw.entityType as EntityType,
+	entityType: raw.entityType as EntityKind,
 	entityId: String(raw.entityId),
 	url: String(raw.url),
 	signalTypes: Array.isArray(raw.signalTypes) ? raw.signalTypes.map(String) : [],
@@ -59,7 +58,7 @@ export async function listSubscriptions(ctx: EnrichmentContext): Promise<Subscri
  */
 export async function createSubscriptions(
 	ctx: EnrichmentContext,
-	defaults: { url: string; entityType: EntityType; signalTypes: string[] },
+	defaults: { url: string; entityType: EntityKind; signalTypes: string[] },
 	entityIds: string[],
 ): Promise<{ created: Subscription[]; refused: Refusal[] }> {
 	const call: ServiceCall = {

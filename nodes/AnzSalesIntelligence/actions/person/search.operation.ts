@@ -2,7 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
-import { companySizeOptions, searchFiltersCollection } from '../../../enrichment/fields';
+import {
+	companySizeOptions,
+	listFilter,
+	searchFiltersCollection,
+} from '../../../enrichment/fields';
 import { collectPages } from '../../../enrichment/paging';
 import { echo } from '../../../shared/echo';
 import type { EnrichmentApi } from '../../../enrichment/types';
@@ -30,31 +34,19 @@ const properties: INodeProperties[] = [
 			description:
 				"Company the person currently works for. Service API (the credential's default): the company's ID, such as f000000117274, from Company → Enrich. Connection contract: its name or domain.",
 		},
-		{
-			displayName: 'Company Size',
-			name: 'companySize',
-			type: 'multiOptions',
-			options: companySizeOptions,
-			default: [],
-			description:
-				"Connection contract only: the service's own API has no company-size filter and its results carry no company size, so the node refuses it there rather than return every size",
-		},
-		{
-			displayName: 'Department',
-			name: 'department',
-			type: 'multiOptions',
-			options: DEPARTMENT_OPTIONS,
-			default: [],
-		},
-		{
-			displayName: 'Location',
-			name: 'location',
-			type: 'multiOptions',
-			options: LOCATION_OPTIONS,
-			default: [],
-			description:
-				"A whole country, or Australian states and territories and New Zealand regions. The service's own API filters by country only (its results carry no state), so it refuses states and regions; the connection contract takes both.",
-		},
+		listFilter(
+			'Company Size',
+			'companySize',
+			companySizeOptions,
+			"Connection contract only: the service's own API has no company-size filter and its results carry no company size, so the node refuses it there rather than return every size",
+		),
+		listFilter('Department', 'department', DEPARTMENT_OPTIONS),
+		listFilter(
+			'Location',
+			'location',
+			LOCATION_OPTIONS,
+			"A whole country, or Australian states and territories and New Zealand regions. The service's own API filters by country only (its results carry no state), so it refuses states and regions; the connection contract takes both.",
+		),
 		{
 			displayName: 'Position',
 			name: 'position',
@@ -63,13 +55,7 @@ const properties: INodeProperties[] = [
 			placeholder: 'e.g. Marketing Manager',
 			description: 'Job title, matched as words',
 		},
-		{
-			displayName: 'Seniority',
-			name: 'seniority',
-			type: 'multiOptions',
-			options: SENIORITY_OPTIONS,
-			default: [],
-		},
+		listFilter('Seniority', 'seniority', SENIORITY_OPTIONS),
 	]),
 ];
 
