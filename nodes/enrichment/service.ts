@@ -61,9 +61,7 @@ export function lookupOperation(
 ) {
 	return {
 		fields: [...resource.identifierProperties, simplifyField, lookupOptions(resource.noun)],
-		check(this: IExecuteFunctions, itemIndex: number): Lookup {
-			return resource.prepare.call(this, itemIndex);
-		},
+		check: resource.prepare,
 		async runBatch(this: IExecuteFunctions, items: Array<CheckedItem<Lookup>>) {
 			const route = routes[await service.client.api(this)];
 			const batched = route.send !== 'one';

@@ -16,14 +16,10 @@ import {
 	DEFAULT_CALLS_IN_FLIGHT,
 	SERVICE_REQUESTS_PER_SECOND,
 } from '../../../credentials/common/enrichmentFields';
-
-export const CREDENTIAL_TYPE = 'globalEnrichmentApi';
-export const SERVICE_NAME = 'enrichment service';
-
-/** The service's own API (pre-filled in the credential). */
 import { GLOBAL_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
 
-/** The base URL of the credential's chosen API. */
+export const SERVICE_NAME = 'enrichment service';
+
 export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
 	return chosenBaseUrl(credentials, SERVICE_API_URL);
 }
@@ -43,7 +39,7 @@ export const credentialTest = enrichmentCredentialTest({
 
 export const client = enrichmentClient({
 	name: SERVICE_NAME,
-	credentialType: CREDENTIAL_TYPE,
+	credentialType: 'globalEnrichmentApi',
 	baseUrl,
 	authHeaders,
 	// The documented 50 requests per second per endpoint, kept for all endpoints together.
