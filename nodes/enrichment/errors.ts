@@ -203,10 +203,7 @@ export function cutOffError(
 	);
 }
 
-/**
- * What a lookup's broken answer was, naming the credential field and address to check: one
- * wording for a web page and for an answer cut off or garbled.
- */
+/** What a lookup's broken answer was (a web page, or cut off), naming the address to check. */
 export function brokenAnswerWords(
 	kind: 'webPage' | 'cutOff',
 	address: ServiceAddress | undefined,

@@ -1,8 +1,6 @@
 /**
- * The enrichment service module: every Find / Enrich operation of both enrichment nodes is one
- * `lookupOperation`, run by `runLookups`, configured by its service (`LookupService`: client,
- * pace, bulk size, how a single record's answer reads) and by its resource and routes (what is
- * looked up, how it is checked and simplified, and where it goes on each API).
+ * Every Find and Enrich of both enrichment nodes: one `lookupOperation`, run by `runLookups`,
+ * configured by its service, its resource and its routes.
  */
 
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';

@@ -9,8 +9,6 @@ import { itemParameter } from '../../shared/itemParameters';
 import { postLookalike, requireServiceApi, type EntityKind } from '../transport/signals';
 import { SEED_LISTS, SEED_TYPES, seedOf, seedTexts, type SeedType } from './lookalikeSeeds';
 
-/** Find Lookalikes of contacts or companies: seeds, exclusions, and paging through the session. */
-
 export const MIN_SEEDS = 5;
 export const MAX_SEEDS = 100;
 /** Results per call: the service refuses more. */

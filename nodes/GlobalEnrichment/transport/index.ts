@@ -77,10 +77,8 @@ async function windowReset(
 }
 
 /**
- * The service's lookups. Its own API takes batches of up to 100 for Find and Enrich
- * (`/v3/<kind>/search-and-enrich`); the contract has one record per call for Find and its bulk
- * endpoint for Enrich. Batched calls go out several at once (the credential's Calls in Flight, at
- * most 50); single-record calls one at a time.
+ * The service's lookups (where they go: `lookupRoutes`). Batched calls go out several at once (the
+ * credential's Calls in Flight, at most 50); single-record calls one at a time.
  */
 export const lookupService: LookupService = {
 	client,

@@ -79,24 +79,6 @@ function filterBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return body;
 }
 
-/** Invalid input for the service's own API search, before any call. */
-function serviceFilterError(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	field: string,
-	reason: string,
-) {
-	return new NodeOperationError(
-		ctx.getNode(),
-		`Invalid ${field} filter in item ${itemIndex}: ${reason}`,
-		{
-			itemIndex,
-			description:
-				"The service's own search takes a company ID, one country, seniority, department and position; use the connection contract for the other filters. No request was sent.",
-		},
-	);
-}
-
 /**
  * The service's own search body (`POST /people/search`): `selectedCountry` from the chosen AU
  * states or NZ regions (one country), `companyId`, `position`, and the seniority and department
@@ -104,13 +86,21 @@ function serviceFilterError(
  */
 function serviceBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const filters = filterBody(ctx, itemIndex);
+	const refuse = (field: string, reason: string) =>
+		new NodeOperationError(
+			ctx.getNode(),
+			`Invalid ${field} filter in item ${itemIndex}: ${reason}`,
+			{
+				itemIndex,
+				description:
+					"The service's own search takes a company ID, one country, seniority, department and position; use the connection contract for the other filters. No request was sent.",
+			},
+		);
 	const body: IDataObject = {};
 	if (filters.company !== undefined) {
 		const company = String(filters.company);
 		if (!/^f\d+$/i.test(company)) {
-			throw serviceFilterError(
-				ctx,
-				itemIndex,
+			throw refuse(
 				'Company',
 				`the service's own API takes the company's ID (such as f000000117274), not "${echo(company)}"; get the ID from Company → Enrich`,
 			);
@@ -118,9 +108,7 @@ function serviceBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 		body.companyId = company.toLowerCase();
 	}
 	if (filters.company_size !== undefined) {
-		throw serviceFilterError(
-			ctx,
-			itemIndex,
+		throw refuse(
 			'Company Size',
 			"the service's own search has no company-size filter; remove it or use the connection contract",
 		);
@@ -128,18 +116,14 @@ function serviceBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	if (filters.locations !== undefined) {
 		const places = (filters.locations as string[]).filter((code) => code.includes('-'));
 		if (places.length) {
-			throw serviceFilterError(
-				ctx,
-				itemIndex,
+			throw refuse(
 				'Location',
 				`the service's own search filters by country only and its results carry no state or region, so ${places.join(', ')} would return people from the whole country; choose Australia or New Zealand (all), or use the connection contract`,
 			);
 		}
 		const countries = [...new Set((filters.locations as string[]).map((code) => code.slice(0, 2)))];
 		if (countries.length > 1) {
-			throw serviceFilterError(
-				ctx,
-				itemIndex,
+			throw refuse(
 				'Location',
 				"the service's own search takes one country; choose places in Australia or in New Zealand, not both",
 			);
