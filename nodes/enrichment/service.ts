@@ -26,11 +26,7 @@ export interface LookupService {
 	recordOutcome(body: IDataObject | undefined, creditsCharged: number | undefined): LookupOutcome;
 }
 
-/**
- * Where one operation's lookups go on one API: one record per call (`GET` with the lookup's
- * service query, `POST` with its contract body), the contract's bulk endpoint, or the service's
- * own search-and-enrich.
- */
+/** Where lookups go on one API; one record per call sends a `GET` query or a `POST` body. */
 export type LookupRoute =
 	| { send: 'one'; method: 'GET' | 'POST'; path: string }
 	| { send: 'bulk'; path: string }
@@ -47,11 +43,7 @@ export interface LookupResource {
 	simplify(record: IDataObject): IDataObject;
 }
 
-/**
- * One lookup operation (Find or Enrich): its fields (the identifier, Simplify, Options), the check
- * every item passes before any call, and the run. A lookup spends credits: it is never repeated
- * after an ambiguous failure.
- */
+/** One Find or Enrich. A lookup spends credits: it is never repeated after an ambiguous failure. */
 export function lookupOperation(
 	service: LookupService,
 	resource: LookupResource,

@@ -13,11 +13,10 @@ export const SEARCH_PAGE_SIZE = 50;
 export const SEARCH_MIN_PAGE_SIZE = 10;
 
 /**
- * Search of contacts or companies: its fields, check and run; records simplified by `simplify`.
- * Page by page (`pagination: { page, size }`, page 0-based, at most 50 per page) until the limit, a
- * short page or `totalResults`: `POST /v3/<kind>s/prospecting` on the service's own API,
- * `POST /prospecting/<kind>/search` on the contract. Searches are repeated safely after an
- * ambiguous failure: they return previews and spend no enrichment credit.
+ * Search of contacts or companies, page by page (`pagination: { page, size }`, page 0-based, at
+ * most 50 per page) until the limit, a short page or `totalResults`: `POST /v3/<kind>s/prospecting`
+ * on the service's own API, `POST /prospecting/<kind>/search` on the contract. Searches are
+ * repeated safely after an ambiguous failure: they return previews and spend no enrichment credit.
  */
 export function searchOperation(kind: SearchKind, simplify: (record: IDataObject) => IDataObject) {
 	return {

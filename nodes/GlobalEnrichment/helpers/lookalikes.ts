@@ -111,10 +111,9 @@ function withCredits(records: IDataObject[], billing: unknown): IDataObject[] {
 }
 
 /**
- * Find Lookalikes of `kind`: its fields, its check of one item (5 to 100 valid seeds of the chosen
- * type, the exclusions and the limit), and its run, which pages through the service's session
- * until the limit or `meta.hasMore` is false: each call asks exactly the results still wanted (at
- * most 100), so no call is made for nothing.
+ * Find Lookalikes of `kind`: 5 to 100 seeds, the exclusions and the limit, then pages through the
+ * service's session until the limit or `meta.hasMore` is false, each call asking exactly the
+ * results still wanted (at most 100), so no call is made for nothing.
  */
 export function lookalikesOperation(kind: EntityKind) {
 	return {

@@ -154,10 +154,9 @@ function countOf(signals: unknown): number {
 }
 
 /**
- * Get Signals of `kind`: its fields, its check of one item (id, types, start date and count), and
- * its batched run. The types are checked against the service's catalogue (a free call) before any
- * charged call, then the ids go out 100 per call. Each item says what it cost: one credit per
- * signal shown, none for a repeat of an id already answered.
+ * Get Signals of `kind`. The types are checked against the service's catalogue (a free call)
+ * before any charged call, then the ids go out 100 per call. Each item says what it cost: one
+ * credit per signal shown, none for a repeat of an id already answered.
  */
 export function signalsOperation(kind: EntityKind) {
 	return {

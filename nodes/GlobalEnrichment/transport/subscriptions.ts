@@ -14,12 +14,10 @@ import type { EntityKind } from './signals';
 export const CREATE_BATCH = 25;
 export const DELETE_BATCH = 100;
 
+/** What the trigger reads of a subscription. */
 interface Subscription {
 	id: string;
-	entityType: EntityKind;
-	entityId: string;
 	url: string;
-	signalTypes: string[];
 	/** `disabled` once deliveries failed on every retry. */
 	status: string;
 }
@@ -33,10 +31,7 @@ export interface Refusal {
 
 const toSubscription = (raw: IDataObject): Subscription => ({
 	id: String(raw.id),
-	entityType: raw.entityType as EntityKind,
-	entityId: String(raw.entityId),
 	url: String(raw.url),
-	signalTypes: Array.isArray(raw.signalTypes) ? raw.signalTypes.map(String) : [],
 	status: String(raw.status ?? 'active'),
 });
 
