@@ -250,10 +250,7 @@ export function scoreOperation(kind: EntityKind) {
 			await requireServiceApi(this, 'Get Signal Score', itemIndex);
 			return { id: readRecordId(this, kind, itemIndex), fields: {} };
 		},
-		async runBatch(
-			this: IExecuteFunctions,
-			items: Array<CheckedItem<IdRequest>>,
-		): Promise<BatchOutcome[][]> {
+		async runBatch(this: IExecuteFunctions, items: Array<CheckedItem<IdRequest>>) {
 			return await runByIds(
 				this,
 				{
