@@ -1,4 +1,4 @@
-/** The texts of the lookups' outcomes (see `lookups.ts`). */
+/** The texts of the lookups' outcomes (see `lookups.ts`), and of input refused before any call. */
 
 import type { IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
