@@ -1,13 +1,7 @@
-import type { INode, JsonObject } from 'n8n-workflow';
+import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import {
-	classifyAnswer,
-	mayHaveRunError,
-	networkCodeOf,
-	shouldRetry,
-	type Failure,
-} from '../shared/failure';
+import { classifyAnswer, mayHaveRunError, networkCodeOf, shouldRetry } from '../shared/failure';
 import { callService, FailedAttempt, type Decision } from '../shared/pipeline';
 import { isPlainHttpAnswer, plainHttpAdvice } from '../shared/plainHttp';
 import { isToolRun, TOOL_MAX_RATE_WAIT_MS } from '../shared/tool';
@@ -17,6 +11,7 @@ import {
 	addressWords,
 	apiError,
 	brokenAnswerWords,
+	cutOffError,
 	mayHaveRunWords,
 	notJsonError,
 	quotaError,
@@ -26,7 +21,6 @@ import {
 	RETRY_POLICY,
 	type EnrichmentContext,
 	type RateWindow,
-	type ServiceAddress,
 	type ServiceAnswer,
 	type ServiceCall,
 	type ServiceInfo,
@@ -116,6 +110,41 @@ export async function sendWithRetries(
 		return { retry: true, waitMs: seconds ? seconds * 1000 : 0 };
 	};
 
+	/** The error once a failure is not (or no longer) retried; statuses come back as answers. */
+	const finalError = async (error: unknown): Promise<Error | { result: ServiceAnswer }> => {
+		const attempt = error as FailedAttempt;
+		const { failure } = attempt;
+		const answer = attempt.answer as ServiceAnswer | undefined;
+		const address = await service.address?.(ctx);
+		if (failure.class === 'neverSent') {
+			return apiError(
+				node,
+				call,
+				undefined,
+				`The ${service.name} at ${address?.url ?? "the credential's address"} could not be reached (${failure.code}); nothing was sent`,
+				`Check ${addressWords(address)} and the network.`,
+			);
+		}
+		const brokenBody = failure.reason === 'webPage' || failure.reason === 'notJson';
+		if (failure.class === 'ambiguous' && !call.safeToRepeat) {
+			const what = answer
+				? brokenBody
+					? brokenAnswerWords(failure.reason === 'webPage' ? 'webPage' : 'cutOff', address)
+					: `it answered HTTP ${answer.statusCode}`
+				: failure.reason === 'cutOff'
+					? brokenAnswerWords('cutOff', address)
+					: `the connection broke after the request was sent (${failure.code ?? 'no answer'})`;
+			return mayHaveRunError(
+				node,
+				mayHaveRunWords(call, service.name, what, brokenBody ? undefined : answer),
+			);
+		}
+		if (answer && brokenBody) return notJsonError(node, answer, service.name, call, address);
+		if (answer) return { result: answer };
+		if (failure.reason === 'cutOff') return cutOffError(node, service.name, call, address);
+		return new NodeApiError(node, attempt.original as JsonObject, { itemIndex: call.itemIndex });
+	};
+
 	return await callService<ServiceAnswer, ServiceAnswer>({
 		safeToRepeat: call.safeToRepeat,
 		backoff: RETRY_POLICY,
@@ -129,67 +158,6 @@ export async function sendWithRetries(
 		decide,
 		// A tool call's waits add up to 30 s at most, window waits and Retry-After alike.
 		...(isToolRun(node) ? { maxWaitMs: TOOL_MAX_RATE_WAIT_MS } : {}),
-		finalError: async (error) => {
-			const attempt = error as FailedAttempt;
-			const address = await service.address?.(ctx);
-			const answer = attempt.answer as ServiceAnswer | undefined;
-			const outcome = finalError(
-				node,
-				service.name,
-				call,
-				attempt.failure,
-				answer,
-				attempt.original,
-				address,
-			);
-			return outcome instanceof Error ? outcome : { result: outcome };
-		},
+		finalError,
 	});
-}
-
-/** The error once a failure is not (or no longer) retried; statuses come back as answers. */
-function finalError(
-	node: INode,
-	serviceName: string,
-	call: ServiceCall,
-	failure: Failure,
-	answer: ServiceAnswer | undefined,
-	thrown: unknown,
-	address: ServiceAddress | undefined,
-): Error | ServiceAnswer {
-	if (failure.class === 'neverSent') {
-		return apiError(
-			node,
-			call,
-			undefined,
-			`The ${serviceName} at ${address?.url ?? "the credential's address"} could not be reached (${failure.code}); nothing was sent`,
-			`Check ${addressWords(address)} and the network.`,
-		);
-	}
-	const brokenBody = failure.reason === 'webPage' || failure.reason === 'notJson';
-	if (failure.class === 'ambiguous' && !call.safeToRepeat) {
-		const what = answer
-			? brokenBody
-				? brokenAnswerWords(failure.reason === 'webPage' ? 'webPage' : 'cutOff', address)
-				: `it answered HTTP ${answer.statusCode}`
-			: failure.reason === 'cutOff'
-				? brokenAnswerWords('cutOff', address)
-				: `the connection broke after the request was sent (${failure.code ?? 'no answer'})`;
-		return mayHaveRunError(
-			node,
-			mayHaveRunWords(call, serviceName, what, brokenBody ? undefined : answer),
-		);
-	}
-	if (answer && brokenBody) return notJsonError(node, answer, serviceName, call, address);
-	if (answer) return answer;
-	if (failure.reason === 'cutOff') {
-		return apiError(
-			node,
-			call,
-			undefined,
-			`The ${serviceName} at ${addressWords(address)} answered ${call.method} ${call.path} with a cut-off or garbled answer, also when asked again`,
-			'Run the item again later; if it keeps failing, check that nothing between n8n and the service (a proxy) alters answers.',
-		);
-	}
-	return new NodeApiError(node, thrown as JsonObject, { itemIndex: call.itemIndex });
 }

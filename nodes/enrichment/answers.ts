@@ -30,10 +30,8 @@ export function secondsUntilReset(answer: ServiceAnswer): number | undefined {
 
 /** Credits the service reports for one answer (header `x-credits-charged` or body `creditsCharged`). */
 export function creditsOf(answer: ServiceAnswer): number | undefined {
-	const fromHeader = Number(header(answer, 'x-credits-charged'));
-	if (header(answer, 'x-credits-charged') !== undefined && Number.isFinite(fromHeader)) {
-		return fromHeader;
-	}
+	const fromHeader = header(answer, 'x-credits-charged');
+	if (fromHeader !== undefined && Number.isFinite(Number(fromHeader))) return Number(fromHeader);
 	const body = answer.body as IDataObject | undefined;
 	const fromBody =
 		body && typeof body === 'object'

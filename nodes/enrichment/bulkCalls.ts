@@ -4,11 +4,7 @@ import { errorCodeOf } from './answers';
 import type { EnrichmentClient } from './client';
 import type { LookupChunk, LookupOutcome } from './types';
 
-/**
- * The lookup calls that carry many records, and how their answers become one outcome per record:
- * the connection contract's bulk call and per-record results, the service's own search-and-enrich
- * with its billing.
- */
+/** The lookup calls that carry many records, and their answers as one outcome per record. */
 
 /**
  * One record's result on the connection contract: `{ data }` when found,

@@ -33,7 +33,6 @@ export interface EnrichmentService {
 	/** For messages: "enrichment service", "sales-intelligence service". */
 	name: string;
 	credentialType: string;
-	/** The base URL of the credential's chosen API. */
 	baseUrl(credentials: ICredentialDataDecryptedObject): string;
 	/**
 	 * The key's header. The credential has no `authenticate` (so n8n adds no "Custom API Call"):

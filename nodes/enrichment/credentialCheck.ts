@@ -25,12 +25,6 @@ interface EnrichmentCredentialTest {
 	testCall(api: EnrichmentApi): Omit<ProbeRequest, 'url' | 'headers'> & { path: string };
 }
 
-function addressField(api: EnrichmentApi, serviceUrl: string): AddressField {
-	return api === 'contract'
-		? { field: 'Base URL (Connection Contract)', example: 'https://gateway.example.com' }
-		: { field: 'Service URL', example: serviceUrl };
-}
-
 /**
  * The credential test of an enrichment credential: the chosen API's address checked before any
  * call, then one free call with the key; each failure names the field to change.
@@ -40,7 +34,10 @@ export function enrichmentCredentialTest(config: EnrichmentCredentialTest) {
 		'Connection successful: the service accepted the API key.',
 		async (ctx, credentials) => {
 			const api = apiOf(credentials);
-			const address = addressField(api, config.serviceUrl);
+			const address: AddressField =
+				api === 'contract'
+					? { field: 'Base URL (Connection Contract)', example: 'https://gateway.example.com' }
+					: { field: 'Service URL', example: config.serviceUrl };
 			const base = chosenBaseUrl(credentials, config.serviceUrl);
 			if (!base) {
 				throw new CredentialTestFailure(

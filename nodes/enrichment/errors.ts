@@ -182,19 +182,28 @@ export function notJsonError(
 			`Check the credential's API and ${address?.field ?? 'address'}: they must point at the service's API, not at a web page or another server.`,
 		);
 	}
+	return cutOffError(node, serviceName, call, address, answer);
+}
+
+/** An answer cut off or garbled, also when asked again; its length when it arrived whole. */
+export function cutOffError(
+	node: INode,
+	serviceName: string,
+	call: ServiceCall,
+	address: ServiceAddress | undefined,
+	answer?: ServiceAnswer,
+): NodeApiError {
+	const length = answer ? ` (${String(answer.body).length} characters)` : '';
 	return apiError(
 		node,
 		call,
 		answer,
-		`The ${serviceName} at ${addressWords(address)} answered ${call.method} ${call.path} with a cut-off or garbled answer (${body.length} characters), also when asked again`,
+		`The ${serviceName} at ${addressWords(address)} answered ${call.method} ${call.path} with a cut-off or garbled answer${length}, also when asked again`,
 		'Run the item again later; if it keeps failing, check that nothing between n8n and the service (a proxy) alters answers.',
 	);
 }
 
-/**
- * What a lookup's broken answer was, naming the credential field and address to check: one
- * wording for a web page and for an answer cut off or garbled.
- */
+/** What a lookup's broken answer was (a web page, or cut off), naming the address to check. */
 export function brokenAnswerWords(
 	kind: 'webPage' | 'cutOff',
 	address: ServiceAddress | undefined,

@@ -1,14 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { apiCallOperation } from '../shared/apiCall';
 import { filtersCollection, optionsCollection } from '../shared/descriptions';
-import { answerError } from './errors';
-import { type ServiceAnswer, type ServiceCall } from './types';
+import type { EnrichmentClient } from './client';
+import type { ServiceCall } from './types';
 
 /** The "Options" collection of every lookup operation. */
 export function lookupOptions(noun: string): INodeProperties {
@@ -26,6 +21,23 @@ export function lookupOptions(noun: string): INodeProperties {
 /** The "Filters" collection of a search: the services refuse a search without any filter. */
 export function searchFiltersCollection(options: INodeProperties[]): INodeProperties {
 	return filtersCollection(options, 'At least one filter is needed; filters combine with AND');
+}
+
+/** A search filter chosen from a fixed list. */
+export function listFilter(
+	displayName: string,
+	name: string,
+	options: INodePropertyOptions[],
+	description?: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'multiOptions',
+		options,
+		default: [],
+		...(description === undefined ? {} : { description }),
+	};
 }
 
 /** Company size bands, shared by both services' searches. */
@@ -46,15 +58,8 @@ export const companySizeOptions: INodePropertyOptions[] = COMPANY_SIZES.map(({ n
 // ---------------------------------------------------------------------------------------------
 // API Call: a request to any path of the service, with the credential's key.
 
-/**
- * The API Call operation of an enrichment node, on the shared API Call implementation: `request`
- * is the node's transport (which classifies answers), `baseUrl` the credential's chosen API.
- */
-export function apiCallOperationFor(
-	apiRequest: (ctx: IExecuteFunctions, call: ServiceCall) => Promise<ServiceAnswer>,
-	serviceName: string,
-	baseUrl: (ctx: IExecuteFunctions) => Promise<string>,
-) {
+/** The API Call operation of an enrichment node, sent through its client to the credential's API. */
+export function apiCallOperationFor(client: EnrichmentClient) {
 	return apiCallOperation({
 		operation: 'request',
 		methods: ['GET', 'POST'],
@@ -62,7 +67,7 @@ export function apiCallOperationFor(
 		where: 'on the service',
 		placeholder: 'e.g. /account/usage',
 		example: '/account/usage',
-		baseUrl,
+		baseUrl: client.baseUrl,
 		async send(ctx, prepared) {
 			// A GET is safe to repeat after an ambiguous failure; a POST may spend credits.
 			const call: ServiceCall = {
@@ -73,8 +78,7 @@ export function apiCallOperationFor(
 				itemIndex: prepared.itemIndex,
 				safeToRepeat: prepared.method === 'GET',
 			};
-			const answer = await apiRequest(ctx, call);
-			if (answer.statusCode >= 400) throw answerError(ctx.getNode(), answer, serviceName, call);
+			const answer = await client.apiRequestOk(ctx, call);
 			const body = answer.body;
 			if (Array.isArray(body)) return body as IDataObject[];
 			if (body && typeof body === 'object') return body as IDataObject;

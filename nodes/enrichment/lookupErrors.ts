@@ -1,8 +1,4 @@
-/**
- * The texts of the lookups' outcomes (see `lookups.ts`): the error that stops a run and says what
- * was done, the error of an item never sent, a no match that must fail, a record the service
- * refused, and an input refused before any call.
- */
+/** The texts of the lookups' outcomes (see `lookups.ts`), and of input refused before any call. */
 
 import type { IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';

@@ -1,8 +1,6 @@
 /**
- * The enrichment service module: every Find / Enrich operation of both enrichment nodes is one
- * `lookupOperation`, run by `runLookups`, configured by its service (`LookupService`: client,
- * pace, bulk size, how a single record's answer reads) and by its resource and routes (what is
- * looked up, how it is checked and simplified, and where it goes on each API).
+ * Every Find and Enrich of both enrichment nodes: one `lookupOperation`, run by `runLookups`,
+ * configured by its service, its resource and its routes.
  */
 
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
@@ -28,11 +26,7 @@ export interface LookupService {
 	recordOutcome(body: IDataObject | undefined, creditsCharged: number | undefined): LookupOutcome;
 }
 
-/**
- * Where one operation's lookups go on one API: one record per call (`GET` with the lookup's
- * service query, `POST` with its contract body), the contract's bulk endpoint, or the service's
- * own search-and-enrich.
- */
+/** Where lookups go on one API; one record per call sends a `GET` query or a `POST` body. */
 export type LookupRoute =
 	| { send: 'one'; method: 'GET' | 'POST'; path: string }
 	| { send: 'bulk'; path: string }
@@ -49,11 +43,7 @@ export interface LookupResource {
 	simplify(record: IDataObject): IDataObject;
 }
 
-/**
- * One lookup operation (Find or Enrich): its fields (the identifier, Simplify, Options), the check
- * every item passes before any call, and the run. A lookup spends credits: it is never repeated
- * after an ambiguous failure.
- */
+/** One Find or Enrich. A lookup spends credits: it is never repeated after an ambiguous failure. */
 export function lookupOperation(
 	service: LookupService,
 	resource: LookupResource,
@@ -61,9 +51,7 @@ export function lookupOperation(
 ) {
 	return {
 		fields: [...resource.identifierProperties, simplifyField, lookupOptions(resource.noun)],
-		check(this: IExecuteFunctions, itemIndex: number): Lookup {
-			return resource.prepare.call(this, itemIndex);
-		},
+		check: resource.prepare,
 		async runBatch(this: IExecuteFunctions, items: Array<CheckedItem<Lookup>>) {
 			const route = routes[await service.client.api(this)];
 			const batched = route.send !== 'one';

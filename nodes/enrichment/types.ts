@@ -80,7 +80,6 @@ export interface ServiceInfo {
  */
 export const RETRY_POLICY: BackoffPolicy = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
 
-/** Per-call time limit (ms). */
 export const TIMEOUT_MS = 60_000;
 
 /** One lookup, as built from one item. */

@@ -6,10 +6,6 @@
 import { echo } from '../shared/echo';
 import { isValidEmail } from '../shared/validation';
 
-export function normalizeEmail(value: string): string {
-	return value.trim().toLowerCase();
-}
-
 /** A check's verdict: the normalised value, or why the input was refused (shown to the user). */
 export type Checked = { value: string } | { refused: string };
 
@@ -57,7 +53,7 @@ export function checkAbn(value: string): Checked {
 // Email
 
 export function checkEmail(value: string): Checked {
-	const email = normalizeEmail(value);
+	const email = value.trim().toLowerCase();
 	if (!email) return { refused: 'The email address is empty' };
 	if (looksLikeUrl(email)) {
 		return { refused: `"${echo(value)}" is a URL, not an email address` };

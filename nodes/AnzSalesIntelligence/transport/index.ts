@@ -1,37 +1,16 @@
-import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { enrichmentCredentialTest } from '../../enrichment/credentialCheck';
 import { chosenBaseUrl } from '../../enrichment/credentialChoice';
-import { type LookupOutcome, type ServiceAnswer, type ServiceCall } from '../../enrichment/types';
+import type { LookupOutcome } from '../../enrichment/types';
 import type { LookupService } from '../../enrichment/service';
 import { enrichmentClient, settingOf } from '../../enrichment/client';
 import {
 	DEFAULT_REQUESTS_PER_SECOND,
 	SERVICE_REQUESTS_PER_SECOND,
 } from '../../../credentials/common/enrichmentFields';
-import type { Pace } from '../../enrichment/pool';
-
-export const CREDENTIAL_TYPE = 'anzSalesIntelligenceApi';
-export const SERVICE_NAME = 'sales-intelligence service';
-
-/** The service's own API (pre-filled in the credential). */
 import { ANZ_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
 
-/**
- * Lookups start at the credential's rate (Lookups per Second, at most the service's 50 per second
- * per key), several in flight. A 402 or used-up quota starts no further lookup; those in flight
- * finish and their (paid) records reach their items.
- */
-async function lookupPace(ctx: IExecuteFunctions): Promise<Pace> {
-	const perSecond = lookupsPerSecond(await client.credentials(ctx));
-	return {
-		inFlight: Math.ceil(perSecond),
-		minIntervalMs: 1000 / perSecond,
-		beforeStart: async (inFlight) => await client.rateGate(ctx, inFlight),
-	};
-}
-
-/** The base URL of the credential's chosen API. */
 export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
 	return chosenBaseUrl(credentials, SERVICE_API_URL);
 }
@@ -68,21 +47,13 @@ function lookupsPerSecond(credentials: ICredentialDataDecryptedObject): number {
 }
 
 export const client = enrichmentClient({
-	name: SERVICE_NAME,
-	credentialType: CREDENTIAL_TYPE,
+	name: 'sales-intelligence service',
+	credentialType: 'anzSalesIntelligenceApi',
 	baseUrl,
 	authHeaders,
 	// Every call of the key counts against its 50 per second: lookups, searches and API Calls.
 	callsPerSecond: lookupsPerSecond,
 });
-
-/** One classified call against the credential's chosen API (also for the shared API Call). */
-export async function apiRequest(
-	ctx: IExecuteFunctions,
-	call: ServiceCall,
-): Promise<ServiceAnswer> {
-	return await client.apiRequest(ctx, call);
-}
 
 /**
  * A lookup answer on either API is the record itself; an answer without `id` is a no match (the
@@ -99,11 +70,18 @@ function recordOutcome(
 
 /**
  * The service's lookups: one call per unique record on either API (it has no bulk endpoint),
- * several in flight and their starts paced to the credential's Lookups per Second (see
- * `lookupPace`).
+ * several in flight, their starts paced to the credential's Lookups per Second. A 402 or used-up
+ * quota starts no further lookup; those in flight finish and their (paid) records reach their items.
  */
 export const lookupService: LookupService = {
 	client,
-	pace: lookupPace,
+	async pace(ctx) {
+		const perSecond = lookupsPerSecond(await client.credentials(ctx));
+		return {
+			inFlight: Math.ceil(perSecond),
+			minIntervalMs: 1000 / perSecond,
+			beforeStart: async (inFlight) => await client.rateGate(ctx, inFlight),
+		};
+	},
 	recordOutcome,
 };

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { limitOf, listOf, returnAllAndLimit, simplifyField } from '../../shared/descriptions';
 import { collectPages } from '../../enrichment/paging';
+import { itemParameter } from '../../shared/itemParameters';
 import { client } from '../transport';
 import { searchBody, searchFilters, type SearchKind } from './searchFilters';
 
@@ -11,80 +12,68 @@ export const SEARCH_PAGE_SIZE = 50;
 /** The service's prospecting pages hold 10 to 100 records: a Limit under 10 asks for 10. */
 export const SEARCH_MIN_PAGE_SIZE = 10;
 
-function validateSearch(ctx: IExecuteFunctions, kind: SearchKind, itemIndex: number): void {
-	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	// Both APIs need at least one filter; industries are checked when the API is known.
-	if (
-		Object.keys(searchBody(ctx, kind, itemIndex, 'either')).length === 0 &&
-		!listOf(filters.industry).length &&
-		!listOf(filters.industryIds).length
-	) {
-		throw new NodeOperationError(ctx.getNode(), `No search filter in item ${itemIndex}`, {
-			itemIndex,
-			description:
-				'Add at least one filter: an unfiltered search would page through the whole database and spend credits. No request was sent.',
-		});
-	}
-}
-
 /**
- * Page by page (`pagination: { page, size }`, page 0-based, at most 50 per page) until the limit, a
- * short page or `totalResults`: `POST /v3/<kind>s/prospecting` on the service's own API,
- * `POST /prospecting/<kind>/search` on the contract. Searches are repeated safely after an
- * ambiguous failure: they return previews and spend no enrichment credit.
+ * Search of contacts or companies, page by page (`pagination: { page, size }`, page 0-based, at
+ * most 50 per page) until the limit, a short page or `totalResults`: `POST /v3/<kind>s/prospecting`
+ * on the service's own API, `POST /prospecting/<kind>/search` on the contract. Searches are
+ * repeated safely after an ambiguous failure: they return previews and spend no enrichment credit.
  */
-async function runSearch(
-	ctx: IExecuteFunctions,
-	kind: SearchKind,
-	itemIndex: number,
-): Promise<IDataObject[]> {
-	const api = await client.api(ctx);
-	const filters = searchBody(ctx, kind, itemIndex, api);
-	const path =
-		api === 'service'
-			? `/v3/${kind === 'contact' ? 'contacts' : 'companies'}/prospecting`
-			: `/prospecting/${kind}/search`;
-	return await collectPages(
-		{
-			limit: limitOf(ctx, itemIndex),
-			maxPageSize: SEARCH_PAGE_SIZE,
-			minPageSize: api === 'service' ? SEARCH_MIN_PAGE_SIZE : undefined,
-			fixedPageSize: true,
-		},
-		async (page, _offset, size) => {
-			const answer = await client.apiRequestOk(ctx, {
-				method: 'POST',
-				path,
-				body: { pagination: { page, size }, filters },
-				itemIndex,
-				safeToRepeat: true,
-			});
-			const body = (answer.body ?? {}) as IDataObject;
-			// The service's own API answers `results` and `pagination.total`; the contract `data`
-			// and `totalResults`.
-			const total =
-				api === 'service' ? (body.pagination as IDataObject | undefined)?.total : body.totalResults;
-			return {
-				records: ((api === 'service' ? body.results : body.data) ?? []) as IDataObject[],
-				total: typeof total === 'number' ? total : undefined,
-			};
-		},
-	);
-}
-
-/** Search of contacts or companies: its fields, check and run; each record shaped by `format`. */
-export function searchOperation(
-	kind: SearchKind,
-	format: (this: IExecuteFunctions, record: IDataObject, itemIndex: number) => IDataObject,
-) {
+export function searchOperation(kind: SearchKind, simplify: (record: IDataObject) => IDataObject) {
 	return {
 		fields: [...returnAllAndLimit, simplifyField, searchFilters(kind)],
 		check(this: IExecuteFunctions, itemIndex: number): void {
-			validateSearch(this, kind, itemIndex);
+			const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+			// Both APIs need at least one filter; industries are checked when the API is known.
+			if (
+				Object.keys(searchBody(this, kind, itemIndex, 'either')).length === 0 &&
+				!listOf(filters.industry).length &&
+				!listOf(filters.industryIds).length
+			) {
+				throw new NodeOperationError(this.getNode(), `No search filter in item ${itemIndex}`, {
+					itemIndex,
+					description:
+						'Add at least one filter: an unfiltered search would page through the whole database and spend credits. No request was sent.',
+				});
+			}
 		},
 		async run(this: IExecuteFunctions, itemIndex: number) {
-			const records = await runSearch(this, kind, itemIndex);
-			return records.map((record) => format.call(this, record, itemIndex));
+			const api = await client.api(this);
+			const filters = searchBody(this, kind, itemIndex, api);
+			const path =
+				api === 'service'
+					? `/v3/${kind === 'contact' ? 'contacts' : 'companies'}/prospecting`
+					: `/prospecting/${kind}/search`;
+			const records = await collectPages(
+				{
+					limit: limitOf(this, itemIndex),
+					maxPageSize: SEARCH_PAGE_SIZE,
+					minPageSize: api === 'service' ? SEARCH_MIN_PAGE_SIZE : undefined,
+					fixedPageSize: true,
+				},
+				async (page, _offset, size) => {
+					const answer = await client.apiRequestOk(this, {
+						method: 'POST',
+						path,
+						body: { pagination: { page, size }, filters },
+						itemIndex,
+						safeToRepeat: true,
+					});
+					const body = (answer.body ?? {}) as IDataObject;
+					// The service's own API answers `results` and `pagination.total`; the contract `data`
+					// and `totalResults`.
+					const total =
+						api === 'service'
+							? (body.pagination as IDataObject | undefined)?.total
+							: body.totalResults;
+					return {
+						records: ((api === 'service' ? body.results : body.data) ?? []) as IDataObject[],
+						total: typeof total === 'number' ? total : undefined,
+					};
+				},
+			);
+			return itemParameter<boolean>(this, 'simplify', itemIndex, true)
+				? records.map(simplify)
+				: records;
 		},
 	};
 }

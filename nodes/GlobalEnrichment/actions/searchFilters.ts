@@ -10,6 +10,7 @@ import { echo } from '../../shared/echo';
 import {
 	COMPANY_SIZES,
 	companySizeOptions,
+	listFilter,
 	searchFiltersCollection,
 } from '../../enrichment/fields';
 import type { EnrichmentApi } from '../../enrichment/types';
@@ -68,28 +69,14 @@ const PICKED: Array<{
 export function searchFilters(kind: SearchKind): INodeProperties {
 	const options: INodeProperties[] = [
 		filter('Company', 'company', 'e.g. Example Inc, Acme', 'Company names, comma-separated'),
-		{
-			displayName: 'Company Size',
-			name: 'companySize',
-			type: 'multiOptions',
-			options: companySizeOptions,
-			default: [],
-		},
+		listFilter('Company Size', 'companySize', companySizeOptions),
 		filter(
 			'Industry',
 			'industry',
 			'e.g. Software, Retail',
 			"Industries, comma-separated: names on the connection contract, the service's industry IDs on its own API",
 		),
-		{
-			displayName: 'Industry Names or IDs',
-			name: 'industryIds',
-			type: 'multiOptions',
-			typeOptions: { loadOptionsMethod: 'getIndustries' },
-			default: [],
-			description:
-				'Industries from the service\'s own list (service API only). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
+		picker('Industry Names or IDs', 'industryIds', 'getIndustries', 'Industries'),
 		filter('Location', 'location', 'e.g. Australia, Germany', 'Countries, comma-separated'),
 		{
 			displayName: 'Technology',

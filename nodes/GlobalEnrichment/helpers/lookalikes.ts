@@ -1,22 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { answerError } from '../../enrichment/errors';
 import { invalidInput } from '../../enrichment/lookupErrors';
 import { checkDomain } from '../../enrichment/validation';
 import { limitOf, listOf, returnAllAndLimit } from '../../shared/descriptions';
 import { echo } from '../../shared/echo';
 import { itemParameter } from '../../shared/itemParameters';
-import {
-	collectionOf,
-	postLookalike,
-	requireServiceApi,
-	type EntityKind,
-} from '../transport/signals';
-import { SERVICE_NAME } from '../transport';
+import { postLookalike, requireServiceApi, type EntityKind } from '../transport/signals';
 import { SEED_LISTS, SEED_TYPES, seedOf, seedTexts, type SeedType } from './lookalikeSeeds';
-
-/** Find Lookalikes of contacts or companies: seeds, exclusions, and paging through the session. */
 
 export const MIN_SEEDS = 5;
 export const MAX_SEEDS = 100;
@@ -93,89 +84,6 @@ export interface LookalikeRequest {
 	limit: number;
 }
 
-/** Checks one item: 5 to 100 valid seeds of the chosen type, the exclusions and the limit. */
-async function checkLookalikes(
-	ctx: IExecuteFunctions,
-	kind: EntityKind,
-	itemIndex: number,
-): Promise<LookalikeRequest> {
-	await requireServiceApi(ctx, 'Find Lookalikes', itemIndex);
-	const type = itemParameter<string>(ctx, 'seedType', itemIndex, '') as SeedType;
-	if (!SEED_TYPES[kind].some((option) => option.value === type)) {
-		invalidInput(
-			ctx,
-			itemIndex,
-			'"Seed Type"',
-			`"${echo(String(type))}" is not a seed type of ${kind} lookalikes`,
-			`Use ${SEED_TYPES[kind].map((option) => option.value).join(', ')}.`,
-			'seedType',
-		);
-	}
-	const texts = seedTexts(itemParameter<unknown>(ctx, 'seeds', itemIndex, ''), type === 'name');
-	const seeds: Array<string | IDataObject> = [];
-	const seen = new Set<string>();
-	for (const [n, raw] of texts.entries()) {
-		const seed = seedOf(kind, type, raw);
-		if (typeof seed === 'object' && 'refused' in seed) {
-			invalidInput(
-				ctx,
-				itemIndex,
-				'"Seeds"',
-				`seed ${n + 1}: ${String(seed.refused)}`,
-				'Correct or remove that seed.',
-				'seeds',
-			);
-		}
-		const key = JSON.stringify(seed).toLowerCase();
-		if (!seen.has(key)) seeds.push(seed);
-		seen.add(key);
-	}
-	if (seeds.length < MIN_SEEDS || seeds.length > MAX_SEEDS) {
-		invalidInput(
-			ctx,
-			itemIndex,
-			'"Seeds"',
-			`${seeds.length} different seeds given; the service takes ${MIN_SEEDS} to ${MAX_SEEDS}`,
-			`Give ${MIN_SEEDS} to ${MAX_SEEDS} seeds.`,
-			'seeds',
-		);
-	}
-	const exclude = [...new Set(listOf(itemParameter<unknown>(ctx, 'exclude', itemIndex, '')))];
-	if (kind === 'company') {
-		for (const [n, domain] of exclude.entries()) {
-			const checked = checkDomain(domain);
-			if ('refused' in checked) {
-				invalidInput(
-					ctx,
-					itemIndex,
-					'"Exclude Domains"',
-					`domain ${n + 1}: ${checked.refused}`,
-					'Correct or remove that domain.',
-					'exclude',
-				);
-			}
-			exclude[n] = checked.value;
-		}
-	}
-	const limit = limitOf(ctx, itemIndex);
-	if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1)) {
-		invalidInput(
-			ctx,
-			itemIndex,
-			'"Limit"',
-			`${echo(String(limit))} is not a whole number of at least 1`,
-			'Give a Limit of 1 or more, or turn on Return All.',
-			'limit',
-		);
-	}
-	return {
-		seeds: { [SEED_LISTS[type]]: seeds },
-		// Exclusions go grouped by kind like the seeds: contacts by ID, companies by domain.
-		exclude: exclude.length ? { [kind === 'contact' ? 'ids' : 'domains']: exclude } : undefined,
-		limit,
-	};
-}
-
 /** The session is unknown or expired (the service forgets it after 30 days of disuse). */
 function expiredSession(ctx: IExecuteFunctions, body: unknown, itemIndex: number, got: number) {
 	return new NodeApiError(ctx.getNode(), (body ?? {}) as JsonObject, {
@@ -203,60 +111,127 @@ function withCredits(records: IDataObject[], billing: unknown): IDataObject[] {
 }
 
 /**
- * Pages through the service's session until the limit or `meta.hasMore` is false: each call asks
- * exactly the results still wanted (at most 100), so no call is made for nothing.
+ * Find Lookalikes of `kind`: 5 to 100 seeds, the exclusions and the limit, then pages through the
+ * service's session until the limit or `meta.hasMore` is false, each call asking exactly the
+ * results still wanted (at most 100), so no call is made for nothing.
  */
-async function runLookalikes(
-	ctx: IExecuteFunctions,
-	kind: EntityKind,
-	itemIndex: number,
-	{ seeds, exclude, limit }: LookalikeRequest,
-): Promise<IDataObject[]> {
-	const results: IDataObject[] = [];
-	let sessionId: string | undefined;
-	for (;;) {
-		const wanted = Math.min(LOOKALIKES_PER_CALL, limit - results.length);
-		const body: IDataObject = {
-			seeds,
-			limit: wanted,
-			...(exclude ? { exclude } : {}),
-			...(sessionId ? { dedupeSessionId: sessionId } : {}),
-		};
-		const call = {
-			method: 'POST' as const,
-			path: `/v3/${collectionOf(kind)}/lookalike`,
-			body,
-			itemIndex,
-			safeToRepeat: false,
-		};
-		const answer = await postLookalike(ctx, kind, body, itemIndex);
-		if (answer.statusCode >= 400) {
-			// 410 DEDUPE_SESSION_INVALID: the session is unknown or has expired.
-			if (sessionId && answer.statusCode === 410) {
-				throw expiredSession(ctx, answer.body, itemIndex, results.length);
-			}
-			throw answerError(ctx.getNode(), answer, SERVICE_NAME, call);
-		}
-		const page = (answer.body ?? {}) as IDataObject;
-		const records = (Array.isArray(page.results) ? page.results : []) as IDataObject[];
-		const meta = (page.meta ?? {}) as IDataObject;
-		results.push(...withCredits(records, page.billing).slice(0, limit - results.length));
-		sessionId = typeof page.dedupeSessionId === 'string' ? page.dedupeSessionId : undefined;
-		if (meta.hasMore !== true || records.length === 0 || results.length >= limit || !sessionId) {
-			return results;
-		}
-	}
-}
-
-/** Find Lookalikes of `kind`: its fields, check and paged run (the operation adds its option). */
 export function lookalikesOperation(kind: EntityKind) {
 	return {
 		fields: lookalikeFields(kind),
 		async check(this: IExecuteFunctions, itemIndex: number): Promise<LookalikeRequest> {
-			return await checkLookalikes(this, kind, itemIndex);
+			await requireServiceApi(this, 'Find Lookalikes', itemIndex);
+			const type = itemParameter<string>(this, 'seedType', itemIndex, '') as SeedType;
+			if (!SEED_TYPES[kind].some((option) => option.value === type)) {
+				invalidInput(
+					this,
+					itemIndex,
+					'"Seed Type"',
+					`"${echo(String(type))}" is not a seed type of ${kind} lookalikes`,
+					`Use ${SEED_TYPES[kind].map((option) => option.value).join(', ')}.`,
+					'seedType',
+				);
+			}
+			const texts = seedTexts(
+				itemParameter<unknown>(this, 'seeds', itemIndex, ''),
+				type === 'name',
+			);
+			const seeds: Array<string | IDataObject> = [];
+			const seen = new Set<string>();
+			for (const [n, raw] of texts.entries()) {
+				const seed = seedOf(kind, type, raw);
+				if (typeof seed === 'object' && 'refused' in seed) {
+					invalidInput(
+						this,
+						itemIndex,
+						'"Seeds"',
+						`seed ${n + 1}: ${String(seed.refused)}`,
+						'Correct or remove that seed.',
+						'seeds',
+					);
+				}
+				const key = JSON.stringify(seed).toLowerCase();
+				if (!seen.has(key)) seeds.push(seed);
+				seen.add(key);
+			}
+			if (seeds.length < MIN_SEEDS || seeds.length > MAX_SEEDS) {
+				invalidInput(
+					this,
+					itemIndex,
+					'"Seeds"',
+					`${seeds.length} different seeds given; the service takes ${MIN_SEEDS} to ${MAX_SEEDS}`,
+					`Give ${MIN_SEEDS} to ${MAX_SEEDS} seeds.`,
+					'seeds',
+				);
+			}
+			const exclude = [...new Set(listOf(itemParameter<unknown>(this, 'exclude', itemIndex, '')))];
+			if (kind === 'company') {
+				for (const [n, domain] of exclude.entries()) {
+					const checked = checkDomain(domain);
+					if ('refused' in checked) {
+						invalidInput(
+							this,
+							itemIndex,
+							'"Exclude Domains"',
+							`domain ${n + 1}: ${checked.refused}`,
+							'Correct or remove that domain.',
+							'exclude',
+						);
+					}
+					exclude[n] = checked.value;
+				}
+			}
+			const limit = limitOf(this, itemIndex);
+			if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1)) {
+				invalidInput(
+					this,
+					itemIndex,
+					'"Limit"',
+					`${echo(String(limit))} is not a whole number of at least 1`,
+					'Give a Limit of 1 or more, or turn on Return All.',
+					'limit',
+				);
+			}
+			return {
+				seeds: { [SEED_LISTS[type]]: seeds },
+				// Exclusions go grouped by kind like the seeds: contacts by ID, companies by domain.
+				exclude: exclude.length ? { [kind === 'contact' ? 'ids' : 'domains']: exclude } : undefined,
+				limit,
+			};
 		},
-		async run(this: IExecuteFunctions, itemIndex: number, input: LookalikeRequest) {
-			return await runLookalikes(this, kind, itemIndex, input);
+		async run(
+			this: IExecuteFunctions,
+			itemIndex: number,
+			{ seeds, exclude, limit }: LookalikeRequest,
+		) {
+			const results: IDataObject[] = [];
+			let sessionId: string | undefined;
+			for (;;) {
+				const wanted = Math.min(LOOKALIKES_PER_CALL, limit - results.length);
+				const body: IDataObject = {
+					seeds,
+					limit: wanted,
+					...(exclude ? { exclude } : {}),
+					...(sessionId ? { dedupeSessionId: sessionId } : {}),
+				};
+				const answer = await postLookalike(this, kind, body, itemIndex);
+				// 410 DEDUPE_SESSION_INVALID: the session is unknown or has expired.
+				if (answer.statusCode === 410) {
+					throw expiredSession(this, answer.body, itemIndex, results.length);
+				}
+				const page = (answer.body ?? {}) as IDataObject;
+				const records = (Array.isArray(page.results) ? page.results : []) as IDataObject[];
+				const meta = (page.meta ?? {}) as IDataObject;
+				results.push(...withCredits(records, page.billing).slice(0, limit - results.length));
+				sessionId = typeof page.dedupeSessionId === 'string' ? page.dedupeSessionId : undefined;
+				if (
+					meta.hasMore !== true ||
+					records.length === 0 ||
+					results.length >= limit ||
+					!sessionId
+				) {
+					return results;
+				}
+			}
 		},
 	};
 }

@@ -143,40 +143,6 @@ function readMaxResults(ctx: IExecuteFunctions, itemIndex: number): number {
 	return max;
 }
 
-/** Checks one item of Get Signals: its id, types, start date and count (the types' catalogue later). */
-async function checkSignals(
-	ctx: IExecuteFunctions,
-	kind: EntityKind,
-	itemIndex: number,
-): Promise<IdRequest> {
-	await requireServiceApi(ctx, 'Get Signals', itemIndex);
-	const id = readRecordId(ctx, kind, itemIndex);
-	const raw = itemParameter<unknown>(ctx, 'signalTypes', itemIndex, []);
-	const signalTypes = (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
-		.map((type) => String(type).trim())
-		.filter(Boolean);
-	if (signalTypes.length === 0) {
-		invalidInput(
-			ctx,
-			itemIndex,
-			'"Signal Type Names or IDs"',
-			'no signal type is chosen',
-			'Choose at least one type from the list (allSignals for every type).',
-			'signalTypes',
-		);
-	}
-	const startDate = readStartDate(ctx, itemIndex);
-	const maxResultsPerSignal = readMaxResults(ctx, itemIndex);
-	return {
-		id,
-		fields: {
-			signalTypes: [...new Set(signalTypes)],
-			...(startDate ? { startDate } : {}),
-			maxResultsPerSignal,
-		},
-	};
-}
-
 /** The number of signals in a result (`signals` by type, or a list). */
 function countOf(signals: unknown): number {
 	if (Array.isArray(signals)) return signals.length;
@@ -188,67 +154,90 @@ function countOf(signals: unknown): number {
 }
 
 /**
- * Get Signals for the checked items: the types are checked against the service's catalogue (a
- * free call) before any charged call, then the ids go out 100 per call. Each item says what it
- * cost: one credit per signal shown, none for a repeat of an id already answered.
+ * Get Signals of `kind`. The types are checked against the service's catalogue (a free call)
+ * before any charged call, then the ids go out 100 per call. Each item says what it cost: one
+ * credit per signal shown, none for a repeat of an id already answered.
  */
-async function runSignals(
-	ctx: IExecuteFunctions,
-	kind: EntityKind,
-	items: Array<CheckedItem<IdRequest>>,
-): Promise<BatchOutcome[][]> {
-	const known = new Set((await signalTypeOptions(ctx, kind)).map((option) => option.value));
-	const outcomes: BatchOutcome[][] = [];
-	const sendable: Array<CheckedItem<IdRequest>> = [];
-	for (const item of items) {
-		const unknown = (item.input.fields.signalTypes as string[]).find((type) => !known.has(type));
-		if (unknown === undefined) {
-			sendable.push(item);
-			continue;
-		}
-		try {
-			invalidInput(
-				ctx,
-				item.itemIndex,
-				'"Signal Type Names or IDs"',
-				`"${echo(unknown)}" is not a ${kind} signal type of the service (${[...known].join(', ')})`,
-				'Choose the types from the list.',
-				'signalTypes',
-			);
-		} catch (error) {
-			outcomes[item.itemIndex] = [{ error: error as Error }];
-		}
-	}
-	// Without Continue On Fail a refused item stops the node before any charged call.
-	const refused = outcomes.findIndex((outcome) => outcome !== undefined);
-	if (refused >= 0 && !ctx.continueOnFail()) return outcomes;
-	const answered = await runByIds(
-		ctx,
-		{
-			kind,
-			endpoint: 'signals',
-			what: 'signals',
-			output(result, repeat) {
-				const signals = (result.signals ?? {}) as IDataObject;
-				const signalCount = countOf(signals);
-				return { id: result.id, signals, signalCount, creditsCharged: repeat ? 0 : signalCount };
-			},
-		},
-		sendable,
-	);
-	for (const { itemIndex } of sendable) outcomes[itemIndex] = answered[itemIndex];
-	return outcomes;
-}
-
-/** Get Signals of `kind`: its fields, check and batched run (the operation adds its option). */
 export function signalsOperation(kind: EntityKind) {
 	return {
 		fields: signalFields(kind),
 		async check(this: IExecuteFunctions, itemIndex: number): Promise<IdRequest> {
-			return await checkSignals(this, kind, itemIndex);
+			await requireServiceApi(this, 'Get Signals', itemIndex);
+			const id = readRecordId(this, kind, itemIndex);
+			const raw = itemParameter<unknown>(this, 'signalTypes', itemIndex, []);
+			const signalTypes = (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
+				.map((type) => String(type).trim())
+				.filter(Boolean);
+			if (signalTypes.length === 0) {
+				invalidInput(
+					this,
+					itemIndex,
+					'"Signal Type Names or IDs"',
+					'no signal type is chosen',
+					'Choose at least one type from the list (allSignals for every type).',
+					'signalTypes',
+				);
+			}
+			const startDate = readStartDate(this, itemIndex);
+			const maxResultsPerSignal = readMaxResults(this, itemIndex);
+			return {
+				id,
+				fields: {
+					signalTypes: [...new Set(signalTypes)],
+					...(startDate ? { startDate } : {}),
+					maxResultsPerSignal,
+				},
+			};
 		},
 		async runBatch(this: IExecuteFunctions, items: Array<CheckedItem<IdRequest>>) {
-			return await runSignals(this, kind, items);
+			const known = new Set((await signalTypeOptions(this, kind)).map((option) => option.value));
+			const outcomes: BatchOutcome[][] = [];
+			const sendable: Array<CheckedItem<IdRequest>> = [];
+			for (const item of items) {
+				const unknown = (item.input.fields.signalTypes as string[]).find(
+					(type) => !known.has(type),
+				);
+				if (unknown === undefined) {
+					sendable.push(item);
+					continue;
+				}
+				try {
+					invalidInput(
+						this,
+						item.itemIndex,
+						'"Signal Type Names or IDs"',
+						`"${echo(unknown)}" is not a ${kind} signal type of the service (${[...known].join(', ')})`,
+						'Choose the types from the list.',
+						'signalTypes',
+					);
+				} catch (error) {
+					outcomes[item.itemIndex] = [{ error: error as Error }];
+				}
+			}
+			// Without Continue On Fail a refused item stops the node before any charged call.
+			const refused = outcomes.findIndex((outcome) => outcome !== undefined);
+			if (refused >= 0 && !this.continueOnFail()) return outcomes;
+			const answered = await runByIds(
+				this,
+				{
+					kind,
+					endpoint: 'signals',
+					what: 'signals',
+					output(result, repeat) {
+						const signals = (result.signals ?? {}) as IDataObject;
+						const signalCount = countOf(signals);
+						return {
+							id: result.id,
+							signals,
+							signalCount,
+							creditsCharged: repeat ? 0 : signalCount,
+						};
+					},
+				},
+				sendable,
+			);
+			for (const { itemIndex } of sendable) outcomes[itemIndex] = answered[itemIndex];
+			return outcomes;
 		},
 	};
 }
@@ -261,10 +250,7 @@ export function scoreOperation(kind: EntityKind) {
 			await requireServiceApi(this, 'Get Signal Score', itemIndex);
 			return { id: readRecordId(this, kind, itemIndex), fields: {} };
 		},
-		async runBatch(
-			this: IExecuteFunctions,
-			items: Array<CheckedItem<IdRequest>>,
-		): Promise<BatchOutcome[][]> {
+		async runBatch(this: IExecuteFunctions, items: Array<CheckedItem<IdRequest>>) {
 			return await runByIds(
 				this,
 				{

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { client } from '../transport';
 import { filterValues, type EntityKind } from '../transport/signals';
 
 /**
@@ -30,6 +31,36 @@ async function catalogue(
 }
 
 export const filterOptions = {
+	/**
+	 * Industries for the filter "Industry Names or IDs": the service's own list (`GET
+	 * /v3/companies/prospecting/filters/industriesLabels`, free), as name → main industry ID. The
+	 * connection contract offers no list.
+	 */
+	async getIndustries(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		if ((await client.api(this)) === 'contract') {
+			throw new NodeOperationError(
+				this.getNode(),
+				"The industry list comes from the service's own API; on the connection contract, type industry names in the Industry filter",
+			);
+		}
+		const { body: answer } = await client.apiRequestOk(this, {
+			method: 'GET',
+			path: '/v3/companies/prospecting/filters/industriesLabels',
+			itemIndex: 0,
+			safeToRepeat: true,
+		});
+		const body = (answer ?? {}) as IDataObject;
+		const list = (
+			Array.isArray(answer) ? answer : (body.values ?? body.data ?? body.results ?? [])
+		) as IDataObject[];
+		return list
+			.map((industry) => ({
+				name: String(industry.main_industry ?? industry.label ?? industry.name ?? ''),
+				value: Number(industry.main_industry_id ?? industry.id),
+			}))
+			.filter((option) => option.name && Number.isInteger(option.value) && option.value > 0)
+			.sort((a, b) => a.name.localeCompare(b.name));
+	},
 	/** Departments (`…/contacts/prospecting/filters/departments`): the search takes their names. */
 	async getContactDepartments(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		return await catalogue(this, 'contact', 'departments', (entry) => entry.value);

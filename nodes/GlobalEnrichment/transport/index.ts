@@ -1,11 +1,4 @@
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	IExecuteFunctions,
-	ILoadOptionsFunctions,
-	INodePropertyOptions,
-} from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { enrichmentCredentialTest } from '../../enrichment/credentialCheck';
 import { chosenBaseUrl } from '../../enrichment/credentialChoice';
@@ -23,14 +16,10 @@ import {
 	DEFAULT_CALLS_IN_FLIGHT,
 	SERVICE_REQUESTS_PER_SECOND,
 } from '../../../credentials/common/enrichmentFields';
-
-export const CREDENTIAL_TYPE = 'globalEnrichmentApi';
-export const SERVICE_NAME = 'enrichment service';
-
-/** The service's own API (pre-filled in the credential). */
 import { GLOBAL_SERVICE_API_URL as SERVICE_API_URL } from '../../../credentials/common/serviceAddresses';
 
-/** The base URL of the credential's chosen API. */
+export const SERVICE_NAME = 'enrichment service';
+
 export function baseUrl(credentials: ICredentialDataDecryptedObject): string {
 	return chosenBaseUrl(credentials, SERVICE_API_URL);
 }
@@ -48,45 +37,15 @@ export const credentialTest = enrichmentCredentialTest({
 	testCall: () => ({ method: 'GET', path: '/account/usage' }),
 });
 
-/**
- * The industry picker: the service's own list (`GET /v3/companies/prospecting/filters/industriesLabels`,
- * free), as name → main industry ID. The connection contract offers no list.
- */
 export const client = enrichmentClient({
 	name: SERVICE_NAME,
-	credentialType: CREDENTIAL_TYPE,
+	credentialType: 'globalEnrichmentApi',
 	baseUrl,
 	authHeaders,
 	// The documented 50 requests per second per endpoint, kept for all endpoints together.
 	callsPerSecond: () => SERVICE_REQUESTS_PER_SECOND,
 	windowReset,
 });
-
-export async function industryOptions(ctx: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	if ((await client.api(ctx)) === 'contract') {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			"The industry list comes from the service's own API; on the connection contract, type industry names in the Industry filter",
-		);
-	}
-	const { body: answer } = await client.apiRequestOk(ctx, {
-		method: 'GET',
-		path: '/v3/companies/prospecting/filters/industriesLabels',
-		itemIndex: 0,
-		safeToRepeat: true,
-	});
-	const body = (answer ?? {}) as IDataObject;
-	const list = (
-		Array.isArray(answer) ? answer : (body.values ?? body.data ?? body.results ?? [])
-	) as IDataObject[];
-	return list
-		.map((industry) => ({
-			name: String(industry.main_industry ?? industry.label ?? industry.name ?? ''),
-			value: Number(industry.main_industry_id ?? industry.id),
-		}))
-		.filter((option) => option.name && Number.isInteger(option.value) && option.value > 0)
-		.sort((a, b) => a.name.localeCompare(b.name));
-}
 
 /**
  * Seconds until a rate window resets, from the service's V3 usage (`GET /v3/account/usage`, free,
@@ -117,19 +76,9 @@ async function windowReset(
 	}
 }
 
-/** One classified call against the credential's chosen API (also for the shared API Call). */
-export async function apiRequest(
-	ctx: IExecuteFunctions,
-	call: ServiceCall,
-): Promise<ServiceAnswer> {
-	return await client.apiRequest(ctx, call);
-}
-
 /**
- * The service's lookups. Its own API takes batches of up to 100 for Find and Enrich
- * (`/v3/<kind>/search-and-enrich`); the contract has one record per call for Find and its bulk
- * endpoint for Enrich. Batched calls go out several at once (the credential's Calls in Flight, at
- * most 50); single-record calls one at a time.
+ * The service's lookups (where they go: `lookupRoutes`). Batched calls go out several at once (the
+ * credential's Calls in Flight, at most 50); single-record calls one at a time.
  */
 export const lookupService: LookupService = {
 	client,

@@ -6,8 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { EnrichmentContext } from '../../enrichment/types';
-import { client } from './index';
+import { answerError } from '../../enrichment/errors';
+import type { EnrichmentContext, ServiceCall } from '../../enrichment/types';
+import { client, SERVICE_NAME } from './index';
 
 /**
  * The service's V3 signal, score, lookalike and filter endpoints. They exist on the service's own
@@ -91,7 +92,8 @@ export async function postByIds(
 
 /**
  * One page of lookalikes (`POST /v3/<kind>/lookalike`). Every result is charged, so a page is never
- * repeated after an unclear failure. Every status comes back (an expired session is read by the caller).
+ * repeated after an unclear failure. An error status throws, but a 410 on a page of a session
+ * comes back: the caller says the session expired.
  */
 export async function postLookalike(
 	ctx: IExecuteFunctions,
@@ -99,13 +101,18 @@ export async function postLookalike(
 	body: IDataObject,
 	itemIndex: number,
 ) {
-	return await client.apiRequest(ctx, {
+	const call: ServiceCall = {
 		method: 'POST',
 		path: `/v3/${collectionOf(kind)}/lookalike`,
 		body,
 		itemIndex,
 		safeToRepeat: false,
-	});
+	};
+	const answer = await client.apiRequest(ctx, call);
+	if (answer.statusCode >= 400 && !(body.dedupeSessionId && answer.statusCode === 410)) {
+		throw answerError(ctx.getNode(), answer, SERVICE_NAME, call);
+	}
+	return answer;
 }
 
 /**

@@ -3,24 +3,21 @@ import type { IDataObject } from 'n8n-workflow';
 import { answerError } from '../../enrichment/errors';
 import type { EnrichmentContext, ServiceCall } from '../../enrichment/types';
 import { client, SERVICE_NAME } from './index';
+import type { EntityKind } from './signals';
 
 /**
  * The service's webhook subscriptions (`/api/subscriptions`): one per watched contact or company
  * per account, each sending the chosen signal types to one URL.
  */
 
-export type EntityType = 'contact' | 'company';
-
 /** Subscriptions per create call, and ids per delete call: the service refuses more. */
 export const CREATE_BATCH = 25;
 export const DELETE_BATCH = 100;
 
+/** What the trigger reads of a subscription. */
 interface Subscription {
 	id: string;
-	entityType: EntityType;
-	entityId: string;
 	url: string;
-	signalTypes: string[];
 	/** `disabled` once deliveries failed on every retry. */
 	status: string;
 }
@@ -34,10 +31,7 @@ export interface Refusal {
 
 const toSubscription = (raw: IDataObject): Subscription => ({
 	id: String(raw.id),
-	entityType: raw.entityType as EntityType,
-	entityId: String(raw.entityId),
 	url: String(raw.url),
-	signalTypes: Array.isArray(raw.signalTypes) ? raw.signalTypes.map(String) : [],
 	status: String(raw.status ?? 'active'),
 });
 
@@ -59,7 +53,7 @@ export async function listSubscriptions(ctx: EnrichmentContext): Promise<Subscri
  */
 export async function createSubscriptions(
 	ctx: EnrichmentContext,
-	defaults: { url: string; entityType: EntityType; signalTypes: string[] },
+	defaults: { url: string; entityType: EntityKind; signalTypes: string[] },
 	entityIds: string[],
 ): Promise<{ created: Subscription[]; refused: Refusal[] }> {
 	const call: ServiceCall = {

@@ -1,4 +1,5 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { jsonParse } from 'n8n-workflow';
 
 import { verifyWithAccountSecret } from '../transport/accountSecret';
 import { isFresh, signatureMatches, signedParts } from './signature';
@@ -57,14 +58,10 @@ function itemOf(body: IDataObject, state: TriggerState, receivedAt: string): IDa
 }
 
 function parse(raw: Buffer): IDataObject | undefined {
-	try {
-		const body = JSON.parse(raw.toString('utf8')) as unknown;
-		return body && typeof body === 'object' && !Array.isArray(body)
-			? (body as IDataObject)
-			: undefined;
-	} catch {
-		return undefined;
-	}
+	const body = jsonParse<unknown>(raw.toString('utf8'), { fallbackValue: null });
+	return body && typeof body === 'object' && !Array.isArray(body)
+		? (body as IDataObject)
+		: undefined;
 }
 
 export async function receive(this: IWebhookFunctions): Promise<IWebhookResponseData> {

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { echo } from '../../shared/echo';
 import { checkDomain, checkEmail, type Checked } from '../../enrichment/validation';
-import type { EntityType } from '../transport/subscriptions';
+import type { EntityKind } from '../transport/signals';
 
 /** What the trigger watches, read from its parameters and checked before any call. */
 
@@ -11,7 +11,7 @@ import type { EntityType } from '../transport/subscriptions';
 export const MAX_WATCHED = 1000;
 
 export interface WatchGroup {
-	entityType: EntityType;
+	entityType: EntityKind;
 	/** The service's ids, or e-mails / domains to look up once. */
 	by: 'ids' | 'emails' | 'domains';
 	values: string[];
@@ -31,14 +31,13 @@ function refuse(ctx: IHookFunctions, message: string, description: string): neve
 	throw new NodeOperationError(ctx.getNode(), message, { description });
 }
 
-function readGroup(ctx: IHookFunctions, entityType: EntityType): WatchGroup {
-	const kind = entityType === 'contact' ? 'contact' : 'company';
+function readGroup(ctx: IHookFunctions, kind: EntityKind): WatchGroup {
 	const by = ctx.getNodeParameter(
 		kind === 'contact' ? 'contactsBy' : 'companiesBy',
 		'ids',
 	) as WatchGroup['by'];
 	const field =
-		by === 'ids' ? `${kind}Ids` : entityType === 'contact' ? 'contactEmails' : 'companyDomains';
+		by === 'ids' ? `${kind}Ids` : kind === 'contact' ? 'contactEmails' : 'companyDomains';
 	const label =
 		by === 'ids'
 			? `${kind === 'contact' ? 'Contact' : 'Company'} IDs`
@@ -80,13 +79,13 @@ function readGroup(ctx: IHookFunctions, entityType: EntityType): WatchGroup {
 			`Choose at least one in ${kind === 'contact' ? 'Contact' : 'Company'} Signal Names or IDs. Nothing was created at the service.`,
 		);
 	}
-	return { entityType, by, values, signalTypes: signalTypes.map(String) };
+	return { entityType: kind, by, values, signalTypes: signalTypes.map(String) };
 }
 
 /** The groups to watch (contacts, companies or both), every value checked. */
 export function readWatchPlan(ctx: IHookFunctions): WatchGroup[] {
-	const entityType = ctx.getNodeParameter('entityType', 'contact') as EntityType | 'both';
-	const kinds: EntityType[] = entityType === 'both' ? ['contact', 'company'] : [entityType];
+	const entityType = ctx.getNodeParameter('entityType', 'contact') as EntityKind | 'both';
+	const kinds: EntityKind[] = entityType === 'both' ? ['contact', 'company'] : [entityType];
 	const groups = kinds.map((kind) => readGroup(ctx, kind));
 	const total = groups.reduce((sum, group) => sum + group.values.length, 0);
 	if (total > MAX_WATCHED) {

@@ -1,5 +1,5 @@
 import { apiCallOperationFor } from '../../../enrichment/fields';
-import { apiRequest, client, SERVICE_NAME } from '../../transport';
+import { client } from '../../transport';
 
 /** A request to any path of the credential's chosen API, with the credential's key. */
-export const operation = apiCallOperationFor(apiRequest, SERVICE_NAME, client.baseUrl);
+export const operation = apiCallOperationFor(client);

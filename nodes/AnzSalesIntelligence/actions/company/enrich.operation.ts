@@ -48,10 +48,6 @@ export const operation = defineOperation({
 			'Get the profile of a company from its domain, company URL, ABN (11 digits, spaces allowed) or website. 1 credit when found, none on a miss (found: false).',
 		action: 'Enrich a company by domain, website, business number, or profile link',
 	},
-	/**
-	 * Service API: `GET /company` with the identifier as query parameters. Contract:
-	 * `POST /enrich/company` with it as body.
-	 */
 	...lookupOperation(
 		lookupService,
 		{

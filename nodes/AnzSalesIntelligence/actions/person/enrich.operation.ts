@@ -48,10 +48,6 @@ export const operation = defineOperation({
 			'Get the profile of a person from a profile URL, email or profile slug. 1-2 credits when found, none on a miss (found: false).',
 		action: 'Enrich a person by email, profile link, or profile slug',
 	},
-	/**
-	 * Service API: `GET /people` with the identifier as query parameters. Contract:
-	 * `POST /enrich/person` with it as body.
-	 */
 	...lookupOperation(
 		lookupService,
 		{

@@ -2,7 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
-import { companySizeOptions, searchFiltersCollection } from '../../../enrichment/fields';
+import {
+	companySizeOptions,
+	listFilter,
+	searchFiltersCollection,
+} from '../../../enrichment/fields';
 import { collectPages } from '../../../enrichment/paging';
 import { echo } from '../../../shared/echo';
 import type { EnrichmentApi } from '../../../enrichment/types';
@@ -30,31 +34,19 @@ const properties: INodeProperties[] = [
 			description:
 				"Company the person currently works for. Service API (the credential's default): the company's ID, such as f000000117274, from Company → Enrich. Connection contract: its name or domain.",
 		},
-		{
-			displayName: 'Company Size',
-			name: 'companySize',
-			type: 'multiOptions',
-			options: companySizeOptions,
-			default: [],
-			description:
-				"Connection contract only: the service's own API has no company-size filter and its results carry no company size, so the node refuses it there rather than return every size",
-		},
-		{
-			displayName: 'Department',
-			name: 'department',
-			type: 'multiOptions',
-			options: DEPARTMENT_OPTIONS,
-			default: [],
-		},
-		{
-			displayName: 'Location',
-			name: 'location',
-			type: 'multiOptions',
-			options: LOCATION_OPTIONS,
-			default: [],
-			description:
-				"A whole country, or Australian states and territories and New Zealand regions. The service's own API filters by country only (its results carry no state), so it refuses states and regions; the connection contract takes both.",
-		},
+		listFilter(
+			'Company Size',
+			'companySize',
+			companySizeOptions,
+			"Connection contract only: the service's own API has no company-size filter and its results carry no company size, so the node refuses it there rather than return every size",
+		),
+		listFilter('Department', 'department', DEPARTMENT_OPTIONS),
+		listFilter(
+			'Location',
+			'location',
+			LOCATION_OPTIONS,
+			"A whole country, or Australian states and territories and New Zealand regions. The service's own API filters by country only (its results carry no state), so it refuses states and regions; the connection contract takes both.",
+		),
 		{
 			displayName: 'Position',
 			name: 'position',
@@ -63,13 +55,7 @@ const properties: INodeProperties[] = [
 			placeholder: 'e.g. Marketing Manager',
 			description: 'Job title, matched as words',
 		},
-		{
-			displayName: 'Seniority',
-			name: 'seniority',
-			type: 'multiOptions',
-			options: SENIORITY_OPTIONS,
-			default: [],
-		},
+		listFilter('Seniority', 'seniority', SENIORITY_OPTIONS),
 	]),
 ];
 
@@ -93,24 +79,6 @@ function filterBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return body;
 }
 
-/** Invalid input for the service's own API search, before any call. */
-function serviceFilterError(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	field: string,
-	reason: string,
-) {
-	return new NodeOperationError(
-		ctx.getNode(),
-		`Invalid ${field} filter in item ${itemIndex}: ${reason}`,
-		{
-			itemIndex,
-			description:
-				"The service's own search takes a company ID, one country, seniority, department and position; use the connection contract for the other filters. No request was sent.",
-		},
-	);
-}
-
 /**
  * The service's own search body (`POST /people/search`): `selectedCountry` from the chosen AU
  * states or NZ regions (one country), `companyId`, `position`, and the seniority and department
@@ -118,13 +86,21 @@ function serviceFilterError(
  */
 function serviceBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const filters = filterBody(ctx, itemIndex);
+	const refuse = (field: string, reason: string) =>
+		new NodeOperationError(
+			ctx.getNode(),
+			`Invalid ${field} filter in item ${itemIndex}: ${reason}`,
+			{
+				itemIndex,
+				description:
+					"The service's own search takes a company ID, one country, seniority, department and position; use the connection contract for the other filters. No request was sent.",
+			},
+		);
 	const body: IDataObject = {};
 	if (filters.company !== undefined) {
 		const company = String(filters.company);
 		if (!/^f\d+$/i.test(company)) {
-			throw serviceFilterError(
-				ctx,
-				itemIndex,
+			throw refuse(
 				'Company',
 				`the service's own API takes the company's ID (such as f000000117274), not "${echo(company)}"; get the ID from Company → Enrich`,
 			);
@@ -132,9 +108,7 @@ function serviceBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 		body.companyId = company.toLowerCase();
 	}
 	if (filters.company_size !== undefined) {
-		throw serviceFilterError(
-			ctx,
-			itemIndex,
+		throw refuse(
 			'Company Size',
 			"the service's own search has no company-size filter; remove it or use the connection contract",
 		);
@@ -142,18 +116,14 @@ function serviceBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	if (filters.locations !== undefined) {
 		const places = (filters.locations as string[]).filter((code) => code.includes('-'));
 		if (places.length) {
-			throw serviceFilterError(
-				ctx,
-				itemIndex,
+			throw refuse(
 				'Location',
 				`the service's own search filters by country only and its results carry no state or region, so ${places.join(', ')} would return people from the whole country; choose Australia or New Zealand (all), or use the connection contract`,
 			);
 		}
 		const countries = [...new Set((filters.locations as string[]).map((code) => code.slice(0, 2)))];
 		if (countries.length > 1) {
-			throw serviceFilterError(
-				ctx,
-				itemIndex,
+			throw refuse(
 				'Location',
 				"the service's own search takes one country; choose places in Australia or in New Zealand, not both",
 			);

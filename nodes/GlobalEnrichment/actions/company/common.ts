@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../../shared/descriptions';
 import {
@@ -8,14 +8,8 @@ import {
 	identifierPreparer,
 } from '../../../enrichment/identifiers';
 import type { LookupResource } from '../../../enrichment/service';
-import { itemParameter } from '../../../shared/itemParameters';
 
 const IDENTIFIERS = [domainIdentifier('domain'), companyNameIdentifier('name')];
-
-export const companyIdentifierProperties = identifierProperties(IDENTIFIERS, 'domain', 'company');
-
-/** Validates item `itemIndex`'s company identifier and builds its lookup (body of `POST /company`). */
-export const prepareCompany = identifierPreparer(IDENTIFIERS);
 
 /** A number on the contract; `{ exact, min, max }` on the service's own API. */
 function employeeCountOf(value: unknown) {
@@ -44,16 +38,10 @@ function simplifyCompany(record: IDataObject): IDataObject {
 	});
 }
 
-export function formatCompany(this: IExecuteFunctions, record: IDataObject, itemIndex: number) {
-	return itemParameter<boolean>(this, 'simplify', itemIndex, true)
-		? simplifyCompany(record)
-		: record;
-}
-
-/** What the company's Find and Enrich share (see `lookupOperation`). */
+/** What the company's Find and Enrich share (see `lookupOperation`); Search simplifies alike. */
 export const companyLookup: LookupResource = {
 	noun: 'company',
-	identifierProperties: companyIdentifierProperties,
-	prepare: prepareCompany,
+	identifierProperties: identifierProperties(IDENTIFIERS, 'domain', 'company'),
+	prepare: identifierPreparer(IDENTIFIERS),
 	simplify: simplifyCompany,
 };

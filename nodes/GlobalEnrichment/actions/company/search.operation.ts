@@ -1,4 +1,4 @@
-import { formatCompany } from './common';
+import { companyLookup } from './common';
 import { searchOperation } from '../search';
 import { defineOperation } from '../../../shared/operation';
 
@@ -9,5 +9,5 @@ export const operation = defineOperation({
 		description: 'Discover companies by name, location, industry and company size',
 		action: 'Search companies by name, location, industry, and size',
 	},
-	...searchOperation('company', formatCompany),
+	...searchOperation('company', companyLookup.simplify),
 });

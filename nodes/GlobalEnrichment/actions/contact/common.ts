@@ -33,7 +33,7 @@ const NAME_FIELDS: Array<{
 ];
 
 /** How a contact is identified: the spec's three identifying sets. */
-export const contactIdentifierProperties: INodeProperties[] = [
+const contactIdentifierProperties: INodeProperties[] = [
 	...identifierProperties(IDENTIFIERS, 'email', 'contact', [
 		{ name: 'Name and Company', value: 'name', description: 'First name, last name and company' },
 	]),
@@ -49,7 +49,7 @@ export const contactIdentifierProperties: INodeProperties[] = [
 ];
 
 /** Validates item `itemIndex`'s contact identifiers and builds its lookup (body of `POST /person`). */
-export function prepareContact(this: IExecuteFunctions, itemIndex: number): Lookup {
+function prepareContact(this: IExecuteFunctions, itemIndex: number): Lookup {
 	const identifyBy = itemParameter<string>(this, 'identifyBy', itemIndex, '');
 	if (identifyBy !== 'name') return prepareIdentifier(this, itemIndex, IDENTIFIERS, identifyBy);
 	const input: IDataObject = {};
@@ -111,13 +111,7 @@ function simplifyContact(record: IDataObject): IDataObject {
 	});
 }
 
-export function formatContact(this: IExecuteFunctions, record: IDataObject, itemIndex: number) {
-	return itemParameter<boolean>(this, 'simplify', itemIndex, true)
-		? simplifyContact(record)
-		: record;
-}
-
-/** What the contact's Find and Enrich share (see `lookupOperation`). */
+/** What the contact's Find and Enrich share (see `lookupOperation`); Search simplifies alike. */
 export const contactLookup: LookupResource = {
 	noun: 'contact',
 	identifierProperties: contactIdentifierProperties,

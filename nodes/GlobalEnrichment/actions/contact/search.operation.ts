@@ -1,4 +1,4 @@
-import { formatContact } from './common';
+import { contactLookup } from './common';
 import { searchOperation } from '../search';
 import { defineOperation } from '../../../shared/operation';
 
@@ -9,5 +9,5 @@ export const operation = defineOperation({
 		description: 'Discover contacts by job title, company, location, industry and company size',
 		action: 'Search contacts by job title, company, location, and size',
 	},
-	...searchOperation('contact', formatContact),
+	...searchOperation('contact', contactLookup.simplify),
 });
