@@ -28,7 +28,7 @@ async function executeBatch(
 	const source = this.getNodeParameter('source', 0) as string;
 	const wait = this.getNodeParameter('waitForCompletion', 0, true) as boolean;
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
-	const deadline = new Deadline(timeLimitSecondsOf(options));
+	const deadline = new Deadline(this.getNode(), timeLimitSecondsOf(options));
 	const openJobs = openJobsOf(options);
 	const key = target.object === 'leads' ? (target.lookupField ?? 'email') : 'email';
 	const base = target.object === 'leads' ? 'leads' : `program-${target.programId}-members`;
