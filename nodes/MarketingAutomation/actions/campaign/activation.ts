@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest } from '../../transport';
 import { campaignLocator } from '../fields';
-import { readId } from '../parameters';
+import { checkId } from '../parameters';
 
 /**
  * The service's 709 on a campaign switch has several causes, told apart by its message: a batch
@@ -38,9 +38,9 @@ function switchRefusal(id: number, verb: 'activate' | 'deactivate') {
 async function switchCampaign(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
+	id: number,
 	verb: 'activate' | 'deactivate',
 ): Promise<IDataObject> {
-	const id = readId(ctx, 'campaign', itemIndex, 'campaign');
 	await apiRequest.call(ctx, {
 		method: 'POST',
 		// Switching a campaign on (or off) twice leaves it as switched once.
@@ -64,11 +64,9 @@ export function activationOperation(verb: 'activate' | 'deactivate') {
 		fields: [
 			{ ...campaignLocator, hint: 'Only trigger campaigns can be switched on and off' },
 		] as INodeProperties[],
-		check(this: IExecuteFunctions, itemIndex: number): void {
-			readId(this, 'campaign', itemIndex, 'campaign');
-		},
-		async run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-			return await switchCampaign(this, itemIndex, verb);
+		check: checkId('campaign'),
+		async run(this: IExecuteFunctions, itemIndex: number, id: number): Promise<IDataObject> {
+			return await switchCampaign(this, itemIndex, id, verb);
 		},
 	};
 }

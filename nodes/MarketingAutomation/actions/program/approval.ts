@@ -1,14 +1,16 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { assetForm } from '../../transport/assets';
+import { programLocator } from '../fields';
+import { checkId } from '../parameters';
 
 /**
  * `POST /rest/asset/v1/program/{id}/approve.json` or `/unapprove.json` (Email programs; no
  * fields). Not repeated after an ambiguous failure: a second call would be refused (709) if the
  * first one worked, so the error says to check the program's status instead.
  */
-export async function changeApproval(
+async function changeApproval(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	programId: number,
@@ -34,4 +36,15 @@ export async function changeApproval(
 		},
 	});
 	return { id: programId, approved: approve };
+}
+
+/** The operation that approves or unapproves an Email program: its picker, check and run. */
+export function approvalOperation(approve: boolean) {
+	return {
+		fields: [programLocator] as INodeProperties[],
+		check: checkId('program'),
+		async run(this: IExecuteFunctions, itemIndex: number, programId: number) {
+			return await changeApproval(this, itemIndex, programId, approve);
+		},
+	};
 }

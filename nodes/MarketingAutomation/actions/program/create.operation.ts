@@ -5,7 +5,7 @@ import { apiRequest } from '../../transport';
 import { assetForm } from '../../transport/assets';
 import { FOLDER_REFUSALS } from '../../transport/refusals';
 import { folderLocator, readFolder, type FolderRef } from '../../helpers/folders';
-import { isCalendarDate, readAssetName, readOptionalText } from '../../helpers/assetFields';
+import { isCalendarDate, readAssetName, readDescription } from '../../helpers/assetFields';
 import { additionalFieldsCollection } from '../fields';
 import { shorten } from '../parameters';
 import { defineOperation } from '../../../shared/operation';
@@ -13,7 +13,6 @@ import { inputError } from '../../../shared/inputError';
 
 /** The service's program types; type and channel are set at creation only. */
 const PROGRAM_TYPES = ['Default', 'Event', 'Event with Webinar', 'Engagement', 'Email'];
-const MAX_DESCRIPTION = 2000;
 
 const properties: INodeProperties[] = [
 	{
@@ -191,13 +190,7 @@ function check(this: IExecuteFunctions, itemIndex: number): NewProgram {
 		folder,
 		type,
 		channel,
-		description: readOptionalText(
-			this,
-			'additionalFields.description',
-			itemIndex,
-			'The description',
-			MAX_DESCRIPTION,
-		),
+		description: readDescription(this, itemIndex),
 		costs: costs.length > 0 ? readCosts(this, itemIndex, costs) : undefined,
 		tags: tags.length > 0 ? readTags(this, itemIndex, tags) : undefined,
 	};
