@@ -36,15 +36,15 @@ async function executeBatch(
 	// The items are checked here, not in `check` (which runs before this): the target's settings,
 	// read once for the whole run, are checked first and stop the node even under Continue On Fail.
 	const outcomes: BatchOutcome[][] = items.map(() => []);
-	const prepared: Array<{ itemIndex: number; value: SourceItem }> = [];
+	const prepared: SourceItem[] = [];
 	for (const { itemIndex } of items) {
 		try {
 			if (source === 'binary') {
 				const property = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
 				this.helpers.assertBinaryData(itemIndex, property);
-				prepared.push({ itemIndex, value: { itemIndex, json: {}, lookup: '' } as SourceItem });
+				prepared.push({ itemIndex, json: {}, lookup: '' });
 			} else {
-				prepared.push({ itemIndex, value: readSourceItem(this, itemIndex, key) });
+				prepared.push(readSourceItem(this, itemIndex, key));
 			}
 		} catch (error) {
 			const failure = withItemIndex(this, error, itemIndex);
@@ -55,7 +55,7 @@ async function executeBatch(
 
 	// A row that cannot fit in a file fails its own item, before any call; the others go on.
 	if (source !== 'binary') {
-		for (const { item, bytes } of oversizedRows(prepared.map((p) => p.value))) {
+		for (const { item, bytes } of oversizedRows(prepared)) {
 			const failure = new NodeOperationError(
 				this.getNode(),
 				`The row of item ${item.itemIndex} is ${bytes} bytes, more than one import file holds (${bulkSettings.fileBytes} bytes with the header; the service takes at most 10 MB per file)`,
@@ -70,10 +70,7 @@ async function executeBatch(
 			);
 			if (!this.continueOnFail()) throw failure;
 			outcomes[item.itemIndex] = [{ error: failure }];
-			prepared.splice(
-				prepared.findIndex((p) => p.itemIndex === item.itemIndex),
-				1,
-			);
+			prepared.splice(prepared.indexOf(item), 1);
 		}
 	}
 
@@ -108,10 +105,7 @@ async function executeBatch(
 			}
 		}
 	} else if (prepared.length > 0) {
-		const failure = await submitItems(
-			prepared.map((p) => p.value),
-			submit,
-		);
+		const failure = await submitItems(prepared, submit);
 		if (failure) failed(failure.cause, failure.itemIndexes);
 	}
 
