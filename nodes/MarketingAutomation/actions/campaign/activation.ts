@@ -31,34 +31,11 @@ function switchRefusal(id: number, verb: 'activate' | 'deactivate') {
 }
 
 /**
- * Activate / Deactivate Smart Campaign (`POST /rest/asset/v1/smartCampaign/{id}/activate.json` or
+ * The operation that switches a trigger campaign on or off: its fields, check and run, Activate /
+ * Deactivate Smart Campaign (`POST /rest/asset/v1/smartCampaign/{id}/activate.json` or
  * `…/deactivate.json`, no body). Only trigger campaigns can be switched; a refusal (709) is
  * explained by its cause (see `switchRefusal`).
  */
-async function switchCampaign(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	id: number,
-	verb: 'activate' | 'deactivate',
-): Promise<IDataObject> {
-	await apiRequest.call(ctx, {
-		method: 'POST',
-		// Switching a campaign on (or off) twice leaves it as switched once.
-		safeToRepeat: true,
-		path: `/rest/asset/v1/smartCampaign/${id}/${verb}.json`,
-		itemIndex,
-		refusals: {
-			'709': switchRefusal(id, verb),
-			'702': {
-				message: `No campaign with ID ${id} (702)`,
-				fix: 'Pick the campaign from the list.',
-			},
-		},
-	});
-	return { id, active: verb === 'activate' };
-}
-
-/** The operation that switches a trigger campaign on or off: its fields, checks and run. */
 export function activationOperation(verb: 'activate' | 'deactivate') {
 	return {
 		fields: [
@@ -66,7 +43,21 @@ export function activationOperation(verb: 'activate' | 'deactivate') {
 		] as INodeProperties[],
 		check: checkId('campaign'),
 		async run(this: IExecuteFunctions, itemIndex: number, id: number): Promise<IDataObject> {
-			return await switchCampaign(this, itemIndex, id, verb);
+			await apiRequest.call(this, {
+				method: 'POST',
+				// Switching a campaign on (or off) twice leaves it as switched once.
+				safeToRepeat: true,
+				path: `/rest/asset/v1/smartCampaign/${id}/${verb}.json`,
+				itemIndex,
+				refusals: {
+					'709': switchRefusal(id, verb),
+					'702': {
+						message: `No campaign with ID ${id} (702)`,
+						fix: 'Pick the campaign from the list.',
+					},
+				},
+			});
+			return { id, active: verb === 'activate' };
 		},
 	};
 }
