@@ -25,7 +25,6 @@ type CloneInput = {
 interface CloneOf {
 	/** What is cloned, as messages name it; also the name of its picker parameter. */
 	source: 'program' | 'campaign';
-	/** The picker of what is cloned. */
 	locator: INodeProperties;
 	/** The asset API's path of what is cloned: `program`, `smartCampaign`. */
 	path: string;

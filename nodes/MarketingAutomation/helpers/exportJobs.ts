@@ -27,17 +27,14 @@ export const EXTRACT_REFUSED_ACTIVITY_TYPES: ReadonlyMap<number, string> = new M
 const QUOTA = /quota/i;
 const ALREADY_QUEUED = /already queued/i;
 
-/** Hours until the quota's reset (midnight US Central, daylight saving included), for the message. */
-function hoursToQuotaReset(): number {
-	const now = Date.now();
-	return Math.max(1, Math.ceil((nextQuotaReset(now) - now) / 3_600_000));
-}
-
 function quotaError(ctx: IExecuteFunctions, error: NodeApiError, itemIndex: number, what: string) {
+	// Hours until the quota's reset (midnight US Central, daylight saving included).
+	const now = Date.now();
+	const hours = Math.max(1, Math.ceil((nextQuotaReset(now) - now) / 3_600_000));
 	return new NodeApiError(ctx.getNode(), { message: error.message } as never, {
 		message: `The instance's daily export quota (500 MB of files) is used up (1029); ${what}`,
 		description:
-			`The quota resets at 12:00 AM US Central time, in about ${hoursToQuotaReset()} h. Run the node again after that, or narrow the filter. ${error.description ?? ''}`.trim(),
+			`The quota resets at 12:00 AM US Central time, in about ${hours} h. Run the node again after that, or narrow the filter. ${error.description ?? ''}`.trim(),
 		itemIndex,
 	});
 }
