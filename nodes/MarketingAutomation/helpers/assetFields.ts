@@ -34,20 +34,22 @@ export function readAssetName(
 	return text;
 }
 
-/** Optional text of at most `max` characters, or undefined when empty. */
-export function readOptionalText(
-	ctx: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-	label: string,
-	max: number,
-): string | undefined {
-	const text = String(itemParameter<unknown>(ctx, name, itemIndex, '') ?? '');
-	if (text.length > max) {
+/** The most characters of a program's or a clone's description. */
+const MAX_DESCRIPTION = 2000;
+
+/** The optional Description of Additional Fields, or undefined when empty. */
+export function readDescription(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+	const text = String(
+		itemParameter<unknown>(ctx, 'additionalFields.description', itemIndex, '') ?? '',
+	);
+	if (text.length > MAX_DESCRIPTION) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`${label} of item ${itemIndex} is longer than ${max} characters (${text.length})`,
-			{ itemIndex, description: `Shorten ${label} to at most ${max} characters.` },
+			`The description of item ${itemIndex} is longer than ${MAX_DESCRIPTION} characters (${text.length})`,
+			{
+				itemIndex,
+				description: `Shorten The description to at most ${MAX_DESCRIPTION} characters.`,
+			},
 		);
 	}
 	return text.trim() ? text : undefined;

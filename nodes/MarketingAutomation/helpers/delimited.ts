@@ -72,10 +72,6 @@ export class FileCutter {
 		private readonly maxRowBytes = Infinity,
 	) {}
 
-	get headerLine(): string | undefined {
-		return this.header?.toString('utf8').replace(/\r?\n$/, '');
-	}
-
 	async push(chunk: Buffer): Promise<void> {
 		const data = this.carry.length ? Buffer.concat([this.carry, chunk]) : chunk;
 		let start = 0;

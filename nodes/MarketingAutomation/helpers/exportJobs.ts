@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest, serviceCodeOf } from '../transport';
 import type { Refusal } from '../transport/types';
@@ -27,25 +27,18 @@ export const EXTRACT_REFUSED_ACTIVITY_TYPES: ReadonlyMap<number, string> = new M
 const QUOTA = /quota/i;
 const ALREADY_QUEUED = /already queued/i;
 
-/** Hours until the quota's reset (midnight US Central, daylight saving included), for the message. */
-function hoursToQuotaReset(): number {
-	const now = Date.now();
-	return Math.max(1, Math.ceil((nextQuotaReset(now) - now) / 3_600_000));
-}
-
 function quotaError(ctx: IExecuteFunctions, error: NodeApiError, itemIndex: number, what: string) {
+	// Hours until the quota's reset (midnight US Central, daylight saving included).
+	const now = Date.now();
+	const hours = Math.max(1, Math.ceil((nextQuotaReset(now) - now) / 3_600_000));
 	return new NodeApiError(ctx.getNode(), { message: error.message } as never, {
 		message: `The instance's daily export quota (500 MB of files) is used up (1029); ${what}`,
 		description:
-			`The quota resets at 12:00 AM US Central time, in about ${hoursToQuotaReset()} h. Run the node again after that, or narrow the filter. ${error.description ?? ''}`.trim(),
+			`The quota resets at 12:00 AM US Central time, in about ${hours} h. Run the node again after that, or narrow the filter. ${error.description ?? ''}`.trim(),
 		itemIndex,
 	});
 }
 
-/**
- * What the create call's refusals mean: 1003 names the job's window (a range is cut into several),
- * 1035 (a filter the subscription lacks) points to the filters every subscription has.
- */
 /** The date window of a job's filter (Created / Updated Between), if it has one. */
 function windowOf(body: IDataObject): IDataObject | undefined {
 	const filter = (body.filter ?? {}) as IDataObject;
@@ -59,6 +52,10 @@ function jobSubject(object: ExportObject, body: IDataObject): string {
 	return `of ${words}${range ? ` from ${String(range.startAt)} to ${String(range.endAt)}` : ''}`;
 }
 
+/**
+ * What the create call's refusals mean: 1003 names the job's window (a range is cut into several),
+ * 1035 (a filter the subscription lacks) points to the filters every subscription has.
+ */
 function createRefusals(object: ExportObject, body: IDataObject): Record<string, Refusal> {
 	const range = windowOf(body);
 	const job = `the export job ${jobSubject(object, body)}`;
@@ -122,7 +119,7 @@ export async function startExport(
 			const message = (error as Error).message;
 			if (ALREADY_QUEUED.test(message)) return exportId;
 			if (QUOTA.test(message)) {
-				await cancelExport(ctx, object, exportId, itemIndex).catch(() => undefined);
+				await exportJobCall(ctx, object, exportId, 'cancel', itemIndex).catch(() => undefined);
 				throw quotaError(
 					ctx,
 					error as NodeApiError,
@@ -130,25 +127,17 @@ export async function startExport(
 					`export job ${exportId} was not queued and has been cancelled`,
 				);
 			}
-			await deadline.wait(
-				bulkSettings.queueFullWaitMs,
-				() =>
-					new NodeOperationError(
-						ctx.getNode(),
-						`The service's export queue stayed full (1029) until the time limit of ${deadline.seconds} s; export job ${exportId} was created but not queued`,
-						{
-							itemIndex,
-							description:
-								'The instance queues 10 export jobs (of every kind) and runs 2. Raise the Time Limit option, or cancel jobs you no longer need (Bulk Extract → Get Many, Cancel).',
-						},
-					),
-			);
+			await deadline.wait(bulkSettings.queueFullWaitMs, itemIndex, () => ({
+				message: `The service's export queue stayed full (1029) until the time limit of ${deadline.seconds} s; export job ${exportId} was created but not queued`,
+				description:
+					'The instance queues 10 export jobs (of every kind) and runs 2. Raise the Time Limit option, or cancel jobs you no longer need (Bulk Extract → Get Many, Cancel).',
+			}));
 		}
 	}
 }
 
-/** One call about one export job: its status, or its cancellation; `result[0]`. */
-async function jobCall(
+/** One call about one export job, `result[0]`: its status, or its cancellation. */
+export async function exportJobCall(
 	ctx: IExecuteFunctions,
 	object: ExportObject,
 	exportId: string,
@@ -163,20 +152,6 @@ async function jobCall(
 	});
 	return answer.result?.[0] ?? {};
 }
-
-export const readExportStatus = async (
-	ctx: IExecuteFunctions,
-	object: ExportObject,
-	exportId: string,
-	itemIndex: number,
-) => await jobCall(ctx, object, exportId, 'status', itemIndex);
-
-export const cancelExport = async (
-	ctx: IExecuteFunctions,
-	object: ExportObject,
-	exportId: string,
-	itemIndex: number,
-) => await jobCall(ctx, object, exportId, 'cancel', itemIndex);
 
 const ENDED = new Set(['Failed', 'Cancelled', 'Canceled']);
 
@@ -195,19 +170,11 @@ export async function awaitExport(
 	intervalMs = bulkSettings.exportPollMs,
 ): Promise<IDataObject> {
 	for (;;) {
-		await deadline.wait(
-			intervalMs,
-			() =>
-				new NodeOperationError(
-					ctx.getNode(),
-					`Export job ${exportId} was still running at the time limit of ${deadline.seconds} s`,
-					{
-						itemIndex,
-						description: `It goes on in the service. Download it later with Bulk Extract → Get File (export ID ${exportId}), or raise the Time Limit option.`,
-					},
-				),
-		);
-		const status = await readExportStatus(ctx, object, exportId, itemIndex);
+		await deadline.wait(intervalMs, itemIndex, () => ({
+			message: `Export job ${exportId} was still running at the time limit of ${deadline.seconds} s`,
+			description: `It goes on in the service. Download it later with Bulk Extract → Get File (export ID ${exportId}), or raise the Time Limit option.`,
+		}));
+		const status = await exportJobCall(ctx, object, exportId, 'status', itemIndex);
 		if (status.status === 'Completed') return status;
 		if (ENDED.has(String(status.status))) {
 			const range = windowOf(body);
@@ -242,20 +209,12 @@ export async function awaitExportSlot(
 	intervalMs = bulkSettings.exportPollMs,
 ): Promise<void> {
 	while (open.length >= limit) {
-		await deadline.wait(
-			intervalMs,
-			() =>
-				new NodeOperationError(
-					ctx.getNode(),
-					`${open.length} export jobs of this run were still open at the time limit of ${deadline.seconds} seconds; no further job was created`,
-					{
-						itemIndex,
-						description: `The node keeps at most ${limit} of its export jobs open at once. Raise the Time Limit or the Open Jobs at Once option, or run the node again later. Open jobs: ${open.map((job) => job.exportId).join(', ')}.`,
-					},
-				),
-		);
+		await deadline.wait(intervalMs, itemIndex, () => ({
+			message: `${open.length} export jobs of this run were still open at the time limit of ${deadline.seconds} seconds; no further job was created`,
+			description: `The node keeps at most ${limit} of its export jobs open at once. Raise the Time Limit or the Open Jobs at Once option, or run the node again later. Open jobs: ${open.map((job) => job.exportId).join(', ')}.`,
+		}));
 		for (const job of [...open]) {
-			const status = await readExportStatus(ctx, job.object, job.exportId, itemIndex);
+			const status = await exportJobCall(ctx, job.object, job.exportId, 'status', itemIndex);
 			if (status.status === 'Completed' || ENDED.has(String(status.status))) {
 				open.splice(open.indexOf(job), 1);
 			}

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiFileRequest, apiRead, apiRequest, serviceCodeOf } from '../transport';
@@ -55,15 +55,25 @@ export const isFinished = (status: unknown) => status === 'Complete' || status =
 /** A time limit of the node's run: jobs keep running in the service after it. */
 export class Deadline {
 	readonly at: number;
-	constructor(readonly seconds: number) {
+	constructor(
+		private readonly node: INode,
+		readonly seconds: number,
+	) {
 		this.at = Date.now() + seconds * 1000;
 	}
 	get left(): number {
 		return this.at - Date.now();
 	}
-	/** Waits `ms`, or throws `onExpired()` when the limit would pass first. */
-	async wait(ms: number, onExpired: () => Error): Promise<void> {
-		if (this.left <= 0) throw onExpired();
+	/** Waits `ms`, or fails item `itemIndex` as `expired()` says when the limit would pass first. */
+	async wait(
+		ms: number,
+		itemIndex: number,
+		expired: () => { message: string; description: string },
+	): Promise<void> {
+		if (this.left <= 0) {
+			const { message, description } = expired();
+			throw new NodeOperationError(this.node, message, { itemIndex, description });
+		}
 		await sleep(Math.max(0, Math.min(ms, this.left)));
 	}
 }
@@ -136,18 +146,10 @@ export async function submitFile(
 			}
 			const code = serviceCodeOf(error);
 			if (code !== '1016' && code !== '1019') throw asNodeError(ctx, error, itemIndex);
-			await deadline.wait(
-				bulkSettings.queueFullWaitMs,
-				() =>
-					new NodeOperationError(
-						ctx.getNode(),
-						`The service's import queue stayed full (${code}) until the time limit of ${deadline.seconds} s; ${file.name} (${rows}) was not submitted`,
-						{
-							itemIndex,
-							description: `${code === '1016' ? 'The instance runs 2 imports at a time and queues 10.' : 'Another import to the same list is running.'} Raise the Time Limit option or run the node again later.${before}`,
-						},
-					),
-			);
+			await deadline.wait(bulkSettings.queueFullWaitMs, itemIndex, () => ({
+				message: `The service's import queue stayed full (${code}) until the time limit of ${deadline.seconds} s; ${file.name} (${rows}) was not submitted`,
+				description: `${code === '1016' ? 'The instance runs 2 imports at a time and queues 10.' : 'Another import to the same list is running.'} Raise the Time Limit option or run the node again later.${before}`,
+			}));
 		}
 	}
 }
@@ -173,7 +175,7 @@ interface RowReport {
  * The failures or warnings file of a finished job: each row with the reason in its last column.
  * HTTP 404 means there is none.
  */
-export async function readRowReports(
+async function readRowReports(
 	ctx: IExecuteFunctions,
 	object: ImportObject,
 	batchId: number,
@@ -209,6 +211,35 @@ export async function readRowReports(
 	reader.push(body);
 	reader.end();
 	return reports;
+}
+
+/**
+ * A finished job's failed and warned rows, one record each with the service's reason: its figures
+ * say which of the failures and warnings files to read.
+ */
+export async function reportedRows(
+	ctx: IExecuteFunctions,
+	object: ImportObject,
+	batchId: number,
+	status: IDataObject,
+	format: BulkFormat,
+	itemIndex: number,
+): Promise<Array<IDataObject & { row: IDataObject }>> {
+	const rows: Array<IDataObject & { row: IDataObject }> = [];
+	for (const kind of ['failures', 'warnings'] as const) {
+		if (!Number(status[kind === 'failures' ? 'numOfRowsFailed' : 'numOfRowsWithWarning'])) continue;
+		for (const { reason, row } of await readRowReports(
+			ctx,
+			object,
+			batchId,
+			kind,
+			format,
+			itemIndex,
+		)) {
+			rows.push({ batchId, outcome: kind === 'failures' ? 'failed' : 'warning', reason, row });
+		}
+	}
+	return rows;
 }
 
 /** A finished job's summary item: the service's figures, and which file it was. */

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { bulkSettings } from './bulkSettings';
 import {
@@ -85,16 +84,12 @@ export async function awaitImports(
 						bulkSettings.importPollPredictedMaxMs,
 						Math.max(bulkSettings.importPollFirstMs, expected - Date.now()),
 					);
-		await deadline.wait(wait, () => {
+		await deadline.wait(wait, open[0].itemIndex, () => {
 			const ids = open.map((job) => job.batchId).join(', ');
-			return new NodeOperationError(
-				ctx.getNode(),
-				`Bulk import jobs ${ids} were still running at the time limit of ${deadline.seconds} s`,
-				{
-					itemIndex: open[0].itemIndex,
-					description: `They go on in the service. Read their results later with Bulk Import → Get Status (batch IDs ${ids}), or raise the Time Limit option.`,
-				},
-			);
+			return {
+				message: `Bulk import jobs ${ids} were still running at the time limit of ${deadline.seconds} s`,
+				description: `They go on in the service. Read their results later with Bulk Import → Get Status (batch IDs ${ids}), or raise the Time Limit option.`,
+			};
 		});
 		// A guess that came before the job finished is not trusted again until a job finishes: the
 		// waits double again from the shortest.

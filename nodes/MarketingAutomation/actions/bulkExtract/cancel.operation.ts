@@ -1,4 +1,4 @@
-import { cancelExport } from '../../helpers/exportJobs';
+import { exportJobCall } from '../../helpers/exportJobs';
 import { defineOperation } from '../../../shared/operation';
 import { exportJobOperation } from './jobs';
 
@@ -10,6 +10,6 @@ export const operation = defineOperation({
 		action: 'Cancel a bulk extract',
 	},
 	...exportJobOperation(async (ctx, object, exportId, itemIndex) => [
-		{ json: await cancelExport(ctx, object, exportId, itemIndex) },
+		{ json: await exportJobCall(ctx, object, exportId, 'cancel', itemIndex) },
 	]),
 });

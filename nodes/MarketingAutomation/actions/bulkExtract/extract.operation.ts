@@ -180,7 +180,7 @@ async function executeBatch(
 	return await eachItem(this, items, async (itemIndex, { object, jobs }) => {
 		const wait = this.getNodeParameter('waitForCompletion', itemIndex, true) as boolean;
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const deadline = new Deadline(timeLimitSecondsOf(options));
+		const deadline = new Deadline(this.getNode(), timeLimitSecondsOf(options));
 		const limit = openJobsOf(options);
 		const interval = statusIntervalOf(options);
 		const outcomes: BatchOutcome[] = [];

@@ -1,13 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { readRequest } from '../../transport';
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
-import type { BatchOutcome } from '../../../shared/router';
 import { exportBase, type ExportObject } from '../../helpers/exportJobs';
 import { collectByToken } from '../../transport/paging';
 import { exportObjectField } from '../bulkFields';
 import { eachItem } from '../batches';
-import { defineOperation, type CheckedItem } from '../../../shared/operation';
+import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	exportObjectField,
@@ -32,26 +31,6 @@ const properties: INodeProperties[] = [
 ];
 
 /** The caller's export jobs of the past 7 days (the service shows no one else's). */
-async function executeBatch(
-	this: IExecuteFunctions,
-	items: Array<CheckedItem<void>>,
-): Promise<BatchOutcome[][]> {
-	return await eachItem(this, items, async (itemIndex) => {
-		const object = this.getNodeParameter('object', itemIndex) as ExportObject;
-		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const status = (filters.status as string[] | undefined) ?? [];
-		const jobs = await collectByToken(
-			this,
-			readRequest(`${exportBase(object)}.json`, {
-				qs: status.length ? { status: status.join(',') } : {},
-				itemIndex,
-			}),
-			limitOf(this, itemIndex),
-		);
-		return jobs.map((json) => ({ json }));
-	});
-}
-
 export const operation = defineOperation({
 	option: {
 		name: 'Get Many',
@@ -61,5 +40,20 @@ export const operation = defineOperation({
 	},
 	fields: properties,
 	// The items are read one after another.
-	runBatch: executeBatch,
+	async runBatch(items) {
+		return await eachItem(this, items, async (itemIndex) => {
+			const object = this.getNodeParameter('object', itemIndex) as ExportObject;
+			const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+			const status = (filters.status as string[] | undefined) ?? [];
+			const jobs = await collectByToken(
+				this,
+				readRequest(`${exportBase(object)}.json`, {
+					qs: status.length ? { status: status.join(',') } : {},
+					itemIndex,
+				}),
+				limitOf(this, itemIndex),
+			);
+			return jobs.map((json) => ({ json }));
+		});
+	},
 });

@@ -1,6 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readExportStatus } from '../../helpers/exportJobs';
+import { exportJobCall } from '../../helpers/exportJobs';
 import { outputFields } from '../bulkFields';
 import { defineOperation } from '../../../shared/operation';
 import { completedOutput, exportJobOperation } from './jobs';
@@ -13,7 +13,7 @@ export const operation = defineOperation({
 		action: 'Get the file of a bulk extract',
 	},
 	...exportJobOperation(async (ctx, object, exportId, itemIndex) => {
-		const status = await readExportStatus(ctx, object, exportId, itemIndex);
+		const status = await exportJobCall(ctx, object, exportId, 'status', itemIndex);
 		if (status.status !== 'Completed') {
 			throw new NodeOperationError(
 				ctx.getNode(),

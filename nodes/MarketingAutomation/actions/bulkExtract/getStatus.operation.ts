@@ -1,4 +1,4 @@
-import { readExportStatus } from '../../helpers/exportJobs';
+import { exportJobCall } from '../../helpers/exportJobs';
 import { defineOperation } from '../../../shared/operation';
 import { exportJobOperation } from './jobs';
 
@@ -10,6 +10,6 @@ export const operation = defineOperation({
 		action: 'Get the status of a bulk extract',
 	},
 	...exportJobOperation(async (ctx, object, exportId, itemIndex) => [
-		{ json: await readExportStatus(ctx, object, exportId, itemIndex) },
+		{ json: await exportJobCall(ctx, object, exportId, 'status', itemIndex) },
 	]),
 });

@@ -2,12 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/inputError';
-import type { BatchOutcome } from '../../../shared/router';
 import type { BulkFormat } from '../../helpers/delimited';
-import { readImportStatus, readRowReports, type ImportObject } from '../../helpers/importJobs';
+import { readImportStatus, reportedRows, type ImportObject } from '../../helpers/importJobs';
 import { eachItem } from '../batches';
 import { importObjectField } from '../bulkFields';
-import { defineOperation, type CheckedItem } from '../../../shared/operation';
+import { defineOperation } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
 	importObjectField,
@@ -73,36 +72,6 @@ function check(this: IExecuteFunctions, itemIndex: number): StatusQuery {
 	};
 }
 
-async function executeBatch(
-	this: IExecuteFunctions,
-	items: Array<CheckedItem<StatusQuery>>,
-): Promise<BatchOutcome[][]> {
-	return await eachItem(
-		this,
-		items,
-		async (itemIndex, { object, batchId, format, includeRows }) => {
-			const status = await readImportStatus(this, object, batchId, itemIndex);
-			const outcomes: BatchOutcome[] = [{ json: status }];
-			if (!includeRows || status.status !== 'Complete') return outcomes;
-			for (const kind of ['failures', 'warnings'] as const) {
-				const count = status[kind === 'failures' ? 'numOfRowsFailed' : 'numOfRowsWithWarning'];
-				if (!Number(count)) continue;
-				for (const report of await readRowReports(this, object, batchId, kind, format, itemIndex)) {
-					outcomes.push({
-						json: {
-							batchId,
-							outcome: kind === 'failures' ? 'failed' : 'warning',
-							reason: report.reason,
-							row: report.row,
-						},
-					});
-				}
-			}
-			return outcomes;
-		},
-	);
-}
-
 export const operation = defineOperation({
 	option: {
 		name: 'Get Status',
@@ -113,5 +82,18 @@ export const operation = defineOperation({
 	},
 	fields: properties,
 	check,
-	runBatch: executeBatch,
+	async runBatch(items) {
+		return await eachItem(
+			this,
+			items,
+			async (itemIndex, { object, batchId, format, includeRows }) => {
+				const status = await readImportStatus(this, object, batchId, itemIndex);
+				const rows =
+					includeRows && status.status === 'Complete'
+						? await reportedRows(this, object, batchId, status, format, itemIndex)
+						: [];
+				return [status, ...rows].map((json) => ({ json }));
+			},
+		);
+	},
 });

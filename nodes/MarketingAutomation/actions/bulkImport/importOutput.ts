@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import {
 	jobSummary,
-	readRowReports,
+	reportedRows,
 	type ImportJob,
 	type ImportTarget,
 } from '../../helpers/importJobs';
@@ -37,31 +37,17 @@ export async function finishedOutput(
 ): Promise<void> {
 	for (const job of jobs) {
 		outcomes[job.itemIndex].push({ json: jobSummary(job) });
-		for (const kind of ['failures', 'warnings'] as const) {
-			const count = Number(
-				job.status?.[kind === 'failures' ? 'numOfRowsFailed' : 'numOfRowsWithWarning'] ?? 0,
-			);
-			if (count === 0) continue;
-			const reports = await readRowReports(
-				ctx,
-				target.object,
-				job.batchId,
-				kind,
-				target.format,
-				job.itemIndex,
-			);
-			for (const report of reports) {
-				const lookup = String(report.row[key] ?? '').toLowerCase();
-				const itemIndex = job.itemOf?.get(lookup) ?? job.itemIndex;
-				outcomes[itemIndex].push({
-					json: {
-						batchId: job.batchId,
-						outcome: kind === 'failures' ? 'failed' : 'warning',
-						reason: report.reason,
-						row: report.row,
-					},
-				});
-			}
+		const rows = await reportedRows(
+			ctx,
+			target.object,
+			job.batchId,
+			job.status ?? {},
+			target.format,
+			job.itemIndex,
+		);
+		for (const json of rows) {
+			const lookup = String(json.row[key] ?? '').toLowerCase();
+			outcomes[job.itemOf?.get(lookup) ?? job.itemIndex].push({ json });
 		}
 	}
 }

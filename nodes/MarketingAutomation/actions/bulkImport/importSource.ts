@@ -121,16 +121,13 @@ export async function submitItems(
 ): Promise<SourceFailure | undefined> {
 	const columns = columnsOf(items);
 	const header = formatRow(columns, ',');
-	const rowOf = (k: number) =>
-		formatRow(
-			columns.map((c) => items[k].json[c]),
-			',',
-		);
 	// Rows spread over the whole input, as values tend to grow along it (counters, IDs).
 	let sampleBytes = 0;
 	const sample = Math.min(items.length, SAMPLE_ROWS);
 	for (let k = 0; k < sample; k++) {
-		sampleBytes += Buffer.byteLength(rowOf(Math.floor((k * items.length) / sample)));
+		sampleBytes += Buffer.byteLength(
+			rowOf(columns, items[Math.floor((k * items.length) / sample)]),
+		);
 	}
 	const estimate = Buffer.byteLength(header) + (sampleBytes / sample) * items.length;
 	const share = shareOf(estimate);
@@ -148,8 +145,8 @@ export async function submitItems(
 	);
 	try {
 		let chunk = header;
-		for (let k = 0; k < items.length; k++) {
-			chunk += rowOf(k);
+		for (const item of items) {
+			chunk += rowOf(columns, item);
 			if (chunk.length >= CHUNK_BYTES) {
 				await cutter.push(Buffer.from(chunk));
 				chunk = '';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest } from '../../transport';
 import { campaignLocator } from '../fields';
-import { readId } from '../parameters';
+import { checkId } from '../parameters';
 
 /**
  * The service's 709 on a campaign switch has several causes, told apart by its message: a batch
@@ -31,44 +31,33 @@ function switchRefusal(id: number, verb: 'activate' | 'deactivate') {
 }
 
 /**
- * Activate / Deactivate Smart Campaign (`POST /rest/asset/v1/smartCampaign/{id}/activate.json` or
+ * The operation that switches a trigger campaign on or off: its fields, check and run, Activate /
+ * Deactivate Smart Campaign (`POST /rest/asset/v1/smartCampaign/{id}/activate.json` or
  * `…/deactivate.json`, no body). Only trigger campaigns can be switched; a refusal (709) is
  * explained by its cause (see `switchRefusal`).
  */
-async function switchCampaign(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	verb: 'activate' | 'deactivate',
-): Promise<IDataObject> {
-	const id = readId(ctx, 'campaign', itemIndex, 'campaign');
-	await apiRequest.call(ctx, {
-		method: 'POST',
-		// Switching a campaign on (or off) twice leaves it as switched once.
-		safeToRepeat: true,
-		path: `/rest/asset/v1/smartCampaign/${id}/${verb}.json`,
-		itemIndex,
-		refusals: {
-			'709': switchRefusal(id, verb),
-			'702': {
-				message: `No campaign with ID ${id} (702)`,
-				fix: 'Pick the campaign from the list.',
-			},
-		},
-	});
-	return { id, active: verb === 'activate' };
-}
-
-/** The operation that switches a trigger campaign on or off: its fields, checks and run. */
 export function activationOperation(verb: 'activate' | 'deactivate') {
 	return {
 		fields: [
 			{ ...campaignLocator, hint: 'Only trigger campaigns can be switched on and off' },
 		] as INodeProperties[],
-		check(this: IExecuteFunctions, itemIndex: number): void {
-			readId(this, 'campaign', itemIndex, 'campaign');
-		},
-		async run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-			return await switchCampaign(this, itemIndex, verb);
+		check: checkId('campaign'),
+		async run(this: IExecuteFunctions, itemIndex: number, id: number): Promise<IDataObject> {
+			await apiRequest.call(this, {
+				method: 'POST',
+				// Switching a campaign on (or off) twice leaves it as switched once.
+				safeToRepeat: true,
+				path: `/rest/asset/v1/smartCampaign/${id}/${verb}.json`,
+				itemIndex,
+				refusals: {
+					'709': switchRefusal(id, verb),
+					'702': {
+						message: `No campaign with ID ${id} (702)`,
+						fix: 'Pick the campaign from the list.',
+					},
+				},
+			});
+			return { id, active: verb === 'activate' };
 		},
 	};
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRead } from '../../transport';
@@ -7,25 +7,19 @@ import { checkId } from '../parameters';
 import { concurrentReads } from '../batches';
 import { defineOperation } from '../../../shared/operation';
 
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	id: number,
-): Promise<IDataObject> {
-	const answer = await apiRead.call(this, `/rest/v1/campaigns/${id}.json`, { itemIndex });
-	const campaign = answer.result?.[0];
-	if (!campaign) {
-		throw new NodeOperationError(this.getNode(), `No campaign with ID ${id}`, {
-			itemIndex,
-			description: 'Check the campaign ID, or pick the campaign from the list.',
-		});
-	}
-	return campaign;
-}
-
 export const operation = defineOperation({
 	option: { name: 'Get', value: 'get', description: 'Get a campaign', action: 'Get a campaign' },
 	fields: [campaignLocator] as INodeProperties[],
 	check: checkId('campaign'),
-	runBatch: concurrentReads(execute),
+	runBatch: concurrentReads(async function (itemIndex, id) {
+		const answer = await apiRead.call(this, `/rest/v1/campaigns/${id}.json`, { itemIndex });
+		const campaign = answer.result?.[0];
+		if (!campaign) {
+			throw new NodeOperationError(this.getNode(), `No campaign with ID ${id}`, {
+				itemIndex,
+				description: 'Check the campaign ID, or pick the campaign from the list.',
+			});
+		}
+		return campaign;
+	}),
 });

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { readRequest } from '../../transport';
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
@@ -23,17 +23,6 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs = readNameFilters(filters);
-	if (filters.isTriggerable === true) qs.isTriggerable = true;
-	return await collectByToken(
-		this,
-		readRequest('/rest/v1/campaigns.json', { qs, itemIndex }),
-		limitOf(this, itemIndex),
-	);
-}
-
 export const operation = defineOperation({
 	option: {
 		name: 'Get Many',
@@ -42,5 +31,14 @@ export const operation = defineOperation({
 		action: 'Get many campaigns',
 	},
 	fields: properties,
-	runBatch: concurrentReads(execute),
+	runBatch: concurrentReads(async function (itemIndex) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const qs = readNameFilters(filters);
+		if (filters.isTriggerable === true) qs.isTriggerable = true;
+		return await collectByToken(
+			this,
+			readRequest('/rest/v1/campaigns.json', { qs, itemIndex }),
+			limitOf(this, itemIndex),
+		);
+	}),
 });

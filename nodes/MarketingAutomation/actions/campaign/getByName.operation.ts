@@ -1,5 +1,3 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
 import { apiRead } from '../../transport';
 import { assetNotFound, readAssetName } from '../../helpers/assetFields';
 import { concurrentReads } from '../batches';
@@ -9,26 +7,6 @@ import { defineOperation } from '../../../shared/operation';
  * `GET /rest/asset/v1/smartCampaign/byName.json?name=` (exact name): the smart campaign's asset
  * record; none of that name is an error that says so.
  */
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	name: string,
-): Promise<IDataObject> {
-	const answer = await apiRead.call(this, '/rest/asset/v1/smartCampaign/byName.json', {
-		qs: { name },
-		itemIndex,
-	});
-	const campaign = answer.result?.[0];
-	if (campaign) return campaign;
-	throw assetNotFound(
-		this,
-		'campaign',
-		{ name },
-		itemIndex,
-		'Look for it with Campaign → Get Many (filter by name or program).',
-	);
-}
-
 export const operation = defineOperation({
 	option: {
 		name: 'Get by Name',
@@ -51,5 +29,19 @@ export const operation = defineOperation({
 	check(itemIndex) {
 		return readAssetName(this, 'name', itemIndex, 'campaign');
 	},
-	runBatch: concurrentReads(execute),
+	runBatch: concurrentReads(async function (itemIndex, name: string) {
+		const answer = await apiRead.call(this, '/rest/asset/v1/smartCampaign/byName.json', {
+			qs: { name },
+			itemIndex,
+		});
+		const campaign = answer.result?.[0];
+		if (campaign) return campaign;
+		throw assetNotFound(
+			this,
+			'campaign',
+			{ name },
+			itemIndex,
+			'Look for it with Campaign → Get Many (filter by name or program).',
+		);
+	}),
 });

@@ -64,24 +64,6 @@ function check(this: IExecuteFunctions, itemIndex: number): ByName {
 	return { name, qs, errorOnNoMatch: options.errorOnNoMatch === true };
 }
 
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ name, qs, errorOnNoMatch }: ByName,
-): Promise<IDataObject> {
-	const answer = await apiRead.call(this, '/rest/asset/v1/email/byName.json', { qs, itemIndex });
-	const email = answer.result?.[0];
-	if (email) return email;
-	if (errorOnNoMatch) {
-		throw new NodeOperationError(this.getNode(), `No email named ${shorten(name)}`, {
-			itemIndex,
-			description:
-				'Check the name (exact match) and the folder; emails inside A/B tests are not found.',
-		});
-	}
-	return { found: false, name };
-}
-
 export const operation = defineOperation({
 	option: {
 		name: 'Get by Name',
@@ -91,5 +73,17 @@ export const operation = defineOperation({
 	},
 	fields: properties,
 	check,
-	runBatch: concurrentReads(execute),
+	runBatch: concurrentReads(async function (itemIndex, { name, qs, errorOnNoMatch }) {
+		const answer = await apiRead.call(this, '/rest/asset/v1/email/byName.json', { qs, itemIndex });
+		const email = answer.result?.[0];
+		if (email) return email;
+		if (errorOnNoMatch) {
+			throw new NodeOperationError(this.getNode(), `No email named ${shorten(name)}`, {
+				itemIndex,
+				description:
+					'Check the name (exact match) and the folder; emails inside A/B tests are not found.',
+			});
+		}
+		return { found: false, name };
+	}),
 });

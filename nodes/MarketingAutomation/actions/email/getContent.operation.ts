@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { apiRead } from '../../transport';
 import { emailLocator } from '../fields';
@@ -24,19 +24,6 @@ const properties: INodeProperties[] = [
 ];
 
 /** `GET /rest/asset/v1/email/{id}/content.json`: the editable sections, as one item. */
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	id: number,
-): Promise<IDataObject> {
-	const status = this.getNodeParameter('status', itemIndex, 'approved') as string;
-	const answer = await apiRead.call(this, `/rest/asset/v1/email/${id}/content.json`, {
-		qs: { status },
-		itemIndex,
-	});
-	return { id, status, sections: answer.result ?? [] };
-}
-
 export const operation = defineOperation({
 	option: {
 		name: 'Get Content',
@@ -46,5 +33,12 @@ export const operation = defineOperation({
 	},
 	fields: properties,
 	check: checkId('email'),
-	runBatch: concurrentReads(execute),
+	runBatch: concurrentReads(async function (itemIndex, id) {
+		const status = this.getNodeParameter('status', itemIndex, 'approved') as string;
+		const answer = await apiRead.call(this, `/rest/asset/v1/email/${id}/content.json`, {
+			qs: { status },
+			itemIndex,
+		});
+		return { id, status, sections: answer.result ?? [] };
+	}),
 });

@@ -1,9 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { programLocator } from '../fields';
-import { checkId } from '../parameters';
 import { defineOperation } from '../../../shared/operation';
-import { changeApproval } from './approval';
+import { approvalOperation } from './approval';
 
 export const operation = defineOperation({
 	option: {
@@ -13,9 +9,5 @@ export const operation = defineOperation({
 		action: 'Approve an email program',
 	},
 	since: 2,
-	fields: [programLocator] as INodeProperties[],
-	check: checkId('program'),
-	async run(itemIndex, programId) {
-		return await changeApproval(this, itemIndex, programId, true);
-	},
+	...approvalOperation(true),
 });

@@ -5,7 +5,7 @@ import { apiRequest } from '../../transport';
 import { assetForm } from '../../transport/assets';
 import { FOLDER_REFUSALS } from '../../transport/refusals';
 import { folderLocator, readFolder, type FolderRef } from '../../helpers/folders';
-import { isCalendarDate, readAssetName, readOptionalText } from '../../helpers/assetFields';
+import { isCalendarDate, readAssetName, readDescription } from '../../helpers/assetFields';
 import { additionalFieldsCollection } from '../fields';
 import { shorten } from '../parameters';
 import { defineOperation } from '../../../shared/operation';
@@ -13,7 +13,6 @@ import { inputError } from '../../../shared/inputError';
 
 /** The service's program types; type and channel are set at creation only. */
 const PROGRAM_TYPES = ['Default', 'Event', 'Event with Webinar', 'Engagement', 'Email'];
-const MAX_DESCRIPTION = 2000;
 
 const properties: INodeProperties[] = [
 	{
@@ -191,13 +190,7 @@ function check(this: IExecuteFunctions, itemIndex: number): NewProgram {
 		folder,
 		type,
 		channel,
-		description: readOptionalText(
-			this,
-			'additionalFields.description',
-			itemIndex,
-			'The description',
-			MAX_DESCRIPTION,
-		),
+		description: readDescription(this, itemIndex),
 		costs: costs.length > 0 ? readCosts(this, itemIndex, costs) : undefined,
 		tags: tags.length > 0 ? readTags(this, itemIndex, tags) : undefined,
 	};
@@ -208,32 +201,6 @@ function check(this: IExecuteFunctions, itemIndex: number): NewProgram {
  * the form). Not repeated after an ambiguous failure: the program may exist, and a second create
  * would fail on its name.
  */
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	program: NewProgram,
-): Promise<IDataObject> {
-	const answer = await apiRequest.call(this, {
-		path: '/rest/asset/v1/programs.json',
-		...assetForm({ ...program }),
-		safeToRepeat: false,
-		itemIndex,
-		refusals: {
-			...FOLDER_REFUSALS,
-			'709': {
-				message: (reason) =>
-					`The program ${shorten(program.name)} was not created (709): ${reason}`,
-				fix: 'Program names are unique in the whole instance: use another name, or find the existing one with Program → Get by name.',
-			},
-		},
-		ambiguity: {
-			message: `Creating the program ${shorten(program.name)} may have run; it was not sent again`,
-			fix: `Look the program up by its name with Program → Get (By Name ${shorten(program.name)}); if it is not there, run the node again.`,
-		},
-	});
-	return answer.result?.[0] ?? {};
-}
-
 export const operation = defineOperation({
 	option: {
 		name: 'Create',
@@ -244,5 +211,25 @@ export const operation = defineOperation({
 	since: 2,
 	fields: properties,
 	check,
-	run: execute,
+	async run(itemIndex, program) {
+		const answer = await apiRequest.call(this, {
+			path: '/rest/asset/v1/programs.json',
+			...assetForm({ ...program }),
+			safeToRepeat: false,
+			itemIndex,
+			refusals: {
+				...FOLDER_REFUSALS,
+				'709': {
+					message: (reason) =>
+						`The program ${shorten(program.name)} was not created (709): ${reason}`,
+					fix: 'Program names are unique in the whole instance: use another name, or find the existing one with Program → Get by name.',
+				},
+			},
+			ambiguity: {
+				message: `Creating the program ${shorten(program.name)} may have run; it was not sent again`,
+				fix: `Look the program up by its name with Program → Get (By Name ${shorten(program.name)}); if it is not there, run the node again.`,
+			},
+		});
+		return answer.result?.[0] ?? {};
+	},
 });

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
@@ -33,32 +33,6 @@ function check(this: IExecuteFunctions, itemIndex: number): Lookup {
  * `GET /rest/asset/v1/program/{id}.json`, or `GET /rest/asset/v1/program/byName.json?name=` (exact
  * name). A program the service does not find (its "no assets" warning) is an error that says so.
  */
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	lookup: Lookup,
-): Promise<IDataObject> {
-	const byName = 'name' in lookup;
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: byName
-			? '/rest/asset/v1/program/byName.json'
-			: `/rest/asset/v1/program/${lookup.id}.json`,
-		qs: byName ? { name: lookup.name } : undefined,
-		itemIndex,
-	});
-	const program = answer.result?.[0];
-	if (program) return program;
-	throw assetNotFound(
-		this,
-		'program',
-		lookup,
-		itemIndex,
-		'Pick the program from the list, or look for it with Program → Get Many.',
-	);
-}
-
 export const operation = defineOperation({
 	option: {
 		name: 'Get',
@@ -69,5 +43,25 @@ export const operation = defineOperation({
 	since: 2,
 	fields: [programByNameLocator],
 	check,
-	runBatch: concurrentReads(execute),
+	runBatch: concurrentReads(async function (itemIndex, lookup) {
+		const byName = 'name' in lookup;
+		const answer = await apiRequest.call(this, {
+			method: 'GET',
+			safeToRepeat: true,
+			path: byName
+				? '/rest/asset/v1/program/byName.json'
+				: `/rest/asset/v1/program/${lookup.id}.json`,
+			qs: byName ? { name: lookup.name } : undefined,
+			itemIndex,
+		});
+		const program = answer.result?.[0];
+		if (program) return program;
+		throw assetNotFound(
+			this,
+			'program',
+			lookup,
+			itemIndex,
+			'Pick the program from the list, or look for it with Program → Get Many.',
+		);
+	}),
 });

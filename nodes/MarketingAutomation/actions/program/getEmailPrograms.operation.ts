@@ -14,7 +14,6 @@ export const emailProgramsOperation = {
 	action: 'Get many email programs',
 };
 
-/** Its fields; also shown under Email → Get Many Email Programs, its version-1 place. */
 /** The update-time filters of program browsing (also Program → Get Many's). */
 export const updatedAtFilters: INodeProperties[] = [
 	{
@@ -33,6 +32,7 @@ export const updatedAtFilters: INodeProperties[] = [
 	},
 ];
 
+/** Its fields; also shown under Email → Get Many Email Programs, its version-1 place. */
 export const emailProgramsProperties: INodeProperties[] = [
 	...returnAllAndLimit,
 	filtersCollection([
@@ -48,11 +48,7 @@ export const emailProgramsProperties: INodeProperties[] = [
 	]),
 ];
 
-/**
- * `GET /rest/asset/v1/programs.json` has no program-type parameter (the spec's `type=email` does not
- * exist): pages of 200 are read by offset and only programs whose `type` is "Email" (any case) are
- * kept; Limit counts kept programs.
- */
+/** The item's filters as the programs' query, the times checked before any call. */
 function check(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
@@ -96,6 +92,10 @@ export function readPrograms(keep?: (program: IDataObject) => boolean) {
 	};
 }
 
+/**
+ * `GET /rest/asset/v1/programs.json` has no program-type parameter (the spec's `type=email` does not
+ * exist): only programs whose `type` is "Email" (any case) are kept; Limit counts kept programs.
+ */
 const isEmailProgram = (program: IDataObject) =>
 	String(program.type ?? '').toLowerCase() === 'email';
 

@@ -146,37 +146,6 @@ function check(this: IExecuteFunctions, itemIndex: number): Upsert {
  * `value`, `folderType`): the service creates the token or updates the one of that name. Safe to
  * repeat, so an ambiguous failure is retried. The output holds the owner's tokens after the last.
  */
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ owner, tokens }: Upsert,
-): Promise<IDataObject> {
-	let answer: IDataObject[] = [];
-	const done: string[] = [];
-	for (const token of tokens) {
-		const setBefore =
-			done.length > 0
-				? ` The tokens before it are set on ${ownerName(owner)}: ${done.map((name) => shorten(name)).join(', ')}.`
-				: '';
-		const envelope = await apiRequest.call(this, {
-			path: `/rest/asset/v1/folder/${owner.id}/tokens.json`,
-			...assetForm({ ...token, folderType: owner.type }),
-			safeToRepeat: true,
-			itemIndex,
-			refusals: {
-				...FOLDER_REFUSALS,
-				'1001': {
-					message: (reason) => `The token ${shorten(token.name)} was refused (1001): ${reason}`,
-					fix: `Check the token’s type and value: date tokens take YYYY-MM-DD, number and score tokens a number.${setBefore}`,
-				},
-			},
-		});
-		answer = (envelope.result?.[0]?.tokens ?? []) as IDataObject[];
-		done.push(token.name);
-	}
-	return { folderId: owner.id, folderType: owner.type, updated: done, tokens: answer };
-}
-
 export const operation = defineOperation({
 	option: {
 		name: 'Create or Update',
@@ -186,5 +155,30 @@ export const operation = defineOperation({
 	},
 	fields: properties,
 	check,
-	run: execute,
+	async run(itemIndex, { owner, tokens }) {
+		let answer: IDataObject[] = [];
+		const done: string[] = [];
+		for (const token of tokens) {
+			const setBefore =
+				done.length > 0
+					? ` The tokens before it are set on ${ownerName(owner)}: ${done.map((name) => shorten(name)).join(', ')}.`
+					: '';
+			const envelope = await apiRequest.call(this, {
+				path: `/rest/asset/v1/folder/${owner.id}/tokens.json`,
+				...assetForm({ ...token, folderType: owner.type }),
+				safeToRepeat: true,
+				itemIndex,
+				refusals: {
+					...FOLDER_REFUSALS,
+					'1001': {
+						message: (reason) => `The token ${shorten(token.name)} was refused (1001): ${reason}`,
+						fix: `Check the token’s type and value: date tokens take YYYY-MM-DD, number and score tokens a number.${setBefore}`,
+					},
+				},
+			});
+			answer = (envelope.result?.[0]?.tokens ?? []) as IDataObject[];
+			done.push(token.name);
+		}
+		return { folderId: owner.id, folderType: owner.type, updated: done, tokens: answer };
+	},
 });

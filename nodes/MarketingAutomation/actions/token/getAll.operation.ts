@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { FOLDER_REFUSALS } from '../../transport/refusals';
@@ -11,30 +11,6 @@ import { ownerFields, readOwner } from './owner';
  * `GET /rest/asset/v1/folder/{id}/tokens.json?folderType=Program|Folder`: one item per token, with
  * the reference an email or a campaign uses (`{{my.Name}}`).
  */
-async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	owner: FolderRef,
-): Promise<IDataObject[]> {
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: `/rest/asset/v1/folder/${owner.id}/tokens.json`,
-		qs: { folderType: owner.type },
-		itemIndex,
-		refusals: FOLDER_REFUSALS,
-	});
-	const tokens = (answer.result?.[0]?.tokens ?? []) as IDataObject[];
-	return tokens.map((token) => ({
-		name: token.name,
-		type: token.type,
-		value: token.value,
-		reference: `{{my.${String(token.name)}}}`,
-		folderId: owner.id,
-		folderType: owner.type,
-	}));
-}
-
 export const operation = defineOperation({
 	option: {
 		name: 'Get Many',
@@ -46,5 +22,23 @@ export const operation = defineOperation({
 	check(itemIndex) {
 		return readOwner(this, itemIndex);
 	},
-	runBatch: concurrentReads(execute),
+	runBatch: concurrentReads(async function (itemIndex, owner: FolderRef) {
+		const answer = await apiRequest.call(this, {
+			method: 'GET',
+			safeToRepeat: true,
+			path: `/rest/asset/v1/folder/${owner.id}/tokens.json`,
+			qs: { folderType: owner.type },
+			itemIndex,
+			refusals: FOLDER_REFUSALS,
+		});
+		const tokens = (answer.result?.[0]?.tokens ?? []) as IDataObject[];
+		return tokens.map((token) => ({
+			name: token.name,
+			type: token.type,
+			value: token.value,
+			reference: `{{my.${String(token.name)}}}`,
+			folderId: owner.id,
+			folderType: owner.type,
+		}));
+	}),
 });
