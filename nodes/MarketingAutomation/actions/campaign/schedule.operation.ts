@@ -29,8 +29,8 @@ const properties: INodeProperties[] = [
 	tokensCollection,
 ];
 
-/** Schedule a batch campaign. Not safeToRepeat: replayed only after a 6xx answer. */
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+/** What one item schedules, read and checked before any item's call. */
+function readSchedule(this: IExecuteFunctions, itemIndex: number) {
 	const campaignId = readId(this, 'campaign', itemIndex, 'campaign');
 	const tokens = readTokens(this, 'tokens', itemIndex);
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
@@ -40,6 +40,15 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	const clone = String(additional.cloneToProgramName ?? '').trim();
 	if (clone) input.cloneToProgramName = clone;
 	if (tokens.length > 0) input.tokens = tokens;
+	return { campaignId, input };
+}
+
+/** Schedule a batch campaign. Not safeToRepeat: replayed only after a 6xx answer. */
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ campaignId, input }: ReturnType<typeof readSchedule>,
+): Promise<IDataObject> {
 	const answer = await apiRequest.call(this, {
 		method: 'POST',
 		path: `/rest/v1/campaigns/${campaignId}/schedule.json`,
@@ -51,8 +60,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 				message: (reason) => `The run time of campaign ${campaignId} was refused (1042): ${reason}`,
 				fix: 'Run At must be at least 5 minutes and at most 2 years ahead; leave it empty to run in 5 minutes.',
 			},
-			...(clone ? { '1020': CLONE_QUOTA_REFUSAL } : {}),
-			...(tokens.length > 0 ? { '611': NESTED_TOKENS_REFUSAL } : {}),
+			...(input.cloneToProgramName ? { '1020': CLONE_QUOTA_REFUSAL } : {}),
+			...(input.tokens ? { '611': NESTED_TOKENS_REFUSAL } : {}),
 		},
 	});
 	return { campaignId, scheduled: true, ...input, result: answer.result?.[0] ?? null };
@@ -66,5 +75,6 @@ export const operation = defineOperation({
 		action: 'Schedule a campaign',
 	},
 	fields: properties,
+	check: readSchedule,
 	run: execute,
 });

@@ -2,15 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest } from '../../transport';
 import { emailLocator } from '../fields';
-import { readId } from '../parameters';
+import { checkId } from '../parameters';
 import { defineOperation } from '../../../shared/operation';
 
 /**
  * `POST /rest/asset/v1/email/{id}/approveDraft.json` (form-encoded, no fields). Not safeToRepeat:
  * replayed only after a 6xx answer.
  */
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const id = readId(this, 'email', itemIndex, 'email');
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	id: number,
+): Promise<IDataObject> {
 	const answer = await apiRequest.call(this, {
 		method: 'POST',
 		path: `/rest/asset/v1/email/${id}/approveDraft.json`,
@@ -30,5 +33,6 @@ export const operation = defineOperation({
 		action: 'Approve an email draft',
 	},
 	fields: [emailLocator] as INodeProperties[],
+	check: checkId('email'),
 	run: execute,
 });

@@ -50,6 +50,14 @@ describe('Marketing Automation: Campaign → Schedule', () => {
 		tokens,
 	});
 
+	it('refuses a run time that is not a date in a later item before any call', async () => {
+		const result = await env.run(schedule({ runAt: '={{ $json.at }}' }), {
+			items: [{ at: '2026-12-01T09:30:00Z' }, { at: 'next Tuesday' }],
+		});
+		expect(result.error?.message).toBe('Run At "next Tuesday" in item 1 is not a date-time');
+		expect(sim().calls).toEqual([]);
+	});
+
 	it('a run time too soon is a 1042 that says what the service takes', async () => {
 		const result = await env.run(schedule({ runAt: '2026-01-01T00:00:00Z' }));
 		expect(result.error?.message).toBe(

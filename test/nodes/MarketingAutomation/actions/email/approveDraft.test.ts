@@ -29,4 +29,19 @@ describe('Marketing Automation: Email → Approve Draft', () => {
 		);
 		expect(sim().callsTo('POST', '/rest/asset/v1/email/4003/approveDraft.json')).toHaveLength(2);
 	});
+
+	it('refuses an email ID that is not a number in a later item before any call', async () => {
+		const result = await env.run(
+			{
+				resource: 'email',
+				operation: 'approveDraft',
+				email: { mode: 'id', value: '={{ $json.id }}' },
+			},
+			{ items: [{ id: 4003 }, { id: 'abc' }] },
+		);
+		expect(result.error?.message).toBe(
+			'The email ID "abc" in item 1 is not a positive whole number',
+		);
+		expect(sim().calls).toEqual([]);
+	});
 });
