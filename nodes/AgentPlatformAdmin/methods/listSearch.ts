@@ -1,9 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { PAGE_SIZE } from '../helpers/paging';
-import { credentialsOf } from '../transport';
+import { credentialProjectOf } from '../transport';
 import { listAgents } from '../transport/agents';
-import { listApiKeys, listInvites, listProjects, listUsers } from '../transport/directory';
+import { listApiKeys, listInvites, listUsers, projectsPage } from '../transport/directory';
 import { listTools } from '../transport/tools';
 
 /**
@@ -63,15 +63,15 @@ export async function searchProjects(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const credentials = await credentialsOf(this);
+	const credentialProject = await credentialProjectOf(this);
 	return await search(
 		this,
-		async (ctx, page, pageSize) => await listProjects(ctx, page, pageSize, 0),
+		async (ctx, page, pageSize) => (await projectsPage(ctx, page, pageSize, 0)).rows,
 		{ id: 'project_id', name: 'name' },
 		filter,
 		paginationToken,
 		// Leaving the field empty acts on this one: the list says which it is.
-		{ id: String(credentials.projectId ?? '').trim(), words: "the credential's project" },
+		{ id: credentialProject, words: "the credential's project" },
 	);
 }
 

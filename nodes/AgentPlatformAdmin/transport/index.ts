@@ -15,12 +15,19 @@ import { assertServiceSuccess, type AdminCall } from './refusals';
 export { adminBaseUrl } from './baseUrl';
 export { mayHaveRun } from '../../shared/failure';
 export { credentialTest } from './credentialCheck';
-export { credentialsOf, type ServiceContext } from './adapter';
+export { credentialProjectOf, type ServiceContext } from './adapter';
+
+/** An ID as one path segment, whatever it holds. */
+export const segment = (id: string) => encodeURIComponent(id);
 
 /** Path of a user operation; the (checked) user ID is always encoded as one path segment. */
 export function userPath(userId: string, action: 'update' | 'delete'): string {
-	return `/auth/users/${encodeURIComponent(userId)}/${action}`;
+	return `/auth/users/${segment(userId)}/${action}`;
 }
+
+/** The records of a listing's answer, under `key`; none when the answer has no such list. */
+export const resultsOf = (answer: IDataObject, key = 'results') =>
+	Array.isArray(answer[key]) ? (answer[key] as IDataObject[]) : [];
 
 /** The service marks an invite that an existing organization member accepted at once. */
 export function isAutoAccepted(answer: IDataObject): boolean {
@@ -49,19 +56,15 @@ export async function getRequest(
 	itemIndex: number,
 	query?: IDataObject,
 ): Promise<IDataObject> {
-	return await apiRequest.call(
-		this,
-		path,
-		{},
-		{
-			action,
-			requiresAdmin: false,
-			itemIndex,
-			method: 'GET',
-			...(query ? { query } : {}),
-			safeToRepeat: true,
-		},
-	);
+	const call: AdminCall = {
+		action,
+		requiresAdmin: false,
+		itemIndex,
+		method: 'GET',
+		query,
+		safeToRepeat: true,
+	};
+	return await apiRequest.call(this, path, {}, call);
 }
 
 /**
