@@ -2,18 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { echo } from '../../shared/echo';
 import { isToolRun } from '../../shared/tool';
-import { place, readText, refuse, requireText } from './validation';
+import { place, placeStart, readText, refuse } from './validation';
 
 /** Checks of the inputs of runs (Agent → Run, Tool → Run) and reads, before any call. */
-
-export function requireMessage(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requireText(
-		ctx.getNode(),
-		itemIndex,
-		ctx.getNodeParameter('message', itemIndex, ''),
-		'Message',
-	);
-}
 
 /** `https://…` or `http://…` addresses, from a list or comma-separated text; none is fine. */
 export function readFileUrls(
@@ -61,7 +52,7 @@ export function readJsonInputs(ctx: IExecuteFunctions, itemIndex: number): IData
 			refuse(
 				node,
 				itemIndex,
-				`${capitalised(place(node, itemIndex, 'Inputs'))} is not valid JSON: ${echo((error as Error).message)}`,
+				`${placeStart(node, itemIndex, 'Inputs')} is not valid JSON: ${echo((error as Error).message)}`,
 				isToolRun(node)
 					? 'Send the inputs as one JSON object, e.g. {"company": "Acme"}.'
 					: 'Write the inputs as one JSON object, e.g. {"company": "Acme"}, or map one with an expression.',
@@ -72,14 +63,12 @@ export function readJsonInputs(ctx: IExecuteFunctions, itemIndex: number): IData
 		refuse(
 			node,
 			itemIndex,
-			`${capitalised(place(node, itemIndex, 'Inputs'))} is not a JSON object`,
+			`${placeStart(node, itemIndex, 'Inputs')} is not a JSON object`,
 			'The tool takes its inputs by name: give one JSON object, e.g. {"company": "Acme"}.',
 		);
 	}
 	return value as IDataObject;
 }
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The run options every run operation shares. */
 interface RunOptions {
@@ -105,7 +94,7 @@ export function readRunOptions(
 			refuse(
 				ctx.getNode(),
 				itemIndex,
-				`${capitalised(place(ctx.getNode(), itemIndex, field))} must be a number of at least ${min}`,
+				`${placeStart(ctx.getNode(), itemIndex, field)} must be a number of at least ${min}`,
 				`Enter ${field} as a whole number, e.g. ${fallback}.`,
 			);
 		}

@@ -24,7 +24,6 @@ const PARAMETERS: Record<string, string> = {
 	Tool: 'toolId',
 	Inputs: 'inputsJson',
 	'API Key ID': 'keyId',
-	'Filter by Email': 'filters.email',
 };
 
 /** `the 'Email' field of item 0`, or `the argument 'email'` when a model filled it as a tool. */
@@ -33,7 +32,7 @@ export function place(node: INode, itemIndex: number, field: string): string {
 }
 
 /** The same, starting a sentence. */
-function placeStart(node: INode, itemIndex: number, field: string): string {
+export function placeStart(node: INode, itemIndex: number, field: string): string {
 	const text = place(node, itemIndex, field);
 	return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -4,8 +4,14 @@ import { NodeApiError } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/descriptions';
 import { agentFailed, getReplyHint, readTask } from '../../helpers/agentTask';
 import { agentLocator, runsInFlightOption, timeLimitOption } from '../../helpers/runFields';
-import { readFileUrls, readRunOptions, requireMessage, runsInFlight } from '../../helpers/runInput';
-import { AGENT_ID, CONVERSATION_ID, readIdParameter, requireId } from '../../helpers/validation';
+import { readFileUrls, readRunOptions, runsInFlight } from '../../helpers/runInput';
+import {
+	AGENT_ID,
+	CONVERSATION_ID,
+	readIdParameter,
+	requireId,
+	requireText,
+} from '../../helpers/validation';
 import { mayHaveRun } from '../../transport';
 import { triggerAgent, type AgentMessage } from '../../transport/agents';
 import { defineOperation } from '../../../shared/operation';
@@ -31,7 +37,12 @@ function readInput(this: IExecuteFunctions, itemIndex: number): RunInput {
 	const node = this.getNode();
 	const options = readRunOptions(this, itemIndex);
 	const agentId = readIdParameter(this, 'agentId', itemIndex, AGENT_ID);
-	const content = requireMessage(this, itemIndex);
+	const content = requireText(
+		node,
+		itemIndex,
+		this.getNodeParameter('message', itemIndex, ''),
+		'Message',
+	);
 	const conversation = String(options.conversationId ?? '').trim();
 	return {
 		agentId,
