@@ -54,35 +54,25 @@ interface ProbeAnswer {
 /** Time limit of one test request: the editor waits for it. */
 export const PROBE_TIMEOUT_MS = 15_000;
 
-/** The scheme, host and port of `url` (the part a user enters in an address field). */
-function originOf(url: string): string {
+/** `url` parsed, or undefined when it is not an absolute address. */
+function parsed(url: string): URL | undefined {
 	try {
-		return new URL(url).origin;
+		return new URL(url);
 	} catch {
-		return echo(url);
+		return undefined;
 	}
 }
 
-function hostOf(url: string): string {
-	try {
-		return new URL(url).host;
-	} catch {
-		return echo(url);
-	}
-}
+/** The scheme, host and port of `url` (the part a user enters in an address field). */
+const originOf = (url: string) => parsed(url)?.origin ?? echo(url);
+const hostOf = (url: string) => parsed(url)?.host ?? echo(url);
 
 /**
  * Fails unless `value` is an `http(s)://host` address; the failure names the field, its form and
  * what the user entered (`entered`, when the address was built from it).
  */
 export function checkAddress(value: string, address: AddressField, entered = value): void {
-	const trimmed = value.trim();
-	let url: URL | undefined;
-	try {
-		url = new URL(trimmed);
-	} catch {
-		url = undefined;
-	}
+	const url = parsed(value.trim());
 	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
 		throw new CredentialTestFailure(
 			`${address.field} "${echo(entered.trim())}" is not a valid http(s) address: enter it like ${address.example}.`,
