@@ -1,10 +1,8 @@
 /**
- * The admin node's calls to the service, built on `adapter.ts` (one call through the shared
- * pipeline). A call is a POST with a JSON body, or a GET for the reads the service serves as GET,
- * with a time limit per attempt. Calls safe to repeat (everything but the creating calls) are
- * retried with backoff after any failure that leaves their fate open; creating calls are never
- * replayed, and such a failure says they may have run. Answers that mean "not executed" (429,
- * 503) and requests that never left (connection refused, unknown host) are retried for every call.
+ * The admin node's calls to the service, built on `adapter.ts`: one call through the shared
+ * pipeline, retried as the shared failure model decides (`nodes/shared/failure.ts`). A call is a
+ * POST with a JSON body, or a GET for the reads the service serves as GET, with a time limit per
+ * attempt.
  */
 
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
