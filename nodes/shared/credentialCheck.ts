@@ -10,7 +10,7 @@ import type {
 import { jsonParse } from 'n8n-workflow';
 
 import { echo } from './echo';
-import { headerOf } from './failure';
+import { headerOf, type HttpAnswer } from './failure';
 import { keepsMethod, MAX_REDIRECTS } from './pipeline/redirects';
 import { isPlainHttpAnswer, plainHttpAdvice } from './plainHttp';
 
@@ -44,11 +44,6 @@ export interface ProbeRequest {
 	headers: Record<string, string>;
 	/** JSON body, or a form body given as text (then set its Content-Type in `headers`). */
 	body?: IDataObject | string;
-}
-
-interface ProbeAnswer {
-	statusCode: number;
-	body: unknown;
 }
 
 /** Time limit of one test request: the editor waits for it. */
@@ -115,10 +110,10 @@ export async function probe(
 	ctx: ICredentialTestFunctions,
 	request: ProbeRequest,
 	address: AddressField,
-): Promise<ProbeAnswer> {
+): Promise<HttpAnswer> {
 	let { url, method, body: requestBody } = request;
 	for (let redirects = 0; ; redirects++) {
-		let response: { statusCode: number; body: unknown; headers?: IDataObject } | undefined;
+		let response: HttpAnswer | undefined;
 		let noAnswer: unknown;
 		try {
 			response = (await ctx.helpers.request({
@@ -131,7 +126,7 @@ export async function probe(
 				resolveWithFullResponse: true,
 				followRedirect: false,
 				timeout: PROBE_TIMEOUT_MS,
-			})) as { statusCode: number; body: unknown; headers?: IDataObject };
+			})) as HttpAnswer;
 		} catch (error) {
 			noAnswer = error;
 		}
@@ -162,13 +157,13 @@ export async function probe(
 }
 
 /** An answer that is not the API's JSON: a web page or another server at that address. */
-export function isNotApiAnswer(answer: ProbeAnswer): boolean {
+export function isNotApiAnswer(answer: HttpAnswer): boolean {
 	return answer.body === null || typeof answer.body !== 'object';
 }
 
 /** The texts a test gives for the statuses every service shares; `fix` names what to change. */
 export function statusFailure(
-	answer: ProbeAnswer,
+	answer: HttpAnswer,
 	url: string,
 	fix: { key: string; address: string },
 ): string {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { echo } from '../../shared/echo';
 import { isToolRun } from '../../shared/tool';
-import { place, placeStart, readText, refuse } from './validation';
+import { place, placeStart, readTextList, refuse } from './validation';
 
 /** Checks of the inputs of runs (Agent → Run, Tool → Run) and reads, before any call. */
 
@@ -13,30 +13,24 @@ export function readFileUrls(
 	value: unknown,
 ): Array<{ file_name: string; file_url: string }> {
 	const node = ctx.getNode();
-	const list = Array.isArray(value)
-		? value
-		: readText(node, itemIndex, value, 'File URLs').split(',');
-	return list
-		.map((entry) => readText(node, itemIndex, entry, 'File URLs'))
-		.filter(Boolean)
-		.map((address) => {
-			let url: URL | undefined;
-			try {
-				url = new URL(address);
-			} catch {
-				url = undefined;
-			}
-			if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-				refuse(
-					node,
-					itemIndex,
-					`'${echo(address)}' in ${place(node, itemIndex, 'File URLs')} is not a web address`,
-					'Give each file as an address the platform can download, e.g. https://example.com/brief.pdf, separated by commas.',
-				);
-			}
-			const name = decodeURIComponent(url.pathname.split('/').pop() ?? '') || url.hostname;
-			return { file_name: name, file_url: url.toString() };
-		});
+	return readTextList(node, itemIndex, value, 'File URLs').map((address) => {
+		let url: URL | undefined;
+		try {
+			url = new URL(address);
+		} catch {
+			url = undefined;
+		}
+		if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+			refuse(
+				node,
+				itemIndex,
+				`'${echo(address)}' in ${place(node, itemIndex, 'File URLs')} is not a web address`,
+				'Give each file as an address the platform can download, e.g. https://example.com/brief.pdf, separated by commas.',
+			);
+		}
+		const name = decodeURIComponent(url.pathname.split('/').pop() ?? '') || url.hostname;
+		return { file_name: name, file_url: url.toString() };
+	});
 }
 
 /** The tool's inputs as a JSON object (text from the editor, or an object from an expression). */

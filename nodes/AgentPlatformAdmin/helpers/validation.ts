@@ -69,6 +69,12 @@ export function readText(node: INode, itemIndex: number, value: unknown, field: 
 	);
 }
 
+/** A list, or comma-separated text, as its values' texts (each checked as above), none empty. */
+export function readTextList(node: INode, itemIndex: number, value: unknown, field: string) {
+	const list = Array.isArray(value) ? value : readText(node, itemIndex, value, field).split(',');
+	return list.map((entry) => readText(node, itemIndex, entry, field)).filter(Boolean);
+}
+
 export function requireText(node: INode, itemIndex: number, value: unknown, field: string): string {
 	const text = readText(node, itemIndex, value, field);
 	if (!text) {
@@ -149,8 +155,7 @@ const ROLE_HELP = `Choose ${ROLE_NAMES}. In an expression, the names work in any
 
 /** The chosen roles in their wire form (`admin`, `role:editor`, `role:viewer`), without repeats. */
 export function requireRoles(node: INode, itemIndex: number, value: unknown): string[] {
-	const list = Array.isArray(value) ? value : readText(node, itemIndex, value, 'Roles').split(',');
-	const roles = list.map((role) => readText(node, itemIndex, role, 'Roles')).filter(Boolean);
+	const roles = readTextList(node, itemIndex, value, 'Roles');
 	if (roles.length === 0) {
 		refuse(
 			node,
