@@ -44,7 +44,7 @@ export function answerBody(response: IN8nHttpFullResponse): IDataObject {
 export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions;
 
 /** The credential, read once per execution (or per list the editor loads). */
-export const credentialsOf = credentialReader(CREDENTIAL_TYPE);
+const credentialsOf = credentialReader(CREDENTIAL_TYPE);
 
 /** The project ID of the credential: the project calls act on unless they name another. */
 export async function credentialProjectOf(ctx: ServiceContext, itemIndex = 0): Promise<string> {
