@@ -118,9 +118,7 @@ class Run {
 		for (let itemIndex = 0; itemIndex < this.itemCount; itemIndex++) {
 			if (refused.has(itemIndex)) continue;
 			try {
-				const input = operation.check
-					? await operation.check.call(this.layer.context, itemIndex)
-					: (undefined as Input);
+				const input = (await operation.check?.call(this.layer.context, itemIndex)) as Input;
 				checked.push({ itemIndex, input });
 			} catch (error) {
 				const refusal = withItemIndex(this.ctx, error, itemIndex);

@@ -11,8 +11,6 @@ import { answerBody, send, type ServiceContext } from './adapter';
 import { assertServiceSuccess, type AdminCall } from './refusals';
 
 export { adminBaseUrl } from './baseUrl';
-export { mayHaveRun } from '../../shared/failure';
-export { credentialTest } from './credentialCheck';
 export { credentialProjectOf, type ServiceContext } from './adapter';
 
 /** An ID as one path segment, whatever it holds. */

@@ -12,7 +12,7 @@ import {
 	requireId,
 	requireText,
 } from '../../helpers/validation';
-import { mayHaveRun } from '../../transport';
+import { mayHaveRun } from '../../../shared/failure';
 import { triggerAgent, type AgentMessage } from '../../transport/agents';
 import { defineOperation } from '../../../shared/operation';
 import { runKey } from '../../helpers/runKey';

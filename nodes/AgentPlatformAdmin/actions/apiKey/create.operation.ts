@@ -55,7 +55,6 @@ export const operation = defineOperation({
 			body,
 		};
 	},
-	/** Never replayed: a second call would make a second key. */
 	async run(itemIndex, { userId, body }) {
 		return { user_id: userId, ...(await createApiKey(this, userId, body, itemIndex)) };
 	},

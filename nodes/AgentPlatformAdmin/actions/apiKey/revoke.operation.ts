@@ -31,7 +31,6 @@ export const operation = defineOperation({
 			keyId: readIdParameter(this, 'keyId', itemIndex, API_KEY_ID),
 		};
 	},
-	/** Safe to repeat: retried after a failure that leaves open whether the key was revoked. */
 	async run(itemIndex, { userId, keyId }) {
 		await revokeApiKey(this, userId, keyId, itemIndex);
 		return { revoked: true, user_id: userId, id: keyId };

@@ -4,7 +4,8 @@ import { NodeApiError } from 'n8n-workflow';
 import { emailField, inviteCodeField, rolesField } from '../../helpers/fields';
 import { projectLocator, readProject } from '../../helpers/project';
 import { INVITE_CODE, requireEmail, requireId, requireRoles } from '../../helpers/validation';
-import { deleteInvite, isAutoAccepted, mayHaveRun } from '../../transport';
+import { mayHaveRun } from '../../../shared/failure';
+import { deleteInvite, isAutoAccepted } from '../../transport';
 import { createInvite } from '../../transport/directory';
 import { defineOperation } from '../../../shared/operation';
 

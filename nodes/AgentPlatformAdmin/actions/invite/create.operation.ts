@@ -20,7 +20,6 @@ export const operation = defineOperation({
 		),
 		rolesField('Roles the invitee gets in the project'),
 	],
-	/** The item's checked project, e-mail and roles (wire form). */
 	check(itemIndex) {
 		const node = this.getNode();
 		return {
@@ -29,7 +28,6 @@ export const operation = defineOperation({
 			roles: requireRoles(node, itemIndex, this.getNodeParameter('roles', itemIndex, [])),
 		};
 	},
-	// Sends `{email, permissions}`; never replayed (a second call would send a second invite).
 	async run(itemIndex, { project, email, roles }) {
 		const answer = await createInvite(this, email, roles, 'create the invite', itemIndex, project);
 		return { ...answer, email, roles, auto_accepted: isAutoAccepted(answer) };

@@ -29,7 +29,6 @@ export const operation = defineOperation({
 			),
 		};
 	},
-	// Safe to repeat: retried after a failure that leaves open whether the invite was deleted.
 	async run(itemIndex, { project, code }) {
 		const { removedByEarlierAttempt } = await deleteInvite.call(
 			this,

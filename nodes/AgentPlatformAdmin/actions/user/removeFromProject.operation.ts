@@ -24,7 +24,6 @@ export const operation = defineOperation({
 			),
 		};
 	},
-	/** Safe to repeat: retried after a failure that leaves open whether the user was removed. */
 	async run(itemIndex, { project, userId }) {
 		const { removedByEarlierAttempt } = await removeUser.call(this, userId, itemIndex, project);
 		if (!removedByEarlierAttempt) return { removed: true, user_id: userId };
