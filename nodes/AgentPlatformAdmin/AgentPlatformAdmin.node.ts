@@ -9,7 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties } from './actions/description';
 import { listSearch, resourceMapping } from './methods';
 import { router } from './actions/router';
-import { credentialTest } from './transport';
+import { credentialTest } from './transport/credentialCheck';
 
 /**
  * Programmatic: every operation is written in code and runs through the shared router, so the

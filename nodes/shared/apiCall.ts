@@ -39,6 +39,8 @@ function refuse(ctx: IExecuteFunctions, itemIndex: number, reason: string, confi
 	});
 }
 
+const BODY_FIX = 'Enter a JSON object, e.g. {"input":[{"id":1}]}. No request was sent.';
+
 /** Reads and checks one item's request; throws before any call when something is wrong. */
 function prepare(ctx: IExecuteFunctions, itemIndex: number, config: ApiCallConfig): ApiCallRequest {
 	const method = ctx.getNodeParameter('method', itemIndex, 'GET') as IHttpRequestMethods;
@@ -91,17 +93,14 @@ function prepare(ctx: IExecuteFunctions, itemIndex: number, config: ApiCallConfi
 		} catch {
 			throw new NodeOperationError(ctx.getNode(), `Body of item ${itemIndex} is not valid JSON`, {
 				itemIndex,
-				description: 'Enter a JSON object, e.g. {"input":[{"id":1}]}. No request was sent.',
+				description: BODY_FIX,
 			});
 		}
 		if (body === null || typeof body !== 'object') {
 			throw new NodeOperationError(
 				ctx.getNode(),
 				`Body of item ${itemIndex} must be a JSON object or list`,
-				{
-					itemIndex,
-					description: 'Enter a JSON object, e.g. {"input":[{"id":1}]}. No request was sent.',
-				},
+				{ itemIndex, description: BODY_FIX },
 			);
 		}
 		form =

@@ -10,7 +10,7 @@ import type {
 import { jsonParse } from 'n8n-workflow';
 
 import { echo } from './echo';
-import { headerOf } from './failure';
+import { headerOf, type HttpAnswer } from './failure';
 import { keepsMethod, MAX_REDIRECTS } from './pipeline/redirects';
 import { isPlainHttpAnswer, plainHttpAdvice } from './plainHttp';
 
@@ -46,43 +46,28 @@ export interface ProbeRequest {
 	body?: IDataObject | string;
 }
 
-interface ProbeAnswer {
-	statusCode: number;
-	body: unknown;
-}
-
 /** Time limit of one test request: the editor waits for it. */
 export const PROBE_TIMEOUT_MS = 15_000;
 
-/** The scheme, host and port of `url` (the part a user enters in an address field). */
-function originOf(url: string): string {
+/** `url` parsed, or undefined when it is not an absolute address. */
+function parsed(url: string): URL | undefined {
 	try {
-		return new URL(url).origin;
+		return new URL(url);
 	} catch {
-		return echo(url);
+		return undefined;
 	}
 }
 
-function hostOf(url: string): string {
-	try {
-		return new URL(url).host;
-	} catch {
-		return echo(url);
-	}
-}
+/** The scheme, host and port of `url` (the part a user enters in an address field). */
+const originOf = (url: string) => parsed(url)?.origin ?? echo(url);
+const hostOf = (url: string) => parsed(url)?.host ?? echo(url);
 
 /**
  * Fails unless `value` is an `http(s)://host` address; the failure names the field, its form and
  * what the user entered (`entered`, when the address was built from it).
  */
 export function checkAddress(value: string, address: AddressField, entered = value): void {
-	const trimmed = value.trim();
-	let url: URL | undefined;
-	try {
-		url = new URL(trimmed);
-	} catch {
-		url = undefined;
-	}
+	const url = parsed(value.trim());
 	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
 		throw new CredentialTestFailure(
 			`${address.field} "${echo(entered.trim())}" is not a valid http(s) address: enter it like ${address.example}.`,
@@ -125,10 +110,10 @@ export async function probe(
 	ctx: ICredentialTestFunctions,
 	request: ProbeRequest,
 	address: AddressField,
-): Promise<ProbeAnswer> {
+): Promise<HttpAnswer> {
 	let { url, method, body: requestBody } = request;
 	for (let redirects = 0; ; redirects++) {
-		let response: { statusCode: number; body: unknown; headers?: IDataObject } | undefined;
+		let response: HttpAnswer | undefined;
 		let noAnswer: unknown;
 		try {
 			response = (await ctx.helpers.request({
@@ -141,7 +126,7 @@ export async function probe(
 				resolveWithFullResponse: true,
 				followRedirect: false,
 				timeout: PROBE_TIMEOUT_MS,
-			})) as { statusCode: number; body: unknown; headers?: IDataObject };
+			})) as HttpAnswer;
 		} catch (error) {
 			noAnswer = error;
 		}
@@ -172,13 +157,13 @@ export async function probe(
 }
 
 /** An answer that is not the API's JSON: a web page or another server at that address. */
-export function isNotApiAnswer(answer: ProbeAnswer): boolean {
+export function isNotApiAnswer(answer: HttpAnswer): boolean {
 	return answer.body === null || typeof answer.body !== 'object';
 }
 
 /** The texts a test gives for the statuses every service shares; `fix` names what to change. */
 export function statusFailure(
-	answer: ProbeAnswer,
+	answer: HttpAnswer,
 	url: string,
 	fix: { key: string; address: string },
 ): string {

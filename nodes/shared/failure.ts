@@ -182,15 +182,8 @@ function messagesOf(error: unknown): string {
 
 /** Whether an attempt that failed this way is sent again (while retries are left). */
 export function shouldRetry(failure: Failure, request: RepeatSafety): boolean {
-	switch (failure.class) {
-		case 'neverSent':
-		case 'notExecuted':
-			return true;
-		case 'ambiguous':
-			return request.safeToRepeat;
-		default:
-			return false;
-	}
+	if (failure.class === 'ambiguous') return request.safeToRepeat;
+	return failure.class === 'neverSent' || failure.class === 'notExecuted';
 }
 
 /** What the "may have run" error says: the call, what happened, what to check. */

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 import { deepCopy } from 'n8n-workflow';
 
 import { plainFieldReader } from './fieldReference';
+import { savedParameter } from './tool';
 
 /**
  * Per-item parameter reads that pay n8n's expression evaluator at most once per item and
@@ -20,16 +21,6 @@ function holdsExpression(value: unknown): boolean {
 	return false;
 }
 
-/** The parameter's value as saved in the workflow (`options.statusName` walks into collections). */
-function savedValue(ctx: IExecuteFunctions, name: string): unknown {
-	let value: unknown = ctx.getNode().parameters;
-	for (const key of name.split('.')) {
-		if (value === null || typeof value !== 'object') return undefined;
-		value = (value as Record<string, unknown>)[key];
-	}
-	return value;
-}
-
 /**
  * A reader of parameter `name` for each item: a fixed value is read once per execution (it is the
  * same for every item), a plain field reference (`{{ $json.email }}`) is read from the item
@@ -41,7 +32,7 @@ export function parameterOf<T>(
 	fallback: T,
 	options?: IGetNodeParameterOptions,
 ): (itemIndex: number) => T {
-	const raw = savedValue(ctx, name);
+	const raw = savedParameter(ctx.getNode(), name);
 	// The item last read and its value: a second read of the same item costs nothing.
 	let readItem: number | undefined;
 	let value: T = fallback;

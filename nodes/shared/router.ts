@@ -34,16 +34,8 @@ export function withItemIndex(ctx: IExecuteFunctions, error: unknown, itemIndex:
 }
 
 /** Own properties only, so values such as `constructor` or `__proto__` are "not supported". */
-function findOperation(
-	resources: ResourceOperations,
-	resource: string,
-	operation: string,
-): Operation | undefined {
-	if (!Object.prototype.hasOwnProperty.call(resources, resource)) return undefined;
-	const operations = resources[resource];
-	if (!Object.prototype.hasOwnProperty.call(operations, operation)) return undefined;
-	return operations[operation];
-}
+const own = <T>(record: Record<string, T>, key: string): T | undefined =>
+	Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 
 /**
  * The Continue On Fail item of a failed input item: the message, and the fix (description) and the
@@ -72,10 +64,8 @@ export async function routeOperation(
 ): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const value = this.getNodeParameter('operation', 0) as string;
-	const current = Object.prototype.hasOwnProperty.call(options.oldValues ?? {}, value)
-		? (options.oldValues as Record<string, string>)[value]
-		: value;
-	const operation = findOperation(resources, resource, current);
+	const operations = own(resources, resource);
+	const operation = operations && own(operations, own(options.oldValues ?? {}, value) ?? value);
 	if (!operation) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -128,9 +118,7 @@ class Run {
 		for (let itemIndex = 0; itemIndex < this.itemCount; itemIndex++) {
 			if (refused.has(itemIndex)) continue;
 			try {
-				const input = operation.check
-					? await operation.check.call(this.layer.context, itemIndex)
-					: (undefined as Input);
+				const input = (await operation.check?.call(this.layer.context, itemIndex)) as Input;
 				checked.push({ itemIndex, input });
 			} catch (error) {
 				const refusal = withItemIndex(this.ctx, error, itemIndex);
@@ -201,17 +189,9 @@ class Run {
 	 */
 	private async runItems<Input>(operation: PerItemOperation<Input>): Promise<void> {
 		const { checked, refused } = await this.checkAll(operation);
-		const limit = operation.concurrency
-			? Math.max(
-					1,
-					Math.floor(
-						await operation.concurrency.call(
-							this.layer.context,
-							Array.from({ length: this.itemCount }, (_item, itemIndex) => itemIndex),
-						),
-					),
-				)
-			: 1;
+		const itemIndexes = Array.from({ length: this.itemCount }, (_item, itemIndex) => itemIndex);
+		const wanted = (await operation.concurrency?.call(this.layer.context, itemIndexes)) ?? 1;
+		const limit = Math.max(1, Math.floor(wanted));
 		if (limit === 1) {
 			await this.runInOrder(operation, checked, refused);
 			return;

@@ -43,12 +43,17 @@ export function fromAiKeys(value: unknown): string[] {
  */
 export function toolArgumentOf(node: INode, parameterPath: string): string | undefined {
 	if (!isToolRun(node)) return undefined;
+	const keys = fromAiKeys(savedParameter(node, parameterPath));
+	return keys.length === 1 ? keys[0] : undefined;
+}
+
+/** A parameter's value as saved in the node; a dotted path (`options.timeLimit`) walks into it. */
+export function savedParameter(node: INode, path: string): unknown {
 	let value: unknown = node.parameters;
-	for (const part of parameterPath.split('.')) {
+	for (const part of path.split('.')) {
 		value = value !== null && typeof value === 'object' ? (value as IDataObject)[part] : undefined;
 	}
-	const keys = fromAiKeys(value);
-	return keys.length === 1 ? keys[0] : undefined;
+	return value;
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+import type { INode, INodeProperties } from 'n8n-workflow';
 
 import type { InputPlace } from './inputError';
-import { fromAiKeys } from './tool';
+import { fromAiKeys, savedParameter } from './tool';
 
 /**
  * Which tool argument a refused input is, as the model sees it: the `$fromAI` key that fills the
@@ -25,17 +25,9 @@ function entriesOf(fields: INodeProperties[], prefix = ''): FieldEntry[] {
 	});
 }
 
-function valueAt(parameters: IDataObject, path: string): unknown {
-	let value: unknown = parameters;
-	for (const part of path.split('.')) {
-		value = value !== null && typeof value === 'object' ? (value as IDataObject)[part] : undefined;
-	}
-	return value;
-}
-
 /** The `$fromAI` keys at a parameter path: the saved value's, else the field's default's. */
 function keysAt(node: INode, entries: FieldEntry[], path: string): string[] {
-	const saved = valueAt(node.parameters, path);
+	const saved = savedParameter(node, path);
 	if (saved !== undefined) return fromAiKeys(saved);
 	return fromAiKeys(entries.find((entry) => entry.path === path)?.default);
 }

@@ -40,16 +40,16 @@ const isChoice = (property: INodeProperties) =>
  * (e.g. an operation value renamed in a later version).
  */
 export function shownOptions(options: INodePropertyOptions[], node: INode): INodePropertyOptions[] {
-	return options.filter(
-		(option) =>
-			!option.displayOptions ||
-			NodeHelpers.displayParameter(
-				node.parameters,
-				option as unknown as INodeProperties,
-				node,
-				null,
-				node.parameters,
-			),
+	return options.filter((option) =>
+		isShown(node, node.parameters, option as unknown as INodeProperties),
+	);
+}
+
+/** Whether the editor shows `property` where the values beside it are `values`. */
+function isShown(node: INode, values: INodeParameters, property: INodeProperties): boolean {
+	return (
+		!property.displayOptions ||
+		NodeHelpers.displayParameter(values, property, node, null, node.parameters)
 	);
 }
 
@@ -64,17 +64,7 @@ export function modelChoiceFields(node: INode, properties: INodeProperties[]): M
 		const seen = new Set<string>();
 		for (const property of props) {
 			if (seen.has(property.name) || !(property.name in values)) continue;
-			if (
-				property.displayOptions &&
-				!NodeHelpers.displayParameter(
-					values as INodeParameters,
-					property,
-					node,
-					null,
-					node.parameters,
-				)
-			)
-				continue;
+			if (!isShown(node, values as INodeParameters, property)) continue;
 			seen.add(property.name);
 			const value = values[property.name];
 			const path = `${prefix}${property.name}`;

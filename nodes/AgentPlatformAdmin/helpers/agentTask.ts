@@ -28,11 +28,9 @@ const FAILED_STATES = new Set([
 /** The task waits for a person in the platform (approve a tool call, answer an escalation). */
 const WAITING_FOR_PERSON = new Set(['pending-approval', 'escalated', 'paused']);
 
-export function stateOf(metadata: IDataObject): string {
+function stateOf(metadata: IDataObject): string {
 	return String((metadata.conversation as IDataObject | undefined)?.state ?? '');
 }
-
-export const isWorking = (state: string) => WORKING_STATES.has(state);
 
 interface Message {
 	type: string;
@@ -91,14 +89,12 @@ export async function readTask(
 	itemIndex: number,
 	waitSeconds?: number,
 ): Promise<TaskReading> {
-	const look = async () => await readTaskMetadata(ctx, agentId, conversationId, itemIndex);
-	const { last, finished } =
-		waitSeconds === undefined
-			? await look().then((metadata) => ({
-					last: metadata,
-					finished: !isWorking(stateOf(metadata)),
-				}))
-			: await pollUntil(look, (metadata) => !isWorking(stateOf(metadata)), waitSeconds * 1000);
+	// A time limit of 0 looks once.
+	const { last, finished } = await pollUntil(
+		async () => await readTaskMetadata(ctx, agentId, conversationId, itemIndex),
+		(metadata) => !WORKING_STATES.has(stateOf(metadata)),
+		(waitSeconds ?? 0) * 1000,
+	);
 	const state = stateOf(last);
 	const title = (last.conversation as IDataObject | undefined)?.title;
 	const reading: TaskReading = {

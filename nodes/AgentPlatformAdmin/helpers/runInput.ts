@@ -2,18 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { echo } from '../../shared/echo';
 import { isToolRun } from '../../shared/tool';
-import { place, readText, refuse, requireText } from './validation';
+import { place, placeStart, readTextList, refuse } from './validation';
 
 /** Checks of the inputs of runs (Agent → Run, Tool → Run) and reads, before any call. */
-
-export function requireMessage(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requireText(
-		ctx.getNode(),
-		itemIndex,
-		ctx.getNodeParameter('message', itemIndex, ''),
-		'Message',
-	);
-}
 
 /** `https://…` or `http://…` addresses, from a list or comma-separated text; none is fine. */
 export function readFileUrls(
@@ -22,30 +13,24 @@ export function readFileUrls(
 	value: unknown,
 ): Array<{ file_name: string; file_url: string }> {
 	const node = ctx.getNode();
-	const list = Array.isArray(value)
-		? value
-		: readText(node, itemIndex, value, 'File URLs').split(',');
-	return list
-		.map((entry) => readText(node, itemIndex, entry, 'File URLs'))
-		.filter(Boolean)
-		.map((address) => {
-			let url: URL | undefined;
-			try {
-				url = new URL(address);
-			} catch {
-				url = undefined;
-			}
-			if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-				refuse(
-					node,
-					itemIndex,
-					`'${echo(address)}' in ${place(node, itemIndex, 'File URLs')} is not a web address`,
-					'Give each file as an address the platform can download, e.g. https://example.com/brief.pdf, separated by commas.',
-				);
-			}
-			const name = decodeURIComponent(url.pathname.split('/').pop() ?? '') || url.hostname;
-			return { file_name: name, file_url: url.toString() };
-		});
+	return readTextList(node, itemIndex, value, 'File URLs').map((address) => {
+		let url: URL | undefined;
+		try {
+			url = new URL(address);
+		} catch {
+			url = undefined;
+		}
+		if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+			refuse(
+				node,
+				itemIndex,
+				`'${echo(address)}' in ${place(node, itemIndex, 'File URLs')} is not a web address`,
+				'Give each file as an address the platform can download, e.g. https://example.com/brief.pdf, separated by commas.',
+			);
+		}
+		const name = decodeURIComponent(url.pathname.split('/').pop() ?? '') || url.hostname;
+		return { file_name: name, file_url: url.toString() };
+	});
 }
 
 /** The tool's inputs as a JSON object (text from the editor, or an object from an expression). */
@@ -61,7 +46,7 @@ export function readJsonInputs(ctx: IExecuteFunctions, itemIndex: number): IData
 			refuse(
 				node,
 				itemIndex,
-				`${capitalised(place(node, itemIndex, 'Inputs'))} is not valid JSON: ${echo((error as Error).message)}`,
+				`${placeStart(node, itemIndex, 'Inputs')} is not valid JSON: ${echo((error as Error).message)}`,
 				isToolRun(node)
 					? 'Send the inputs as one JSON object, e.g. {"company": "Acme"}.'
 					: 'Write the inputs as one JSON object, e.g. {"company": "Acme"}, or map one with an expression.',
@@ -72,14 +57,12 @@ export function readJsonInputs(ctx: IExecuteFunctions, itemIndex: number): IData
 		refuse(
 			node,
 			itemIndex,
-			`${capitalised(place(node, itemIndex, 'Inputs'))} is not a JSON object`,
+			`${placeStart(node, itemIndex, 'Inputs')} is not a JSON object`,
 			'The tool takes its inputs by name: give one JSON object, e.g. {"company": "Acme"}.',
 		);
 	}
 	return value as IDataObject;
 }
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The run options every run operation shares. */
 interface RunOptions {
@@ -105,7 +88,7 @@ export function readRunOptions(
 			refuse(
 				ctx.getNode(),
 				itemIndex,
-				`${capitalised(place(ctx.getNode(), itemIndex, field))} must be a number of at least ${min}`,
+				`${placeStart(ctx.getNode(), itemIndex, field)} must be a number of at least ${min}`,
 				`Enter ${field} as a whole number, e.g. ${fallback}.`,
 			);
 		}

@@ -24,7 +24,6 @@ const PARAMETERS: Record<string, string> = {
 	Tool: 'toolId',
 	Inputs: 'inputsJson',
 	'API Key ID': 'keyId',
-	'Filter by Email': 'filters.email',
 };
 
 /** `the 'Email' field of item 0`, or `the argument 'email'` when a model filled it as a tool. */
@@ -33,7 +32,7 @@ export function place(node: INode, itemIndex: number, field: string): string {
 }
 
 /** The same, starting a sentence. */
-function placeStart(node: INode, itemIndex: number, field: string): string {
+export function placeStart(node: INode, itemIndex: number, field: string): string {
 	const text = place(node, itemIndex, field);
 	return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -68,6 +67,12 @@ export function readText(node: INode, itemIndex: number, value: unknown, field: 
 			: `${placeStart(node, itemIndex, field)} is ${kind}, not text: map a single value, e.g. {{ $json.id }}`,
 		`An expression in '${field}' returned ${echo(JSON.stringify(value) ?? String(value))}. Map the one property you need.`,
 	);
+}
+
+/** A list, or comma-separated text, as its values' texts (each checked as above), none empty. */
+export function readTextList(node: INode, itemIndex: number, value: unknown, field: string) {
+	const list = Array.isArray(value) ? value : readText(node, itemIndex, value, field).split(',');
+	return list.map((entry) => readText(node, itemIndex, entry, field)).filter(Boolean);
 }
 
 export function requireText(node: INode, itemIndex: number, value: unknown, field: string): string {
@@ -150,8 +155,7 @@ const ROLE_HELP = `Choose ${ROLE_NAMES}. In an expression, the names work in any
 
 /** The chosen roles in their wire form (`admin`, `role:editor`, `role:viewer`), without repeats. */
 export function requireRoles(node: INode, itemIndex: number, value: unknown): string[] {
-	const list = Array.isArray(value) ? value : readText(node, itemIndex, value, 'Roles').split(',');
-	const roles = list.map((role) => readText(node, itemIndex, role, 'Roles')).filter(Boolean);
+	const roles = readTextList(node, itemIndex, value, 'Roles');
 	if (roles.length === 0) {
 		refuse(
 			node,

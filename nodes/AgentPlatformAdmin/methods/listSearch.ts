@@ -1,9 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { PAGE_SIZE } from '../helpers/paging';
-import { credentialsOf } from '../transport';
+import { credentialProjectOf } from '../transport';
 import { listAgents } from '../transport/agents';
-import { listApiKeys, listInvites, listProjects, listUsers } from '../transport/directory';
+import { listApiKeys, listInvites, listUsers, projectsPage } from '../transport/directory';
 import { listTools } from '../transport/tools';
 
 /**
@@ -42,14 +42,22 @@ async function search(
 	};
 }
 
-/** A picker's search: the pages `readPage` reads, each record shown by `naming`. */
-function searchOf(naming: { id: string; name: string }, readPage: PageReader) {
+/**
+ * A picker's search: the pages `readPage` reads, each record shown by `naming`; `markOf` names the
+ * entry to mark, with the words it gets.
+ */
+function searchOf(
+	naming: { id: string; name: string },
+	readPage: PageReader,
+	markOf?: (ctx: ILoadOptionsFunctions) => Promise<{ id: string; words: string }>,
+) {
 	return async function (
 		this: ILoadOptionsFunctions,
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		return await search(this, readPage, naming, filter, paginationToken);
+		const mark = await markOf?.(this);
+		return await search(this, readPage, naming, filter, paginationToken, mark);
 	};
 }
 
@@ -58,22 +66,12 @@ export const searchAgents = searchOf({ id: 'agent_id', name: 'name' }, listAgent
 export const searchTools = searchOf({ id: 'studio_id', name: 'title' }, listTools);
 
 /** The projects the key can see (its organization's), for the Project field of invites and users. */
-export async function searchProjects(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const credentials = await credentialsOf(this);
-	return await search(
-		this,
-		async (ctx, page, pageSize) => await listProjects(ctx, page, pageSize, 0),
-		{ id: 'project_id', name: 'name' },
-		filter,
-		paginationToken,
-		// Leaving the field empty acts on this one: the list says which it is.
-		{ id: String(credentials.projectId ?? '').trim(), words: "the credential's project" },
-	);
-}
+export const searchProjects = searchOf(
+	{ id: 'project_id', name: 'name' },
+	async (ctx, page, pageSize) => (await projectsPage(ctx, page, pageSize, 0)).rows,
+	// Leaving the field empty acts on this one: the list says which it is.
+	async (ctx) => ({ id: await credentialProjectOf(ctx), words: "the credential's project" }),
+);
 
 /** The Project field's value where the operation has one, else the credential's project. */
 function pickedProject(ctx: ILoadOptionsFunctions): string | undefined {

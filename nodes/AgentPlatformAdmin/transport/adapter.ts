@@ -44,9 +44,12 @@ export function answerBody(response: IN8nHttpFullResponse): IDataObject {
 export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions;
 
 /** The credential, read once per execution (or per list the editor loads). */
-const readCredentials = credentialReader(CREDENTIAL_TYPE);
-export const credentialsOf = async (ctx: ServiceContext, itemIndex = 0) =>
-	await readCredentials(ctx as IExecuteFunctions, itemIndex);
+const credentialsOf = credentialReader(CREDENTIAL_TYPE);
+
+/** The project ID of the credential: the project calls act on unless they name another. */
+export async function credentialProjectOf(ctx: ServiceContext, itemIndex = 0): Promise<string> {
+	return String((await credentialsOf(ctx, itemIndex)).projectId ?? '').trim();
+}
 
 /** What went wrong when no answer came, in the node's own words (n8n would replace a network code). */
 function noAnswerReason(attempt: FailedAttempt): string {

@@ -1,13 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiRequest, getRequest, type ServiceContext } from './index';
+import { apiRequest, getRequest, resultsOf, segment, type ServiceContext } from './index';
 
 /**
  * The platform's agent calls. The trigger is documented ("officially supported" use of the API);
  * the task metadata and messages are what the platform's own SDK reads to follow a task.
  */
-
-const segment = (id: string) => encodeURIComponent(id);
 
 /** What `POST /agents/trigger` sends: the message, and the conversation it continues, if any. */
 export interface AgentMessage {
@@ -74,7 +72,7 @@ export async function readTaskMessages(
 		{ page_size: MESSAGE_PAGE },
 		{ action: "read the agent's messages", requiresAdmin: false, itemIndex, safeToRepeat: true },
 	);
-	return Array.isArray(answer.results) ? (answer.results as IDataObject[]) : [];
+	return resultsOf(answer);
 }
 
 /** One page of the project's agents (`POST /agents/list`, pages from 1). */
@@ -90,5 +88,5 @@ export async function listAgents(
 		{ page, page_size: pageSize },
 		{ action: 'list the agents', requiresAdmin: false, itemIndex, safeToRepeat: true },
 	);
-	return Array.isArray(answer.results) ? (answer.results as IDataObject[]) : [];
+	return resultsOf(answer);
 }

@@ -1,18 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Page } from '../helpers/paging';
-import { apiRequest, getRequest, type ServiceContext } from './index';
+import { permissionsFor } from '../helpers/roles';
+import { apiRequest, getRequest, resultsOf, segment, type ServiceContext } from './index';
 
 /**
  * Listings and keys of the project and organization. All in the platform's schema only (its
  * documentation covers the five administration calls and agent/tool runs).
  */
 
-const resultsOf = (answer: IDataObject, key = 'results') =>
-	Array.isArray(answer[key]) ? (answer[key] as IDataObject[]) : [];
-
 const keysPath = (userId: string, action: 'create' | 'list' | 'delete') =>
-	`/auth/users/${encodeURIComponent(userId)}/keys/${action}`;
+	`/auth/users/${segment(userId)}/keys/${action}`;
 
 /**
  * One page of the projects the key can see (`GET /projects/list`, pages from 1), with the
@@ -33,16 +31,6 @@ export async function projectsPage(
 		rows: resultsOf(answer, 'projects'),
 		...(typeof total === 'number' ? { total } : {}),
 	};
-}
-
-/** The projects of one page, for the Project picker. */
-export async function listProjects(
-	ctx: ServiceContext,
-	page: number,
-	pageSize: number,
-	itemIndex: number,
-): Promise<IDataObject[]> {
-	return (await projectsPage(ctx, page, pageSize, itemIndex)).rows;
 }
 
 /**
@@ -94,6 +82,30 @@ export async function listInvites(
 		},
 	);
 	return resultsOf(answer);
+}
+
+/** Invites `email` with `roles` (wire form). Never replayed: it would send a second invite. */
+export async function createInvite(
+	ctx: ServiceContext,
+	email: string,
+	roles: string[],
+	action: string,
+	itemIndex: number,
+	project?: string,
+): Promise<IDataObject> {
+	return await apiRequest.call(
+		ctx,
+		'/auth/invite/create',
+		{ email, permissions: permissionsFor(roles) },
+		{
+			action,
+			requiresAdmin: true,
+			itemIndex,
+			safeToRepeat: false,
+			whereToCheck: "the project's pending invites",
+			project,
+		},
+	);
 }
 
 /** Sends the invite e-mail again. Not replayed: a second call would send a second e-mail. */

@@ -1,10 +1,8 @@
 /**
- * The admin node's calls to the service, built on `adapter.ts` (one call through the shared
- * pipeline). A call is a POST with a JSON body, or a GET for the reads the service serves as GET,
- * with a time limit per attempt. Calls safe to repeat (everything but the creating calls) are
- * retried with backoff after any failure that leaves their fate open; creating calls are never
- * replayed, and such a failure says they may have run. Answers that mean "not executed" (429,
- * 503) and requests that never left (connection refused, unknown host) are retried for every call.
+ * The admin node's calls to the service, built on `adapter.ts`: one call through the shared
+ * pipeline, retried as the shared failure model decides (`nodes/shared/failure.ts`). A call is a
+ * POST with a JSON body, or a GET for the reads the service serves as GET, with a time limit per
+ * attempt.
  */
 
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
@@ -13,14 +11,19 @@ import { answerBody, send, type ServiceContext } from './adapter';
 import { assertServiceSuccess, type AdminCall } from './refusals';
 
 export { adminBaseUrl } from './baseUrl';
-export { mayHaveRun } from '../../shared/failure';
-export { credentialTest } from './credentialCheck';
-export { credentialsOf, type ServiceContext } from './adapter';
+export { credentialProjectOf, type ServiceContext } from './adapter';
+
+/** An ID as one path segment, whatever it holds. */
+export const segment = (id: string) => encodeURIComponent(id);
 
 /** Path of a user operation; the (checked) user ID is always encoded as one path segment. */
 export function userPath(userId: string, action: 'update' | 'delete'): string {
-	return `/auth/users/${encodeURIComponent(userId)}/${action}`;
+	return `/auth/users/${segment(userId)}/${action}`;
 }
+
+/** The records of a listing's answer, under `key`; none when the answer has no such list. */
+export const resultsOf = (answer: IDataObject, key = 'results') =>
+	Array.isArray(answer[key]) ? (answer[key] as IDataObject[]) : [];
 
 /** The service marks an invite that an existing organization member accepted at once. */
 export function isAutoAccepted(answer: IDataObject): boolean {
@@ -49,19 +52,15 @@ export async function getRequest(
 	itemIndex: number,
 	query?: IDataObject,
 ): Promise<IDataObject> {
-	return await apiRequest.call(
-		this,
-		path,
-		{},
-		{
-			action,
-			requiresAdmin: false,
-			itemIndex,
-			method: 'GET',
-			...(query ? { query } : {}),
-			safeToRepeat: true,
-		},
-	);
+	const call: AdminCall = {
+		action,
+		requiresAdmin: false,
+		itemIndex,
+		method: 'GET',
+		query,
+		safeToRepeat: true,
+	};
+	return await apiRequest.call(this, path, {}, call);
 }
 
 /**

@@ -14,35 +14,26 @@ export const pollTiming = {
 	maxDelayMs: 15_000,
 };
 
-export interface PollOutcome<T> {
-	/** The last state read: finished, or the one the time limit stopped at. */
-	last: T;
-	finished: boolean;
-	/** How many times the state was read. */
-	looks: number;
-}
-
 /**
- * Reads `read()` until `isFinished` says so or `timeLimitMs` has passed. The number of looks is
- * bounded: the pauses grow to `maxDelayMs`, so a limit of L ms takes at most about
- * L / maxDelayMs + a few looks. A limit of 0 looks once.
+ * Reads `read()` until `isFinished` says so or `timeLimitMs` has passed, and returns the last state
+ * read: finished, or the one the time limit stopped at. The number of looks is bounded: the pauses
+ * grow to `maxDelayMs`, so a limit of L ms takes at most about L / maxDelayMs + a few looks. A
+ * limit of 0 looks once.
  */
 export async function pollUntil<T>(
 	read: () => Promise<T>,
 	isFinished: (state: T) => boolean,
 	timeLimitMs: number,
-): Promise<PollOutcome<T>> {
+): Promise<{ last: T; finished: boolean }> {
 	const deadline = Date.now() + Math.max(0, timeLimitMs);
 	let delay = pollTiming.firstDelayMs;
-	let looks = 0;
 	for (;;) {
 		const wait = Math.min(delay, Math.max(0, deadline - Date.now()));
 		if (wait > 0) await sleep(wait);
 		const last = await read();
-		looks++;
-		if (isFinished(last)) return { last, finished: true, looks };
+		if (isFinished(last)) return { last, finished: true };
 		// Looks are never closer than the first pause: a time limit that leaves less ends here.
-		if (deadline - Date.now() < pollTiming.firstDelayMs) return { last, finished: false, looks };
+		if (deadline - Date.now() < pollTiming.firstDelayMs) return { last, finished: false };
 		delay = Math.min(pollTiming.maxDelayMs, Math.round(delay * pollTiming.growth));
 	}
 }

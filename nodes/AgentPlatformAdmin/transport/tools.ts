@@ -1,19 +1,20 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiRequest, credentialsOf, getRequest, type ServiceContext } from './index';
+import {
+	apiRequest,
+	credentialProjectOf,
+	getRequest,
+	resultsOf,
+	segment,
+	type ServiceContext,
+} from './index';
 
 /**
  * The platform's tool calls (a tool is a "studio" on the wire). The sync and async triggers are
  * documented; the list and the tool's own record (its input schema) are in the schema only.
  */
 
-const segment = (id: string) => encodeURIComponent(id);
-
 const RUN_CREATES = "the tool's run history in the platform";
-
-async function projectOf(ctx: ServiceContext, itemIndex: number): Promise<string> {
-	return String((await credentialsOf(ctx, itemIndex)).projectId ?? '').trim();
-}
 
 /** A sync run past the platform's sync limit: the platform stops waiting, the run goes on. */
 const SYNC_LIMIT_PASSED = {
@@ -40,7 +41,11 @@ export async function triggerTool(
 	return await apiRequest.call(
 		ctx,
 		`/studios/${segment(toolId)}/${trigger}`,
-		{ params, project: await projectOf(ctx, itemIndex), ...(jobId ? { job_id: jobId } : {}) },
+		{
+			params,
+			project: await credentialProjectOf(ctx, itemIndex),
+			...(jobId ? { job_id: jobId } : {}),
+		},
 		{
 			action: mode === 'now' ? 'run the tool' : 'start the tool job',
 			requiresAdmin: false,
@@ -79,7 +84,7 @@ export async function listTools(
 		{
 			field: 'project',
 			condition: '==',
-			condition_value: await projectOf(ctx, itemIndex),
+			condition_value: await credentialProjectOf(ctx, itemIndex),
 			filter_type: 'exact_match',
 		},
 	];
@@ -88,7 +93,7 @@ export async function listTools(
 		page,
 		page_size: pageSize,
 	});
-	return Array.isArray(answer.results) ? (answer.results as IDataObject[]) : [];
+	return resultsOf(answer);
 }
 
 /** The tool's record, with its input schema (`studio.params_schema`). */

@@ -1,35 +1,9 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
 import { optionsCollection } from '../../../shared/descriptions';
 import { readTask } from '../../helpers/agentTask';
 import { agentLocator, timeLimitOption } from '../../helpers/runFields';
 import { readRunOptions } from '../../helpers/runInput';
 import { AGENT_ID, CONVERSATION_ID, readIdParameter, requireId } from '../../helpers/validation';
 import { defineOperation } from '../../../shared/operation';
-
-function readInput(this: IExecuteFunctions, itemIndex: number) {
-	const options = readRunOptions(this, itemIndex);
-	return {
-		agentId: readIdParameter(this, 'agentId', itemIndex, AGENT_ID),
-		conversationId: requireId(
-			this.getNode(),
-			itemIndex,
-			this.getNodeParameter('conversationId', itemIndex, ''),
-			CONVERSATION_ID,
-		),
-		wait: options.waitForReply === true ? options.timeLimit : undefined,
-	};
-}
-
-/** Reads only (safe to repeat): the task's state, and its reply once it has finished. */
-async function run(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ agentId, conversationId, wait }: ReturnType<typeof readInput>,
-): Promise<IDataObject> {
-	const reading = await readTask(this, agentId, conversationId, itemIndex, wait);
-	return reading.finished ? reading : { ...reading, reply: null };
-}
 
 export const operation = defineOperation({
 	option: {
@@ -62,6 +36,22 @@ export const operation = defineOperation({
 			},
 		]),
 	],
-	check: readInput,
-	run,
+	check(itemIndex) {
+		const options = readRunOptions(this, itemIndex);
+		return {
+			agentId: readIdParameter(this, 'agentId', itemIndex, AGENT_ID),
+			conversationId: requireId(
+				this.getNode(),
+				itemIndex,
+				this.getNodeParameter('conversationId', itemIndex, ''),
+				CONVERSATION_ID,
+			),
+			wait: options.waitForReply === true ? options.timeLimit : undefined,
+		};
+	},
+	/** Reads only (safe to repeat): the task's state, and its reply once it has finished. */
+	async run(itemIndex, { agentId, conversationId, wait }) {
+		const reading = await readTask(this, agentId, conversationId, itemIndex, wait);
+		return reading.finished ? reading : { ...reading, reply: null };
+	},
 });

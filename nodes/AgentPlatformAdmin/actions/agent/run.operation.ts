@@ -4,9 +4,15 @@ import { NodeApiError } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/descriptions';
 import { agentFailed, getReplyHint, readTask } from '../../helpers/agentTask';
 import { agentLocator, runsInFlightOption, timeLimitOption } from '../../helpers/runFields';
-import { readFileUrls, readRunOptions, requireMessage, runsInFlight } from '../../helpers/runInput';
-import { AGENT_ID, CONVERSATION_ID, readIdParameter, requireId } from '../../helpers/validation';
-import { mayHaveRun } from '../../transport';
+import { readFileUrls, readRunOptions, runsInFlight } from '../../helpers/runInput';
+import {
+	AGENT_ID,
+	CONVERSATION_ID,
+	readIdParameter,
+	requireId,
+	requireText,
+} from '../../helpers/validation';
+import { mayHaveRun } from '../../../shared/failure';
 import { triggerAgent, type AgentMessage } from '../../transport/agents';
 import { defineOperation } from '../../../shared/operation';
 import { runKey } from '../../helpers/runKey';
@@ -27,11 +33,16 @@ function newConversationKey(ctx: IExecuteFunctions, itemIndex: number) {
 	return key ? { external_id: key, external_id_behaviour: 'nothing' as const } : {};
 }
 
-function readInput(ctx: IExecuteFunctions, itemIndex: number): RunInput {
-	const node = ctx.getNode();
-	const options = readRunOptions(ctx, itemIndex);
-	const agentId = readIdParameter(ctx, 'agentId', itemIndex, AGENT_ID);
-	const content = requireMessage(ctx, itemIndex);
+function readInput(this: IExecuteFunctions, itemIndex: number): RunInput {
+	const node = this.getNode();
+	const options = readRunOptions(this, itemIndex);
+	const agentId = readIdParameter(this, 'agentId', itemIndex, AGENT_ID);
+	const content = requireText(
+		node,
+		itemIndex,
+		this.getNodeParameter('message', itemIndex, ''),
+		'Message',
+	);
 	const conversation = String(options.conversationId ?? '').trim();
 	return {
 		agentId,
@@ -40,11 +51,11 @@ function readInput(ctx: IExecuteFunctions, itemIndex: number): RunInput {
 			message: {
 				role: 'user',
 				content,
-				attachments: readFileUrls(ctx, itemIndex, options.fileUrls),
+				attachments: readFileUrls(this, itemIndex, options.fileUrls),
 			},
 			...(conversation
 				? { conversation_id: requireId(node, itemIndex, conversation, CONVERSATION_ID) }
-				: newConversationKey(ctx, itemIndex)),
+				: newConversationKey(this, itemIndex)),
 		},
 		wait: options.waitForReply !== false,
 		timeLimit: options.timeLimit,
@@ -70,10 +81,10 @@ function afterStartError(
 	return restated;
 }
 
-async function runAgent(ctx: IExecuteFunctions, input: RunInput, itemIndex: number) {
+async function runAgent(this: IExecuteFunctions, itemIndex: number, input: RunInput) {
 	let started: IDataObject;
 	try {
-		started = await triggerAgent(ctx, input.body, itemIndex);
+		started = await triggerAgent(this, input.body, itemIndex);
 	} catch (error) {
 		const cause = error as NodeApiError;
 		const known = input.body.conversation_id;
@@ -90,15 +101,15 @@ async function runAgent(ctx: IExecuteFunctions, input: RunInput, itemIndex: numb
 	}
 	let reading;
 	try {
-		reading = await readTask(ctx, input.agentId, conversationId, itemIndex, input.timeLimit);
+		reading = await readTask(this, input.agentId, conversationId, itemIndex, input.timeLimit);
 	} catch (error) {
 		const cause = error as NodeApiError;
 		throw agentFailed(cause) || !(cause instanceof NodeApiError)
 			? cause
-			: afterStartError(ctx, cause, input, conversationId, itemIndex);
+			: afterStartError(this, cause, input, conversationId, itemIndex);
 	}
 	if (!reading.finished) {
-		const stillRunning = new NodeApiError(ctx.getNode(), { message: 'time limit' } as JsonObject, {
+		const stillRunning = new NodeApiError(this.getNode(), { message: 'time limit' } as JsonObject, {
 			message: `The agent is still running after ${input.timeLimit} s (conversation ${conversationId}, state '${reading.state}'); it was not started again`,
 			description: `Read its reply later with ${getReplyHint(input.agentId, conversationId)}, or raise Time Limit in the options. Running this item again would start a second run.`,
 			itemIndex,
@@ -159,13 +170,9 @@ export const operation = defineOperation({
 			},
 		]),
 	],
-	check(itemIndex) {
-		return readInput(this, itemIndex);
-	},
+	check: readInput,
 	concurrency: runsInFlight,
 	// The platform takes one message at a time per conversation (a second is refused with 409).
 	inOrderBy: (input) => input.body.conversation_id,
-	async run(itemIndex, input) {
-		return await runAgent(this, input, itemIndex);
-	},
+	run: runAgent,
 });

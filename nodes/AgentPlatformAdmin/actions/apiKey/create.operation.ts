@@ -1,34 +1,10 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions';
 import { userIdField, withPicker } from '../../helpers/fields';
 import { readIdParameter, readText, USER_ID } from '../../helpers/validation';
 import { createApiKey } from '../../transport/directory';
 import { defineOperation } from '../../../shared/operation';
-
-function readInput(this: IExecuteFunctions, itemIndex: number) {
-	const node = this.getNode();
-	const options = (this.getNodeParameter('options', itemIndex, {}) ?? {}) as IDataObject;
-	const body: IDataObject = {};
-	const label = readText(node, itemIndex, options.label, 'Label');
-	const notes = readText(node, itemIndex, options.notes, 'Notes');
-	if (label) body.label = label;
-	if (notes) body.notes = notes;
-	if (options.ttlHours !== undefined) body.ttl_hours = Number(options.ttlHours);
-	return {
-		userId: readIdParameter(this, 'userId', itemIndex, USER_ID),
-		body,
-	};
-}
-
-/** Never replayed: a second call would make a second key. */
-async function run(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ userId, body }: ReturnType<typeof readInput>,
-): Promise<IDataObject> {
-	return { user_id: userId, ...(await createApiKey(this, userId, body, itemIndex)) };
-}
 
 export const operation = defineOperation({
 	option: {
@@ -65,6 +41,21 @@ export const operation = defineOperation({
 			},
 		]),
 	],
-	check: readInput,
-	run,
+	check(itemIndex) {
+		const node = this.getNode();
+		const options = (this.getNodeParameter('options', itemIndex, {}) ?? {}) as IDataObject;
+		const body: IDataObject = {};
+		const label = readText(node, itemIndex, options.label, 'Label');
+		const notes = readText(node, itemIndex, options.notes, 'Notes');
+		if (label) body.label = label;
+		if (notes) body.notes = notes;
+		if (options.ttlHours !== undefined) body.ttl_hours = Number(options.ttlHours);
+		return {
+			userId: readIdParameter(this, 'userId', itemIndex, USER_ID),
+			body,
+		};
+	},
+	async run(itemIndex, { userId, body }) {
+		return { user_id: userId, ...(await createApiKey(this, userId, body, itemIndex)) };
+	},
 });

@@ -1,26 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
 import { userIdField, withPicker } from '../../helpers/fields';
 import { API_KEY_ID, readIdParameter, USER_ID } from '../../helpers/validation';
 import { revokeApiKey } from '../../transport/directory';
 import { defineOperation } from '../../../shared/operation';
-
-function readInput(this: IExecuteFunctions, itemIndex: number) {
-	return {
-		userId: readIdParameter(this, 'userId', itemIndex, USER_ID),
-		keyId: readIdParameter(this, 'keyId', itemIndex, API_KEY_ID),
-	};
-}
-
-/** Safe to repeat: retried after a failure that leaves open whether the key was revoked. */
-async function run(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ userId, keyId }: ReturnType<typeof readInput>,
-): Promise<IDataObject> {
-	await revokeApiKey(this, userId, keyId, itemIndex);
-	return { revoked: true, user_id: userId, id: keyId };
-}
 
 export const operation = defineOperation({
 	option: {
@@ -44,6 +25,14 @@ export const operation = defineOperation({
 			'searchApiKeys',
 		),
 	],
-	check: readInput,
-	run,
+	check(itemIndex) {
+		return {
+			userId: readIdParameter(this, 'userId', itemIndex, USER_ID),
+			keyId: readIdParameter(this, 'keyId', itemIndex, API_KEY_ID),
+		};
+	},
+	async run(itemIndex, { userId, keyId }) {
+		await revokeApiKey(this, userId, keyId, itemIndex);
+		return { revoked: true, user_id: userId, id: keyId };
+	},
 });

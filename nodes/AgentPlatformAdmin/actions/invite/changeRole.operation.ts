@@ -1,82 +1,13 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { emailField, inviteCodeField, rolesField } from '../../helpers/fields';
 import { projectLocator, readProject } from '../../helpers/project';
-import { permissionsFor } from '../../helpers/roles';
 import { INVITE_CODE, requireEmail, requireId, requireRoles } from '../../helpers/validation';
-import { apiRequest, deleteInvite, isAutoAccepted, mayHaveRun } from '../../transport';
+import { mayHaveRun } from '../../../shared/failure';
+import { deleteInvite, isAutoAccepted } from '../../transport';
+import { createInvite } from '../../transport/directory';
 import { defineOperation } from '../../../shared/operation';
-
-function readInput(this: IExecuteFunctions, itemIndex: number) {
-	const node = this.getNode();
-	return {
-		project: readProject(this, itemIndex),
-		oldCode: requireId(
-			node,
-			itemIndex,
-			this.getNodeParameter('inviteCode', itemIndex),
-			INVITE_CODE,
-		),
-		email: requireEmail(node, itemIndex, this.getNodeParameter('email', itemIndex)),
-		roles: requireRoles(node, itemIndex, this.getNodeParameter('roles', itemIndex)),
-	};
-}
-
-/**
- * The service cannot edit an invite's roles, so this deletes the invite and creates a new one.
- * If the delete worked and the create did not, the error says so: the old code is gone.
- */
-async function run(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ project, oldCode, email, roles }: ReturnType<typeof readInput>,
-): Promise<IDataObject> {
-	await deleteInvite.call(this, oldCode, `delete invite ${oldCode}`, itemIndex, project);
-	let answer: IDataObject;
-	try {
-		answer = await apiRequest.call(
-			this,
-			'/auth/invite/create',
-			{ email, permissions: permissionsFor(roles) },
-			{
-				action: 'create the replacement invite',
-				requiresAdmin: true,
-				itemIndex,
-				safeToRepeat: false,
-				whereToCheck: "the project's pending invites",
-				project,
-			},
-		);
-	} catch (error) {
-		const cause = error as NodeApiError;
-		if (mayHaveRun(cause)) {
-			// The new invite may exist: telling the user to create one could make a second.
-			cause.message = `Invite ${oldCode} was deleted; ${cause.message[0].toLowerCase()}${cause.message.slice(1)}`;
-			throw cause;
-		}
-		const replaced = new NodeApiError(
-			this.getNode(),
-			{ message: cause.message },
-			{
-				message: `Invite ${oldCode} was deleted, but the new invite for ${email} could not be created: ${cause.message}`,
-				description:
-					`The old invite code no longer works and ${email} has no invite now. Create one with Invite → Create (roles: ${roles.join(', ')}). ${cause.description ?? ''}`.trim(),
-				httpCode: cause.httpCode ?? undefined,
-				itemIndex,
-			},
-		);
-		if (cause.context?.requestId) replaced.context.requestId = cause.context.requestId;
-		throw replaced;
-	}
-	return {
-		...answer,
-		previous_invite_code: oldCode,
-		email,
-		roles,
-		auto_accepted: isAutoAccepted(answer),
-	};
-}
 
 export const operation = defineOperation({
 	option: {
@@ -96,6 +27,63 @@ export const operation = defineOperation({
 		),
 		rolesField('Roles of the new invite; they replace the old invite’s roles'),
 	],
-	check: readInput,
-	run,
+	check(itemIndex) {
+		const node = this.getNode();
+		return {
+			project: readProject(this, itemIndex),
+			oldCode: requireId(
+				node,
+				itemIndex,
+				this.getNodeParameter('inviteCode', itemIndex),
+				INVITE_CODE,
+			),
+			email: requireEmail(node, itemIndex, this.getNodeParameter('email', itemIndex)),
+			roles: requireRoles(node, itemIndex, this.getNodeParameter('roles', itemIndex)),
+		};
+	},
+	/**
+	 * The service cannot edit an invite's roles, so this deletes the invite and creates a new one.
+	 * If the delete worked and the create did not, the error says so: the old code is gone.
+	 */
+	async run(itemIndex, { project, oldCode, email, roles }) {
+		await deleteInvite.call(this, oldCode, `delete invite ${oldCode}`, itemIndex, project);
+		let answer: IDataObject;
+		try {
+			answer = await createInvite(
+				this,
+				email,
+				roles,
+				'create the replacement invite',
+				itemIndex,
+				project,
+			);
+		} catch (error) {
+			const cause = error as NodeApiError;
+			if (mayHaveRun(cause)) {
+				// The new invite may exist: telling the user to create one could make a second.
+				cause.message = `Invite ${oldCode} was deleted; ${cause.message[0].toLowerCase()}${cause.message.slice(1)}`;
+				throw cause;
+			}
+			const replaced = new NodeApiError(
+				this.getNode(),
+				{ message: cause.message },
+				{
+					message: `Invite ${oldCode} was deleted, but the new invite for ${email} could not be created: ${cause.message}`,
+					description:
+						`The old invite code no longer works and ${email} has no invite now. Create one with Invite → Create (roles: ${roles.join(', ')}). ${cause.description ?? ''}`.trim(),
+					httpCode: cause.httpCode ?? undefined,
+					itemIndex,
+				},
+			);
+			if (cause.context?.requestId) replaced.context.requestId = cause.context.requestId;
+			throw replaced;
+		}
+		return {
+			...answer,
+			previous_invite_code: oldCode,
+			email,
+			roles,
+			auto_accepted: isAutoAccepted(answer),
+		};
+	},
 });

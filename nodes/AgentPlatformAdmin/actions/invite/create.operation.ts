@@ -1,43 +1,9 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
 import { emailField, rolesField } from '../../helpers/fields';
 import { projectLocator, readProject } from '../../helpers/project';
-import { permissionsFor } from '../../helpers/roles';
 import { requireEmail, requireRoles } from '../../helpers/validation';
-import { apiRequest, isAutoAccepted } from '../../transport';
+import { isAutoAccepted } from '../../transport';
+import { createInvite } from '../../transport/directory';
 import { defineOperation } from '../../../shared/operation';
-
-/** The item's checked project, e-mail and roles (wire form). */
-function readInput(this: IExecuteFunctions, itemIndex: number) {
-	const node = this.getNode();
-	return {
-		project: readProject(this, itemIndex),
-		email: requireEmail(node, itemIndex, this.getNodeParameter('email', itemIndex, '')),
-		roles: requireRoles(node, itemIndex, this.getNodeParameter('roles', itemIndex, [])),
-	};
-}
-
-/** Sends `{email, permissions}`; never replayed (a second call would send a second invite). */
-async function run(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ project, email, roles }: ReturnType<typeof readInput>,
-): Promise<IDataObject> {
-	const answer = await apiRequest.call(
-		this,
-		'/auth/invite/create',
-		{ email, permissions: permissionsFor(roles) },
-		{
-			action: 'create the invite',
-			requiresAdmin: true,
-			itemIndex,
-			safeToRepeat: false,
-			whereToCheck: "the project's pending invites",
-			project,
-		},
-	);
-	return { ...answer, email, roles, auto_accepted: isAutoAccepted(answer) };
-}
 
 export const operation = defineOperation({
 	option: {
@@ -54,6 +20,16 @@ export const operation = defineOperation({
 		),
 		rolesField('Roles the invitee gets in the project'),
 	],
-	check: readInput,
-	run,
+	check(itemIndex) {
+		const node = this.getNode();
+		return {
+			project: readProject(this, itemIndex),
+			email: requireEmail(node, itemIndex, this.getNodeParameter('email', itemIndex, '')),
+			roles: requireRoles(node, itemIndex, this.getNodeParameter('roles', itemIndex, [])),
+		};
+	},
+	async run(itemIndex, { project, email, roles }) {
+		const answer = await createInvite(this, email, roles, 'create the invite', itemIndex, project);
+		return { ...answer, email, roles, auto_accepted: isAutoAccepted(answer) };
+	},
 });

@@ -1,43 +1,8 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
 import { inviteCodeField } from '../../helpers/fields';
 import { projectLocator, readProject } from '../../helpers/project';
 import { INVITE_CODE, requireId } from '../../helpers/validation';
 import { deleteInvite } from '../../transport';
 import { defineOperation } from '../../../shared/operation';
-
-function readInput(this: IExecuteFunctions, itemIndex: number) {
-	return {
-		project: readProject(this, itemIndex),
-		code: requireId(
-			this.getNode(),
-			itemIndex,
-			this.getNodeParameter('inviteCode', itemIndex, ''),
-			INVITE_CODE,
-		),
-	};
-}
-
-/** Safe to repeat: retried after a failure that leaves open whether the invite was deleted. */
-async function run(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ project, code }: ReturnType<typeof readInput>,
-): Promise<IDataObject> {
-	const { removedByEarlierAttempt } = await deleteInvite.call(
-		this,
-		code,
-		'delete the invite',
-		itemIndex,
-		project,
-	);
-	if (!removedByEarlierAttempt) return { deleted: true };
-	return {
-		deleted: true,
-		deleted_by_earlier_attempt: true,
-		note: `An earlier attempt got no clear answer; asked again, the service no longer knew invite ${code}: it is deleted, most likely by that attempt.`,
-	};
-}
 
 export const operation = defineOperation({
 	option: {
@@ -53,6 +18,30 @@ export const operation = defineOperation({
 			'Code of the invite to delete, exactly as returned by Invite → Create (invite_code): one token without spaces or / ? # %',
 		),
 	],
-	check: readInput,
-	run,
+	check(itemIndex) {
+		return {
+			project: readProject(this, itemIndex),
+			code: requireId(
+				this.getNode(),
+				itemIndex,
+				this.getNodeParameter('inviteCode', itemIndex, ''),
+				INVITE_CODE,
+			),
+		};
+	},
+	async run(itemIndex, { project, code }) {
+		const { removedByEarlierAttempt } = await deleteInvite.call(
+			this,
+			code,
+			'delete the invite',
+			itemIndex,
+			project,
+		);
+		if (!removedByEarlierAttempt) return { deleted: true };
+		return {
+			deleted: true,
+			deleted_by_earlier_attempt: true,
+			note: `An earlier attempt got no clear answer; asked again, the service no longer knew invite ${code}: it is deleted, most likely by that attempt.`,
+		};
+	},
 });

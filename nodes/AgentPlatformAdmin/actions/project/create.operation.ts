@@ -1,35 +1,6 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
 import { ORGANIZATION_ID, readText, requireId, requireText } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
 import { defineOperation } from '../../../shared/operation';
-
-/** The item's checked fields as the service wants them, the organization ID always as a string. */
-function readInput(this: IExecuteFunctions, itemIndex: number) {
-	const node = this.getNode();
-	const read = (name: string) => this.getNodeParameter(name, itemIndex, '');
-	return {
-		name: requireText(node, itemIndex, read('name'), 'Name'),
-		description: readText(node, itemIndex, read('description'), 'Description'),
-		organization_id: requireId(node, itemIndex, read('organizationId'), ORGANIZATION_ID),
-	};
-}
-
-function check(this: IExecuteFunctions, itemIndex: number): void {
-	readInput.call(this, itemIndex);
-}
-
-/** Sends `{name, description, organization_id}`; the output is the service's answer (`{project_id}`). */
-async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await apiRequest.call(this, '/projects/create', readInput.call(this, itemIndex), {
-		action: 'create the project',
-		requiresAdmin: false,
-		keyMustAlso: 'create projects in it',
-		itemIndex,
-		safeToRepeat: false,
-		whereToCheck: "the organization's projects",
-	});
-}
 
 export const operation = defineOperation({
 	option: {
@@ -68,6 +39,25 @@ export const operation = defineOperation({
 				'ID of the organization that will own the project: one token without spaces or / ? # %, at most 240 characters. Copy it from the organization’s settings in the platform’s console, or from the organization_id of one of its projects.',
 		},
 	],
-	check,
-	run,
+	/** The item's checked fields as the service wants them, the organization ID always as a string. */
+	check(itemIndex) {
+		const node = this.getNode();
+		const read = (name: string) => this.getNodeParameter(name, itemIndex, '');
+		return {
+			name: requireText(node, itemIndex, read('name'), 'Name'),
+			description: readText(node, itemIndex, read('description'), 'Description'),
+			organization_id: requireId(node, itemIndex, read('organizationId'), ORGANIZATION_ID),
+		};
+	},
+	/** Sends `{name, description, organization_id}`; the output is the service's answer (`{project_id}`). */
+	async run(itemIndex, body) {
+		return await apiRequest.call(this, '/projects/create', body, {
+			action: 'create the project',
+			requiresAdmin: false,
+			keyMustAlso: 'create projects in it',
+			itemIndex,
+			safeToRepeat: false,
+			whereToCheck: "the organization's projects",
+		});
+	},
 });

@@ -1,16 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
 import { limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectPages } from '../../helpers/paging';
 import { projectsPage } from '../../transport/directory';
 import { defineOperation } from '../../../shared/operation';
-
-async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await collectPages(
-		async (page, pageSize) => await projectsPage(this, page, pageSize, itemIndex),
-		limitOf(this, itemIndex),
-	);
-}
 
 export const operation = defineOperation({
 	option: {
@@ -20,5 +11,10 @@ export const operation = defineOperation({
 		description: 'List the projects the API key can see, with their organization',
 	},
 	fields: [...returnAllAndLimit],
-	run,
+	async run(itemIndex) {
+		return await collectPages(
+			async (page, pageSize) => await projectsPage(this, page, pageSize, itemIndex),
+			limitOf(this, itemIndex),
+		);
+	},
 });

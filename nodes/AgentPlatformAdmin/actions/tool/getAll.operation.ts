@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { limitOf, returnAllAndLimit, simplifyField } from '../../../shared/descriptions';
 import { collectPages } from '../../helpers/paging';
@@ -17,14 +17,6 @@ function simplified(tool: IDataObject): IDataObject {
 	};
 }
 
-async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const tools = await collectPages(
-		async (page, pageSize) => ({ rows: await listTools(this, page, pageSize, itemIndex) }),
-		limitOf(this, itemIndex),
-	);
-	return this.getNodeParameter('simplify', itemIndex, true) ? tools.map(simplified) : tools;
-}
-
 export const operation = defineOperation({
 	option: {
 		name: 'Get Many',
@@ -33,5 +25,11 @@ export const operation = defineOperation({
 		description: 'List the tools of the project named in the credential, with their inputs',
 	},
 	fields: [...returnAllAndLimit, simplifyField],
-	run,
+	async run(itemIndex) {
+		const tools = await collectPages(
+			async (page, pageSize) => ({ rows: await listTools(this, page, pageSize, itemIndex) }),
+			limitOf(this, itemIndex),
+		);
+		return this.getNodeParameter('simplify', itemIndex, true) ? tools.map(simplified) : tools;
+	},
 });

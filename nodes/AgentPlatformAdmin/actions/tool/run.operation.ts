@@ -26,16 +26,16 @@ interface ToolInput {
 	timeLimit: number;
 }
 
-function readInput(ctx: IExecuteFunctions, itemIndex: number): ToolInput {
-	const fields = ctx.getNodeParameter('inputMode', itemIndex, 'json') === 'fields';
+function readInput(this: IExecuteFunctions, itemIndex: number): ToolInput {
+	const fields = this.getNodeParameter('inputMode', itemIndex, 'json') === 'fields';
 	return {
-		toolId: readIdParameter(ctx, 'toolId', itemIndex, TOOL_ID),
+		toolId: readIdParameter(this, 'toolId', itemIndex, TOOL_ID),
 		inputsParameter: fields ? 'inputFields.value' : 'inputsJson',
 		params: fields
-			? ((ctx.getNodeParameter('inputFields.value', itemIndex, {}) ?? {}) as IDataObject)
-			: readJsonInputs(ctx, itemIndex),
-		asJob: ctx.getNodeParameter('runMode', itemIndex, 'now') === 'job',
-		timeLimit: readRunOptions(ctx, itemIndex).timeLimit,
+			? ((this.getNodeParameter('inputFields.value', itemIndex, {}) ?? {}) as IDataObject)
+			: readJsonInputs(this, itemIndex),
+		asJob: this.getNodeParameter('runMode', itemIndex, 'now') === 'job',
+		timeLimit: readRunOptions(this, itemIndex).timeLimit,
 	};
 }
 
@@ -124,9 +124,6 @@ function inputModeField(
 	};
 }
 
-const runOne = async (ctx: IExecuteFunctions, input: ToolInput, itemIndex: number) =>
-	input.asJob ? await runAsJob(ctx, input, itemIndex) : await runNow(ctx, input, itemIndex);
-
 export const operation = defineOperation({
 	option: {
 		name: 'Run',
@@ -203,11 +200,11 @@ export const operation = defineOperation({
 			timeLimitOption('a job to finish (Start Job and Wait)'),
 		]),
 	],
-	check(itemIndex) {
-		return readInput(this, itemIndex);
-	},
+	check: readInput,
 	concurrency: runsInFlight,
 	async run(itemIndex, input) {
-		return await runOne(this, input, itemIndex);
+		return input.asJob
+			? await runAsJob(this, input, itemIndex)
+			: await runNow(this, input, itemIndex);
 	},
 });

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { filtersCollection, limitOf, returnAllAndLimit } from '../../../shared/descriptions';
 import { collectPages } from '../../helpers/paging';
@@ -6,31 +6,6 @@ import { projectLocator, readProject } from '../../helpers/project';
 import { requireEmail } from '../../helpers/validation';
 import { listUsers } from '../../transport/directory';
 import { defineOperation } from '../../../shared/operation';
-
-function readEmail(this: IExecuteFunctions, itemIndex: number): string | undefined {
-	const { email } = (this.getNodeParameter('filters', itemIndex, {}) ?? {}) as IDataObject;
-	if (email === undefined || email === '') return undefined;
-	return requireEmail(this.getNode(), itemIndex, email);
-}
-
-function readInput(this: IExecuteFunctions, itemIndex: number) {
-	return { project: readProject(this, itemIndex), email: readEmail.call(this, itemIndex) };
-}
-
-async function run(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ project, email }: ReturnType<typeof readInput>,
-): Promise<IDataObject[]> {
-	// An e-mail address names one user of the project: its page is the whole answer.
-	const limit = limitOf(this, itemIndex);
-	return await collectPages(
-		async (page, pageSize) => ({
-			rows: await listUsers(this, page, pageSize, email, itemIndex, project),
-		}),
-		email === undefined ? limit : Math.min(limit, 1),
-	);
-}
 
 export const operation = defineOperation({
 	option: {
@@ -53,6 +28,24 @@ export const operation = defineOperation({
 			},
 		]),
 	],
-	check: readInput,
-	run,
+	check(itemIndex) {
+		const { email } = (this.getNodeParameter('filters', itemIndex, {}) ?? {}) as IDataObject;
+		return {
+			project: readProject(this, itemIndex),
+			email:
+				email === undefined || email === ''
+					? undefined
+					: requireEmail(this.getNode(), itemIndex, email),
+		};
+	},
+	async run(itemIndex, { project, email }) {
+		// An e-mail address names one user of the project: its page is the whole answer.
+		const limit = limitOf(this, itemIndex);
+		return await collectPages(
+			async (page, pageSize) => ({
+				rows: await listUsers(this, page, pageSize, email, itemIndex, project),
+			}),
+			email === undefined ? limit : Math.min(limit, 1),
+		);
+	},
 });

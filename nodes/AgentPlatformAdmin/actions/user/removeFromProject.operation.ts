@@ -1,38 +1,8 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
 import { withPicker } from '../../helpers/fields';
 import { memberIdField, projectLocator, readProject } from '../../helpers/project';
 import { requireId, USER_ID } from '../../helpers/validation';
 import { removeUser } from '../../transport';
 import { defineOperation } from '../../../shared/operation';
-
-function readInput(this: IExecuteFunctions, itemIndex: number) {
-	return {
-		project: readProject(this, itemIndex),
-		userId: requireId(
-			this.getNode(),
-			itemIndex,
-			this.getNodeParameter('userId', itemIndex, ''),
-			USER_ID,
-		),
-	};
-}
-
-/** Safe to repeat: retried after a failure that leaves open whether the user was removed. */
-async function run(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ project, userId }: ReturnType<typeof readInput>,
-): Promise<IDataObject> {
-	const { removedByEarlierAttempt } = await removeUser.call(this, userId, itemIndex, project);
-	if (!removedByEarlierAttempt) return { removed: true, user_id: userId };
-	return {
-		removed: true,
-		user_id: userId,
-		removed_by_earlier_attempt: true,
-		note: `An earlier attempt got no clear answer; asked again, the service no longer knew ${userId} as a member of the project: the user is removed, most likely by that attempt.`,
-	};
-}
 
 export const operation = defineOperation({
 	option: {
@@ -43,6 +13,25 @@ export const operation = defineOperation({
 			'Remove a user from a project, by default the credential’s (not from the organization). Needs an Admin key.',
 	},
 	fields: [projectLocator, ...withPicker(memberIdField, 'searchUsers')],
-	check: readInput,
-	run,
+	check(itemIndex) {
+		return {
+			project: readProject(this, itemIndex),
+			userId: requireId(
+				this.getNode(),
+				itemIndex,
+				this.getNodeParameter('userId', itemIndex, ''),
+				USER_ID,
+			),
+		};
+	},
+	async run(itemIndex, { project, userId }) {
+		const { removedByEarlierAttempt } = await removeUser.call(this, userId, itemIndex, project);
+		if (!removedByEarlierAttempt) return { removed: true, user_id: userId };
+		return {
+			removed: true,
+			user_id: userId,
+			removed_by_earlier_attempt: true,
+			note: `An earlier attempt got no clear answer; asked again, the service no longer knew ${userId} as a member of the project: the user is removed, most likely by that attempt.`,
+		};
+	},
 });

@@ -1,5 +1,3 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
 import { optionsCollection } from '../../../shared/descriptions';
 import { rolesField, withPicker } from '../../helpers/fields';
 import { memberIdField, projectLocator, readProject } from '../../helpers/project';
@@ -7,43 +5,6 @@ import { permissionsFor } from '../../helpers/roles';
 import { requireId, requireRoles, USER_ID } from '../../helpers/validation';
 import { apiRequest, userPath } from '../../transport';
 import { defineOperation } from '../../../shared/operation';
-
-function readInput(this: IExecuteFunctions, itemIndex: number) {
-	const node = this.getNode();
-	const { overwrite } = (this.getNodeParameter('options', itemIndex, {}) ?? {}) as {
-		overwrite?: boolean;
-	};
-	return {
-		project: readProject(this, itemIndex),
-		userId: requireId(node, itemIndex, this.getNodeParameter('userId', itemIndex, ''), USER_ID),
-		roles: requireRoles(node, itemIndex, this.getNodeParameter('roles', itemIndex, [])),
-		overwrite,
-	};
-}
-
-/**
- * Sends the roles, with `overwrite` only when the option is set. Safe to repeat (the same roles
- * set twice are the same roles), so it is retried after a failure that leaves its fate open.
- */
-async function run(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	{ project, userId, roles, overwrite }: ReturnType<typeof readInput>,
-): Promise<IDataObject> {
-	await apiRequest.call(
-		this,
-		userPath(userId, 'update'),
-		{ permissions: permissionsFor(roles), ...(overwrite === undefined ? {} : { overwrite }) },
-		{
-			action: 'update the user’s roles',
-			requiresAdmin: true,
-			itemIndex,
-			safeToRepeat: true,
-			project,
-		},
-	);
-	return { updated: true, user_id: userId, roles, replaced_existing_roles: overwrite === true };
-}
 
 export const operation = defineOperation({
 	option: {
@@ -70,6 +31,35 @@ export const operation = defineOperation({
 			},
 		]),
 	],
-	check: readInput,
-	run,
+	check(itemIndex) {
+		const node = this.getNode();
+		const { overwrite } = (this.getNodeParameter('options', itemIndex, {}) ?? {}) as {
+			overwrite?: boolean;
+		};
+		return {
+			project: readProject(this, itemIndex),
+			userId: requireId(node, itemIndex, this.getNodeParameter('userId', itemIndex, ''), USER_ID),
+			roles: requireRoles(node, itemIndex, this.getNodeParameter('roles', itemIndex, [])),
+			overwrite,
+		};
+	},
+	/**
+	 * Sends the roles, with `overwrite` only when the option is set. Safe to repeat (the same roles
+	 * set twice are the same roles), so it is retried after a failure that leaves its fate open.
+	 */
+	async run(itemIndex, { project, userId, roles, overwrite }) {
+		await apiRequest.call(
+			this,
+			userPath(userId, 'update'),
+			{ permissions: permissionsFor(roles), ...(overwrite === undefined ? {} : { overwrite }) },
+			{
+				action: 'update the user’s roles',
+				requiresAdmin: true,
+				itemIndex,
+				safeToRepeat: true,
+				project,
+			},
+		);
+		return { updated: true, user_id: userId, roles, replaced_existing_roles: overwrite === true };
+	},
 });
