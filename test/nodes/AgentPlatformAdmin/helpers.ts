@@ -15,11 +15,16 @@ export const adminCredentials = (overrides: Record<string, string> = {}) => ({
 	},
 });
 
-export const adminNode = (parameters: Record<string, unknown>, continueOnFail = false) => ({
+export const adminNode = (
+	parameters: Record<string, unknown>,
+	continueOnFail = false,
+	typeVersion?: number,
+) => ({
 	type: 'agentPlatformAdmin',
 	credentialTypes: ['agentPlatformApi'],
 	parameters: parameters as never,
 	continueOnFail,
+	typeVersion,
 });
 
 export interface RecordedCall {

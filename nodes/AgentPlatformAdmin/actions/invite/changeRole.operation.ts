@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { emailField, inviteCodeField, rolesField } from '../../helpers/fields';
 import { projectLocator, readProject } from '../../helpers/project';
-import { INVITE_CODE, requireEmail, requireId, requireRoles } from '../../helpers/validation';
+import { INVITE_CODE, readIdParameter, requireEmail, requireRoles } from '../../helpers/validation';
 import { mayHaveRun } from '../../../shared/failure';
 import { deleteInvite, isAutoAccepted } from '../../transport';
 import { createInvite } from '../../transport/directory';
@@ -31,12 +31,7 @@ export const operation = defineOperation({
 		const node = this.getNode();
 		return {
 			project: readProject(this, itemIndex),
-			oldCode: requireId(
-				node,
-				itemIndex,
-				this.getNodeParameter('inviteCode', itemIndex),
-				INVITE_CODE,
-			),
+			oldCode: readIdParameter(this, 'inviteCode', itemIndex, INVITE_CODE),
 			email: requireEmail(node, itemIndex, this.getNodeParameter('email', itemIndex)),
 			roles: requireRoles(node, itemIndex, this.getNodeParameter('roles', itemIndex)),
 		};

@@ -1,6 +1,6 @@
 import { inviteCodeField } from '../../helpers/fields';
 import { projectLocator, readProject } from '../../helpers/project';
-import { INVITE_CODE, requireId } from '../../helpers/validation';
+import { INVITE_CODE, readIdParameter } from '../../helpers/validation';
 import { deleteInvite } from '../../transport';
 import { defineOperation } from '../../../shared/operation';
 
@@ -21,12 +21,7 @@ export const operation = defineOperation({
 	check(itemIndex) {
 		return {
 			project: readProject(this, itemIndex),
-			code: requireId(
-				this.getNode(),
-				itemIndex,
-				this.getNodeParameter('inviteCode', itemIndex, ''),
-				INVITE_CODE,
-			),
+			code: readIdParameter(this, 'inviteCode', itemIndex, INVITE_CODE),
 		};
 	},
 	async run(itemIndex, { project, code }) {

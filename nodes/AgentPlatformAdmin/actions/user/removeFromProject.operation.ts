@@ -1,6 +1,6 @@
 import { withPicker } from '../../helpers/fields';
 import { memberIdField, projectLocator, readProject } from '../../helpers/project';
-import { requireId, USER_ID } from '../../helpers/validation';
+import { readIdParameter, USER_ID } from '../../helpers/validation';
 import { removeUser } from '../../transport';
 import { defineOperation } from '../../../shared/operation';
 
@@ -16,12 +16,7 @@ export const operation = defineOperation({
 	check(itemIndex) {
 		return {
 			project: readProject(this, itemIndex),
-			userId: requireId(
-				this.getNode(),
-				itemIndex,
-				this.getNodeParameter('userId', itemIndex, ''),
-				USER_ID,
-			),
+			userId: readIdParameter(this, 'userId', itemIndex, USER_ID),
 		};
 	},
 	async run(itemIndex, { project, userId }) {

@@ -2,7 +2,7 @@ import { optionsCollection } from '../../../shared/descriptions';
 import { rolesField, withPicker } from '../../helpers/fields';
 import { memberIdField, projectLocator, readProject } from '../../helpers/project';
 import { permissionsFor } from '../../helpers/roles';
-import { requireId, requireRoles, USER_ID } from '../../helpers/validation';
+import { readIdParameter, requireRoles, USER_ID } from '../../helpers/validation';
 import { apiRequest, userPath } from '../../transport';
 import { defineOperation } from '../../../shared/operation';
 
@@ -38,7 +38,7 @@ export const operation = defineOperation({
 		};
 		return {
 			project: readProject(this, itemIndex),
-			userId: requireId(node, itemIndex, this.getNodeParameter('userId', itemIndex, ''), USER_ID),
+			userId: readIdParameter(this, 'userId', itemIndex, USER_ID),
 			roles: requireRoles(node, itemIndex, this.getNodeParameter('roles', itemIndex, [])),
 			overwrite,
 		};

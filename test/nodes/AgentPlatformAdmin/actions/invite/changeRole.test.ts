@@ -68,6 +68,38 @@ describe('Agent Platform Admin › Invite', () => {
 			]);
 		});
 
+		it('takes the invite picked From list (version 2.1)', async () => {
+			const calls = recordCalls(US_BASE, (call) =>
+				call.path.endsWith('/create') ? [200, { invite_code: 'inv-new' }] : [200, {}],
+			);
+			const result = await runAdmin(
+				adminNode(
+					{
+						resource: 'invite',
+						operation: 'changeRole',
+						inviteCode: {
+							__rl: true,
+							mode: 'list',
+							value: 'inv-old',
+							cachedResultName: 'ana@example.com',
+						},
+						email: 'ana@example.com',
+						roles: ['role:viewer'],
+					},
+					false,
+					2.1,
+				),
+			);
+			expect(result.error).toBeUndefined();
+			expect(calls.map(({ path, body }) => ({ path, body }))).toEqual([
+				{ path: '/latest/auth/invite/delete', body: { invite_code: 'inv-old' } },
+				{
+					path: '/latest/auth/invite/create',
+					body: { email: 'ana@example.com', permissions: permissions({ 'role:viewer': true }) },
+				},
+			]);
+		});
+
 		it('deletes and creates the invite in the project the Project field names', async () => {
 			const calls = recordCalls(US_BASE, (call) =>
 				call.path.endsWith('/create') ? [200, { invite_code: 'inv-new' }] : [200, {}],

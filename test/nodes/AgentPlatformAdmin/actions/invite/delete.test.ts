@@ -32,6 +32,30 @@ describe('Agent Platform Admin › Invite', () => {
 			]);
 		});
 
+		it('takes the invite picked From list (version 2.1)', async () => {
+			const calls = recordCalls(US_BASE, () => [200, {}]);
+			const result = await runAdmin(
+				adminNode(
+					{
+						resource: 'invite',
+						operation: 'delete',
+						inviteCode: {
+							__rl: true,
+							mode: 'list',
+							value: 'inv-a',
+							cachedResultName: 'ana@example.com',
+						},
+					},
+					false,
+					2.1,
+				),
+			);
+			expect(calls.map(({ path, body }) => ({ path, body }))).toEqual([
+				{ path: '/latest/auth/invite/delete', body: { invite_code: 'inv-a' } },
+			]);
+			expect(result.output()).toEqual([{ json: { deleted: true }, pairedItem: { item: 0 } }]);
+		});
+
 		it('deletes the invite of the project the Project field names', async () => {
 			const calls = recordCalls(US_BASE, () => [200, {}]);
 			const result = await runAdmin(

@@ -32,6 +32,27 @@ describe('Agent Platform Admin › User › Remove From Project', () => {
 		]);
 	});
 
+	it('takes the user picked From list (version 2.1)', async () => {
+		const calls = recordCalls(US_BASE, () => [200, {}]);
+		const result = await runAdmin(
+			adminNode(
+				{
+					resource: 'user',
+					operation: 'removeFromProject',
+					userId: { __rl: true, mode: 'list', value: 'usr-sam', cachedResultName: 'Sam' },
+				},
+				false,
+				2.1,
+			),
+		);
+		expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual([
+			'POST /latest/auth/users/usr-sam/delete',
+		]);
+		expect(result.output()).toEqual([
+			{ json: { removed: true, user_id: 'usr-sam' }, pairedItem: { item: 0 } },
+		]);
+	});
+
 	it('removes the user from the project the Project field names', async () => {
 		const calls = recordCalls(US_BASE, () => [200, {}]);
 		const result = await runAdmin(

@@ -31,6 +31,28 @@ describe('Agent Platform Admin › User › Update Role', () => {
 		]);
 	});
 
+	it('takes the user picked From list (version 2.1)', async () => {
+		const calls = recordCalls(US_BASE, () => [200, {}]);
+		const result = await runAdmin(
+			adminNode(
+				{
+					resource: 'user',
+					operation: 'updateRole',
+					userId: { __rl: true, mode: 'list', value: 'usr-sam', cachedResultName: 'Sam' },
+					roles: ['role:editor'],
+				},
+				false,
+				2.1,
+			),
+		);
+		expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual([
+			'POST /latest/auth/users/usr-sam/update',
+		]);
+		expect(result.json()).toEqual([
+			{ updated: true, user_id: 'usr-sam', roles: ['role:editor'], replaced_existing_roles: false },
+		]);
+	});
+
 	it('with Replace Existing Roles sends overwrite: true', async () => {
 		const calls = recordCalls(US_BASE, () => [200, {}]);
 		const result = await runAdmin(
