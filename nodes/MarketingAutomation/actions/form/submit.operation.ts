@@ -13,7 +13,7 @@ import { withDecision } from '../../../shared/toolDecision';
 import { isValidEmail } from '../../../shared/validation';
 import { apiRequest } from '../../transport';
 import { checkAgainstService, eachItem } from '../batches';
-import { formLocator } from '../fields';
+import { columnMapper, formLocator } from '../fields';
 import { readId, shorten } from '../parameters';
 import { mappedSource } from '../../helpers/mappedRecord';
 import { readFormFields } from './formFields';
@@ -23,25 +23,16 @@ const VISITOR_FIELDS = ['pageURL', 'queryString', 'leadClientIpAddress', 'userAg
 
 const properties: INodeProperties[] = [
 	formLocator,
-	{
+	columnMapper({
 		displayName: 'Fields',
 		name: 'formFields',
-		type: 'resourceMapper',
-		noDataExpression: true,
-		default: { mappingMode: 'defineBelow', value: null },
-		required: true,
-		typeOptions: {
-			loadOptionsDependsOn: ['form.value'],
-			resourceMapper: {
-				resourceMapperMethod: 'getFormFields',
-				mode: 'add',
-				fieldWords: { singular: 'field', plural: 'fields' },
-				addAllFields: true,
-				multiKeyMatch: false,
-				supportAutoMap: true,
-			},
-		},
-	},
+		method: 'getFormFields',
+		mode: 'add',
+		defaultMode: 'defineBelow',
+		dependsOn: ['form.value'],
+		addAllFields: true,
+		multiKeyMatch: false,
+	}),
 	{
 		displayName: 'Fields (From the Model)',
 		name: 'toolRecord',

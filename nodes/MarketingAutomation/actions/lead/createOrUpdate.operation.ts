@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
 import { perExecution, runBatches } from '../batches';
-import { additionalFieldsCollection } from '../fields';
+import { additionalFieldsCollection, columnMapper } from '../fields';
 import { beforeVersionTwoOne, fromVersionTwoOne } from '../versions';
 import { upsertBatches } from './upsertBatching';
 import { sendUpsertBatch } from './upsertCall';
@@ -121,31 +121,19 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		// Version 2.1: the lead's fields in the column mapper, as every other upsert of the node.
+	// Version 2.1: the lead's fields in the column mapper, as every other upsert of the node.
+	columnMapper({
 		displayName: 'Fields',
-		name: 'columns',
-		type: 'resourceMapper',
-		noDataExpression: true,
-		default: { mappingMode: 'autoMapInputData', value: null },
-		required: true,
-		displayOptions: { show: fromVersionTwoOne },
-		typeOptions: {
-			resourceMapper: {
-				resourceMapperMethod: 'getLeadColumns',
-				mode: 'upsert',
-				fieldWords: { singular: 'field', plural: 'fields' },
-				addAllFields: false,
-				multiKeyMatch: false,
-				supportAutoMap: true,
-				matchingFieldsLabels: {
-					title: 'Lookup Field',
-					description:
-						'The field that identifies an existing lead (email by default); the ID only with Write Mode "Update Existing, Skip New"',
-				},
-			},
+		method: 'getLeadColumns',
+		mode: 'upsert',
+		show: fromVersionTwoOne,
+		multiKeyMatch: false,
+		matchLabels: {
+			title: 'Lookup Field',
+			description:
+				'The field that identifies an existing lead (email by default); the ID only with Write Mode "Update Existing, Skip New"',
 		},
-	},
+	}),
 	{
 		// Version 2.1's Lead (From the Model), under the name the column mapper reads as a tool
 		// (`mappedSource`), with the same `lead` argument as version 2.

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 
+import { columnMapper } from '../fields';
 import { COMPOUND_FILTER, CUSTOM_OBJECT_PARAMETER, type ObjectKind } from './objects';
 
 /** The custom object type, picked from the instance's types (`GET /rest/v1/customobjects.json`). */
@@ -58,30 +59,19 @@ export const syncActionField: INodeProperties = {
 	],
 };
 
-export const columnsField = (kind: ObjectKind): INodeProperties => ({
-	displayName: 'Fields',
-	name: 'columns',
-	type: 'resourceMapper',
-	noDataExpression: true,
-	// As Lead → Create or Update: the item's fields, so a new node sends something at once.
-	default: { mappingMode: 'autoMapInputData', value: null },
-	required: true,
-	typeOptions: {
-		loadOptionsDependsOn: kind.resource === 'customObject' ? ['customObject'] : [],
-		resourceMapper: {
-			resourceMapperMethod: 'getObjectColumns',
-			mode: 'upsert',
-			fieldWords: { singular: 'field', plural: 'fields' },
-			addAllFields: false,
-			multiKeyMatch: true,
-			supportAutoMap: true,
-			matchingFieldsLabels: {
-				title: 'Columns to Match On',
-				description: `The ${kind.singular}'s dedupe key (all of its fields), or its ID field with Write Mode "Update Existing, Skip New"`,
-			},
+export const columnsField = (kind: ObjectKind): INodeProperties =>
+	// Map Automatically by default, as Lead → Create or Update: a new node sends something at once.
+	columnMapper({
+		displayName: 'Fields',
+		method: 'getObjectColumns',
+		mode: 'upsert',
+		dependsOn: kind.resource === 'customObject' ? ['customObject'] : [],
+		multiKeyMatch: true,
+		matchLabels: {
+			title: 'Columns to Match On',
+			description: `The ${kind.singular}'s dedupe key (all of its fields), or its ID field with Write Mode "Update Existing, Skip New"`,
 		},
-	},
-});
+	});
 
 export const toolRecordField = (kind: ObjectKind): INodeProperties => ({
 	displayName: 'Record (From the Model)',
