@@ -3,9 +3,16 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight, readRequest } from '../../transport';
-import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
+import { collectByToken, LEAD_BATCH } from '../../transport/paging';
 import type { CheckedItem } from '../../../shared/operation';
-import { checkAgainstService, failItems, perExecution, runBatches } from '../batches';
+import {
+	checkAgainstService,
+	distinctValueCalls,
+	failItems,
+	groupBy,
+	perExecution,
+	runBatches,
+} from '../batches';
 import { parameterOf } from '../../../shared/itemParameters';
 import { shorten, splitValues } from '../parameters';
 import { queryFields } from './fields';
@@ -138,33 +145,17 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 			key: value.key,
 		}));
 
-		interface Call {
-			group: string;
-			values: Array<string | IDataObject>;
-			askers: number[][];
-		}
-		const groups = new Map<string, typeof lookups>();
-		for (const entry of lookups) {
-			const id = `${entry.value.path}|${entry.value.filterType}|${entry.value.fields.join(',')}`;
-			const members = groups.get(id);
-			if (members) members.push(entry);
-			else groups.set(id, [entry]);
-		}
-		const calls: Call[] = [];
-		for (const [group, members] of groups) {
-			const unique = new Map<string, { value: string | IDataObject; askers: number[] }>();
-			for (const { itemIndex, value, key } of members) {
-				for (const v of value.values) {
-					const id = valueKey(v, key);
-					const entry = unique.get(id);
-					if (!entry) unique.set(id, { value: v, askers: [itemIndex] });
-					else if (!entry.askers.includes(itemIndex)) entry.askers.push(itemIndex);
-				}
-			}
-			for (const part of chunk([...unique.values()], LEAD_BATCH)) {
-				calls.push({ group, values: part.map((e) => e.value), askers: part.map((e) => e.askers) });
-			}
-		}
+		const groups = groupBy(
+			lookups,
+			({ value }) => `${value.path}|${value.filterType}|${value.fields.join(',')}`,
+		);
+		const calls = [...groups].flatMap(([group, members]) =>
+			distinctValueCalls(
+				members.map(({ itemIndex, value }) => ({ itemIndex, values: value.values })),
+				(value) => valueKey(value, members[0].key),
+				LEAD_BATCH,
+			).map((call) => ({ group, ...call })),
+		);
 
 		/** Per group: value key → the records that matched it. */
 		const found = new Map<string, Map<string, IDataObject[]>>();
@@ -173,7 +164,7 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 			const members = groups.get(call.group)!;
 			const { path, filterType, fields } = members[0].value;
 			const key = members[0].key;
-			const askers = [...new Set(call.askers.flat())].sort((a, b) => a - b);
+			const { askers } = call;
 			const fetchLimit = members.length === 1 ? members[0].value.limit : Infinity;
 			try {
 				const records =
