@@ -5,6 +5,7 @@ import type { CheckedItem } from '../../shared/operation';
 import type { BatchOutcome } from '../../shared/router';
 import { apiRequest, callsInFlight, type ApiRequest } from '../transport';
 import { LEAD_BATCH } from '../transport/paging';
+import { withReasons } from './leadDatabase/write';
 import { callFailure, distinctValueCalls, failItems, groupBy, runBatches } from './batches';
 
 /**
@@ -102,10 +103,7 @@ async function writeChecked<T extends LeadSet<Id>, Id extends number | string>(
 			if (failed.has(itemIndex)) continue;
 			const leads = input.leadIds.map((id) => {
 				const result = status.get(id) ?? {};
-				const lead: IDataObject = { id, status: result.status };
-				if (Array.isArray(result.reasons) && result.reasons.length > 0)
-					lead.reasons = result.reasons;
-				return lead;
+				return withReasons({ id, status: result.status }, result);
 			});
 			const json = write.output(input, leads);
 			for (const lead of leads) {

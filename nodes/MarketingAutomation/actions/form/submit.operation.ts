@@ -15,7 +15,7 @@ import { apiRequest } from '../../transport';
 import { checkAgainstService, eachItem } from '../batches';
 import { columnMapper, formLocator } from '../fields';
 import { readId, shorten } from '../parameters';
-import { mappedSource } from '../../helpers/mappedRecord';
+import { isBlank, mappedSource } from '../../helpers/mappedRecord';
 import { readFormFields } from './formFields';
 
 const PATH = '/rest/v1/leads/submitForm.json';
@@ -127,7 +127,7 @@ function fieldsOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const fields: IDataObject = {};
 	for (const [name, value] of Object.entries(source as IDataObject)) {
 		// A field left empty in the mapper is not sent.
-		if (value === undefined || value === null || value === '') continue;
+		if (isBlank(value)) continue;
 		if (typeof value === 'object') {
 			refuse(
 				ctx,

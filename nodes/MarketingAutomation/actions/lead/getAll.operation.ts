@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import type { BatchOutcome } from '../../../shared/router';
-import { callsInFlight } from '../../transport';
+import { callsInFlight, readRequest } from '../../transport';
 import { collectByToken, LEAD_BATCH } from '../../transport/paging';
 import { distinctValueCalls, failItems, groupBy, perExecution, runBatches } from '../batches';
 import { leadFieldsOption } from '../fields';
@@ -94,13 +94,10 @@ async function executeBatch(
 		try {
 			answers[index] = await collectByToken(
 				this,
-				{
-					method: 'GET',
-					safeToRepeat: true,
-					path: '/rest/v1/leads.json',
+				readRequest('/rest/v1/leads.json', {
 					qs: { filterType, filterValues: call.values.join(','), fields: fields.join(',') },
 					itemIndex: call.askers[0],
-				},
+				}),
 				fetchLimit,
 			);
 		} catch (error) {

@@ -1,5 +1,6 @@
 import type { CheckedItem } from '../../../shared/operation';
 import { chunk, LEAD_BATCH } from '../../transport/paging';
+import { isBlank } from '../../helpers/mappedRecord';
 import { groupBy } from '../batches';
 import type { Upsert } from './upsertMapping';
 
@@ -41,7 +42,7 @@ export function upsertBatches(prepared: PreparedUpsert[]): {
 		const before = new Set<number>();
 		for (const { input: value } of batch) {
 			const lookupValue = value.lead[value.lookupField];
-			if (lookupValue === undefined || lookupValue === null || lookupValue === '') continue;
+			if (isBlank(lookupValue)) continue;
 			const key = lookupKey(value.lookupField, lookupValue);
 			const earlier = lastBatchOf.get(key);
 			if (earlier !== undefined && earlier !== index) before.add(earlier);

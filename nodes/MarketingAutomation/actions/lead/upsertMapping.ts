@@ -5,7 +5,7 @@ import { withInputPlace } from '../../../shared/inputError';
 import { isToolRun, toolArgumentOf } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
 import { parameterOf } from '../../../shared/itemParameters';
-import { mappedSource } from '../../helpers/mappedRecord';
+import { isBlank, mappedSource } from '../../helpers/mappedRecord';
 import { shorten } from '../parameters';
 import { MAPPED_LEADS_VERSION } from '../versions';
 
@@ -59,7 +59,7 @@ function autoMapSource(
 	if (!isToolRun(node)) return json;
 	const fromModel: unknown = ctx.getNodeParameter('toolLead', itemIndex, '');
 	// Cleared by the user: the model's other arguments fill other fields, so there is no lead.
-	if (fromModel === '' || fromModel === undefined || fromModel === null) return {};
+	if (isBlank(fromModel)) return {};
 	let lead = fromModel;
 	if (typeof lead === 'string') {
 		try {
@@ -87,7 +87,7 @@ function mappedLeadSource(
 	argument: string | undefined,
 ): IDataObject {
 	const source = mappedSource(ctx, itemIndex, columns);
-	if (source === '' || source === undefined || source === null) return {};
+	if (isBlank(source)) return {};
 	if (typeof source !== 'object' || Array.isArray(source)) {
 		throw withInputPlace(notAnObject(node, itemIndex, source, argument), {
 			parameter: 'toolRecord',
@@ -155,7 +155,7 @@ export function upsertReader(ctx: IExecuteFunctions, node: INode): (i: number) =
 		} else if (mapped) {
 			for (const [name, value] of Object.entries((columns.value ?? {}) as IDataObject)) {
 				// A field left empty in the mapper is not sent.
-				if (value === undefined || value === null || value === '') continue;
+				if (isBlank(value)) continue;
 				lead[name] = value;
 			}
 		} else {
@@ -180,10 +180,7 @@ export function upsertReader(ctx: IExecuteFunctions, node: INode): (i: number) =
 			);
 		}
 		const lookupValue = lead[lookupField];
-		if (
-			action !== 'createDuplicate' &&
-			(lookupValue === undefined || lookupValue === null || lookupValue === '')
-		) {
+		if (action !== 'createDuplicate' && isBlank(lookupValue)) {
 			throw new NodeOperationError(
 				node,
 				fromModel
@@ -192,7 +189,7 @@ export function upsertReader(ctx: IExecuteFunctions, node: INode): (i: number) =
 				{ itemIndex: i, description: `Add a "${lookupField}" field to the lead data.` },
 			);
 		}
-		if (lead.email !== undefined && lead.email !== null && lead.email !== '') {
+		if (!isBlank(lead.email)) {
 			if (typeof lead.email !== 'string' || !isValidEmail(lead.email.trim())) {
 				throw new NodeOperationError(
 					node,

@@ -6,6 +6,7 @@ import { LEAD_BATCH } from '../../transport/paging';
 import type { CheckedItem } from '../../../shared/operation';
 import { checkAgainstService, keyedBatches, perExecution } from '../batches';
 import { itemParameter, parameterOf } from '../../../shared/itemParameters';
+import { isBlank } from '../../helpers/mappedRecord';
 import { shorten } from '../parameters';
 import { objectFields } from './fields';
 import {
@@ -48,8 +49,6 @@ const deleteFields = (kind: ObjectKind): INodeProperties[] => [
 		description: `The ${kind.singular} to delete: the key's value, or for a compound key a JSON object of its fields, e.g. {"externalOpportunityId": "O-1", "leadId": 5, "role": "Buyer"}. One ${kind.singular} per item; the items go 300 per call.`,
 	},
 ];
-
-const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
 /** The key record of an item: `{field: value}` for a one-field key, the JSON object for a compound one. */
 function keyRecord(

@@ -8,7 +8,7 @@ import { LEAD_BATCH } from '../../transport/paging';
 import type { CheckedItem } from '../../../shared/operation';
 import { checkAgainstService, keyedBatches, perExecution } from '../batches';
 import { parameterOf } from '../../../shared/itemParameters';
-import { mappedSource } from '../../helpers/mappedRecord';
+import { isBlank, mappedSource } from '../../helpers/mappedRecord';
 import { shorten } from '../parameters';
 import { columnsField, objectFields, syncActionField, toolRecordField } from './fields';
 import {
@@ -38,8 +38,6 @@ interface Keyed extends Upsert {
 	dedupeBy: 'dedupeFields' | 'idField';
 	key: string[];
 }
-
-const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
 /** The parameter an item's record comes from: the model's record as a tool, else the mapper. */
 function recordParameter(ctx: IExecuteFunctions, columns: IDataObject): string {

@@ -11,6 +11,7 @@ import { readId, readIdList } from '../parameters';
 import { hasFailed, sendRecordBatches, withReasons } from '../leadDatabase/write';
 import { memberColumnsField, membersPath, readStatusName, writableMemberFields } from './fields';
 import { itemParameter } from '../../../shared/itemParameters';
+import { isBlank } from '../../helpers/mappedRecord';
 import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
@@ -125,7 +126,7 @@ function check(this: IExecuteFunctions, i: number): MemberWrite {
 function definedFields(columns: IDataObject): IDataObject {
 	const fields: IDataObject = {};
 	for (const [name, value] of Object.entries((columns.value ?? {}) as IDataObject)) {
-		if (name === 'leadId' || value === undefined || value === null || value === '') continue;
+		if (name === 'leadId' || isBlank(value)) continue;
 		fields[name] = value;
 	}
 	return fields;

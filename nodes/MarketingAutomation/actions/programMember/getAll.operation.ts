@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
+import { readRequest } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
 import { concurrentReads } from '../batches';
 import { programLocator } from '../fields';
@@ -211,11 +212,7 @@ async function execute(
 		const page = await collectByToken(
 			this,
 			{
-				method: 'GET',
-				safeToRepeat: true,
-				path: `${membersPath(query.programId)}.json`,
-				qs,
-				itemIndex,
+				...readRequest(`${membersPath(query.programId)}.json`, { qs, itemIndex }),
 				refusals: { '1003': membershipCapRefusal(query.programId) },
 			},
 			query.leadIds || query.queries.length > 1 ? Infinity : query.limit,
