@@ -198,3 +198,39 @@ export function columnMapper(options: ColumnMapper): INodeProperties {
 		},
 	};
 }
+
+/** Version 2's list of field rows: a field picked from `loadOptionsMethod`, and its value. */
+export function fieldRowsCollection(
+	displayName: string,
+	name: string,
+	loadOptionsMethod: string,
+	description: string,
+	show: IDisplayOptions['show'],
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				values: [
+					{
+						displayName: 'Field Name or ID',
+						name: 'name',
+						type: 'options',
+						typeOptions: { loadOptionsMethod },
+						default: '',
+						description,
+					},
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	};
+}

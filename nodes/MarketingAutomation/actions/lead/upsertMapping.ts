@@ -6,7 +6,7 @@ import { isToolRun, toolArgumentOf } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
 import { parameterOf } from '../../../shared/itemParameters';
 import { isBlank, mappedSource } from '../../helpers/mappedRecord';
-import { shorten } from '../parameters';
+import { readFieldRows, shorten } from '../parameters';
 import { MAPPED_LEADS_VERSION } from '../versions';
 
 /**
@@ -159,13 +159,7 @@ export function upsertReader(ctx: IExecuteFunctions, node: INode): (i: number) =
 				lead[name] = value;
 			}
 		} else {
-			const rows = leadFieldsOf(i).field as
-				| Array<{ name?: string; value?: IDataObject[keyof IDataObject] }>
-				| undefined;
-			for (const row of rows ?? []) {
-				const name = String(row.name ?? '').trim();
-				if (name) lead[name] = row.value;
-			}
+			Object.assign(lead, readFieldRows(leadFieldsOf(i)));
 		}
 		if (Object.keys(lead).length === 0) {
 			throw new NodeOperationError(

@@ -6,8 +6,8 @@ import { LEAD_BATCH } from '../../transport/paging';
 import { checkAgainstService, keyedBatches } from '../batches';
 import { beforeVersionTwoOne, MAPPED_MEMBERS_VERSION } from '../versions';
 import { optionsCollection } from '../../../shared/descriptions';
-import { programLocator } from '../fields';
-import { readId, readIdList } from '../parameters';
+import { fieldRowsCollection, programLocator } from '../fields';
+import { readFieldRows, readId, readIdList } from '../parameters';
 import { hasFailed, sendRecordBatches, withReasons } from '../leadDatabase/write';
 import { memberColumnsField, membersPath, readStatusName, writableMemberFields } from './fields';
 import { itemParameter } from '../../../shared/itemParameters';
@@ -26,34 +26,14 @@ const properties: INodeProperties[] = [
 		description: 'The lead whose membership is written (one per item; items go 300 per call)',
 	},
 	memberColumnsField,
-	{
-		// Version 2's list of fields; version 2.1 maps them with the column mapper.
-		displayName: 'Member Fields',
-		name: 'memberFields',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show: beforeVersionTwoOne },
-		options: [
-			{
-				displayName: 'Field',
-				name: 'field',
-				values: [
-					{
-						displayName: 'Field Name or ID',
-						name: 'name',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getProgramMemberFields' },
-						default: '',
-						description:
-							'An updateable or custom member field. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
+	// Version 2's list of fields; version 2.1 maps them with the column mapper.
+	fieldRowsCollection(
+		'Member Fields',
+		'memberFields',
+		'getProgramMemberFields',
+		'An updateable or custom member field. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		beforeVersionTwoOne,
+	),
 	optionsCollection([
 		{
 			displayName: 'Status Name',
@@ -88,15 +68,8 @@ function check(this: IExecuteFunctions, i: number): MemberWrite {
 			description: 'Give one lead per item; split the leads into items first.',
 		});
 	}
-	const rows = (itemParameter<IDataObject>(this, 'memberFields', i, {}).field ?? []) as Array<{
-		name?: string;
-		value?: unknown;
-	}>;
-	const fields: IDataObject = {};
-	for (const row of rows) {
-		const name = String(row.name ?? '').trim();
-		if (name && name !== 'leadId') fields[name] = row.value as IDataObject[string];
-	}
+	const fields = readFieldRows(itemParameter<IDataObject>(this, 'memberFields', i, {}));
+	delete fields.leadId;
 	let automatic: IDataObject | undefined;
 	if (this.getNode().typeVersion >= MAPPED_MEMBERS_VERSION) {
 		const columns = itemParameter<IDataObject>(this, 'columns', i, {});
