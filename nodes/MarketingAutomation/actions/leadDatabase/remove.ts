@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
-import { LEAD_BATCH } from '../../transport/paging';
 import type { CheckedItem } from '../../../shared/operation';
-import { checkAgainstService, keyedBatches, perExecution } from '../batches';
+import { checkAgainstService, perExecution } from '../batches';
 import { itemParameter, parameterOf } from '../../../shared/itemParameters';
 import { isBlank } from '../../helpers/mappedRecord';
 import { shorten } from '../parameters';
@@ -145,31 +144,23 @@ export function deleteOperation(kind: ObjectKind) {
 				return { ...value, record: keyRecord(this, itemIndex, value.raw, key, kind) };
 			})
 		).map(({ itemIndex, value }) => ({ itemIndex, ...value }));
-		const { batches, waitsFor } = keyedBatches(
-			checked,
-			LEAD_BATCH,
-			(entry) => `${entry.path}|${entry.deleteBy}`,
-			(entry) => JSON.stringify([entry.path, entry.record]),
-		);
-		await sendRecordBatches(
-			this,
-			batches,
-			waitsFor,
-			outcomes,
-			(batch) => ({
+		await sendRecordBatches(this, checked, outcomes, {
+			groupOf: (entry) => `${entry.path}|${entry.deleteBy}`,
+			keyOf: (entry) => JSON.stringify([entry.path, entry.record]),
+			callOf: (batch) => ({
 				path: `${batch[0].path}/delete.json`,
 				body: { deleteBy: batch[0].deleteBy, input: batch.map((entry) => entry.record) },
 				safeToRepeat: true,
 				refusals: crmRefusal(kind),
 			}),
-			(entry, result) => {
+			onResult: (entry, result) => {
 				const json: IDataObject = { status: result.status, ...entry.record };
 				for (const id of ['id', 'marketoGUID']) if (result[id] !== undefined) json[id] = result[id];
 				const reasons = (result.reasons ?? []) as Array<{ code?: unknown }>;
 				if (reasons.some((reason) => String(reason.code) === '1013')) json.found = false;
 				outcomes[entry.itemIndex] = [{ json: withReasons(json, result) }];
 			},
-		);
+		});
 		return outcomes;
 	}
 

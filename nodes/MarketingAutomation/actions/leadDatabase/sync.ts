@@ -4,9 +4,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { inputError } from '../../../shared/inputError';
 import { isToolRun } from '../../../shared/tool';
-import { LEAD_BATCH } from '../../transport/paging';
 import type { CheckedItem } from '../../../shared/operation';
-import { checkAgainstService, keyedBatches, perExecution } from '../batches';
+import { checkAgainstService, perExecution } from '../batches';
 import { parameterOf } from '../../../shared/itemParameters';
 import { isBlank, mappedSource } from '../../helpers/mappedRecord';
 import { shorten } from '../parameters';
@@ -174,22 +173,14 @@ export function syncOperation(kind: ObjectKind) {
 		const checked = await checkAgainstService(this, items, outcomes, async (itemIndex, value) =>
 			keyed(this, kind, itemIndex, value, await keysOf(this, kind, value.path, itemIndex)),
 		);
-		const { batches, waitsFor } = keyedBatches(
-			checked,
-			LEAD_BATCH,
-			({ value }) => `${value.path}|${value.action}|${value.dedupeBy}`,
-			({ value }) =>
+		await sendRecordBatches(this, checked, outcomes, {
+			groupOf: ({ value }) => `${value.path}|${value.action}|${value.dedupeBy}`,
+			keyOf: ({ value }) =>
 				JSON.stringify([
 					value.path,
 					...value.key.map((field) => String(value.record[field]).trim().toLowerCase()),
 				]),
-		);
-		await sendRecordBatches(
-			this,
-			batches,
-			waitsFor,
-			outcomes,
-			(batch) => {
+			callOf: (batch) => {
 				const { path, action, dedupeBy } = batch[0].value;
 				const body: IDataObject = { action, input: batch.map(({ value }) => value.record) };
 				if (dedupeBy === 'idField') body.dedupeBy = dedupeBy;
@@ -201,7 +192,7 @@ export function syncOperation(kind: ObjectKind) {
 					refusals: crmRefusal(kind),
 				};
 			},
-			({ itemIndex, value }, result) => {
+			onResult: ({ itemIndex, value }, result) => {
 				const json: IDataObject = { status: result.status };
 				for (const field of value.key) json[field] = value.record[field];
 				for (const id of ['id', 'marketoGUID']) if (result[id] !== undefined) json[id] = result[id];
@@ -210,7 +201,7 @@ export function syncOperation(kind: ObjectKind) {
 				if (reasons.some((reason) => String(reason.code) === '1018')) json.hint = kind.crmNote;
 				outcomes[itemIndex] = [{ json }];
 			},
-		);
+		});
 		return outcomes;
 	}
 

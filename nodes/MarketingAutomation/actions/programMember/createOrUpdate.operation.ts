@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
-import { LEAD_BATCH } from '../../transport/paging';
-import { checkAgainstService, keyedBatches } from '../batches';
+import { checkAgainstService } from '../batches';
 import { beforeVersionTwoOne, MAPPED_MEMBERS_VERSION } from '../versions';
 import { optionsCollection } from '../../../shared/descriptions';
 import { fieldRowsCollection, programLocator } from '../fields';
@@ -155,49 +154,33 @@ async function executeBatch(
 
 	const withStatus = entries.filter((entry) => entry.statusName);
 	if (withStatus.length > 0) {
-		const { batches, waitsFor } = keyedBatches(
-			withStatus,
-			LEAD_BATCH,
-			(entry) => `${entry.programId}|${entry.statusName}`,
+		await sendRecordBatches(this, withStatus, outcomes, {
+			groupOf: (entry) => `${entry.programId}|${entry.statusName}`,
 			keyOf,
-		);
-		await sendRecordBatches(
-			this,
-			batches,
-			waitsFor,
-			outcomes,
-			(batch) => ({
+			callOf: (batch) => ({
 				path: `${membersPath(batch[0].programId)}/status.json`,
 				body: { statusName: batch[0].statusName, input: batch.map(({ leadId }) => ({ leadId })) },
 				safeToRepeat: true,
 			}),
-			(entry, result) =>
+			onResult: (entry, result) =>
 				membership.set(entry.itemIndex, withReasons({ status: result.status }, result)),
-		);
+		});
 	}
 
 	const withFields = entries.filter(
 		(entry) => Object.keys(entry.fields).length > 0 && !hasFailed(outcomes, entry.itemIndex),
 	);
-	const { batches, waitsFor } = keyedBatches(
-		withFields,
-		LEAD_BATCH,
-		(e) => String(e.programId),
-		keyOf,
-	);
 	const written = new Map<number, IDataObject>();
-	await sendRecordBatches(
-		this,
-		batches,
-		waitsFor,
-		outcomes,
-		(batch) => ({
+	await sendRecordBatches(this, withFields, outcomes, {
+		groupOf: (entry) => String(entry.programId),
+		keyOf,
+		callOf: (batch) => ({
 			path: `${membersPath(batch[0].programId)}.json`,
 			body: { input: batch.map(({ leadId, fields }) => ({ leadId, ...fields })) },
 			safeToRepeat: true,
 		}),
-		(entry, result) => written.set(entry.itemIndex, result),
-	);
+		onResult: (entry, result) => written.set(entry.itemIndex, result),
+	});
 
 	for (const entry of entries) {
 		if (hasFailed(outcomes, entry.itemIndex)) continue;
