@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyField } from '../../../shared/descriptions';
 import { concurrentReads } from '../batches';
@@ -27,11 +26,6 @@ export function simplifyDescribe(describe: IDataObject): IDataObject {
 
 /** Describe of a lead-database object (`GET <object>/describe.json`): keys, searchable fields, fields. */
 export function describeOperation(kind: ObjectKind) {
-	const description = updateDisplayOptions(
-		{ show: { resource: [kind.resource], operation: ['describe'] } },
-		[...objectFields(kind), simplifyField],
-	);
-
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 		const custom = kind.resource === 'customObject' ? customObjectName(this, itemIndex) : undefined;
 		const describe = (await describeObject(
@@ -44,5 +38,5 @@ export function describeOperation(kind: ObjectKind) {
 			: { ...describe };
 	}
 
-	return { description, runBatch: concurrentReads(execute) };
+	return { fields: [...objectFields(kind), simplifyField], runBatch: concurrentReads(execute) };
 }

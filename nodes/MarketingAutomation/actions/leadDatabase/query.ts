@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight, readRequest } from '../../transport';
@@ -61,11 +61,6 @@ const valueKey = (value: string | IDataObject, key: string[]) =>
  * values they carry (never by their order or `seq`); a value without a record gives `found: false`.
  */
 export function queryOperation(kind: ObjectKind, defaultFilter: string) {
-	const description = updateDisplayOptions(
-		{ show: { resource: [kind.resource], operation: ['getAll'] } },
-		queryFields(kind, defaultFilter),
-	);
-
 	// Each parameter read once per execution, or per item only where it is an expression.
 	const readersOf = perExecution((ctx: IExecuteFunctions) => ({
 		filterTypeOf: parameterOf(ctx, 'filterType', defaultFilter),
@@ -238,5 +233,5 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 		return outcomes;
 	}
 
-	return { description, check, runBatch: executeBatch };
+	return { fields: queryFields(kind, defaultFilter), check, runBatch: executeBatch };
 }

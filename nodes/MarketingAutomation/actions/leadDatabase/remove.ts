@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import type { CheckedItem } from '../../../shared/operation';
@@ -110,11 +110,6 @@ interface Removal {
  * that does not exist).
  */
 export function deleteOperation(kind: ObjectKind) {
-	const description = updateDisplayOptions(
-		{ show: { resource: [kind.resource], operation: ['delete'] } },
-		deleteFields(kind),
-	);
-
 	// Each parameter read once per execution, or per item only where it is an expression.
 	const readersOf = perExecution((ctx: IExecuteFunctions) => ({
 		deleteByOf: parameterOf(ctx, 'deleteBy', 'dedupeFields'),
@@ -164,5 +159,5 @@ export function deleteOperation(kind: ObjectKind) {
 		return outcomes;
 	}
 
-	return { description, check, runBatch: executeBatch };
+	return { fields: deleteFields(kind), check, runBatch: executeBatch };
 }

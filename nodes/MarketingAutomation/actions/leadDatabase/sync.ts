@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { inputError } from '../../../shared/inputError';
@@ -133,11 +133,6 @@ function keyed(
  * object says so, with the fix).
  */
 export function syncOperation(kind: ObjectKind) {
-	const description = updateDisplayOptions(
-		{ show: { resource: [kind.resource], operation: ['createOrUpdate'] } },
-		[...objectFields(kind), syncActionField, columnsField(kind), toolRecordField(kind)],
-	);
-
 	// Each parameter read once per execution, or per item only where it is an expression.
 	const readersOf = perExecution((ctx: IExecuteFunctions) => ({
 		actionOf: parameterOf(ctx, 'syncAction', 'createOrUpdate'),
@@ -205,5 +200,9 @@ export function syncOperation(kind: ObjectKind) {
 		return outcomes;
 	}
 
-	return { description, check, runBatch: executeBatch };
+	return {
+		fields: [...objectFields(kind), syncActionField, columnsField(kind), toolRecordField(kind)],
+		check,
+		runBatch: executeBatch,
+	};
 }
