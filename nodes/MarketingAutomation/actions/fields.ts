@@ -100,6 +100,15 @@ export const leadFieldsOption: INodeProperties = {
 		'Lead fields to return. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
+/** The Include Not Found option of a lookup: an item with found: false for each miss. */
+export const includeNotFoundOption = (description: string): INodeProperties => ({
+	displayName: 'Include Not Found',
+	name: 'includeNotFound',
+	type: 'boolean',
+	default: true,
+	description,
+});
+
 /** Lead IDs / List ID options shared by the activity reads (the service's scope parameters). */
 export const activityScopeOptions: INodeProperties[] = [
 	{

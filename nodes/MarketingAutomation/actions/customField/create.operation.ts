@@ -81,7 +81,6 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-/** Reads and checks one item's field; the router runs it for every item before any call. */
 function check(this: IExecuteFunctions, i: number): IDataObject {
 	const field: IDataObject = {
 		displayName: String(this.getNodeParameter('displayName', i, '')).trim(),

@@ -172,7 +172,6 @@ export const operation = defineOperation({
 		action: 'Create or update leads matched by email or another field',
 	},
 	fields: properties,
-	// Every item is checked before the first call.
 	check(itemIndex) {
 		return readerOf(this)(itemIndex);
 	},

@@ -5,20 +5,15 @@ import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight, readRequest } from '../../transport';
 import { collectByToken, LEAD_BATCH } from '../../transport/paging';
 import { distinctValueCalls, failItems, groupBy, perExecution, runBatches } from '../batches';
-import { leadFieldsOption } from '../fields';
+import { includeNotFoundOption, leadFieldsOption } from '../fields';
 import { fromVersionTwo, versionOne } from '../versions';
 import { keyOf, lookupReader, type Lookup } from './leadLookupInput';
 import { leadsToItems } from './leadLookupOutput';
 import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
-const includeNotFound: INodeProperties = {
-	displayName: 'Include Not Found',
-	name: 'includeNotFound',
-	type: 'boolean',
-	default: true,
-	description:
-		'Whether to output an item with found: false (and the value) for each value that matched no lead, so a miss is never silent',
-};
+const includeNotFound = includeNotFoundOption(
+	'Whether to output an item with found: false (and the value) for each value that matched no lead, so a miss is never silent',
+);
 
 const properties: INodeProperties[] = [
 	{
@@ -119,7 +114,6 @@ export const operation = defineOperation({
 		action: 'Get many leads by email or another field',
 	},
 	fields: properties,
-	// Every item is checked before the first call.
 	check(itemIndex) {
 		return readerOf(this)(itemIndex);
 	},

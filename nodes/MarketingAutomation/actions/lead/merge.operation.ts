@@ -39,7 +39,6 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-/** Every item is checked before the first merge (no call for bad input). */
 function check(this: IExecuteFunctions, itemIndex: number) {
 	const node = this.getNode();
 	const winners = readIdList(this, 'winnerId', itemIndex, 'Winning Lead ID');

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 
-import { columnMapper } from '../fields';
+import { columnMapper, includeNotFoundOption } from '../fields';
 import { COMPOUND_FILTER, CUSTOM_OBJECT_PARAMETER, type ObjectKind } from './objects';
 
 /** The custom object type, picked from the instance's types (`GET /rest/v1/customobjects.json`). */
@@ -82,14 +82,9 @@ export const toolRecordField = (kind: ObjectKind): INodeProperties => ({
 	displayOptions: { show: { '@tool': [true] } },
 });
 
-const includeNotFoundOption: INodeProperties = {
-	displayName: 'Include Not Found',
-	name: 'includeNotFound',
-	type: 'boolean',
-	default: true,
-	description:
-		'Whether to output an item with found: false (and the value) for each value that matched no record, so a miss is never silent',
-};
+const includeNotFound = includeNotFoundOption(
+	'Whether to output an item with found: false (and the value) for each value that matched no record, so a miss is never silent',
+);
 
 export const queryFields = (kind: ObjectKind, defaultFilter: string): INodeProperties[] => [
 	...objectFields(kind),
@@ -125,5 +120,5 @@ export const queryFields = (kind: ObjectKind, defaultFilter: string): INodePrope
 		displayOptions: { show: { filterType: [COMPOUND_FILTER] } },
 	},
 	...returnAllAndLimit,
-	optionsCollection([objectFieldsOption, includeNotFoundOption]),
+	optionsCollection([objectFieldsOption, includeNotFound]),
 ];

@@ -61,7 +61,6 @@ const valueKey = (value: string | IDataObject, key: string[]) =>
  * values they carry (never by their order or `seq`); a value without a record gives `found: false`.
  */
 export function queryOperation(kind: ObjectKind, defaultFilter: string) {
-	// Each parameter read once per execution, or per item only where it is an expression.
 	const readersOf = perExecution((ctx: IExecuteFunctions) => ({
 		filterTypeOf: parameterOf(ctx, 'filterType', defaultFilter),
 		optionsOf: parameterOf<IDataObject>(ctx, 'options', {}),
@@ -69,7 +68,6 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 		limitOf: parameterOf(ctx, 'limit', 50),
 	}));
 
-	/** Reads and checks one item; the router runs it for every item before any call. */
 	function check(this: IExecuteFunctions, i: number): Query {
 		const { filterTypeOf, optionsOf, returnAllOf, limitOf } = readersOf(this);
 		const filterType = String(filterTypeOf(i)).trim();

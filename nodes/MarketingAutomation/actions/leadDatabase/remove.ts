@@ -110,16 +110,13 @@ interface Removal {
  * that does not exist).
  */
 export function deleteOperation(kind: ObjectKind) {
-	// Each parameter read once per execution, or per item only where it is an expression.
-	const readersOf = perExecution((ctx: IExecuteFunctions) => ({
-		deleteByOf: parameterOf(ctx, 'deleteBy', 'dedupeFields'),
-	}));
+	const deleteByOf = perExecution((ctx: IExecuteFunctions) =>
+		parameterOf(ctx, 'deleteBy', 'dedupeFields'),
+	);
 
-	/** Reads and checks one item; the router runs it for every item before any call. */
 	function check(this: IExecuteFunctions, i: number): Removal {
-		const { deleteByOf } = readersOf(this);
 		const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
-		const deleteBy = String(deleteByOf(i)) === 'idField' ? 'idField' : 'dedupeFields';
+		const deleteBy = String(deleteByOf(this)(i)) === 'idField' ? 'idField' : 'dedupeFields';
 		return {
 			path: objectPath(kind.resource, custom),
 			deleteBy,

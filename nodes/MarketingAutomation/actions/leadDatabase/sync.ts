@@ -133,13 +133,11 @@ function keyed(
  * object says so, with the fix).
  */
 export function syncOperation(kind: ObjectKind) {
-	// Each parameter read once per execution, or per item only where it is an expression.
 	const readersOf = perExecution((ctx: IExecuteFunctions) => ({
 		actionOf: parameterOf(ctx, 'syncAction', 'createOrUpdate'),
 		columnsOf: parameterOf<IDataObject>(ctx, 'columns', {}),
 	}));
 
-	/** Reads and checks one item; the router runs it for every item before any call. */
 	function check(this: IExecuteFunctions, i: number): Upsert {
 		const { actionOf, columnsOf } = readersOf(this);
 		const columns = columnsOf(i);

@@ -58,7 +58,6 @@ interface MemberWrite {
 
 const keyOf = (entry: MemberWrite) => `${entry.programId}|${entry.leadId}`;
 
-/** Reads and checks one item's member write; the router runs it for every item before any call. */
 function check(this: IExecuteFunctions, i: number): MemberWrite {
 	const ids = readIdList(this, 'leadId', i, 'Lead ID');
 	if (ids.length !== 1) {

@@ -6,7 +6,7 @@ import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptio
 import { readRequest } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
 import { concurrentReads } from '../batches';
-import { programLocator } from '../fields';
+import { includeNotFoundOption, programLocator } from '../fields';
 import { readDateTime, readId, readIdList, shorten, splitValues } from '../parameters';
 import { memberFieldsOption, membersPath } from './fields';
 import { defineOperation } from '../../../shared/operation';
@@ -92,14 +92,9 @@ const properties: INodeProperties[] = [
 	...returnAllAndLimit,
 	optionsCollection([
 		memberFieldsOption,
-		{
-			displayName: 'Include Not Found',
-			name: 'includeNotFound',
-			type: 'boolean',
-			default: true,
-			description:
-				'Whether to output an item with found: false and the lead ID for each lead that is not a member (Filter By: Lead)',
-		},
+		includeNotFoundOption(
+			'Whether to output an item with found: false and the lead ID for each lead that is not a member (Filter By: Lead)',
+		),
 	]),
 ];
 
