@@ -7,7 +7,7 @@ import { isValidEmail } from '../../../shared/validation';
 import { parameterOf } from '../../../shared/itemParameters';
 import { isBlank, mappedSource } from '../../helpers/mappedRecord';
 import { readFieldRows, shorten } from '../parameters';
-import { MAPPED_LEADS_VERSION } from '../versions';
+import { COLUMN_MAPPER_VERSION } from '../versions';
 
 /**
  * Lead Create or Update, mapping: what one input item becomes (the lead record, its write mode,
@@ -118,7 +118,7 @@ function matchedLookupField(node: INode, itemIndex: number, columns: IDataObject
  */
 export function upsertReader(ctx: IExecuteFunctions, node: INode): (i: number) => Upsert {
 	const items = ctx.getInputData();
-	const mapped = node.typeVersion >= MAPPED_LEADS_VERSION;
+	const mapped = node.typeVersion >= COLUMN_MAPPER_VERSION;
 	const actionOf = parameterOf(ctx, 'syncAction', 'createOrUpdate');
 	const lookupFieldOf = parameterOf(ctx, 'lookupField', 'email');
 	const dataModeOf = parameterOf(ctx, 'dataMode', 'autoMap');

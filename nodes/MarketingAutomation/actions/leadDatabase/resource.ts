@@ -1,4 +1,4 @@
-import { defineResource, type Operation } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { describeOperation } from './describe';
 import type { ObjectKind } from './objects';
 import { queryOperation } from './query';
@@ -53,11 +53,5 @@ export function objectResource(kind: ObjectKind, defaultFilter: string) {
 		],
 		{ default: 'getAll' },
 	);
-	return {
-		operations: resource.operations as Record<
-			'createOrUpdate' | 'delete' | 'describe' | 'getAll',
-			Operation
-		>,
-		description: resource.properties,
-	};
+	return { operations: resource.operations, description: resource.properties };
 }

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { checkAgainstService } from '../batches';
-import { beforeVersionTwoOne, MAPPED_MEMBERS_VERSION } from '../versions';
+import { beforeVersionTwoOne, COLUMN_MAPPER_VERSION } from '../versions';
 import { optionsCollection } from '../../../shared/descriptions';
 import { fieldRowsCollection, programLocator } from '../fields';
 import { readFieldRows, readId, readIdList } from '../parameters';
@@ -69,7 +69,7 @@ function check(this: IExecuteFunctions, i: number): MemberWrite {
 	const fields = readFieldRows(itemParameter<IDataObject>(this, 'memberFields', i, {}));
 	delete fields.leadId;
 	let automatic: IDataObject | undefined;
-	if (this.getNode().typeVersion >= MAPPED_MEMBERS_VERSION) {
+	if (this.getNode().typeVersion >= COLUMN_MAPPER_VERSION) {
 		const columns = itemParameter<IDataObject>(this, 'columns', i, {});
 		if (columns.mappingMode === 'defineBelow') Object.assign(fields, definedFields(columns));
 		else automatic = this.getInputData()[i].json;
