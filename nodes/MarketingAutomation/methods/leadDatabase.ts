@@ -29,7 +29,7 @@ async function currentDescribe(ctx: ILoadOptionsFunctions): Promise<ObjectDescri
 		custom = String(ctx.getCurrentNodeParameter(CUSTOM_OBJECT_PARAMETER) ?? '').trim();
 		if (!custom) return undefined;
 	}
-	return await describeObject(ctx, objectPath(resource, custom));
+	return await describeObject(ctx, objectPath(OBJECT_KINDS[resource], custom));
 }
 
 /** The instance's custom object types (`GET /rest/v1/customobjects.json`). */

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { simplifyField } from '../../../shared/descriptions';
 import { concurrentReads } from '../batches';
 import { objectFields } from './fields';
-import { customObjectName, describeObject, objectPath, type ObjectKind } from './objects';
+import { describeObject, itemObjectPath, type ObjectKind } from './objects';
 
 /** A describe's fields as a model or a mapping needs them: name, label, type and writability. */
 export function simplifyDescribe(describe: IDataObject): IDataObject {
@@ -27,10 +27,9 @@ export function simplifyDescribe(describe: IDataObject): IDataObject {
 /** Describe of a lead-database object (`GET <object>/describe.json`): keys, searchable fields, fields. */
 export function describeOperation(kind: ObjectKind) {
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-		const custom = kind.resource === 'customObject' ? customObjectName(this, itemIndex) : undefined;
 		const describe = (await describeObject(
 			this,
-			objectPath(kind.resource, custom),
+			itemObjectPath(this, kind, itemIndex),
 			itemIndex,
 		)) as unknown as IDataObject;
 		return this.getNodeParameter('simplify', itemIndex, true)

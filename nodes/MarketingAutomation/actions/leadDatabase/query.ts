@@ -17,7 +17,7 @@ import { parameterOf } from '../../../shared/itemParameters';
 import { shorten, splitValues } from '../parameters';
 import { queryFields } from './fields';
 import { compoundValues, collectCompound } from './compound';
-import { COMPOUND_FILTER, customObjectName, keysOf, objectPath, type ObjectKind } from './objects';
+import { COMPOUND_FILTER, itemObjectPath, keysOf, type ObjectKind } from './objects';
 
 /** Filter types whose values are whole numbers. */
 const NUMERIC = new Set(['id', 'leadId']);
@@ -77,10 +77,9 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 				description: `Pick a searchable field of ${kind.plural}.`,
 			});
 		}
-		const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
 		const options = optionsOf(i);
 		return {
-			path: objectPath(kind.resource, custom),
+			path: itemObjectPath(this, kind, i),
 			filterType,
 			chosen: ((options.fields as string[] | undefined) ?? []).map(String),
 			limit: returnAllOf(i) === true ? Infinity : Number(limitOf(i)),

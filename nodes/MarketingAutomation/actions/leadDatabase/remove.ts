@@ -8,14 +8,7 @@ import { itemParameter, parameterOf } from '../../../shared/itemParameters';
 import { isBlank } from '../../helpers/mappedRecord';
 import { shorten } from '../parameters';
 import { objectFields } from './fields';
-import {
-	crmRefusal,
-	customObjectName,
-	keyLabel,
-	keysOf,
-	objectPath,
-	type ObjectKind,
-} from './objects';
+import { crmRefusal, keyLabel, keysOf, itemObjectPath, type ObjectKind } from './objects';
 import { sendRecordBatches, withReasons } from './write';
 
 const deleteFields = (kind: ObjectKind): INodeProperties[] => [
@@ -115,10 +108,9 @@ export function deleteOperation(kind: ObjectKind) {
 	);
 
 	function check(this: IExecuteFunctions, i: number): Removal {
-		const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
 		const deleteBy = String(deleteByOf(this)(i)) === 'idField' ? 'idField' : 'dedupeFields';
 		return {
-			path: objectPath(kind.resource, custom),
+			path: itemObjectPath(this, kind, i),
 			deleteBy,
 			raw: itemParameter<unknown>(this, 'recordKey', i, ''),
 		};

@@ -12,10 +12,9 @@ import { shorten } from '../parameters';
 import { columnsField, objectFields, syncActionField, toolRecordField } from './fields';
 import {
 	crmRefusal,
-	customObjectName,
 	keyLabel,
 	keysOf,
-	objectPath,
+	itemObjectPath,
 	type ObjectKeys,
 	type ObjectKind,
 } from './objects';
@@ -148,9 +147,8 @@ export function syncOperation(kind: ObjectKind) {
 				description: `Map the item to ${kind.singular} fields.`,
 			});
 		}
-		const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
 		return {
-			path: objectPath(kind.resource, custom),
+			path: itemObjectPath(this, kind, i),
 			action: String(actionOf(i)),
 			matching: Array.isArray(columns.matchingColumns) ? columns.matchingColumns.map(String) : [],
 			record,
