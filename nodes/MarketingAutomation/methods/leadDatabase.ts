@@ -132,15 +132,11 @@ export async function getObjectColumns(this: ILoadOptionsFunctions): Promise<Res
 	return { fields };
 }
 
-async function describeMembers(ctx: ILoadOptionsFunctions): Promise<ObjectDescribe> {
-	return await describeObject(ctx, MEMBERS_OBJECT);
-}
-
 /** The members' writable fields for the resource mapper (the lead is Lead ID, not a column). */
 export async function getProgramMemberColumns(
 	this: ILoadOptionsFunctions,
 ): Promise<ResourceMapperFields> {
-	const describe = await describeMembers(this);
+	const describe = await describeObject(this, MEMBERS_OBJECT);
 	const fields: ResourceMapperField[] = (describe.fields ?? [])
 		.filter((field) => field.name && field.name !== 'leadId' && field.updateable !== false)
 		.map((field) => columnOf(field, fieldLabel(String(field.name), field.displayName)));
@@ -151,7 +147,7 @@ export async function getProgramMemberColumns(
 export async function getProgramMemberFields(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const describe = await describeMembers(this);
+	const describe = await describeObject(this, MEMBERS_OBJECT);
 	return fieldOptions(
 		(describe.fields ?? []).filter((field) => field.name !== 'leadId'),
 		(field) => `${field.dataType ?? ''}${field.updateable === false ? ', read-only' : ''}`,
@@ -162,5 +158,5 @@ export async function getProgramMemberFields(
 export async function getProgramMemberFilterTypes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return searchableOptions(await describeMembers(this)).sort(byName);
+	return searchableOptions(await describeObject(this, MEMBERS_OBJECT)).sort(byName);
 }
