@@ -6,9 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { properties } from './actions/description';
+import { routeOperation } from '../shared/router';
+import { operations, properties } from './actions/description';
 import { MARKETING_AUTOMATION_SUMMARY } from './summary';
-import { router } from './actions/router';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 import { credentialTest } from './transport/credentialCheck';
 
@@ -37,6 +37,6 @@ export class MarketingAutomation implements INodeType {
 	methods = { listSearch, loadOptions, resourceMapping, credentialTest: { credentialTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		return await routeOperation.call(this, operations);
 	}
 }

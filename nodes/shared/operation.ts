@@ -16,7 +16,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
  */
 
 /** The entry of the Operation selector (n8n: Get Many is `getAll`; the action in sentence case). */
-export interface OperationOption {
+interface OperationOption {
 	value: string;
 	name: string;
 	action: string;

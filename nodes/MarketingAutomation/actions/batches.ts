@@ -4,6 +4,7 @@ import { markCheckRefusal } from '../../shared/inputError';
 import type { CheckedItem } from '../../shared/operation';
 import { withItemIndex, type BatchOutcome } from '../../shared/router';
 import { callsInFlight } from '../transport';
+import { chunk } from '../transport/paging';
 
 /**
  * Runs the batches of one operation concurrently, `concurrency` at a time, started in input order
@@ -243,4 +244,40 @@ export async function checkAgainstService<T, U>(
 		}
 	}
 	return checked;
+}
+
+/** Entries by `keyOf`: groups in order of first appearance, each in input order. */
+export function groupBy<T>(entries: T[], keyOf: (entry: T) => string): Map<string, T[]> {
+	const groups = new Map<string, T[]>();
+	for (const entry of entries) {
+		const key = keyOf(entry);
+		const members = groups.get(key);
+		if (members) members.push(entry);
+		else groups.set(key, [entry]);
+	}
+	return groups;
+}
+
+/**
+ * The distinct values of a group's items (as `keyOf` compares them, the first spelling kept),
+ * `size` per call, each call with the items that asked for one of its values, in input order.
+ */
+export function distinctValueCalls<V>(
+	members: Array<{ itemIndex: number; values: V[] }>,
+	keyOf: (value: V) => unknown,
+	size: number,
+): Array<{ values: V[]; askers: number[] }> {
+	const unique = new Map<unknown, { value: V; askers: number[] }>();
+	for (const { itemIndex, values } of members) {
+		for (const value of values) {
+			const key = keyOf(value);
+			const entry = unique.get(key);
+			if (!entry) unique.set(key, { value, askers: [itemIndex] });
+			else if (entry.askers[entry.askers.length - 1] !== itemIndex) entry.askers.push(itemIndex);
+		}
+	}
+	return chunk([...unique.values()], size).map((part) => ({
+		values: part.map((entry) => entry.value),
+		askers: [...new Set(part.flatMap((entry) => entry.askers))].sort((a, b) => a - b),
+	}));
 }

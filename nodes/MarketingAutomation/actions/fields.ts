@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { listThenIdModes } from '../../shared/descriptions';
 
@@ -100,6 +100,15 @@ export const leadFieldsOption: INodeProperties = {
 		'Lead fields to return. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
+/** The Include Not Found option of a lookup: an item with found: false for each miss. */
+export const includeNotFoundOption = (description: string): INodeProperties => ({
+	displayName: 'Include Not Found',
+	name: 'includeNotFound',
+	type: 'boolean',
+	default: true,
+	description,
+});
+
 /** Lead IDs / List ID options shared by the activity reads (the service's scope parameters). */
 export const activityScopeOptions: INodeProperties[] = [
 	{
@@ -155,5 +164,82 @@ export function leadIdsField(what: string, batch = 300): INodeProperties {
 		required: true,
 		placeholder: 'e.g. 1001, 1002',
 		description: `Leads to ${what}, comma-separated. The leads of all input items are combined, ${batch} per call.`,
+	};
+}
+
+/** What differs between the node's column mappers (n8n's resource mapper). */
+interface ColumnMapper {
+	displayName: string;
+	name?: string;
+	method: string;
+	mode: 'add' | 'upsert';
+	word?: string;
+	defaultMode?: 'autoMapInputData' | 'defineBelow';
+	show?: IDisplayOptions['show'];
+	dependsOn?: string[];
+	addAllFields?: boolean;
+	multiKeyMatch?: boolean;
+	matchLabels?: { title: string; description: string };
+}
+
+/** A column mapper of `method`'s columns; an option not given is not in the description either. */
+export function columnMapper(options: ColumnMapper): INodeProperties {
+	const { show, dependsOn, multiKeyMatch, matchLabels, word = 'field' } = options;
+	return {
+		displayName: options.displayName,
+		name: options.name ?? 'columns',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: options.defaultMode ?? 'autoMapInputData', value: null },
+		required: true,
+		...(show ? { displayOptions: { show } } : {}),
+		typeOptions: {
+			...(dependsOn ? { loadOptionsDependsOn: dependsOn } : {}),
+			resourceMapper: {
+				resourceMapperMethod: options.method,
+				mode: options.mode,
+				fieldWords: { singular: word, plural: `${word}s` },
+				addAllFields: options.addAllFields ?? false,
+				...(multiKeyMatch === undefined ? {} : { multiKeyMatch }),
+				supportAutoMap: true,
+				...(matchLabels ? { matchingFieldsLabels: matchLabels } : {}),
+			},
+		},
+	};
+}
+
+/** Version 2's list of field rows: a field picked from `loadOptionsMethod`, and its value. */
+export function fieldRowsCollection(
+	displayName: string,
+	name: string,
+	loadOptionsMethod: string,
+	description: string,
+	show: IDisplayOptions['show'],
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				values: [
+					{
+						displayName: 'Field Name or ID',
+						name: 'name',
+						type: 'options',
+						typeOptions: { loadOptionsMethod },
+						default: '',
+						description,
+					},
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
 	};
 }

@@ -4,8 +4,9 @@ import { NodeApiError } from 'n8n-workflow';
 import type { CheckedItem } from '../../shared/operation';
 import type { BatchOutcome } from '../../shared/router';
 import { apiRequest, callsInFlight, type ApiRequest } from '../transport';
-import { chunk, LEAD_BATCH } from '../transport/paging';
-import { callFailure, failItems, runBatches } from './batches';
+import { LEAD_BATCH } from '../transport/paging';
+import { withReasons } from './leadDatabase/write';
+import { callFailure, distinctValueCalls, failItems, groupBy, runBatches } from './batches';
 
 /**
  * One item's part of a write on a set of records: the call group it joins and its record IDs
@@ -54,33 +55,14 @@ async function writeChecked<T extends LeadSet<Id>, Id extends number | string>(
 	write: LeadSetWrite<T, Id>,
 ): Promise<BatchOutcome[][]> {
 	const outcomes: BatchOutcome[][] = [];
-	const groups = new Map<string, typeof items>();
-	for (const entry of items) {
-		const members = groups.get(entry.input.group);
-		if (members) members.push(entry);
-		else groups.set(entry.input.group, [entry]);
-	}
-	interface Call {
-		group: string;
-		ids: Id[];
-		askers: number[];
-	}
-	const calls: Call[] = [];
-	for (const [group, members] of groups) {
-		const askersOf = new Map<Id, number[]>();
-		for (const { itemIndex, input } of members) {
-			for (const id of input.leadIds) {
-				const askers = askersOf.get(id);
-				if (!askers) askersOf.set(id, [itemIndex]);
-				else if (askers[askers.length - 1] !== itemIndex) askers.push(itemIndex);
-			}
-		}
-		for (const ids of chunk([...askersOf.keys()], LEAD_BATCH)) {
-			const askers = new Set<number>();
-			for (const id of ids) for (const i of askersOf.get(id) ?? []) askers.add(i);
-			calls.push({ group, ids, askers: [...askers].sort((a, b) => a - b) });
-		}
-	}
+	const groups = groupBy(items, ({ input }) => input.group);
+	const calls = [...groups].flatMap(([group, members]) =>
+		distinctValueCalls(
+			members.map(({ itemIndex, input }) => ({ itemIndex, values: input.leadIds })),
+			(id) => id,
+			LEAD_BATCH,
+		).map(({ values, askers }) => ({ group, ids: values, askers })),
+	);
 
 	const statusOf = new Map<string, Map<Id, IDataObject>>();
 	for (const group of groups.keys()) statusOf.set(group, new Map());
@@ -121,10 +103,7 @@ async function writeChecked<T extends LeadSet<Id>, Id extends number | string>(
 			if (failed.has(itemIndex)) continue;
 			const leads = input.leadIds.map((id) => {
 				const result = status.get(id) ?? {};
-				const lead: IDataObject = { id, status: result.status };
-				if (Array.isArray(result.reasons) && result.reasons.length > 0)
-					lead.reasons = result.reasons;
-				return lead;
+				return withReasons({ id, status: result.status }, result);
 			});
 			const json = write.output(input, leads);
 			for (const lead of leads) {

@@ -76,6 +76,16 @@ export function readIdList(
 	return values.map(Number);
 }
 
+/** The rows of a `fieldRowsCollection` as field → value; a row without a name is left out. */
+export function readFieldRows(collection: IDataObject): IDataObject {
+	const fields: IDataObject = {};
+	for (const row of (collection.field ?? []) as Array<{ name?: string; value?: unknown }>) {
+		const name = String(row.name ?? '').trim();
+		if (name) fields[name] = row.value as IDataObject[string];
+	}
+	return fields;
+}
+
 export function readTokens(
 	ctx: IExecuteFunctions,
 	parameter: string,

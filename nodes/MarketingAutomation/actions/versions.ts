@@ -8,15 +8,10 @@ type Show = NonNullable<IDisplayOptions['show']>;
  */
 export const versionOne: Show = { '@version': [1] };
 export const fromVersionTwo: Show = { '@version': [{ _cnd: { gte: 2 } }] };
-/**
- * Version 2.1: Program Member and Lead → Create or Update map their fields with the column mapper.
- */
+/** Version 2.1: Lead and Program Member → Create or Update map fields with the column mapper. */
 export const beforeVersionTwoOne: Show = { '@version': [{ _cnd: { lt: 2.1 } }] };
 export const fromVersionTwoOne: Show = { '@version': [{ _cnd: { gte: 2.1 } }] };
-/** The first version whose program member write maps its fields with the column mapper. */
-export const MAPPED_MEMBERS_VERSION = 2.1;
-/** The first version whose lead upsert maps its fields with the column mapper. */
-export const MAPPED_LEADS_VERSION = 2.1;
+export const COLUMN_MAPPER_VERSION = 2.1;
 
 /** The node's versions for `defineResource`: one Operation list each where they differ. */
 export const NODE_VERSIONS = [

@@ -2,6 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isToolRun } from '../../shared/tool';
 
+/** A value left empty (in the mapper, a key or a lookup): not sent. */
+export const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
 /**
  * What n8n's column mapper gives for an item, before it is checked to be an object: with "Map
  * Automatically", the item's own JSON (or, in an AI agent's tool run, the model's `toolRecord`,

@@ -6,7 +6,7 @@ import type {
 
 import { describeLeads, lookupFieldsOf } from '../actions/lead/leadDescribe';
 import { fieldLabel } from './fieldLabel';
-import { fieldType } from './leadDatabase';
+import { columnOf } from './leadDatabase';
 
 /**
  * A lookup field's label says it can identify a lead: `[ID]` for the lead's ID (which only
@@ -30,15 +30,14 @@ export async function getLeadColumns(this: ILoadOptionsFunctions): Promise<Resou
 		.filter((field) => field.name && (field.updateable !== false || lookupFields.has(field.name)))
 		.map((field) => {
 			const name = String(field.name);
-			return {
-				id: name,
-				displayName: `${fieldLabel(name, field.displayName)}${keyMark(name, lookupFields)}`,
-				required: false,
-				defaultMatch: name === 'email',
-				canBeUsedToMatch: lookupFields.has(name),
-				display: true,
-				type: fieldType(field.dataType),
-			};
+			return columnOf(
+				field,
+				`${fieldLabel(name, field.displayName)}${keyMark(name, lookupFields)}`,
+				{
+					defaultMatch: name === 'email',
+					canBeUsedToMatch: lookupFields.has(name),
+				},
+			);
 		});
 	return { fields };
 }

@@ -18,9 +18,7 @@ import {
 	type ObjectResource,
 } from '../actions/leadDatabase/objects';
 import { MEMBERS_OBJECT } from '../actions/programMember/fields';
-import { fieldLabel, searchableOptions } from './fieldLabel';
-
-const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
+import { byName, fieldLabel, fieldOptions, searchableOptions } from './fieldLabel';
 
 /** The describe of the object the editor is on (its resource, and its custom object type). */
 async function currentDescribe(ctx: ILoadOptionsFunctions): Promise<ObjectDescribe | undefined> {
@@ -31,7 +29,7 @@ async function currentDescribe(ctx: ILoadOptionsFunctions): Promise<ObjectDescri
 		custom = String(ctx.getCurrentNodeParameter(CUSTOM_OBJECT_PARAMETER) ?? '').trim();
 		if (!custom) return undefined;
 	}
-	return await describeObject(ctx, objectPath(resource, custom));
+	return await describeObject(ctx, objectPath(OBJECT_KINDS[resource], custom));
 }
 
 /** The instance's custom object types (`GET /rest/v1/customobjects.json`). */
@@ -71,18 +69,11 @@ export async function getObjectFields(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const describe = await currentDescribe(this);
-	return (describe?.fields ?? [])
-		.filter((field) => field.name)
-		.map((field) => ({
-			name: fieldLabel(String(field.name), field.displayName),
-			value: String(field.name),
-			description: field.dataType,
-		}))
-		.sort(byName);
+	return fieldOptions(describe?.fields ?? [], (field) => field.dataType);
 }
 
 /** The service's data types as the resource mapper's input widgets. */
-export function fieldType(dataType?: string): FieldType {
+function fieldType(dataType?: string): FieldType {
 	switch (dataType) {
 		case 'integer':
 		case 'float':
@@ -99,6 +90,16 @@ export function fieldType(dataType?: string): FieldType {
 		default:
 			return 'string';
 	}
+}
+
+/** A describe field as a column of the resource mapper; the mappers differ in what is matched on. */
+export function columnOf(
+	field: { name?: string; dataType?: string },
+	displayName: string,
+	match = { defaultMatch: false, canBeUsedToMatch: false },
+): ResourceMapperField {
+	const type = fieldType(field.dataType);
+	return { id: String(field.name), displayName, required: false, ...match, display: true, type };
 }
 
 /**
@@ -123,39 +124,22 @@ export async function getObjectColumns(this: ILoadOptionsFunctions): Promise<Res
 		.filter((field) => field.name && (field.updateable !== false || keys.has(field.name)))
 		.map((field) => {
 			const name = String(field.name);
-			return {
-				id: name,
-				displayName: `${fieldLabel(name, field.displayName)}${keyMark(name, describe)}`,
-				required: false,
+			return columnOf(field, `${fieldLabel(name, field.displayName)}${keyMark(name, describe)}`, {
 				defaultMatch: describe.dedupeFields.includes(name),
 				canBeUsedToMatch: keys.has(name),
-				display: true,
-				type: fieldType(field.dataType),
-			};
+			});
 		});
 	return { fields };
-}
-
-async function describeMembers(ctx: ILoadOptionsFunctions): Promise<ObjectDescribe> {
-	return await describeObject(ctx, MEMBERS_OBJECT);
 }
 
 /** The members' writable fields for the resource mapper (the lead is Lead ID, not a column). */
 export async function getProgramMemberColumns(
 	this: ILoadOptionsFunctions,
 ): Promise<ResourceMapperFields> {
-	const describe = await describeMembers(this);
+	const describe = await describeObject(this, MEMBERS_OBJECT);
 	const fields: ResourceMapperField[] = (describe.fields ?? [])
 		.filter((field) => field.name && field.name !== 'leadId' && field.updateable !== false)
-		.map((field) => ({
-			id: String(field.name),
-			displayName: fieldLabel(String(field.name), field.displayName),
-			required: false,
-			defaultMatch: false,
-			canBeUsedToMatch: false,
-			display: true,
-			type: fieldType(field.dataType),
-		}));
+		.map((field) => columnOf(field, fieldLabel(String(field.name), field.displayName)));
 	return { fields };
 }
 
@@ -163,20 +147,16 @@ export async function getProgramMemberColumns(
 export async function getProgramMemberFields(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const describe = await describeMembers(this);
-	return (describe.fields ?? [])
-		.filter((field) => field.name && field.name !== 'leadId')
-		.map((field) => ({
-			name: fieldLabel(String(field.name), field.displayName),
-			value: String(field.name),
-			description: `${field.dataType ?? ''}${field.updateable === false ? ', read-only' : ''}`,
-		}))
-		.sort(byName);
+	const describe = await describeObject(this, MEMBERS_OBJECT);
+	return fieldOptions(
+		(describe.fields ?? []).filter((field) => field.name !== 'leadId'),
+		(field) => `${field.dataType ?? ''}${field.updateable === false ? ', read-only' : ''}`,
+	);
 }
 
 /** Searchable single member fields (custom fields, reachedSuccess, statusName, …). */
 export async function getProgramMemberFilterTypes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return searchableOptions(await describeMembers(this)).sort(byName);
+	return searchableOptions(await describeObject(this, MEMBERS_OBJECT)).sort(byName);
 }

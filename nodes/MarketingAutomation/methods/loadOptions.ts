@@ -5,9 +5,7 @@ import { apiRead } from '../transport';
 import { describeObject } from '../actions/leadDatabase/objects';
 import { describeLeads } from '../actions/lead/leadDescribe';
 import { MEMBERS_OBJECT } from '../actions/programMember/fields';
-import { fieldLabel, searchableOptions } from './fieldLabel';
-
-const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
+import { byName, fieldOptions, searchableOptions } from './fieldLabel';
 
 /**
  * Single-field searchable keys of the instance (`describe2.json` `searchableFields`) that are lead
@@ -25,14 +23,7 @@ export async function getFilterTypes(this: ILoadOptionsFunctions): Promise<INode
 /** Every lead field of the instance by API name (`describe2.json` `fields`). */
 export async function getLeadFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const describe = await describeLeads(this);
-	return (describe.fields ?? [])
-		.filter((field) => field.name)
-		.map((field) => ({
-			name: fieldLabel(String(field.name), field.displayName),
-			value: field.name as string,
-			description: field.dataType,
-		}))
-		.sort(byName);
+	return fieldOptions(describe.fields ?? [], (field) => field.dataType);
 }
 
 /**
@@ -45,14 +36,7 @@ export async function getExtractFields(
 	const leadFields = await getLeadFields.call(this);
 	if (this.getCurrentNodeParameter('object') !== 'programMembers') return leadFields;
 	const members = await describeObject(this, MEMBERS_OBJECT);
-	const memberFields = (members.fields ?? [])
-		.filter((field) => field.name)
-		.map((field) => ({
-			name: fieldLabel(String(field.name), field.displayName),
-			value: String(field.name),
-			description: 'Member field',
-		}))
-		.sort(byName);
+	const memberFields = fieldOptions(members.fields ?? [], () => 'Member field');
 	const taken = new Set(memberFields.map((field) => field.value));
 	return [...memberFields, ...leadFields.filter((field) => !taken.has(String(field.value)))];
 }

@@ -2,6 +2,7 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { apiRead } from '../transport';
 import { ASSET_PAGE } from '../transport/paging';
+import { byName } from './fieldLabel';
 
 /**
  * The channels of the program type chosen (`GET /rest/asset/v1/channels.json`): each instance
@@ -17,7 +18,7 @@ export async function getProgramChannels(
 	return (answer.result ?? [])
 		.filter((channel) => channel.name && (!type || channel.applicableProgramType === type))
 		.map((channel) => ({ name: String(channel.name), value: String(channel.name) }))
-		.sort((a, b) => a.name.localeCompare(b.name));
+		.sort(byName);
 }
 
 /**

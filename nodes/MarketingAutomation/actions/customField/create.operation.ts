@@ -6,6 +6,7 @@ import { apiRequest } from '../../transport';
 import { chunk } from '../../transport/paging';
 import { callFailure, failItems } from '../batches';
 import { additionalFieldsCollection } from '../fields';
+import { withReasons } from '../leadDatabase/write';
 import { shorten } from '../parameters';
 import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
@@ -81,7 +82,6 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-/** Reads and checks one item's field; the router runs it for every item before any call. */
 function check(this: IExecuteFunctions, i: number): IDataObject {
 	const field: IDataObject = {
 		displayName: String(this.getNodeParameter('displayName', i, '')).trim(),
@@ -137,9 +137,7 @@ async function executeBatch(
 			for (const { itemIndex, input: value } of batch) {
 				const result = byName.get(String(value.name));
 				const json: IDataObject = { name: value.name, status: result?.status ?? 'unknown' };
-				if (Array.isArray(result?.reasons) && result.reasons.length > 0)
-					json.reasons = result.reasons;
-				outcomes[itemIndex] = [{ json }];
+				outcomes[itemIndex] = [{ json: withReasons(json, result ?? {}) }];
 			}
 		} catch (error) {
 			failItems(

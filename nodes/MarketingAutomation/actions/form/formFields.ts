@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiRequest, type MarketingContext } from '../../transport';
+import { apiRequest, readRequest, type MarketingContext } from '../../transport';
 
 /**
  * The fields of one form (`GET /rest/asset/v1/form/{id}/fields.json`), by REST name: what Get
@@ -12,10 +12,7 @@ export async function readFormFields(
 	itemIndex?: number,
 ): Promise<IDataObject[]> {
 	const answer = await apiRequest.call(ctx, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: `/rest/asset/v1/form/${formId}/fields.json`,
-		itemIndex,
+		...readRequest(`/rest/asset/v1/form/${formId}/fields.json`, { itemIndex }),
 		refusals: {
 			'702': {
 				message: `No form with ID ${formId} (702)`,

@@ -13,9 +13,9 @@ import { withDecision } from '../../../shared/toolDecision';
 import { isValidEmail } from '../../../shared/validation';
 import { apiRequest } from '../../transport';
 import { checkAgainstService, eachItem } from '../batches';
-import { formLocator } from '../fields';
+import { columnMapper, formLocator } from '../fields';
 import { readId, shorten } from '../parameters';
-import { mappedSource } from '../../helpers/mappedRecord';
+import { isBlank, mappedSource } from '../../helpers/mappedRecord';
 import { readFormFields } from './formFields';
 
 const PATH = '/rest/v1/leads/submitForm.json';
@@ -23,25 +23,16 @@ const VISITOR_FIELDS = ['pageURL', 'queryString', 'leadClientIpAddress', 'userAg
 
 const properties: INodeProperties[] = [
 	formLocator,
-	{
+	columnMapper({
 		displayName: 'Fields',
 		name: 'formFields',
-		type: 'resourceMapper',
-		noDataExpression: true,
-		default: { mappingMode: 'defineBelow', value: null },
-		required: true,
-		typeOptions: {
-			loadOptionsDependsOn: ['form.value'],
-			resourceMapper: {
-				resourceMapperMethod: 'getFormFields',
-				mode: 'add',
-				fieldWords: { singular: 'field', plural: 'fields' },
-				addAllFields: true,
-				multiKeyMatch: false,
-				supportAutoMap: true,
-			},
-		},
-	},
+		method: 'getFormFields',
+		mode: 'add',
+		defaultMode: 'defineBelow',
+		dependsOn: ['form.value'],
+		addAllFields: true,
+		multiKeyMatch: false,
+	}),
 	{
 		displayName: 'Fields (From the Model)',
 		name: 'toolRecord',
@@ -136,7 +127,7 @@ function fieldsOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const fields: IDataObject = {};
 	for (const [name, value] of Object.entries(source as IDataObject)) {
 		// A field left empty in the mapper is not sent.
-		if (value === undefined || value === null || value === '') continue;
+		if (isBlank(value)) continue;
 		if (typeof value === 'object') {
 			refuse(
 				ctx,

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
 import { perExecution, runBatches } from '../batches';
-import { additionalFieldsCollection } from '../fields';
+import { additionalFieldsCollection, columnMapper, fieldRowsCollection } from '../fields';
 import { beforeVersionTwoOne, fromVersionTwoOne } from '../versions';
 import { upsertBatches } from './upsertBatching';
 import { sendUpsertBatch } from './upsertCall';
@@ -89,63 +89,26 @@ const properties: INodeProperties[] = [
 			'The lead fields the AI model sends, as a JSON object of field names and values. Only these are mapped when the node runs as a tool.',
 		displayOptions: { show: { '@tool': [true], dataMode: ['autoMap'], ...beforeVersionTwoOne } },
 	},
-	{
-		displayName: 'Lead Fields',
-		name: 'leadFields',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show: { dataMode: ['define'], ...beforeVersionTwoOne } },
-		options: [
-			{
-				displayName: 'Field',
-				name: 'field',
-				values: [
-					{
-						displayName: 'Field Name or ID',
-						name: 'name',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getLeadFields' },
-						default: '',
-						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-					},
-					{
-						displayName: 'Value',
-						name: 'value',
-						type: 'string',
-						default: '',
-					},
-				],
-			},
-		],
-	},
-	{
-		// Version 2.1: the lead's fields in the column mapper, as every other upsert of the node.
+	fieldRowsCollection(
+		'Lead Fields',
+		'leadFields',
+		'getLeadFields',
+		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		{ dataMode: ['define'], ...beforeVersionTwoOne },
+	),
+	// Version 2.1: the lead's fields in the column mapper, as every other upsert of the node.
+	columnMapper({
 		displayName: 'Fields',
-		name: 'columns',
-		type: 'resourceMapper',
-		noDataExpression: true,
-		default: { mappingMode: 'autoMapInputData', value: null },
-		required: true,
-		displayOptions: { show: fromVersionTwoOne },
-		typeOptions: {
-			resourceMapper: {
-				resourceMapperMethod: 'getLeadColumns',
-				mode: 'upsert',
-				fieldWords: { singular: 'field', plural: 'fields' },
-				addAllFields: false,
-				multiKeyMatch: false,
-				supportAutoMap: true,
-				matchingFieldsLabels: {
-					title: 'Lookup Field',
-					description:
-						'The field that identifies an existing lead (email by default); the ID only with Write Mode "Update Existing, Skip New"',
-				},
-			},
+		method: 'getLeadColumns',
+		mode: 'upsert',
+		show: fromVersionTwoOne,
+		multiKeyMatch: false,
+		matchLabels: {
+			title: 'Lookup Field',
+			description:
+				'The field that identifies an existing lead (email by default); the ID only with Write Mode "Update Existing, Skip New"',
 		},
-	},
+	}),
 	{
 		// Version 2.1's Lead (From the Model), under the name the column mapper reads as a tool
 		// (`mappedSource`), with the same `lead` argument as version 2.
@@ -209,7 +172,6 @@ export const operation = defineOperation({
 		action: 'Create or update leads matched by email or another field',
 	},
 	fields: properties,
-	// Every item is checked before the first call.
 	check(itemIndex) {
 		return readerOf(this)(itemIndex);
 	},

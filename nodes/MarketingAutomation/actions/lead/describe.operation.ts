@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { simplifyField } from '../../../shared/descriptions';
-import { apiRequest } from '../../transport';
+import { apiRead } from '../../transport';
 import { defineOperation } from '../../../shared/operation';
 
 /** One lead field of `describe.json`, flat: its names for the REST and SOAP APIs and its type. */
@@ -21,12 +21,7 @@ function simplify(field: IDataObject): IDataObject {
 
 /** Describe Lead (`GET /rest/v1/leads/describe.json`): one item per lead field. */
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const answer = await apiRequest.call(this, {
-		method: 'GET',
-		safeToRepeat: true,
-		path: '/rest/v1/leads/describe.json',
-		itemIndex,
-	});
+	const answer = await apiRead.call(this, '/rest/v1/leads/describe.json', { itemIndex });
 	const fields = answer.result ?? [];
 	return this.getNodeParameter('simplify', itemIndex, true) ? fields.map(simplify) : fields;
 }
@@ -40,7 +35,5 @@ export const operation = defineOperation({
 	},
 	since: 2,
 	fields: [simplifyField],
-	async run(itemIndex) {
-		return await execute.call(this, itemIndex);
-	},
+	run: execute,
 });

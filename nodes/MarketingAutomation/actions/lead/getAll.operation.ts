@@ -2,23 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import type { BatchOutcome } from '../../../shared/router';
-import { callsInFlight } from '../../transport';
-import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
-import { failItems, perExecution, runBatches } from '../batches';
-import { leadFieldsOption } from '../fields';
+import { callsInFlight, readRequest } from '../../transport';
+import { collectByToken, LEAD_BATCH } from '../../transport/paging';
+import { distinctValueCalls, failItems, groupBy, perExecution, runBatches } from '../batches';
+import { includeNotFoundOption, leadFieldsOption } from '../fields';
 import { fromVersionTwo, versionOne } from '../versions';
 import { keyOf, lookupReader, type Lookup } from './leadLookupInput';
 import { leadsToItems } from './leadLookupOutput';
 import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
-const includeNotFound: INodeProperties = {
-	displayName: 'Include Not Found',
-	name: 'includeNotFound',
-	type: 'boolean',
-	default: true,
-	description:
-		'Whether to output an item with found: false (and the value) for each value that matched no lead, so a miss is never silent',
-};
+const includeNotFound = includeNotFoundOption(
+	'Whether to output an item with found: false (and the value) for each value that matched no lead, so a miss is never silent',
+);
 
 const properties: INodeProperties[] = [
 	{
@@ -72,43 +67,17 @@ async function executeBatch(
 	prepared: Array<CheckedItem<Lookup>>,
 ): Promise<BatchOutcome[][]> {
 	const outcomes: BatchOutcome[][] = [];
-	const groups = new Map<string, Array<CheckedItem<Lookup>>>();
-	for (const entry of prepared) {
-		const key = `${entry.input.filterType}|${entry.input.fields.join(',')}`;
-		const members = groups.get(key);
-		if (members) members.push(entry);
-		else groups.set(key, [entry]);
-	}
-
-	interface Call {
-		group: number;
-		values: string[];
-		askers: number[];
-	}
-	const calls: Call[] = [];
-	const groupList = [...groups.values()];
-	groupList.forEach((members, group) => {
-		const { filterType } = members[0].input;
-		// Each distinct value (as the service compares it): its first spelling and who asked for it.
-		const unique = new Map<string, { value: string; askers: number[] }>();
-		for (const { itemIndex, input } of members) {
-			for (const v of input.values) {
-				const key = keyOf(filterType, v);
-				const entry = unique.get(key);
-				if (!entry) unique.set(key, { value: v, askers: [itemIndex] });
-				else if (entry.askers[entry.askers.length - 1] !== itemIndex) entry.askers.push(itemIndex);
-			}
-		}
-		for (const keys of chunk([...unique.values()], LEAD_BATCH)) {
-			const askers = new Set<number>();
-			for (const entry of keys) for (const i of entry.askers) askers.add(i);
-			calls.push({
-				group,
-				values: keys.map((entry) => entry.value),
-				askers: [...askers].sort((a, b) => a - b),
-			});
-		}
-	});
+	const groupList = [
+		...groupBy(prepared, ({ input }) => `${input.filterType}|${input.fields.join(',')}`).values(),
+	];
+	// Each distinct value (as the service compares it): its first spelling and who asked for it.
+	const calls = groupList.flatMap((members, group) =>
+		distinctValueCalls(
+			members.map(({ itemIndex, input }) => ({ itemIndex, values: input.values })),
+			(value) => keyOf(members[0].input.filterType, value),
+			LEAD_BATCH,
+		).map((call) => ({ group, ...call })),
+	);
 
 	const answers: IDataObject[][] = new Array<IDataObject[]>(calls.length);
 	const failed = new Set<number>();
@@ -120,13 +89,10 @@ async function executeBatch(
 		try {
 			answers[index] = await collectByToken(
 				this,
-				{
-					method: 'GET',
-					safeToRepeat: true,
-					path: '/rest/v1/leads.json',
+				readRequest('/rest/v1/leads.json', {
 					qs: { filterType, filterValues: call.values.join(','), fields: fields.join(',') },
 					itemIndex: call.askers[0],
-				},
+				}),
 				fetchLimit,
 			);
 		} catch (error) {
@@ -148,7 +114,6 @@ export const operation = defineOperation({
 		action: 'Get many leads by email or another field',
 	},
 	fields: properties,
-	// Every item is checked before the first call.
 	check(itemIndex) {
 		return readerOf(this)(itemIndex);
 	},

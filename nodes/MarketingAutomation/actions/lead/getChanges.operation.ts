@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { limitOf, optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
+import { readRequest } from '../../transport';
 import { collectActivities } from '../../transport/paging';
 import { activityScopeOptions } from '../fields';
 import { addActivityScope, readDateTime } from '../parameters';
@@ -65,13 +66,7 @@ async function execute(
 ): Promise<IDataObject[]> {
 	return await collectActivities(
 		this,
-		{
-			method: 'GET',
-			safeToRepeat: true,
-			path: '/rest/v1/activities/leadchanges.json',
-			qs,
-			itemIndex,
-		},
+		readRequest('/rest/v1/activities/leadchanges.json', { qs, itemIndex }),
 		since,
 		limitOf(this, itemIndex),
 	);

@@ -1,4 +1,4 @@
-import { defineResource, type Operation } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { NODE_VERSIONS } from '../versions';
 import { operation as createOrUpdate } from './createOrUpdate.operation';
 import { operation as remove } from './delete.operation';
@@ -14,7 +14,4 @@ const lead = defineResource('lead', [createOrUpdate, remove, describe, getAll, g
 });
 
 export const description = lead.properties;
-export const operations = lead.operations as Record<
-	'createOrUpdate' | 'delete' | 'describe' | 'getAll' | 'getChanges' | 'merge',
-	Operation
->;
+export const operations = lead.operations;

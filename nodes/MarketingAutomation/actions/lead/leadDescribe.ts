@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiRequest, type MarketingContext } from '../../transport';
+import { apiRead, type MarketingContext } from '../../transport';
 
 /** The lead describe (`GET /rest/v1/leads/describe2.json`, `result[0]`). */
 interface LeadDescribe {
@@ -20,13 +20,8 @@ export async function describeLeads(
 ): Promise<LeadDescribe> {
 	let answer = describes.get(ctx);
 	if (!answer) {
-		answer = apiRequest
-			.call(ctx, {
-				method: 'GET',
-				safeToRepeat: true,
-				path: '/rest/v1/leads/describe2.json',
-				itemIndex,
-			})
+		answer = apiRead
+			.call(ctx, '/rest/v1/leads/describe2.json', { itemIndex })
 			.then((envelope) => (envelope.result?.[0] ?? {}) as IDataObject as LeadDescribe);
 		describes.set(ctx, answer);
 		answer.catch(() => describes.delete(ctx));

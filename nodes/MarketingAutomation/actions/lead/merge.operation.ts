@@ -39,16 +39,16 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-function read(ctx: IExecuteFunctions, itemIndex: number) {
-	const node = ctx.getNode();
-	const winners = readIdList(ctx, 'winnerId', itemIndex, 'Winning Lead ID');
+function check(this: IExecuteFunctions, itemIndex: number) {
+	const node = this.getNode();
+	const winners = readIdList(this, 'winnerId', itemIndex, 'Winning Lead ID');
 	if (winners.length !== 1) {
 		throw new NodeOperationError(node, `Item ${itemIndex} names ${winners.length} winning leads`, {
 			itemIndex,
 			description: 'Give exactly one winning lead ID.',
 		});
 	}
-	const losers = [...new Set(readIdList(ctx, 'loserIds', itemIndex, 'Losing Lead IDs'))].filter(
+	const losers = [...new Set(readIdList(this, 'loserIds', itemIndex, 'Losing Lead IDs'))].filter(
 		(id) => id !== winners[0],
 	);
 	if (losers.length === 0) {
@@ -71,18 +71,16 @@ function read(ctx: IExecuteFunctions, itemIndex: number) {
 	return { winnerId: winners[0], losers };
 }
 
-/** Every item is checked before the first merge (no call for bad input). */
-function check(this: IExecuteFunctions, itemIndex: number): void {
-	read(this, itemIndex);
-}
-
 /**
  * Merge Leads (`POST /rest/v1/leads/{winnerId}/merge.json?leadIds=…`, up to 25 losers, optional
  * `mergeInCRM`): the service answers success without a result. Not repeated after an ambiguous
  * failure (a merge is not undone).
  */
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { winnerId, losers } = read(this, itemIndex);
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ winnerId, losers }: ReturnType<typeof check>,
+): Promise<IDataObject> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = { leadIds: losers.join(',') };
 	if (options.mergeInCrm === true) qs.mergeInCRM = true;
@@ -106,7 +104,5 @@ export const operation = defineOperation({
 	since: 2,
 	fields: properties,
 	check,
-	async run(itemIndex) {
-		return await execute.call(this, itemIndex);
-	},
+	run: execute,
 });

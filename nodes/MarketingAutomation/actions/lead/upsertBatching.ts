@@ -1,5 +1,7 @@
 import type { CheckedItem } from '../../../shared/operation';
 import { chunk, LEAD_BATCH } from '../../transport/paging';
+import { isBlank } from '../../helpers/mappedRecord';
+import { groupBy } from '../batches';
 import type { Upsert } from './upsertMapping';
 
 /**
@@ -24,13 +26,10 @@ export function upsertBatches(prepared: PreparedUpsert[]): {
 	batches: PreparedUpsert[][];
 	waitsFor: number[][];
 } {
-	const groups = new Map<string, PreparedUpsert[]>();
-	for (const entry of prepared) {
-		const key = `${entry.input.action}|${entry.input.lookupField}|${entry.input.partitionName}`;
-		const members = groups.get(key);
-		if (members) members.push(entry);
-		else groups.set(key, [entry]);
-	}
+	const groups = groupBy(
+		prepared,
+		({ input }) => `${input.action}|${input.lookupField}|${input.partitionName}`,
+	);
 	const batches: Array<PreparedUpsert[]> = [];
 	for (const members of groups.values()) batches.push(...chunk(members, LEAD_BATCH));
 	// Only the batches are needed from here on; a long run waits on the rate limit for minutes,
@@ -43,7 +42,7 @@ export function upsertBatches(prepared: PreparedUpsert[]): {
 		const before = new Set<number>();
 		for (const { input: value } of batch) {
 			const lookupValue = value.lead[value.lookupField];
-			if (lookupValue === undefined || lookupValue === null || lookupValue === '') continue;
+			if (isBlank(lookupValue)) continue;
 			const key = lookupKey(value.lookupField, lookupValue);
 			const earlier = lastBatchOf.get(key);
 			if (earlier !== undefined && earlier !== index) before.add(earlier);

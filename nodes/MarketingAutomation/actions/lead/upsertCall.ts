@@ -4,6 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest } from '../../transport';
 import { callFailure, failItems } from '../batches';
+import { withReasons } from '../leadDatabase/write';
 import type { PreparedUpsert } from './upsertBatching';
 
 /**
@@ -50,7 +51,7 @@ export async function sendUpsertBatch(
 			const json: IDataObject = { status: result.status };
 			if (result.id !== undefined) json.id = result.id;
 			if (value.lead[lookupField] !== undefined) json[lookupField] = value.lead[lookupField];
-			if (Array.isArray(result.reasons) && result.reasons.length > 0) json.reasons = result.reasons;
+			withReasons(json, result);
 			outcomes[itemIndex] = [{ json }];
 		});
 	} catch (error) {

@@ -5,9 +5,9 @@ import { withInputPlace } from '../../../shared/inputError';
 import { isToolRun, toolArgumentOf } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
 import { parameterOf } from '../../../shared/itemParameters';
-import { mappedSource } from '../../helpers/mappedRecord';
-import { shorten } from '../parameters';
-import { MAPPED_LEADS_VERSION } from '../versions';
+import { isBlank, mappedSource } from '../../helpers/mappedRecord';
+import { readFieldRows, shorten } from '../parameters';
+import { COLUMN_MAPPER_VERSION } from '../versions';
 
 /**
  * Lead Create or Update, mapping: what one input item becomes (the lead record, its write mode,
@@ -59,7 +59,7 @@ function autoMapSource(
 	if (!isToolRun(node)) return json;
 	const fromModel: unknown = ctx.getNodeParameter('toolLead', itemIndex, '');
 	// Cleared by the user: the model's other arguments fill other fields, so there is no lead.
-	if (fromModel === '' || fromModel === undefined || fromModel === null) return {};
+	if (isBlank(fromModel)) return {};
 	let lead = fromModel;
 	if (typeof lead === 'string') {
 		try {
@@ -87,7 +87,7 @@ function mappedLeadSource(
 	argument: string | undefined,
 ): IDataObject {
 	const source = mappedSource(ctx, itemIndex, columns);
-	if (source === '' || source === undefined || source === null) return {};
+	if (isBlank(source)) return {};
 	if (typeof source !== 'object' || Array.isArray(source)) {
 		throw withInputPlace(notAnObject(node, itemIndex, source, argument), {
 			parameter: 'toolRecord',
@@ -118,7 +118,7 @@ function matchedLookupField(node: INode, itemIndex: number, columns: IDataObject
  */
 export function upsertReader(ctx: IExecuteFunctions, node: INode): (i: number) => Upsert {
 	const items = ctx.getInputData();
-	const mapped = node.typeVersion >= MAPPED_LEADS_VERSION;
+	const mapped = node.typeVersion >= COLUMN_MAPPER_VERSION;
 	const actionOf = parameterOf(ctx, 'syncAction', 'createOrUpdate');
 	const lookupFieldOf = parameterOf(ctx, 'lookupField', 'email');
 	const dataModeOf = parameterOf(ctx, 'dataMode', 'autoMap');
@@ -155,17 +155,11 @@ export function upsertReader(ctx: IExecuteFunctions, node: INode): (i: number) =
 		} else if (mapped) {
 			for (const [name, value] of Object.entries((columns.value ?? {}) as IDataObject)) {
 				// A field left empty in the mapper is not sent.
-				if (value === undefined || value === null || value === '') continue;
+				if (isBlank(value)) continue;
 				lead[name] = value;
 			}
 		} else {
-			const rows = leadFieldsOf(i).field as
-				| Array<{ name?: string; value?: IDataObject[keyof IDataObject] }>
-				| undefined;
-			for (const row of rows ?? []) {
-				const name = String(row.name ?? '').trim();
-				if (name) lead[name] = row.value;
-			}
+			Object.assign(lead, readFieldRows(leadFieldsOf(i)));
 		}
 		if (Object.keys(lead).length === 0) {
 			throw new NodeOperationError(
@@ -180,10 +174,7 @@ export function upsertReader(ctx: IExecuteFunctions, node: INode): (i: number) =
 			);
 		}
 		const lookupValue = lead[lookupField];
-		if (
-			action !== 'createDuplicate' &&
-			(lookupValue === undefined || lookupValue === null || lookupValue === '')
-		) {
+		if (action !== 'createDuplicate' && isBlank(lookupValue)) {
 			throw new NodeOperationError(
 				node,
 				fromModel
@@ -192,7 +183,7 @@ export function upsertReader(ctx: IExecuteFunctions, node: INode): (i: number) =
 				{ itemIndex: i, description: `Add a "${lookupField}" field to the lead data.` },
 			);
 		}
-		if (lead.email !== undefined && lead.email !== null && lead.email !== '') {
+		if (!isBlank(lead.email)) {
 			if (typeof lead.email !== 'string' || !isValidEmail(lead.email.trim())) {
 				throw new NodeOperationError(
 					node,

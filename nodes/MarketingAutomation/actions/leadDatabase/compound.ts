@@ -5,6 +5,7 @@ import { apiRequest } from '../../transport';
 import { shorten } from '../parameters';
 import { keyLabel } from './objects';
 import { itemParameter } from '../../../shared/itemParameters';
+import { isBlank } from '../../helpers/mappedRecord';
 
 /** The compound keys of an item: a JSON array (or one object) whose objects hold exactly the key. */
 export function compoundValues(
@@ -37,9 +38,7 @@ export function compoundValues(
 	}
 	for (const value of list as IDataObject[]) {
 		const given = Object.keys(value).sort();
-		const missing = key.filter(
-			(field) => value[field] === undefined || value[field] === null || value[field] === '',
-		);
+		const missing = key.filter((field) => isBlank(value[field]));
 		const extra = given.filter((field) => !key.includes(field));
 		if (missing.length > 0 || extra.length > 0) {
 			throw new NodeOperationError(

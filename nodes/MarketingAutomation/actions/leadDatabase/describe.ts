@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyField } from '../../../shared/descriptions';
 import { concurrentReads } from '../batches';
 import { objectFields } from './fields';
-import { customObjectName, describeObject, objectPath, type ObjectKind } from './objects';
+import { describeObject, itemObjectPath, type ObjectKind } from './objects';
 
 /** A describe's fields as a model or a mapping needs them: name, label, type and writability. */
 export function simplifyDescribe(describe: IDataObject): IDataObject {
@@ -27,16 +26,10 @@ export function simplifyDescribe(describe: IDataObject): IDataObject {
 
 /** Describe of a lead-database object (`GET <object>/describe.json`): keys, searchable fields, fields. */
 export function describeOperation(kind: ObjectKind) {
-	const description = updateDisplayOptions(
-		{ show: { resource: [kind.resource], operation: ['describe'] } },
-		[...objectFields(kind), simplifyField],
-	);
-
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-		const custom = kind.resource === 'customObject' ? customObjectName(this, itemIndex) : undefined;
 		const describe = (await describeObject(
 			this,
-			objectPath(kind.resource, custom),
+			itemObjectPath(this, kind, itemIndex),
 			itemIndex,
 		)) as unknown as IDataObject;
 		return this.getNodeParameter('simplify', itemIndex, true)
@@ -44,5 +37,5 @@ export function describeOperation(kind: ObjectKind) {
 			: { ...describe };
 	}
 
-	return { description, runBatch: concurrentReads(execute) };
+	return { fields: [...objectFields(kind), simplifyField], runBatch: concurrentReads(execute) };
 }

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
 
+import { columnMapper, includeNotFoundOption } from '../fields';
 import { COMPOUND_FILTER, CUSTOM_OBJECT_PARAMETER, type ObjectKind } from './objects';
 
 /** The custom object type, picked from the instance's types (`GET /rest/v1/customobjects.json`). */
@@ -58,30 +59,19 @@ export const syncActionField: INodeProperties = {
 	],
 };
 
-export const columnsField = (kind: ObjectKind): INodeProperties => ({
-	displayName: 'Fields',
-	name: 'columns',
-	type: 'resourceMapper',
-	noDataExpression: true,
-	// As Lead → Create or Update: the item's fields, so a new node sends something at once.
-	default: { mappingMode: 'autoMapInputData', value: null },
-	required: true,
-	typeOptions: {
-		loadOptionsDependsOn: kind.resource === 'customObject' ? ['customObject'] : [],
-		resourceMapper: {
-			resourceMapperMethod: 'getObjectColumns',
-			mode: 'upsert',
-			fieldWords: { singular: 'field', plural: 'fields' },
-			addAllFields: false,
-			multiKeyMatch: true,
-			supportAutoMap: true,
-			matchingFieldsLabels: {
-				title: 'Columns to Match On',
-				description: `The ${kind.singular}'s dedupe key (all of its fields), or its ID field with Write Mode "Update Existing, Skip New"`,
-			},
+export const columnsField = (kind: ObjectKind): INodeProperties =>
+	// Map Automatically by default, as Lead → Create or Update: a new node sends something at once.
+	columnMapper({
+		displayName: 'Fields',
+		method: 'getObjectColumns',
+		mode: 'upsert',
+		dependsOn: kind.resource === 'customObject' ? ['customObject'] : [],
+		multiKeyMatch: true,
+		matchLabels: {
+			title: 'Columns to Match On',
+			description: `The ${kind.singular}'s dedupe key (all of its fields), or its ID field with Write Mode "Update Existing, Skip New"`,
 		},
-	},
-});
+	});
 
 export const toolRecordField = (kind: ObjectKind): INodeProperties => ({
 	displayName: 'Record (From the Model)',
@@ -92,14 +82,9 @@ export const toolRecordField = (kind: ObjectKind): INodeProperties => ({
 	displayOptions: { show: { '@tool': [true] } },
 });
 
-const includeNotFoundOption: INodeProperties = {
-	displayName: 'Include Not Found',
-	name: 'includeNotFound',
-	type: 'boolean',
-	default: true,
-	description:
-		'Whether to output an item with found: false (and the value) for each value that matched no record, so a miss is never silent',
-};
+const includeNotFound = includeNotFoundOption(
+	'Whether to output an item with found: false (and the value) for each value that matched no record, so a miss is never silent',
+);
 
 export const queryFields = (kind: ObjectKind, defaultFilter: string): INodeProperties[] => [
 	...objectFields(kind),
@@ -135,5 +120,5 @@ export const queryFields = (kind: ObjectKind, defaultFilter: string): INodePrope
 		displayOptions: { show: { filterType: [COMPOUND_FILTER] } },
 	},
 	...returnAllAndLimit,
-	optionsCollection([objectFieldsOption, includeNotFoundOption]),
+	optionsCollection([objectFieldsOption, includeNotFound]),
 ];

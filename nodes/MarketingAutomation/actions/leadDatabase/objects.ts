@@ -43,6 +43,8 @@ export interface ObjectKind {
 	/** Words for messages and action texts: "company" / "companies". */
 	singular: string;
 	plural: string;
+	/** The path from the instance root without `.json`; a custom object's names its type. */
+	path?: string;
 	/** Known keys (standard objects); a custom object's keys come from its describe. */
 	keys?: ObjectKeys;
 	/** What the service says when the instance syncs this object with a CRM natively (1018). */
@@ -59,6 +61,7 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 		resource: 'company',
 		singular: 'company',
 		plural: 'companies',
+		path: '/rest/v1/companies',
 		keys: { idField: 'id', dedupeFields: ['externalCompanyId'] },
 		crmNote:
 			'Companies are read-only while the instance syncs with a CRM natively (1018): change them in the CRM, which syncs them here.',
@@ -68,6 +71,7 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 		resource: 'opportunity',
 		singular: 'opportunity',
 		plural: 'opportunities',
+		path: '/rest/v1/opportunities',
 		keys: { idField: 'marketoGUID', dedupeFields: ['externalOpportunityId'] },
 		crmNote:
 			'Opportunities are read-only while the instance syncs with a CRM natively (1018): change them in the CRM, which syncs them here.',
@@ -77,6 +81,7 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 		resource: 'opportunityRole',
 		singular: 'opportunity role',
 		plural: 'opportunity roles',
+		path: '/rest/v1/opportunities/roles',
 		keys: { idField: 'marketoGUID', dedupeFields: ['externalOpportunityId', 'leadId', 'role'] },
 		crmNote:
 			'Opportunity roles exist only on instances without a native CRM sync (1018): on a CRM-synced instance, keep roles in the CRM.',
@@ -89,6 +94,7 @@ export const OBJECT_KINDS: Record<ObjectResource, ObjectKind> = {
 		resource: 'namedAccount',
 		singular: 'named account',
 		plural: 'named accounts',
+		path: '/rest/v1/namedaccounts',
 		keys: { idField: 'marketoGUID', dedupeFields: ['name'] },
 		crmNote:
 			'Named accounts are read-only here (1018) while a CRM sync manages them: change them in the CRM, which syncs them here.',
@@ -126,7 +132,7 @@ export const COMPOUND_FILTER = 'dedupeFields';
 export const CUSTOM_OBJECT_PARAMETER = 'customObject';
 
 /** A custom object's API name as the service writes it in paths (letters, digits, `_`). */
-export function customObjectName(
+function customObjectName(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	raw: unknown = itemParameter<unknown>(ctx, CUSTOM_OBJECT_PARAMETER, itemIndex, ''),
@@ -146,21 +152,13 @@ export function customObjectName(
 	return name;
 }
 
-/** The object's path from the instance root without `.json`: `/rest/v1/companies`, … */
-export function objectPath(resource: ObjectResource, customObject?: string): string {
-	switch (resource) {
-		case 'company':
-			return '/rest/v1/companies';
-		case 'opportunity':
-			return '/rest/v1/opportunities';
-		case 'opportunityRole':
-			return '/rest/v1/opportunities/roles';
-		case 'namedAccount':
-			return '/rest/v1/namedaccounts';
-		case 'customObject':
-			return `/rest/v1/customobjects/${customObject}`;
-	}
-}
+/** The object's path from the instance root without `.json`. */
+export const objectPath = (kind: ObjectKind, customObject?: string) =>
+	kind.path ?? `/rest/v1/customobjects/${customObject}`;
+
+/** An item's object path: a custom object's names the item's type. */
+export const itemObjectPath = (ctx: IExecuteFunctions, kind: ObjectKind, itemIndex: number) =>
+	kind.path ?? objectPath(kind, customObjectName(ctx, itemIndex));
 
 type Reader = IExecuteFunctions | ILoadOptionsFunctions;
 const describes = new WeakMap<object, Map<string, Promise<ObjectDescribe>>>();

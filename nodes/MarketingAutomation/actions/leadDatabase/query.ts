@@ -1,16 +1,23 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight, readRequest } from '../../transport';
-import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
+import { collectByToken, LEAD_BATCH } from '../../transport/paging';
 import type { CheckedItem } from '../../../shared/operation';
-import { checkAgainstService, failItems, perExecution, runBatches } from '../batches';
+import {
+	checkAgainstService,
+	distinctValueCalls,
+	failItems,
+	groupBy,
+	perExecution,
+	runBatches,
+} from '../batches';
 import { parameterOf } from '../../../shared/itemParameters';
 import { shorten, splitValues } from '../parameters';
 import { queryFields } from './fields';
 import { compoundValues, collectCompound } from './compound';
-import { COMPOUND_FILTER, customObjectName, keysOf, objectPath, type ObjectKind } from './objects';
+import { COMPOUND_FILTER, itemObjectPath, keysOf, type ObjectKind } from './objects';
 
 /** Filter types whose values are whole numbers. */
 const NUMERIC = new Set(['id', 'leadId']);
@@ -54,12 +61,6 @@ const valueKey = (value: string | IDataObject, key: string[]) =>
  * values they carry (never by their order or `seq`); a value without a record gives `found: false`.
  */
 export function queryOperation(kind: ObjectKind, defaultFilter: string) {
-	const description = updateDisplayOptions(
-		{ show: { resource: [kind.resource], operation: ['getAll'] } },
-		queryFields(kind, defaultFilter),
-	);
-
-	// Each parameter read once per execution, or per item only where it is an expression.
 	const readersOf = perExecution((ctx: IExecuteFunctions) => ({
 		filterTypeOf: parameterOf(ctx, 'filterType', defaultFilter),
 		optionsOf: parameterOf<IDataObject>(ctx, 'options', {}),
@@ -67,7 +68,6 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 		limitOf: parameterOf(ctx, 'limit', 50),
 	}));
 
-	/** Reads and checks one item; the router runs it for every item before any call. */
 	function check(this: IExecuteFunctions, i: number): Query {
 		const { filterTypeOf, optionsOf, returnAllOf, limitOf } = readersOf(this);
 		const filterType = String(filterTypeOf(i)).trim();
@@ -77,10 +77,9 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 				description: `Pick a searchable field of ${kind.plural}.`,
 			});
 		}
-		const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
 		const options = optionsOf(i);
 		return {
-			path: objectPath(kind.resource, custom),
+			path: itemObjectPath(this, kind, i),
 			filterType,
 			chosen: ((options.fields as string[] | undefined) ?? []).map(String),
 			limit: returnAllOf(i) === true ? Infinity : Number(limitOf(i)),
@@ -138,33 +137,17 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 			key: value.key,
 		}));
 
-		interface Call {
-			group: string;
-			values: Array<string | IDataObject>;
-			askers: number[][];
-		}
-		const groups = new Map<string, typeof lookups>();
-		for (const entry of lookups) {
-			const id = `${entry.value.path}|${entry.value.filterType}|${entry.value.fields.join(',')}`;
-			const members = groups.get(id);
-			if (members) members.push(entry);
-			else groups.set(id, [entry]);
-		}
-		const calls: Call[] = [];
-		for (const [group, members] of groups) {
-			const unique = new Map<string, { value: string | IDataObject; askers: number[] }>();
-			for (const { itemIndex, value, key } of members) {
-				for (const v of value.values) {
-					const id = valueKey(v, key);
-					const entry = unique.get(id);
-					if (!entry) unique.set(id, { value: v, askers: [itemIndex] });
-					else if (!entry.askers.includes(itemIndex)) entry.askers.push(itemIndex);
-				}
-			}
-			for (const part of chunk([...unique.values()], LEAD_BATCH)) {
-				calls.push({ group, values: part.map((e) => e.value), askers: part.map((e) => e.askers) });
-			}
-		}
+		const groups = groupBy(
+			lookups,
+			({ value }) => `${value.path}|${value.filterType}|${value.fields.join(',')}`,
+		);
+		const calls = [...groups].flatMap(([group, members]) =>
+			distinctValueCalls(
+				members.map(({ itemIndex, value }) => ({ itemIndex, values: value.values })),
+				(value) => valueKey(value, members[0].key),
+				LEAD_BATCH,
+			).map((call) => ({ group, ...call })),
+		);
 
 		/** Per group: value key → the records that matched it. */
 		const found = new Map<string, Map<string, IDataObject[]>>();
@@ -173,7 +156,7 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 			const members = groups.get(call.group)!;
 			const { path, filterType, fields } = members[0].value;
 			const key = members[0].key;
-			const askers = [...new Set(call.askers.flat())].sort((a, b) => a - b);
+			const { askers } = call;
 			const fetchLimit = members.length === 1 ? members[0].value.limit : Infinity;
 			try {
 				const records =
@@ -247,5 +230,5 @@ export function queryOperation(kind: ObjectKind, defaultFilter: string) {
 		return outcomes;
 	}
 
-	return { description, check, runBatch: executeBatch };
+	return { fields: queryFields(kind, defaultFilter), check, runBatch: executeBatch };
 }

@@ -1,21 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
-import { LEAD_BATCH } from '../../transport/paging';
 import type { CheckedItem } from '../../../shared/operation';
-import { checkAgainstService, keyedBatches, perExecution } from '../batches';
+import { checkAgainstService, perExecution } from '../batches';
 import { itemParameter, parameterOf } from '../../../shared/itemParameters';
+import { isBlank } from '../../helpers/mappedRecord';
 import { shorten } from '../parameters';
 import { objectFields } from './fields';
-import {
-	crmRefusal,
-	customObjectName,
-	keyLabel,
-	keysOf,
-	objectPath,
-	type ObjectKind,
-} from './objects';
+import { crmRefusal, keyLabel, keysOf, itemObjectPath, type ObjectKind } from './objects';
 import { sendRecordBatches, withReasons } from './write';
 
 const deleteFields = (kind: ObjectKind): INodeProperties[] => [
@@ -48,8 +41,6 @@ const deleteFields = (kind: ObjectKind): INodeProperties[] => [
 		description: `The ${kind.singular} to delete: the key's value, or for a compound key a JSON object of its fields, e.g. {"externalOpportunityId": "O-1", "leadId": 5, "role": "Buyer"}. One ${kind.singular} per item; the items go 300 per call.`,
 	},
 ];
-
-const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
 /** The key record of an item: `{field: value}` for a one-field key, the JSON object for a compound one. */
 function keyRecord(
@@ -112,23 +103,14 @@ interface Removal {
  * that does not exist).
  */
 export function deleteOperation(kind: ObjectKind) {
-	const description = updateDisplayOptions(
-		{ show: { resource: [kind.resource], operation: ['delete'] } },
-		deleteFields(kind),
+	const deleteByOf = perExecution((ctx: IExecuteFunctions) =>
+		parameterOf(ctx, 'deleteBy', 'dedupeFields'),
 	);
 
-	// Each parameter read once per execution, or per item only where it is an expression.
-	const readersOf = perExecution((ctx: IExecuteFunctions) => ({
-		deleteByOf: parameterOf(ctx, 'deleteBy', 'dedupeFields'),
-	}));
-
-	/** Reads and checks one item; the router runs it for every item before any call. */
 	function check(this: IExecuteFunctions, i: number): Removal {
-		const { deleteByOf } = readersOf(this);
-		const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
-		const deleteBy = String(deleteByOf(i)) === 'idField' ? 'idField' : 'dedupeFields';
+		const deleteBy = String(deleteByOf(this)(i)) === 'idField' ? 'idField' : 'dedupeFields';
 		return {
-			path: objectPath(kind.resource, custom),
+			path: itemObjectPath(this, kind, i),
 			deleteBy,
 			raw: itemParameter<unknown>(this, 'recordKey', i, ''),
 		};
@@ -146,33 +128,25 @@ export function deleteOperation(kind: ObjectKind) {
 				return { ...value, record: keyRecord(this, itemIndex, value.raw, key, kind) };
 			})
 		).map(({ itemIndex, value }) => ({ itemIndex, ...value }));
-		const { batches, waitsFor } = keyedBatches(
-			checked,
-			LEAD_BATCH,
-			(entry) => `${entry.path}|${entry.deleteBy}`,
-			(entry) => JSON.stringify([entry.path, entry.record]),
-		);
-		await sendRecordBatches(
-			this,
-			batches,
-			waitsFor,
-			outcomes,
-			(batch) => ({
+		await sendRecordBatches(this, checked, outcomes, {
+			groupOf: (entry) => `${entry.path}|${entry.deleteBy}`,
+			keyOf: (entry) => JSON.stringify([entry.path, entry.record]),
+			callOf: (batch) => ({
 				path: `${batch[0].path}/delete.json`,
 				body: { deleteBy: batch[0].deleteBy, input: batch.map((entry) => entry.record) },
 				safeToRepeat: true,
 				refusals: crmRefusal(kind),
 			}),
-			(entry, result) => {
+			onResult: (entry, result) => {
 				const json: IDataObject = { status: result.status, ...entry.record };
 				for (const id of ['id', 'marketoGUID']) if (result[id] !== undefined) json[id] = result[id];
 				const reasons = (result.reasons ?? []) as Array<{ code?: unknown }>;
 				if (reasons.some((reason) => String(reason.code) === '1013')) json.found = false;
 				outcomes[entry.itemIndex] = [{ json: withReasons(json, result) }];
 			},
-		);
+		});
 		return outcomes;
 	}
 
-	return { description, check, runBatch: executeBatch };
+	return { fields: deleteFields(kind), check, runBatch: executeBatch };
 }

@@ -1,6 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { defineResource, type Operation, type OperationOption } from '../../../shared/operation';
+import { defineResource } from '../../../shared/operation';
 import { describeOperation } from './describe';
 import type { ObjectKind } from './objects';
 import { queryOperation } from './query';
@@ -12,62 +10,48 @@ import { syncOperation } from './sync';
  * them differs by object but the words and keys in `OBJECT_KINDS`), so they need no file each.
  */
 export function objectResource(kind: ObjectKind, defaultFilter: string) {
-	const built = {
-		createOrUpdate: syncOperation(kind),
-		delete: deleteOperation(kind),
-		describe: describeOperation(kind),
-		getAll: queryOperation(kind, defaultFilter),
-	};
-	const options = objectOperationField(kind).options as OperationOption[];
+	const { plural } = kind;
 	const resource = defineResource(
 		kind.resource,
-		options.map((option) => {
-			const { description, ...run } = built[option.value as keyof typeof built];
-			return { option, fields: description, ...run } as Operation;
-		}),
-		{ default: 'getAll' },
-	);
-	return {
-		operations: resource.operations as Record<keyof typeof built, Operation>,
-		description: resource.properties,
-	};
-}
-
-/** The Operation parameter every lead-database object shows (the same four operations). */
-export function objectOperationField(kind: ObjectKind): INodeProperties {
-	const { plural } = kind;
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [kind.resource] } },
-		options: [
+		[
 			{
-				name: 'Create or Update',
-				value: 'createOrUpdate',
-				description: `Create or update ${plural} matched by their dedupe key (or ID), 300 per call; each item gets its status, ID and reasons`,
-				action: `Create or update ${plural}`,
+				option: {
+					name: 'Create or Update',
+					value: 'createOrUpdate',
+					description: `Create or update ${plural} matched by their dedupe key (or ID), 300 per call; each item gets its status, ID and reasons`,
+					action: `Create or update ${plural}`,
+				},
+				...syncOperation(kind),
 			},
 			{
-				name: 'Delete',
-				value: 'delete',
-				description: `Delete ${plural} by their dedupe key or ID, 300 per call`,
-				action: `Delete ${plural}`,
+				option: {
+					name: 'Delete',
+					value: 'delete',
+					description: `Delete ${plural} by their dedupe key or ID, 300 per call`,
+					action: `Delete ${plural}`,
+				},
+				...deleteOperation(kind),
 			},
 			{
-				name: 'Describe',
-				value: 'describe',
-				description: `Get the fields, dedupe key and searchable fields of ${plural}`,
-				action: `Describe ${plural}`,
+				option: {
+					name: 'Describe',
+					value: 'describe',
+					description: `Get the fields, dedupe key and searchable fields of ${plural}`,
+					action: `Describe ${plural}`,
+				},
+				...describeOperation(kind),
 			},
 			{
-				name: 'Get Many',
-				value: 'getAll',
-				description: `Get many ${plural} whose searchable field (or compound key) matches one of the values, 300 per call. A value with no record gives found: false.`,
-				action: `Get many ${plural} by a field`,
+				option: {
+					name: 'Get Many',
+					value: 'getAll',
+					description: `Get many ${plural} whose searchable field (or compound key) matches one of the values, 300 per call. A value with no record gives found: false.`,
+					action: `Get many ${plural} by a field`,
+				},
+				...queryOperation(kind, defaultFilter),
 			},
 		],
-		default: 'getAll',
-	};
+		{ default: 'getAll' },
+	);
+	return { operations: resource.operations, description: resource.properties };
 }

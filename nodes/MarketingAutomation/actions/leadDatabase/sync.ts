@@ -1,22 +1,20 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { inputError } from '../../../shared/inputError';
 import { isToolRun } from '../../../shared/tool';
-import { LEAD_BATCH } from '../../transport/paging';
 import type { CheckedItem } from '../../../shared/operation';
-import { checkAgainstService, keyedBatches, perExecution } from '../batches';
+import { checkAgainstService, perExecution } from '../batches';
 import { parameterOf } from '../../../shared/itemParameters';
-import { mappedSource } from '../../helpers/mappedRecord';
+import { isBlank, mappedSource } from '../../helpers/mappedRecord';
 import { shorten } from '../parameters';
 import { columnsField, objectFields, syncActionField, toolRecordField } from './fields';
 import {
 	crmRefusal,
-	customObjectName,
 	keyLabel,
 	keysOf,
-	objectPath,
+	itemObjectPath,
 	type ObjectKeys,
 	type ObjectKind,
 } from './objects';
@@ -38,8 +36,6 @@ interface Keyed extends Upsert {
 	dedupeBy: 'dedupeFields' | 'idField';
 	key: string[];
 }
-
-const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
 /** The parameter an item's record comes from: the model's record as a tool, else the mapper. */
 function recordParameter(ctx: IExecuteFunctions, columns: IDataObject): string {
@@ -136,18 +132,11 @@ function keyed(
  * object says so, with the fix).
  */
 export function syncOperation(kind: ObjectKind) {
-	const description = updateDisplayOptions(
-		{ show: { resource: [kind.resource], operation: ['createOrUpdate'] } },
-		[...objectFields(kind), syncActionField, columnsField(kind), toolRecordField(kind)],
-	);
-
-	// Each parameter read once per execution, or per item only where it is an expression.
 	const readersOf = perExecution((ctx: IExecuteFunctions) => ({
 		actionOf: parameterOf(ctx, 'syncAction', 'createOrUpdate'),
 		columnsOf: parameterOf<IDataObject>(ctx, 'columns', {}),
 	}));
 
-	/** Reads and checks one item; the router runs it for every item before any call. */
 	function check(this: IExecuteFunctions, i: number): Upsert {
 		const { actionOf, columnsOf } = readersOf(this);
 		const columns = columnsOf(i);
@@ -158,9 +147,8 @@ export function syncOperation(kind: ObjectKind) {
 				description: `Map the item to ${kind.singular} fields.`,
 			});
 		}
-		const custom = kind.resource === 'customObject' ? customObjectName(this, i) : undefined;
 		return {
-			path: objectPath(kind.resource, custom),
+			path: itemObjectPath(this, kind, i),
 			action: String(actionOf(i)),
 			matching: Array.isArray(columns.matchingColumns) ? columns.matchingColumns.map(String) : [],
 			record,
@@ -176,22 +164,14 @@ export function syncOperation(kind: ObjectKind) {
 		const checked = await checkAgainstService(this, items, outcomes, async (itemIndex, value) =>
 			keyed(this, kind, itemIndex, value, await keysOf(this, kind, value.path, itemIndex)),
 		);
-		const { batches, waitsFor } = keyedBatches(
-			checked,
-			LEAD_BATCH,
-			({ value }) => `${value.path}|${value.action}|${value.dedupeBy}`,
-			({ value }) =>
+		await sendRecordBatches(this, checked, outcomes, {
+			groupOf: ({ value }) => `${value.path}|${value.action}|${value.dedupeBy}`,
+			keyOf: ({ value }) =>
 				JSON.stringify([
 					value.path,
 					...value.key.map((field) => String(value.record[field]).trim().toLowerCase()),
 				]),
-		);
-		await sendRecordBatches(
-			this,
-			batches,
-			waitsFor,
-			outcomes,
-			(batch) => {
+			callOf: (batch) => {
 				const { path, action, dedupeBy } = batch[0].value;
 				const body: IDataObject = { action, input: batch.map(({ value }) => value.record) };
 				if (dedupeBy === 'idField') body.dedupeBy = dedupeBy;
@@ -203,7 +183,7 @@ export function syncOperation(kind: ObjectKind) {
 					refusals: crmRefusal(kind),
 				};
 			},
-			({ itemIndex, value }, result) => {
+			onResult: ({ itemIndex, value }, result) => {
 				const json: IDataObject = { status: result.status };
 				for (const field of value.key) json[field] = value.record[field];
 				for (const id of ['id', 'marketoGUID']) if (result[id] !== undefined) json[id] = result[id];
@@ -212,9 +192,13 @@ export function syncOperation(kind: ObjectKind) {
 				if (reasons.some((reason) => String(reason.code) === '1018')) json.hint = kind.crmNote;
 				outcomes[itemIndex] = [{ json }];
 			},
-		);
+		});
 		return outcomes;
 	}
 
-	return { description, check, runBatch: executeBatch };
+	return {
+		fields: [...objectFields(kind), syncActionField, columnsField(kind), toolRecordField(kind)],
+		check,
+		runBatch: executeBatch,
+	};
 }

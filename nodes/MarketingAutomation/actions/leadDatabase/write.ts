@@ -3,7 +3,8 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest, callsInFlight, type ApiRequest } from '../../transport';
-import { callFailure, failItems, runBatches } from '../batches';
+import { LEAD_BATCH } from '../../transport/paging';
+import { callFailure, failItems, keyedBatches, runBatches } from '../batches';
 
 /** One call of a batched record write: its path, body (one `input` record per entry) and flags. */
 export type RecordCall = Pick<ApiRequest, 'path' | 'body' | 'safeToRepeat' | 'refusals' | 'qs'>;
@@ -38,20 +39,29 @@ function resultsBySeq(
 	return ordered;
 }
 
+/** How a record write groups its entries into calls, builds each call and takes each result. */
+interface RecordWrite<E> {
+	/** Entries of different groups never share a call (e.g. another action or path). */
+	groupOf: (entry: E) => string;
+	/** The record's key: never twice in a call, nor in two calls in flight. */
+	keyOf: (entry: E) => string;
+	callOf: (batch: E[]) => RecordCall;
+	onResult: (entry: E, result: IDataObject) => void;
+}
+
 /**
- * Sends the batches of a record write (`POST` with `input` of up to 300 records), concurrently
- * under the limiter, each after the batches it waits for (`waitsFor`, see `keyedBatches`). Each
- * entry's own record result goes to `onResult`; a failed call gives its items the error (Continue
- * On Fail) or stops the node, naming which call failed.
+ * Sends a record write (`POST` with `input` of up to 300 records) in the batches `keyedBatches`
+ * cuts, concurrently under the limiter, each after the batches it waits for. Each entry's own
+ * record result goes to `onResult`; a failed call gives its items the error (Continue On Fail) or
+ * stops the node, naming which call failed.
  */
 export async function sendRecordBatches<E extends { itemIndex: number }>(
 	ctx: IExecuteFunctions,
-	batches: E[][],
-	waitsFor: number[][],
+	entries: E[],
 	outcomes: BatchOutcome[][],
-	callOf: (batch: E[]) => RecordCall,
-	onResult: (entry: E, result: IDataObject) => void,
+	{ groupOf, keyOf, callOf, onResult }: RecordWrite<E>,
 ): Promise<void> {
+	const { batches, waitsFor } = keyedBatches(entries, LEAD_BATCH, groupOf, keyOf);
 	const count = batches.length;
 	await runBatches(
 		batches,

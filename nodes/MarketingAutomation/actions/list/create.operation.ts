@@ -36,9 +36,8 @@ function readName(ctx: IExecuteFunctions, itemIndex: number): string {
 	return name;
 }
 
-function check(this: IExecuteFunctions, itemIndex: number): void {
-	readFolder(this, 'folder', itemIndex);
-	readName(this, itemIndex);
+function check(this: IExecuteFunctions, itemIndex: number) {
+	return { folder: readFolder(this, 'folder', itemIndex), name: readName(this, itemIndex) };
 }
 
 /**
@@ -46,13 +45,16 @@ function check(this: IExecuteFunctions, itemIndex: number): void {
  * string, `name`, optional `description`). Not repeated after an ambiguous failure (it would
  * create the list twice or fail on the name).
  */
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ folder, name }: ReturnType<typeof check>,
+): Promise<IDataObject> {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const name = readName(this, itemIndex);
 	const answer = await apiRequest.call(this, {
 		path: '/rest/asset/v1/staticLists.json',
 		...assetForm({
-			folder: readFolder(this, 'folder', itemIndex),
+			folder,
 			name,
 			description: additional.description ? String(additional.description) : undefined,
 		}),

@@ -2,19 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequest } from '../../transport';
 import { listLocator } from '../fields';
-import { readId } from '../parameters';
+import { checkId } from '../parameters';
 import { defineOperation } from '../../../shared/operation';
-
-function check(this: IExecuteFunctions, itemIndex: number): void {
-	readId(this, 'list', itemIndex, 'list');
-}
 
 /**
  * Delete Static List (`POST /rest/asset/v1/staticList/{id}/delete.json`). A list used by an import,
  * an export or another asset cannot be deleted; the service says so (709).
  */
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const id = readId(this, 'list', itemIndex, 'list');
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	id: number,
+): Promise<IDataObject> {
 	await apiRequest.call(this, {
 		method: 'POST',
 		// Replayed after a lost answer it would say 702 for the list it deleted.
@@ -44,6 +43,6 @@ export const operation = defineOperation({
 	},
 	since: 2,
 	fields: [listLocator] as INodeProperties[],
-	check,
+	check: checkId('list'),
 	run: execute,
 });

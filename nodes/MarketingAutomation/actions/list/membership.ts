@@ -12,7 +12,6 @@ export interface Membership extends LeadSet {
 	listId: number;
 }
 
-// Each parameter read once per execution, or per item only where it is an expression.
 const readersOf = perExecution((ctx: IExecuteFunctions) => ({
 	listOf: parameterOf<unknown>(ctx, 'list', '', { extractValue: true }),
 	leadIdsOf: parameterOf<unknown>(ctx, 'leadIds', ''),

@@ -35,12 +35,12 @@ interface Removal {
 	record: IDataObject;
 }
 
-const readersOf = perExecution((ctx: IExecuteFunctions) => ({
-	deleteByOf: parameterOf(ctx, 'deleteBy', 'idField'),
-}));
+const deleteByOf = perExecution((ctx: IExecuteFunctions) =>
+	parameterOf(ctx, 'deleteBy', 'idField'),
+);
 
 function check(this: IExecuteFunctions, itemIndex: number): Removal {
-	if (String(readersOf(this).deleteByOf(itemIndex)) === 'dedupeFields') {
+	if (String(deleteByOf(this)(itemIndex)) === 'dedupeFields') {
 		const name = readName(
 			this,
 			itemIndex,

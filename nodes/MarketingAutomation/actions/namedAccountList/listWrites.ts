@@ -1,8 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
-import { LEAD_BATCH } from '../../transport/paging';
-import { keyedBatches } from '../batches';
 import { sendRecordBatches, withReasons } from '../leadDatabase/write';
 
 /** One item's record of a list write: the call group it joins (an action, a key) and the record. */
@@ -24,18 +22,10 @@ export async function sendListWrites(
 	bodyOf: (group: string, records: IDataObject[]) => IDataObject,
 ): Promise<BatchOutcome[][]> {
 	const outcomes: BatchOutcome[][] = [];
-	const { batches, waitsFor } = keyedBatches(
-		entries,
-		LEAD_BATCH,
-		(entry) => entry.group,
-		(entry) => JSON.stringify(entry.record).toLowerCase(),
-	);
-	await sendRecordBatches(
-		ctx,
-		batches,
-		waitsFor,
-		outcomes,
-		(batch) => ({
+	await sendRecordBatches(ctx, entries, outcomes, {
+		groupOf: (entry) => entry.group,
+		keyOf: (entry) => JSON.stringify(entry.record).toLowerCase(),
+		callOf: (batch) => ({
 			path,
 			body: bodyOf(
 				batch[0].group,
@@ -43,13 +33,13 @@ export async function sendListWrites(
 			),
 			safeToRepeat: true,
 		}),
-		(entry, result) => {
+		onResult: (entry, result) => {
 			const json: IDataObject = { status: result.status, ...entry.record };
 			if (result.marketoGUID !== undefined) json.marketoGUID = result.marketoGUID;
 			const reasons = (result.reasons ?? []) as Array<{ code?: unknown }>;
 			if (reasons.some((reason) => String(reason.code) === '1013')) json.found = false;
 			outcomes[entry.itemIndex] = [{ json: withReasons(json, result) }];
 		},
-	);
+	});
 	return outcomes;
 }

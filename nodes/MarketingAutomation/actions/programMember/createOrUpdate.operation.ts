@@ -2,15 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
-import { LEAD_BATCH } from '../../transport/paging';
-import { checkAgainstService, keyedBatches } from '../batches';
-import { beforeVersionTwoOne, MAPPED_MEMBERS_VERSION } from '../versions';
+import { checkAgainstService } from '../batches';
+import { beforeVersionTwoOne, COLUMN_MAPPER_VERSION } from '../versions';
 import { optionsCollection } from '../../../shared/descriptions';
-import { programLocator } from '../fields';
-import { readId, readIdList } from '../parameters';
+import { fieldRowsCollection, programLocator } from '../fields';
+import { readFieldRows, readId, readIdList } from '../parameters';
 import { hasFailed, sendRecordBatches, withReasons } from '../leadDatabase/write';
 import { memberColumnsField, membersPath, readStatusName, writableMemberFields } from './fields';
 import { itemParameter } from '../../../shared/itemParameters';
+import { isBlank } from '../../helpers/mappedRecord';
 import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
 const properties: INodeProperties[] = [
@@ -25,34 +25,14 @@ const properties: INodeProperties[] = [
 		description: 'The lead whose membership is written (one per item; items go 300 per call)',
 	},
 	memberColumnsField,
-	{
-		// Version 2's list of fields; version 2.1 maps them with the column mapper.
-		displayName: 'Member Fields',
-		name: 'memberFields',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show: beforeVersionTwoOne },
-		options: [
-			{
-				displayName: 'Field',
-				name: 'field',
-				values: [
-					{
-						displayName: 'Field Name or ID',
-						name: 'name',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getProgramMemberFields' },
-						default: '',
-						description:
-							'An updateable or custom member field. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
+	// Version 2's list of fields; version 2.1 maps them with the column mapper.
+	fieldRowsCollection(
+		'Member Fields',
+		'memberFields',
+		'getProgramMemberFields',
+		'An updateable or custom member field. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		beforeVersionTwoOne,
+	),
 	optionsCollection([
 		{
 			displayName: 'Status Name',
@@ -78,7 +58,6 @@ interface MemberWrite {
 
 const keyOf = (entry: MemberWrite) => `${entry.programId}|${entry.leadId}`;
 
-/** Reads and checks one item's member write; the router runs it for every item before any call. */
 function check(this: IExecuteFunctions, i: number): MemberWrite {
 	const ids = readIdList(this, 'leadId', i, 'Lead ID');
 	if (ids.length !== 1) {
@@ -87,17 +66,10 @@ function check(this: IExecuteFunctions, i: number): MemberWrite {
 			description: 'Give one lead per item; split the leads into items first.',
 		});
 	}
-	const rows = (itemParameter<IDataObject>(this, 'memberFields', i, {}).field ?? []) as Array<{
-		name?: string;
-		value?: unknown;
-	}>;
-	const fields: IDataObject = {};
-	for (const row of rows) {
-		const name = String(row.name ?? '').trim();
-		if (name && name !== 'leadId') fields[name] = row.value as IDataObject[string];
-	}
+	const fields = readFieldRows(itemParameter<IDataObject>(this, 'memberFields', i, {}));
+	delete fields.leadId;
 	let automatic: IDataObject | undefined;
-	if (this.getNode().typeVersion >= MAPPED_MEMBERS_VERSION) {
+	if (this.getNode().typeVersion >= COLUMN_MAPPER_VERSION) {
 		const columns = itemParameter<IDataObject>(this, 'columns', i, {});
 		if (columns.mappingMode === 'defineBelow') Object.assign(fields, definedFields(columns));
 		else automatic = this.getInputData()[i].json;
@@ -125,7 +97,7 @@ function check(this: IExecuteFunctions, i: number): MemberWrite {
 function definedFields(columns: IDataObject): IDataObject {
 	const fields: IDataObject = {};
 	for (const [name, value] of Object.entries((columns.value ?? {}) as IDataObject)) {
-		if (name === 'leadId' || value === undefined || value === null || value === '') continue;
+		if (name === 'leadId' || isBlank(value)) continue;
 		fields[name] = value;
 	}
 	return fields;
@@ -181,49 +153,33 @@ async function executeBatch(
 
 	const withStatus = entries.filter((entry) => entry.statusName);
 	if (withStatus.length > 0) {
-		const { batches, waitsFor } = keyedBatches(
-			withStatus,
-			LEAD_BATCH,
-			(entry) => `${entry.programId}|${entry.statusName}`,
+		await sendRecordBatches(this, withStatus, outcomes, {
+			groupOf: (entry) => `${entry.programId}|${entry.statusName}`,
 			keyOf,
-		);
-		await sendRecordBatches(
-			this,
-			batches,
-			waitsFor,
-			outcomes,
-			(batch) => ({
+			callOf: (batch) => ({
 				path: `${membersPath(batch[0].programId)}/status.json`,
 				body: { statusName: batch[0].statusName, input: batch.map(({ leadId }) => ({ leadId })) },
 				safeToRepeat: true,
 			}),
-			(entry, result) =>
+			onResult: (entry, result) =>
 				membership.set(entry.itemIndex, withReasons({ status: result.status }, result)),
-		);
+		});
 	}
 
 	const withFields = entries.filter(
 		(entry) => Object.keys(entry.fields).length > 0 && !hasFailed(outcomes, entry.itemIndex),
 	);
-	const { batches, waitsFor } = keyedBatches(
-		withFields,
-		LEAD_BATCH,
-		(e) => String(e.programId),
-		keyOf,
-	);
 	const written = new Map<number, IDataObject>();
-	await sendRecordBatches(
-		this,
-		batches,
-		waitsFor,
-		outcomes,
-		(batch) => ({
+	await sendRecordBatches(this, withFields, outcomes, {
+		groupOf: (entry) => String(entry.programId),
+		keyOf,
+		callOf: (batch) => ({
 			path: `${membersPath(batch[0].programId)}.json`,
 			body: { input: batch.map(({ leadId, fields }) => ({ leadId, ...fields })) },
 			safeToRepeat: true,
 		}),
-		(entry, result) => written.set(entry.itemIndex, result),
-	);
+		onResult: (entry, result) => written.set(entry.itemIndex, result),
+	});
 
 	for (const entry of entries) {
 		if (hasFailed(outcomes, entry.itemIndex)) continue;

@@ -3,6 +3,7 @@ import { inputError } from '../../../shared/inputError';
 
 import { describeObject } from '../leadDatabase/objects';
 import { fromVersionTwoOne } from '../versions';
+import { columnMapper } from '../fields';
 import { shorten } from '../parameters';
 import { itemParameter } from '../../../shared/itemParameters';
 
@@ -33,24 +34,13 @@ export async function writableMemberFields(
  * the members' writable fields, Map Automatically by default (the item's fields that are member
  * fields). The lead is the Lead ID above, so the mapper has no columns to match on.
  */
-export const memberColumnsField: INodeProperties = {
+export const memberColumnsField = columnMapper({
 	displayName: 'Member Fields',
-	name: 'columns',
-	type: 'resourceMapper',
-	noDataExpression: true,
-	default: { mappingMode: 'autoMapInputData', value: null },
-	required: true,
-	displayOptions: { show: fromVersionTwoOne },
-	typeOptions: {
-		resourceMapper: {
-			resourceMapperMethod: 'getProgramMemberColumns',
-			mode: 'add',
-			fieldWords: { singular: 'member field', plural: 'member fields' },
-			addAllFields: false,
-			supportAutoMap: true,
-		},
-	},
-};
+	method: 'getProgramMemberColumns',
+	mode: 'add',
+	word: 'member field',
+	show: fromVersionTwoOne,
+});
 
 export const memberFieldsOption: INodeProperties = {
 	displayName: 'Field Names or IDs',

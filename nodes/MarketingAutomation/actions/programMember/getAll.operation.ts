@@ -3,9 +3,10 @@ import { DateTime } from 'luxon';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
+import { readRequest } from '../../transport';
 import { chunk, collectByToken, LEAD_BATCH } from '../../transport/paging';
 import { concurrentReads } from '../batches';
-import { programLocator } from '../fields';
+import { includeNotFoundOption, programLocator } from '../fields';
 import { readDateTime, readId, readIdList, shorten, splitValues } from '../parameters';
 import { memberFieldsOption, membersPath } from './fields';
 import { defineOperation } from '../../../shared/operation';
@@ -91,14 +92,9 @@ const properties: INodeProperties[] = [
 	...returnAllAndLimit,
 	optionsCollection([
 		memberFieldsOption,
-		{
-			displayName: 'Include Not Found',
-			name: 'includeNotFound',
-			type: 'boolean',
-			default: true,
-			description:
-				'Whether to output an item with found: false and the lead ID for each lead that is not a member (Filter By: Lead)',
-		},
+		includeNotFoundOption(
+			'Whether to output an item with found: false and the lead ID for each lead that is not a member (Filter By: Lead)',
+		),
 	]),
 ];
 
@@ -211,11 +207,7 @@ async function execute(
 		const page = await collectByToken(
 			this,
 			{
-				method: 'GET',
-				safeToRepeat: true,
-				path: `${membersPath(query.programId)}.json`,
-				qs,
-				itemIndex,
+				...readRequest(`${membersPath(query.programId)}.json`, { qs, itemIndex }),
 				refusals: { '1003': membershipCapRefusal(query.programId) },
 			},
 			query.leadIds || query.queries.length > 1 ? Infinity : query.limit,
