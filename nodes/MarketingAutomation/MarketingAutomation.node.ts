@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { routeOperation } from '../shared/router';
-import { operations, properties } from './actions/description';
+import { properties } from './actions/description';
+import { router } from './actions/router';
 import { MARKETING_AUTOMATION_SUMMARY } from './summary';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 import { credentialTest } from './transport/credentialCheck';
@@ -37,6 +37,6 @@ export class MarketingAutomation implements INodeType {
 	methods = { listSearch, loadOptions, resourceMapping, credentialTest: { credentialTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await routeOperation.call(this, operations);
+		return await router.call(this);
 	}
 }
