@@ -21,7 +21,8 @@ export const SEARCH_MIN_PAGE_SIZE = 10;
 export function searchOperation(kind: SearchKind, simplify: (record: IDataObject) => IDataObject) {
 	return {
 		fields: [...returnAllAndLimit, simplifyField, searchFilters(kind)],
-		check(this: IExecuteFunctions, itemIndex: number): void {
+		/** The item's filters as its API takes them: refused here, before any item's search. */
+		async check(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 			const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 			// Both APIs need at least one filter; industries are checked when the API is known.
 			if (
@@ -35,10 +36,10 @@ export function searchOperation(kind: SearchKind, simplify: (record: IDataObject
 						'Add at least one filter: an unfiltered search would page through the whole database and spend credits. No request was sent.',
 				});
 			}
+			return searchBody(this, kind, itemIndex, await client.api(this));
 		},
-		async run(this: IExecuteFunctions, itemIndex: number) {
+		async run(this: IExecuteFunctions, itemIndex: number, filters: IDataObject) {
 			const api = await client.api(this);
-			const filters = searchBody(this, kind, itemIndex, api);
 			const path =
 				api === 'service'
 					? `/v3/${kind === 'contact' ? 'contacts' : 'companies'}/prospecting`

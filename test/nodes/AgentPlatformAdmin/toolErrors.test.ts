@@ -89,3 +89,40 @@ describe('Agent Platform Admin as a tool: what the model reads on a failure', ()
 		expect(calls).toEqual([]);
 	});
 });
+
+describe('Agent Platform Admin as a tool at version 2.1: a picker the model fills', () => {
+	afterEach(() => nock.cleanAll());
+
+	const removeUser = async (args: IDataObject) =>
+		await runWorkflow({
+			nodes: {
+				type: 'agentPlatformAdminTool',
+				credentialTypes: ['agentPlatformApi'],
+				typeVersion: 2.1,
+				parameters: {
+					resource: 'user',
+					operation: 'removeFromProject',
+					userId: {
+						__rl: true,
+						mode: 'id',
+						value: "={{ $fromAI('user_id', 'The user to remove', 'string') }}",
+					},
+				} as never,
+			},
+			items: [{ ...AGENT_INPUT, ...args }],
+			credentials: adminCredentials(),
+		});
+
+	it('takes the user the model names, and names its argument when it is no user ID', async () => {
+		const calls = recordCalls(US_BASE, () => [200, {}]);
+		const removed = await removeUser({ user_id: 'usr-sam' });
+		expect(removed.error).toBeUndefined();
+		expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual([
+			'POST /latest/auth/users/usr-sam/delete',
+		]);
+		calls.length = 0;
+		const refused = await removeUser({ user_id: 'a/b' });
+		expect(refused.error?.message).toMatch(/^'a\/b' in the argument 'user_id' is not a user ID/);
+		expect(calls).toEqual([]);
+	});
+});

@@ -146,7 +146,8 @@ function bodyFor(ctx: IExecuteFunctions, itemIndex: number, api: EnrichmentApi):
 	return body;
 }
 
-function check(this: IExecuteFunctions, itemIndex: number): void {
+/** The item's filters as its API takes them: refused here, so before any item's search is sent. */
+async function check(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	if (Object.keys(filterBody(this, itemIndex)).length === 0) {
 		throw new NodeOperationError(this.getNode(), `No search filter in item ${itemIndex}`, {
 			itemIndex,
@@ -154,15 +155,19 @@ function check(this: IExecuteFunctions, itemIndex: number): void {
 				'Add at least one filter (company, position, seniority, department, location or company size): an unfiltered search would page through the whole database and spend credits. No request was sent.',
 		});
 	}
+	return bodyFor(this, itemIndex, await client.api(this));
 }
 
 /**
  * Service API: `POST /people/search`; contract: `POST /search/people`; both page with `from` and
  * `size` and answer a list of people (a bare array or `{ records, total }`).
  */
-async function run(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+async function run(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	filters: IDataObject,
+): Promise<IDataObject[]> {
 	const api = await client.api(this);
-	const filters = bodyFor(this, itemIndex, api);
 	return await collectPages(
 		{ limit: limitOf(this, itemIndex), maxPageSize: SEARCH_PAGE_SIZE, fixedPageSize: false },
 		async (_page, offset, size) => {

@@ -1,4 +1,5 @@
 import { directorySuite } from '../../directory';
+import { adminNode, recordCalls, runAdmin, US_BASE } from '../../helpers';
 
 describe('Agent Platform › API Key › Create', () => {
 	const suite = directorySuite();
@@ -35,5 +36,25 @@ describe('Agent Platform › API Key › Create', () => {
 			"'a/b' in the 'User ID' field of item 0 is not a user ID: use letters, digits, '.', '_' and '-' only (at most 240 characters), and not '.' or '..'",
 		);
 		expect(suite.calls()).toEqual([]);
+	});
+
+	it('takes the user picked From list (version 2.1)', async () => {
+		const calls = recordCalls(US_BASE, () => [200, { id: 'key-1', api_key: 'sk-new' }]);
+		const result = await runAdmin(
+			adminNode(
+				{
+					resource: 'apiKey',
+					operation: 'create',
+					userId: { __rl: true, mode: 'list', value: 'usr-ana', cachedResultName: 'Ana' },
+					options: { label: 'n8n' },
+				},
+				false,
+				2.1,
+			),
+		);
+		expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
+			['POST', '/latest/auth/users/usr-ana/keys/create', { label: 'n8n' }],
+		]);
+		expect(result.json()).toEqual([{ user_id: 'usr-ana', id: 'key-1', api_key: 'sk-new' }]);
 	});
 });

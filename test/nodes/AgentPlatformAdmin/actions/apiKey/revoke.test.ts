@@ -1,4 +1,5 @@
 import { directorySuite } from '../../directory';
+import { adminNode, recordCalls, runAdmin, US_BASE } from '../../helpers';
 
 describe('Agent Platform › API Key › Revoke', () => {
 	const suite = directorySuite();
@@ -43,5 +44,25 @@ describe('Agent Platform › API Key › Revoke', () => {
 		expect(member.error?.message).toMatch(
 			/^The service refused to revoke the API key: This operation requires the Admin role\./,
 		);
+	});
+
+	it('takes the user and the key picked From list (version 2.1)', async () => {
+		const calls = recordCalls(US_BASE, () => [200, {}]);
+		const result = await runAdmin(
+			adminNode(
+				{
+					resource: 'apiKey',
+					operation: 'revoke',
+					userId: { __rl: true, mode: 'list', value: 'usr-ana', cachedResultName: 'Ana' },
+					keyId: { __rl: true, mode: 'list', value: 'key-8c1d', cachedResultName: 'n8n' },
+				},
+				false,
+				2.1,
+			),
+		);
+		expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
+			['POST', '/latest/auth/users/usr-ana/keys/delete', { id: 'key-8c1d' }],
+		]);
+		expect(result.json()).toEqual([{ revoked: true, user_id: 'usr-ana', id: 'key-8c1d' }]);
 	});
 });

@@ -94,4 +94,28 @@ describe('Agent Platform › Invite › Resend, when the platform fails', () => 
 		expect(calls).toHaveLength(1);
 		expect(result.error?.message).toBe(RESEND_MAY_HAVE_RUN('HTTP 502'));
 	});
+
+	it('takes the invite picked From list (version 2.1)', async () => {
+		const calls = recordCalls(US_BASE, () => [200, {}]);
+		const result = await runAdmin(
+			adminNode(
+				{
+					resource: 'invite',
+					operation: 'resend',
+					inviteCode: {
+						__rl: true,
+						mode: 'list',
+						value: 'inv-a',
+						cachedResultName: 'ana@example.com',
+					},
+				},
+				false,
+				2.1,
+			),
+		);
+		expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
+			['POST', '/latest/auth/invite/resend', { invite_code: 'inv-a' }],
+		]);
+		expect(result.json()).toEqual([{ resent: true, invite_code: 'inv-a' }]);
+	});
 });

@@ -183,6 +183,17 @@ describe('ANZ Sales Intelligence on the service API: Person → Search', () => {
 		expect(byState.json()[0].error).toBe(INVALID_LOCATION_FILTER_ITEM_0_SERVICE);
 	});
 
+	it('a filter the service search does not take in a later item is refused before any call', async () => {
+		const result = await ctx.runAnzService(search({ company: '={{ $json.company }}' }), [
+			{ company: 'f000000117274' },
+			{ company: 'Kookaburra Retail' },
+		]);
+		expect(result.error?.message).toBe(
+			INVALID_COMPANY_FILTER_ITEM_0_SERVICE.replace('item 0', 'item 1'),
+		);
+		expect(ctx.sim.services.anz.calls).toEqual([]);
+	});
+
 	// Every filter of Person → Search, on both APIs: sent as the API takes it, or refused (zero calls).
 	it.each([
 		[

@@ -66,6 +66,17 @@ describe('Global Enrichment on the service API: Search', () => {
 			"Invalid Industry filter in item 0: the service's own API takes industry IDs (numbers such as 5, 12), not names",
 		);
 	});
+
+	it('industry names in a later item are refused before any item is searched', async () => {
+		const result = await ctx.runGlobalService(
+			{ resource: 'company', operation: 'search', filters: { industry: '={{ $json.industry }}' } },
+			[{ industry: '1, 3' }, { industry: 'Software' }],
+		);
+		expect(result.error?.message).toBe(
+			"Invalid Industry filter in item 1: the service's own API takes industry IDs (numbers such as 5, 12), not names",
+		);
+		expect(ctx.sim.services.global.calls).toEqual([]);
+	});
 });
 
 // Every filter of Company → Search, on both APIs: the exact request it produces, or a refusal

@@ -12,6 +12,21 @@ jest.mock('n8n-workflow', () => ({
 describe('Global Enrichment: searches', () => {
 	const ctx = withSimulator(demoSeedPlusContacts(120));
 
+	it('a catalogue list in a later item is refused on the contract before any search', async () => {
+		const result = await ctx.runGlobal(
+			{
+				resource: 'contact',
+				operation: 'search',
+				filters: { jobTitle: 'Marketing Manager', seniorityIds: '={{ $json.seniority }}' },
+			},
+			[{ seniority: [] }, { seniority: [4] }],
+		);
+		expect(result.error?.message).toBe(
+			"Invalid Seniority Names or IDs filter in item 1: this list works with the service's own API only",
+		);
+		expect(ctx.sim.services.global.calls).toEqual([]);
+	});
+
 	it('Contact → Search sends include filters and pages of 50 until the limit', async () => {
 		const result = await ctx.runGlobal({
 			resource: 'contact',

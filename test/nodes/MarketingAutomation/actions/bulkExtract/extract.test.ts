@@ -72,6 +72,28 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		).toBe(true);
 	});
 
+	it('exports the leads of the static list picked From list', async () => {
+		const result = await run(
+			extractLeads({
+				leadFilter: 'staticList',
+				list: { __rl: true, mode: 'list', value: '1001', cachedResultName: 'Newsletter' },
+				waitForCompletion: false,
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		expect(
+			sim()
+				.callsTo('POST', '/bulk/v1/leads/export/create.json')
+				.map((c) => c.body),
+		).toEqual([
+			{
+				format: 'CSV',
+				fields: ['id', 'email', 'firstName', 'leadScore', 'emailInvalid'],
+				filter: { staticListId: 1001 },
+			},
+		]);
+	});
+
 	it('splits a range over 31 days into windows run one after another', async () => {
 		const result = await run(
 			extractLeads({ startDate: '2026-09-01T00:00:00Z', endDate: '2026-11-10T00:00:00Z' }),
