@@ -205,10 +205,6 @@ const TYPES_BEING_REWRITTEN = [
 	'nodes/MarketingAutomation/actions/campaign/triggerReport.ts: SentCall',
 	'nodes/MarketingAutomation/actions/leadDatabase/write.ts: RecordCall',
 	'nodes/MarketingAutomation/actions/leadSets.ts: LeadSetWrite',
-	'nodes/MarketingAutomation/transport/activities.ts: ActivityPage',
-	'nodes/MarketingAutomation/transport/download.ts: RangedDownload',
-	'nodes/MarketingAutomation/transport/session.ts: Session',
-	'nodes/MarketingAutomation/transport/throttle.ts: LimiterSettings',
 	'nodes/enrichment/client.ts: EnrichmentService',
 ];
 

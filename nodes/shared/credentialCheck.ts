@@ -47,7 +47,7 @@ export interface ProbeRequest {
 }
 
 /** Time limit of one test request: the editor waits for it. */
-export const PROBE_TIMEOUT_MS = 15_000;
+const PROBE_TIMEOUT_MS = 15_000;
 
 /** `url` parsed, or undefined when it is not an absolute address. */
 function parsed(url: string): URL | undefined {
@@ -76,7 +76,7 @@ export function checkAddress(value: string, address: AddressField, entered = val
 }
 
 /** What a request that got no answer means, and what to change. */
-export function networkFailure(error: unknown, url: string, address: AddressField): string {
+function networkFailure(error: unknown, url: string, address: AddressField): string {
 	const code = String(
 		(error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code,
 	);

@@ -61,7 +61,7 @@ export interface HttpAnswer {
 }
 
 /** Answers that mean "not executed, try again later". */
-export const NOT_EXECUTED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+const NOT_EXECUTED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 /** Answers after which the call may have run: the service failed while or after executing it. */
 export const AMBIGUOUS_STATUSES: ReadonlySet<number> = new Set([500, 502, 504]);
 
@@ -94,7 +94,7 @@ export function headerOf(
 export const isWebPage = (body: string) => /^\s*</.test(body);
 
 /** A status, read as a class: `answered` for every status the service means as its answer. */
-export function classifyStatus(status: number): Failure {
+function classifyStatus(status: number): Failure {
 	if (NOT_EXECUTED_STATUSES.has(status)) return { class: 'notExecuted', reason: 'status', status };
 	if (AMBIGUOUS_STATUSES.has(status)) return { class: 'ambiguous', reason: 'status', status };
 	return { class: 'answered', reason: 'status', status };

@@ -30,7 +30,7 @@ export function plainFieldPath(value: unknown): string[] | undefined {
  * in the item's own (not inherited) fields; otherwise undefined, and n8n's evaluator decides
  * (a missing field, null, an object or array, a date).
  */
-export function plainValueAt(json: unknown, path: string[]): string | number | boolean | undefined {
+function plainValueAt(json: unknown, path: string[]): string | number | boolean | undefined {
 	let value: unknown = json;
 	for (const key of path) {
 		if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;

@@ -14,12 +14,8 @@ export function isPlainHttpAnswer(code: string | undefined): boolean {
 	return code !== undefined && PLAIN_HTTP_CODES.has(code);
 }
 
-/** The same address over plain HTTP, e.g. `https://127.0.0.1:5802/x` → `http://127.0.0.1:5802/x`. */
-export function asPlainHttp(url: string): string {
-	return url.replace(/^https:\/\//i, 'http://');
-}
-
-/** The sentence every node and credential test shows for such a failure. */
+/** The sentence every node and credential test shows for such a failure (with the `http://` form). */
 export function plainHttpAdvice(url: string, field: string, code: string): string {
-	return `The address ${url} did not answer over HTTPS (${code}): it probably serves plain HTTP. If it does, enter ${asPlainHttp(url)} in ${field}; nothing was sent`;
+	const plain = url.replace(/^https:\/\//i, 'http://');
+	return `The address ${url} did not answer over HTTPS (${code}): it probably serves plain HTTP. If it does, enter ${plain} in ${field}; nothing was sent`;
 }

@@ -198,9 +198,7 @@ export function readChoice(
 			refusal: `'${echo(String(text))}' in the argument '${argument}' is not a choice of ${property.displayName}: use one of ${allowed}`,
 		};
 	}
-	return {
-		refusal: `The argument '${argument}' is not text: send one of ${allowed}`,
-	};
+	return { refusal: `The argument '${argument}' is not text: send one of ${allowed}` };
 }
 
 /** Sets `value` at `path` (`a.b[0].c`) below `target`, copying what it changes. */

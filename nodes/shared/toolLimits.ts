@@ -6,9 +6,9 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
  * matched. Set per node in "Tool Answer Limits" (shown only when the node is a tool).
  */
 
-export const DEFAULT_MAX_RECORDS = 50;
+const DEFAULT_MAX_RECORDS = 50;
 /** About 5,000 tokens: room for the rest of a model's context. */
-export const DEFAULT_MAX_CHARACTERS = 20_000;
+const DEFAULT_MAX_CHARACTERS = 20_000;
 
 export interface ToolLimits {
 	maxRecords: number;

@@ -18,7 +18,7 @@ const QUOTE = 0x22;
 const NEWLINE = 0x0a;
 
 /** One cell of an import file; nothing for an empty value (the service leaves the field as is). */
-export function formatCell(value: unknown, delimiter: string): string {
+function formatCell(value: unknown, delimiter: string): string {
 	if (value === undefined || value === null) return '';
 	const raw = typeof value === 'object' ? JSON.stringify(value) : String(value);
 	return raw.includes(delimiter) || /["\r\n]/.test(raw) ? `"${raw.replace(/"/g, '""')}"` : raw;

@@ -38,7 +38,7 @@ export interface ImportJob {
 }
 
 /** The import's status, failures and warnings paths: the two objects name them differently. */
-export function importPaths(object: ImportObject, batchId: number) {
+function importPaths(object: ImportObject, batchId: number) {
 	const base =
 		object === 'leads'
 			? `/bulk/v1/leads/batch/${batchId}`

@@ -5,7 +5,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { apiRead, readRequest } from './index';
 import { activityPagingToken, chunk, LEAD_BATCH, sendLeadDbRead } from './paging';
 
-export interface ActivityPage {
+interface ActivityPage {
 	activities: IDataObject[];
 	nextPageToken?: string;
 	moreResult: boolean;

@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { apiFileRequest, type MarketingContext } from './index';
 
-export interface RangedDownload {
+interface RangedDownload {
 	/** The export's `file.json` path. */
 	path: string;
 	/** The job's `fileSize` (bytes). */

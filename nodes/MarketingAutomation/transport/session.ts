@@ -1,24 +1,15 @@
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
-
-import { instanceUrls, type InstanceUrls } from './instance';
-import { limiterFor, limitsOf, type InstanceLimiter } from './throttle';
-import { tokenHolderFor, type TokenHolder } from './token';
+import { instanceUrls } from './instance';
+import { limiterFor, limitsOf } from './throttle';
+import { tokenHolderFor } from './token';
 import { CREDENTIAL_TYPE, type MarketingContext } from './types';
+
+const sessions = new WeakMap<object, ReturnType<typeof openSession>>();
 
 /**
  * What one execution (or one editor request) reads once: the credential, the instance's
  * addresses, its limiter and the process's token holder for this client.
  */
-export interface Session {
-	credentials: ICredentialDataDecryptedObject;
-	urls: InstanceUrls;
-	limiter: InstanceLimiter;
-	tokens: TokenHolder;
-}
-
-const sessions = new WeakMap<object, Promise<Session>>();
-
-async function openSession(ctx: MarketingContext): Promise<Session> {
+async function openSession(ctx: MarketingContext) {
 	const credentials = { ...(await ctx.getCredentials(CREDENTIAL_TYPE)) };
 	const urls = instanceUrls(credentials.restEndpoint);
 	const limiter = limiterFor(urls.base);
@@ -27,7 +18,7 @@ async function openSession(ctx: MarketingContext): Promise<Session> {
 }
 
 /** The execution's session, opened on first use. */
-export function sessionOf(ctx: MarketingContext): Promise<Session> {
+export function sessionOf(ctx: MarketingContext): ReturnType<typeof openSession> {
 	let session = sessions.get(ctx);
 	if (!session) {
 		session = openSession(ctx);

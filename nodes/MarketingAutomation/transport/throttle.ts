@@ -47,7 +47,7 @@ const START_SHARE = 2 / 3;
 const PROBE_WINDOWS = 5;
 /** A pause is doubled for each refusal in a row, at most this often: 4 windows, 16 seconds. */
 const MAX_PAUSE_DOUBLINGS = { '606': 2, '615': 4 };
-export interface LimiterSettings {
+interface LimiterSettings {
 	callsPerWindow: number;
 	callsInFlight: number;
 }

@@ -2,8 +2,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { STANDARD_TYPE_NAMES } from './events';
 
-/** How the trigger turns one activity of the service's log into one output item. */
-
 /** `"Client IP Address"` → `clientIpAddress`: attribute names as item fields. */
 function fieldName(label: string): string {
 	const words = label
@@ -19,7 +17,7 @@ function fieldName(label: string): string {
 		.join('');
 }
 
-/** One activity as an output item: named, flat, with its attributes as fields. */
+/** One activity of the service's log as an output item: named, flat, with its attributes as fields. */
 export function toEvent(
 	event: string,
 	activity: IDataObject,

@@ -1,11 +1,10 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { describeLeads } from '../actions/lead/leadDescribe';
-import { fieldLabel } from '../methods/fieldLabel';
+import { byName, fieldLabel } from '../methods/fieldLabel';
 import { apiRead, readRequest } from '../transport';
 import { collectByOffset, collectByToken } from '../transport/paging';
 
-const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 const option = (record: IDataObject): INodePropertyOptions => ({
 	name: String(record.name ?? record.id),
 	value: String(record.id),

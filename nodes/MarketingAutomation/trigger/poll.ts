@@ -42,17 +42,10 @@ async function typeNames(ctx: IPollFunctions): Promise<Map<number, string>> {
 	return names;
 }
 
-interface Plan {
-	event: string;
-	activityTypeIds: number[];
-	matches(activity: IDataObject): boolean;
-	maxEvents: number;
-	includeLead: boolean;
-	leadFields: string[];
-}
+type Plan = ReturnType<typeof planOf>;
 
 /** Reads the node's parameters once per poll and checks them before any call. */
-function planOf(ctx: IPollFunctions): Plan {
+function planOf(ctx: IPollFunctions) {
 	const event = ctx.getNodeParameter('event') as string;
 	const definition = Object.prototype.hasOwnProperty.call(EVENTS, event)
 		? EVENTS[event]
@@ -104,7 +97,7 @@ function planOf(ctx: IPollFunctions): Plan {
 	return {
 		event,
 		activityTypeIds,
-		matches: (activity) =>
+		matches: (activity: IDataObject) =>
 			wanted.size === 0 || wanted.has(String(activity[attribute] ?? '').toLowerCase()),
 		maxEvents,
 		includeLead: options.includeLead === true,
@@ -123,24 +116,18 @@ const isTokenRefused = (error: unknown) =>
 		`${(error as Error)?.message ?? ''} ${(error as { description?: string })?.description ?? ''}`,
 	);
 
-interface ReadResult {
-	activities: IDataObject[];
-	position: Position;
-	/** Whether the end of the log was reached (`moreResult` false). */
-	atEnd: boolean;
-}
-
 /**
  * Reads the log from the saved position: page after page while `moreResult` is true (pages may
  * be empty), up to `maxEvents` activities or `MAX_PAGES` pages. Returns what it read and where
  * the next poll starts; nothing is saved here, so a failed poll starts again from the same place.
  */
-async function readFrom(ctx: IPollFunctions, plan: Plan, start: Position): Promise<ReadResult> {
+async function readFrom(ctx: IPollFunctions, plan: Plan, start: Position) {
 	let token = start.nextPageToken as string;
 	let lastActivityDate = start.lastActivityDate;
 	const recent = new Set(start.recent ?? []);
 	const activities: IDataObject[] = [];
 	let read = 0;
+	// The end of the log was reached (`moreResult` false).
 	let atEnd = false;
 	for (let page = 0; page < MAX_PAGES && read < plan.maxEvents; page++) {
 		let answer;
