@@ -200,11 +200,6 @@ function importsOf(file: string, text: string): Array<{ from: string; name: stri
  * credential tests being renamed, the tool run being folded): they go with those changes.
  */
 const TYPES_BEING_REWRITTEN = [
-	'nodes/MarketingAutomation/actions/batches.ts: ReadOne',
-	'nodes/MarketingAutomation/actions/bulkImport/importSource.ts: SourceFailure',
-	'nodes/MarketingAutomation/actions/campaign/triggerReport.ts: SentCall',
-	'nodes/MarketingAutomation/actions/leadDatabase/write.ts: RecordCall',
-	'nodes/MarketingAutomation/actions/leadSets.ts: LeadSetWrite',
 	'nodes/enrichment/client.ts: EnrichmentService',
 ];
 

@@ -60,54 +60,42 @@ export async function runBatches<T>(
 }
 
 /**
- * A read operation over many checked items: the items run concurrently, `concurrency` at a time
- * (each item's pages one after another), and every item's records come out in input order, paired
- * with it. A failing item becomes its error outcome under Continue On Fail; otherwise the first
- * failure in item order stops the node, as when the items ran one by one.
- */
-export async function readItems<Input>(
-	ctx: IExecuteFunctions,
-	items: Array<CheckedItem<Input>>,
-	concurrency: number,
-	read: ReadOne<Input>,
-): Promise<BatchOutcome[][]> {
-	const outcomes: BatchOutcome[][] = [];
-	const continueOnFail = ctx.continueOnFail();
-	// The first item alone first: it fetches the token, and a used-up quota (607) it meets blocks
-	// the others before they are sent.
-	const [first, ...rest] = items;
-	await runBatches(first === undefined ? [] : [first], 1, readOne);
-	await runBatches(rest, concurrency, readOne);
-	return outcomes;
-
-	async function readOne({ itemIndex, input }: CheckedItem<Input>): Promise<void> {
-		try {
-			const data = await read.call(ctx, itemIndex, input);
-			outcomes[itemIndex] = (Array.isArray(data) ? data : [data]).map((json) => ({ json }));
-		} catch (error) {
-			const failure = withItemIndex(ctx, error, itemIndex);
-			if (!continueOnFail) throw failure;
-			outcomes[itemIndex] = [{ error: failure }];
-		}
-	}
-}
-
-/** One checked item's read: its record or records. */
-export type ReadOne<Input> = (
-	this: IExecuteFunctions,
-	itemIndex: number,
-	input: Input,
-) => Promise<IDataObject | IDataObject[]>;
-
-/**
- * The `runBatch` of a read operation: its checked items read concurrently, as many at a time as
- * the instance's limiter lets calls be in flight (see `readItems`); outputs stay in input order.
+ * The `runBatch` of a read operation: its checked items run concurrently, as many at a time as the
+ * instance's limiter lets calls be in flight (each item's pages one after another), and every
+ * item's records come out in input order, paired with it. A failing item becomes its error outcome
+ * under Continue On Fail; otherwise the first failure in item order stops the node, as when the
+ * items ran one by one.
  */
 export function concurrentReads<Input>(
-	read: ReadOne<Input>,
-): (this: IExecuteFunctions, items: Array<CheckedItem<Input>>) => Promise<BatchOutcome[][]> {
-	return async function runBatch(this: IExecuteFunctions, items: Array<CheckedItem<Input>>) {
-		return await readItems(this, items, await callsInFlight(this), read);
+	read: (
+		this: IExecuteFunctions,
+		itemIndex: number,
+		input: Input,
+	) => Promise<IDataObject | IDataObject[]>,
+) {
+	return async function runBatch(
+		this: IExecuteFunctions,
+		items: Array<CheckedItem<Input>>,
+	): Promise<BatchOutcome[][]> {
+		const concurrency = await callsInFlight(this);
+		const outcomes: BatchOutcome[][] = [];
+		const continueOnFail = this.continueOnFail();
+		const readOne = async ({ itemIndex, input }: CheckedItem<Input>): Promise<void> => {
+			try {
+				const data = await read.call(this, itemIndex, input);
+				outcomes[itemIndex] = (Array.isArray(data) ? data : [data]).map((json) => ({ json }));
+			} catch (error) {
+				const failure = withItemIndex(this, error, itemIndex);
+				if (!continueOnFail) throw failure;
+				outcomes[itemIndex] = [{ error: failure }];
+			}
+		};
+		// The first item alone first: it fetches the token, and a used-up quota (607) it meets blocks
+		// the others before they are sent.
+		const [first, ...rest] = items;
+		await runBatches(first === undefined ? [] : [first], 1, readOne);
+		await runBatches(rest, concurrency, readOne);
+		return outcomes;
 	};
 }
 

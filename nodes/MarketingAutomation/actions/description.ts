@@ -2,31 +2,31 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { ResourceOperations } from '../../shared/operation';
 import { toolAnswerLimitsField } from '../../shared/toolLimits';
-import * as activity from './activity';
-import * as apiCall from './apiCall';
-import * as bulkExtract from './bulkExtract';
-import * as bulkImport from './bulkImport';
-import * as campaign from './campaign';
-import * as company from './company';
-import * as customField from './customField';
-import * as customObject from './customObject';
-import * as email from './email';
-import * as form from './form';
-import * as landingPage from './landingPage';
-import * as lead from './lead';
-import * as list from './list';
-import * as namedAccount from './namedAccount';
-import * as namedAccountList from './namedAccountList';
-import * as opportunity from './opportunity';
-import * as opportunityRole from './opportunityRole';
-import * as program from './program';
-import * as programMember from './programMember';
-import * as token from './token';
-import * as usage from './usage';
+import { activity } from './activity';
+import { apiCall } from './apiCall';
+import { bulkExtract } from './bulkExtract';
+import { bulkImport } from './bulkImport';
+import { campaign } from './campaign';
+import { company } from './company';
+import { customField } from './customField';
+import { customObject } from './customObject';
+import { email } from './email';
+import { form } from './form';
+import { landingPage } from './landingPage';
+import { lead } from './lead';
+import { list } from './list';
+import { namedAccount } from './namedAccount';
+import { namedAccountList } from './namedAccountList';
+import { opportunity } from './opportunity';
+import { opportunityRole } from './opportunityRole';
+import { program } from './program';
+import { programMember } from './programMember';
+import { token } from './token';
+import { usage } from './usage';
 import { fromVersionTwo, versionOne } from './versions';
 
 /** Every resource, in the order its fields are listed. */
-const resources = {
+const resources = [
 	activity,
 	apiCall,
 	bulkExtract,
@@ -48,7 +48,7 @@ const resources = {
 	programMember,
 	token,
 	usage,
-};
+];
 
 /** The resources of version 1, as saved workflows know them. */
 const versionOneResources: INodePropertyOptions[] = [
@@ -99,12 +99,12 @@ export const properties: INodeProperties[] = [
 	// version 2's lists (which hold every option) come first.
 	resourceField(versionTwoResources, fromVersionTwo),
 	resourceField(versionOneResources, versionOne),
-	...Object.values(resources).flatMap((resource) => resource.description),
+	...resources.flatMap((resource) => resource.properties),
 	// Shown only when the node is an AI agent's tool.
 	toolAnswerLimitsField,
 ];
 
 /** Resource value → operation value → operation, for the router. */
 export const operations: ResourceOperations = Object.fromEntries(
-	Object.entries(resources).map(([value, resource]) => [value, resource.operations]),
+	resources.map((resource) => [resource.value, resource.operations]),
 );

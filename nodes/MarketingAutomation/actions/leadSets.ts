@@ -18,7 +18,7 @@ export interface LeadSet<Id extends number | string = number> {
 	leadIds: Id[];
 }
 
-export interface LeadSetWrite<T extends LeadSet<Id>, Id extends number | string = number> {
+interface LeadSetWrite<T extends LeadSet<Id>, Id extends number | string = number> {
 	/** Reads and checks one item; the router runs it for every item before any call. */
 	check(ctx: IExecuteFunctions, itemIndex: number): T;
 	/** The call for up to 300 distinct records of a group (`first` is the group's first item). */

@@ -46,21 +46,6 @@ export interface EmailActivityQuery {
 	limit: number;
 }
 
-/** Reads and checks one item's dates and scope for activities of the given types. */
-function checkEmailActivities(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	activityTypeIds: number[],
-): EmailActivityQuery {
-	const since = readDateTime(ctx, 'sinceDatetime', itemIndex, 'Since') as string;
-	const until = readDateTime(ctx, 'options.untilDatetime', itemIndex, 'Until', false);
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = { activityTypeIds: activityTypeIds.join(',') };
-	addActivityScope(ctx, options, qs, itemIndex);
-	const untilMs = until ? Date.parse(until) : Infinity;
-	return { since, untilMs, qs, limit: limitOf(ctx, itemIndex) };
-}
-
 /**
  * Reads activities of the given types from a date-based paging token, page by page while
  * `moreResult` is true (empty pages included), up to Limit or Until.
@@ -95,7 +80,13 @@ async function readEmailActivities(
 export function emailActivityRun(typesOf: (ctx: IExecuteFunctions, itemIndex: number) => number[]) {
 	return {
 		check(this: IExecuteFunctions, itemIndex: number): EmailActivityQuery {
-			return checkEmailActivities(this, itemIndex, typesOf(this, itemIndex));
+			const since = readDateTime(this, 'sinceDatetime', itemIndex, 'Since') as string;
+			const until = readDateTime(this, 'options.untilDatetime', itemIndex, 'Until', false);
+			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			const qs: IDataObject = { activityTypeIds: typesOf(this, itemIndex).join(',') };
+			addActivityScope(this, options, qs, itemIndex);
+			const untilMs = until ? Date.parse(until) : Infinity;
+			return { since, untilMs, qs, limit: limitOf(this, itemIndex) };
 		},
 		runBatch: concurrentReads(readEmailActivities),
 	};

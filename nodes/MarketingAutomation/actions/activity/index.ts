@@ -4,10 +4,11 @@ import { operation as getEmailBounces } from './getEmailBounces.operation';
 import { operation as getEmailOpens } from './getEmailOpens.operation';
 import { operation as getLeadChanges } from './getLeadChanges.operation';
 
-const resource = defineResource('activity', [getEmailBounces, getEmailOpens, getLeadChanges], {
-	default: 'getEmailBounces',
-	versions: NODE_VERSIONS,
-});
-
-export const description = resource.properties;
-export const operations = resource.operations;
+export const activity = defineResource(
+	'activity',
+	[getEmailBounces, getEmailOpens, getLeadChanges],
+	{
+		default: 'getEmailBounces',
+		versions: NODE_VERSIONS,
+	},
+);

@@ -160,20 +160,15 @@ const properties: INodeProperties[] = [
 	optionsCollection([openJobsOption, statusIntervalOption, timeLimitOption, savedTimeLimitOption]),
 ];
 
-interface Extract {
-	object: ExportObject;
-	jobs: IDataObject[];
-}
-
 /** Reads and checks one item's export jobs; the router runs it for every item before any call. */
-function check(this: IExecuteFunctions, itemIndex: number): Extract {
+function check(this: IExecuteFunctions, itemIndex: number) {
 	const object = this.getNodeParameter('object', itemIndex) as ExportObject;
 	return { object, jobs: exportBodies(this, object, itemIndex) };
 }
 
 async function executeBatch(
 	this: IExecuteFunctions,
-	items: Array<CheckedItem<Extract>>,
+	items: Array<CheckedItem<ReturnType<typeof check>>>,
 ): Promise<BatchOutcome[][]> {
 	// Jobs queued and not waited for, over all items: each new job waits for a free share.
 	const open: OpenExport[] = [];

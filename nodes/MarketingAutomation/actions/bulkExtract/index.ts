@@ -6,10 +6,11 @@ import { operation as getAll } from './getAll.operation';
 import { operation as getFile } from './getFile.operation';
 import { operation as getStatus } from './getStatus.operation';
 
-const resource = defineResource('bulkExtract', [cancel, extract, getAll, getFile, getStatus], {
-	default: 'extract',
-	versions: [{ version: 2, show: fromVersionTwo }],
-});
-
-export const description = resource.properties;
-export const operations = resource.operations;
+export const bulkExtract = defineResource(
+	'bulkExtract',
+	[cancel, extract, getAll, getFile, getStatus],
+	{
+		default: 'extract',
+		versions: [{ version: 2, show: fromVersionTwo }],
+	},
+);

@@ -11,7 +11,7 @@ import { exportIdField, exportObjectField } from '../bulkFields';
 const EXPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The export ID parameter of an item, checked before any call (the service's IDs are UUIDs). */
-export function readExportId(ctx: IExecuteFunctions, itemIndex: number): string {
+function readExportId(ctx: IExecuteFunctions, itemIndex: number): string {
 	const exportId = String(ctx.getNodeParameter('exportId', itemIndex, '')).trim();
 	if (!EXPORT_ID.test(exportId)) {
 		throw new NodeOperationError(

@@ -43,15 +43,8 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-interface StatusQuery {
-	object: ImportObject;
-	batchId: number;
-	format: BulkFormat;
-	includeRows: boolean;
-}
-
 /** Reads and checks one item's batch ID; the router runs it for every item before any call. */
-function check(this: IExecuteFunctions, itemIndex: number): StatusQuery {
+function check(this: IExecuteFunctions, itemIndex: number) {
 	const object = this.getNodeParameter('object', itemIndex) as ImportObject;
 	const raw = String(this.getNodeParameter('batchId', itemIndex, '')).trim();
 	if (!/^\d+$/.test(raw)) {

@@ -37,7 +37,7 @@ export interface SourceItem {
  * of about the same size, so the service's 2 processing slots both work to the end. Below it, no
  * sharing (Infinity): each file as full as the size limit allows.
  */
-export function shareOf(totalBytes: number): number {
+function shareOf(totalBytes: number): number {
 	const { fileBytes, parallelSplitMinBytes } = bulkSettings;
 	if (!(totalBytes >= parallelSplitMinBytes)) return Infinity;
 	// Parts of the average size and 1 % more, with a header of up to 4 KB, stay under the limit.
@@ -161,7 +161,7 @@ export async function submitItems(
 }
 
 /** A failure while the items were read or submitted, and the items it concerns. */
-export interface SourceFailure {
+interface SourceFailure {
 	cause: unknown;
 	itemIndexes: number[];
 }

@@ -3,10 +3,7 @@ import { fromVersionTwo } from '../versions';
 import { operation as getStatus } from './getStatus.operation';
 import { operation as importRecords } from './import.operation';
 
-const resource = defineResource('bulkImport', [getStatus, importRecords], {
+export const bulkImport = defineResource('bulkImport', [getStatus, importRecords], {
 	default: 'import',
 	versions: [{ version: 2, show: fromVersionTwo }],
 });
-
-export const description = resource.properties;
-export const operations = resource.operations;

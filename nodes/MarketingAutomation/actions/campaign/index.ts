@@ -9,7 +9,7 @@ import { operation as getByName } from './getByName.operation';
 import { operation as schedule } from './schedule.operation';
 import { operation as trigger } from './trigger.operation';
 
-const resource = defineResource(
+export const campaign = defineResource(
 	'campaign',
 	[activate, clone, deactivate, get, getAll, getByName, schedule, trigger],
 	{
@@ -17,6 +17,3 @@ const resource = defineResource(
 		versions: NODE_VERSIONS,
 	},
 );
-
-export const description = resource.properties;
-export const operations = resource.operations;

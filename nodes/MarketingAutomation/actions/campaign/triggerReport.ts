@@ -1,7 +1,7 @@
 import { mayHaveRun } from '../../../shared/failure';
 
 /** One Request Campaign call of an execution, as the report counts it. */
-export interface SentCall {
+interface SentCall {
 	ids: number[];
 	askers: number[];
 }

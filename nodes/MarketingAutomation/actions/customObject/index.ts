@@ -1,4 +1,4 @@
 import { OBJECT_KINDS } from '../leadDatabase/objects';
 import { objectResource } from '../leadDatabase/resource';
 
-export const { operations, description } = objectResource(OBJECT_KINDS.customObject, '');
+export const customObject = objectResource(OBJECT_KINDS.customObject, '');

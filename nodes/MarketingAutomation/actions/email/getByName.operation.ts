@@ -37,14 +37,7 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-/** `GET /rest/asset/v1/email/byName.json`; no match is `{ found: false, name }` unless asked to fail. */
-interface ByName {
-	name: string;
-	qs: IDataObject;
-	errorOnNoMatch: boolean;
-}
-
-function check(this: IExecuteFunctions, itemIndex: number): ByName {
+function check(this: IExecuteFunctions, itemIndex: number) {
 	const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
 	if (!name || name.includes(',')) {
 		throw new NodeOperationError(
@@ -64,6 +57,7 @@ function check(this: IExecuteFunctions, itemIndex: number): ByName {
 	return { name, qs, errorOnNoMatch: options.errorOnNoMatch === true };
 }
 
+/** `GET /rest/asset/v1/email/byName.json`; no match is `{ found: false, name }` unless asked to fail. */
 export const operation = defineOperation({
 	option: {
 		name: 'Get by Name',

@@ -12,7 +12,7 @@ import { operation as updateContentSection } from './updateContentSection.operat
 // The email writes are offered in both versions: n8n describes a tool from the first Operation
 // selector of a resource, whatever the version, so that selector (the largest, version 1's with Get
 // Many Email Programs) must hold every operation's action.
-const resource = defineResource(
+export const email = defineResource(
 	'email',
 	[
 		approveDraft,
@@ -29,6 +29,3 @@ const resource = defineResource(
 		versions: NODE_VERSIONS,
 	},
 );
-
-export const description = resource.properties;
-export const operations = resource.operations;

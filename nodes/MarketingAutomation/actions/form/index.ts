@@ -3,10 +3,7 @@ import { fromVersionTwo } from '../versions';
 import { operation as getFields } from './getFields.operation';
 import { operation as submit } from './submit.operation';
 
-const resource = defineResource('form', [getFields, submit], {
+export const form = defineResource('form', [getFields, submit], {
 	default: 'getFields',
 	versions: [{ version: 2, show: fromVersionTwo }],
 });
-
-export const description = resource.properties;
-export const operations = resource.operations;

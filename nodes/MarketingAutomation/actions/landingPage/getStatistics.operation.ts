@@ -45,21 +45,7 @@ function attribute(activity: IDataObject, name: string): unknown {
 	return list.find((a) => String(a.name).toLowerCase() === name.toLowerCase())?.value;
 }
 
-/**
- * No statistics endpoint exists (the spec's `landingPage/{id}/stats.json` is not real). Two activity
- * reads from a date-based paging token compute them:
- * - Visit Webpage (type 1) with `assetIds=<page id>`: visits and distinct visiting leads;
- * - Fill Out Form (type 2), whose asset is the form, kept when its "Webpage ID" attribute is the
- *   page: form fills and distinct filling leads.
- * Reading stops at the end of the data or at the first activity after Until.
- */
-interface Window {
-	landingPageId: string;
-	since: string;
-	until: string | undefined;
-}
-
-function check(this: IExecuteFunctions, itemIndex: number): Window {
+function check(this: IExecuteFunctions, itemIndex: number) {
 	const landingPageId = String(this.getNodeParameter('landingPageId', itemIndex, '')).trim();
 	if (!/^\d+$/.test(landingPageId)) {
 		throw new NodeOperationError(
@@ -76,10 +62,18 @@ function check(this: IExecuteFunctions, itemIndex: number): Window {
 	return { landingPageId, since, until };
 }
 
+/**
+ * No statistics endpoint exists (the spec's `landingPage/{id}/stats.json` is not real). Two activity
+ * reads from a date-based paging token compute them:
+ * - Visit Webpage (type 1) with `assetIds=<page id>`: visits and distinct visiting leads;
+ * - Fill Out Form (type 2), whose asset is the form, kept when its "Webpage ID" attribute is the
+ *   page: form fills and distinct filling leads.
+ * Reading stops at the end of the data or at the first activity after Until.
+ */
 async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ landingPageId, since, until }: Window,
+	{ landingPageId, since, until }: ReturnType<typeof check>,
 ): Promise<IDataObject> {
 	const untilMs = until ? Date.parse(until) : Infinity;
 	const inRange = (activity: IDataObject) => Date.parse(String(activity.activityDate)) <= untilMs;

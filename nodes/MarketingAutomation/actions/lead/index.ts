@@ -8,10 +8,11 @@ import { operation as getChanges } from './getChanges.operation';
 import { operation as merge } from './merge.operation';
 
 // Version 2 adds Delete, Describe and Merge.
-const lead = defineResource('lead', [createOrUpdate, remove, describe, getAll, getChanges, merge], {
-	default: 'createOrUpdate',
-	versions: NODE_VERSIONS,
-});
-
-export const description = lead.properties;
-export const operations = lead.operations;
+export const lead = defineResource(
+	'lead',
+	[createOrUpdate, remove, describe, getAll, getChanges, merge],
+	{
+		default: 'createOrUpdate',
+		versions: NODE_VERSIONS,
+	},
+);

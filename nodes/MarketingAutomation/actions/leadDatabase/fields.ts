@@ -22,7 +22,7 @@ export const objectFields = (kind: ObjectKind): INodeProperties[] =>
 	kind.resource === 'customObject' ? [customObjectField] : [];
 
 /** The object fields a query returns, from the object's describe. */
-export const objectFieldsOption: INodeProperties = {
+const objectFieldsOption: INodeProperties = {
 	displayName: 'Field Names or IDs',
 	name: 'fields',
 	type: 'multiOptions',

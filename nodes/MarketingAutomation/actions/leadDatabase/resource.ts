@@ -11,7 +11,7 @@ import { syncOperation } from './sync';
  */
 export function objectResource(kind: ObjectKind, defaultFilter: string) {
 	const { plural } = kind;
-	const resource = defineResource(
+	return defineResource(
 		kind.resource,
 		[
 			{
@@ -53,5 +53,4 @@ export function objectResource(kind: ObjectKind, defaultFilter: string) {
 		],
 		{ default: 'getAll' },
 	);
-	return { operations: resource.operations, description: resource.properties };
 }

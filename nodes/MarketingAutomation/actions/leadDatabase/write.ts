@@ -7,7 +7,7 @@ import { LEAD_BATCH } from '../../transport/paging';
 import { callFailure, failItems, keyedBatches, runBatches } from '../batches';
 
 /** One call of a batched record write: its path, body (one `input` record per entry) and flags. */
-export type RecordCall = Pick<ApiRequest, 'path' | 'body' | 'safeToRepeat' | 'refusals' | 'qs'>;
+type RecordCall = Pick<ApiRequest, 'path' | 'body' | 'safeToRepeat' | 'refusals' | 'qs'>;
 
 /**
  * The record results of a call, one per input record: by `seq` (the input position the service

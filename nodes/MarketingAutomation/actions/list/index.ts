@@ -7,7 +7,7 @@ import { operation as getAll } from './getAll.operation';
 import { operation as getMembers } from './getMembers.operation';
 import { operation as removeLeads } from './removeLeads.operation';
 
-const resource = defineResource(
+export const list = defineResource(
 	'list',
 	[addLeads, create, remove, getAll, getMembers, removeLeads],
 	{
@@ -15,6 +15,3 @@ const resource = defineResource(
 		versions: NODE_VERSIONS,
 	},
 );
-
-export const description = resource.properties;
-export const operations = resource.operations;

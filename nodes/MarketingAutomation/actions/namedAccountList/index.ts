@@ -6,11 +6,8 @@ import { operation as getAll } from './getAll.operation';
 import { operation as getMembers } from './getMembers.operation';
 import { operation as removeNamedAccounts } from './removeNamedAccounts.operation';
 
-const resource = defineResource(
+export const namedAccountList = defineResource(
 	'namedAccountList',
 	[addNamedAccounts, create, remove, getAll, getMembers, removeNamedAccounts],
 	{ default: 'getAll' },
 );
-
-export const description = resource.properties;
-export const operations = resource.operations;

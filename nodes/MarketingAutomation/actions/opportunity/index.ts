@@ -1,7 +1,4 @@
 import { OBJECT_KINDS } from '../leadDatabase/objects';
 import { objectResource } from '../leadDatabase/resource';
 
-export const { operations, description } = objectResource(
-	OBJECT_KINDS.opportunity,
-	'externalOpportunityId',
-);
+export const opportunity = objectResource(OBJECT_KINDS.opportunity, 'externalOpportunityId');

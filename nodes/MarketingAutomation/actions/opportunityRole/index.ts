@@ -1,7 +1,7 @@
 import { OBJECT_KINDS } from '../leadDatabase/objects';
 import { objectResource } from '../leadDatabase/resource';
 
-export const { operations, description } = objectResource(
+export const opportunityRole = objectResource(
 	OBJECT_KINDS.opportunityRole,
 	'externalOpportunityId',
 );

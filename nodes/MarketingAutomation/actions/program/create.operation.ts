@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { assetForm } from '../../transport/assets';
 import { FOLDER_REFUSALS } from '../../transport/refusals';
-import { folderLocator, readFolder, type FolderRef } from '../../helpers/folders';
+import { folderLocator, readFolder } from '../../helpers/folders';
 import { isCalendarDate, readAssetName, readDescription } from '../../helpers/assetFields';
 import { additionalFieldsCollection } from '../fields';
 import { shorten } from '../parameters';
@@ -105,16 +105,6 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-interface NewProgram {
-	name: string;
-	folder: FolderRef;
-	type: string;
-	channel: string;
-	description?: string;
-	costs?: IDataObject[];
-	tags?: IDataObject[];
-}
-
 function refuse(ctx: IExecuteFunctions, itemIndex: number, message: string, fix: string): never {
 	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description: fix });
 }
@@ -160,7 +150,7 @@ function readTags(ctx: IExecuteFunctions, itemIndex: number, rows: IDataObject[]
 	});
 }
 
-function check(this: IExecuteFunctions, itemIndex: number): NewProgram {
+function check(this: IExecuteFunctions, itemIndex: number) {
 	const name = readAssetName(this, 'name', itemIndex, 'program');
 	const folder = readFolder(this, 'folder', itemIndex);
 	const type = String(this.getNodeParameter('type', itemIndex, '') ?? '');

@@ -9,7 +9,7 @@ import { operation as getEmailPrograms } from './getEmailPrograms.operation';
 import { operation as getStatistics } from './getStatistics.operation';
 import { operation as unapprove } from './unapprove.operation';
 
-const resource = defineResource(
+export const program = defineResource(
 	'program',
 	[approve, clone, create, get, getAll, getEmailPrograms, getStatistics, unapprove],
 	{
@@ -17,6 +17,3 @@ const resource = defineResource(
 		versions: NODE_VERSIONS,
 	},
 );
-
-export const description = resource.properties;
-export const operations = resource.operations;

@@ -4,9 +4,10 @@ import { operation as describe } from './describe.operation';
 import { operation as getAll } from './getAll.operation';
 import { operation as setStatus } from './setStatus.operation';
 
-const resource = defineResource('programMember', [createOrUpdate, describe, getAll, setStatus], {
-	default: 'getAll',
-});
-
-export const description = resource.properties;
-export const operations = resource.operations;
+export const programMember = defineResource(
+	'programMember',
+	[createOrUpdate, describe, getAll, setStatus],
+	{
+		default: 'getAll',
+	},
+);

@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest } from '../../transport';
 import { assetForm } from '../../transport/assets';
 import { FOLDER_REFUSALS } from '../../transport/refusals';
-import type { FolderRef } from '../../helpers/folders';
 import { isCalendarDate } from '../../helpers/assetFields';
 import { shorten } from '../parameters';
 import { inputError } from '../../../shared/inputError';
@@ -67,17 +66,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-interface Token {
-	name: string;
-	type: string;
-	value: string;
-}
-
-interface Upsert {
-	owner: FolderRef;
-	tokens: Token[];
-}
-
 /** Why a value does not fit its type, or undefined when it does. */
 function valueProblem(type: string, value: string): string | undefined {
 	if (type === 'date' && !isCalendarDate(value)) return 'is not a date written YYYY-MM-DD';
@@ -92,7 +80,7 @@ function valueProblem(type: string, value: string): string | undefined {
 }
 
 /** Every token of the item, checked before any call: name, type, and value by type. */
-function check(this: IExecuteFunctions, itemIndex: number): Upsert {
+function check(this: IExecuteFunctions, itemIndex: number) {
 	const owner = readOwner(this, itemIndex);
 	const rows = ((this.getNodeParameter('tokens', itemIndex, {}) as IDataObject).token ??
 		[]) as IDataObject[];

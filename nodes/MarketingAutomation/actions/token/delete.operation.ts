@@ -4,7 +4,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { assetForm } from '../../transport/assets';
 import { FOLDER_REFUSALS } from '../../transport/refusals';
-import type { FolderRef } from '../../helpers/folders';
 import { shorten } from '../parameters';
 import { defineOperation } from '../../../shared/operation';
 import {
@@ -37,13 +36,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-interface Removal {
-	owner: FolderRef;
-	name: string;
-	type: string;
-}
-
-function check(this: IExecuteFunctions, itemIndex: number): Removal {
+function check(this: IExecuteFunctions, itemIndex: number) {
 	const owner = readOwner(this, itemIndex);
 	const raw = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim();
 	const name = bareTokenName(raw);
