@@ -25,7 +25,6 @@ function recordIdField(kind: EntityKind): INodeProperties {
 	};
 }
 
-/** Reads and checks item `itemIndex`'s record id. */
 export function readRecordId(ctx: IExecuteFunctions, kind: EntityKind, itemIndex: number): string {
 	const raw = itemParameter<unknown>(ctx, 'recordId', itemIndex, '');
 	const id = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
