@@ -5,8 +5,6 @@ import { PICKERS_VERSION } from '../actions/versions';
 import { ROLE_OPTIONS } from './roles';
 import { listThenIdModes } from '../../shared/descriptions';
 
-/** Field builders shared by the operations. */
-
 export function rolesField(description: string): INodeProperties {
 	return {
 		displayName: 'Roles',
