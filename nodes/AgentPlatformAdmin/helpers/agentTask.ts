@@ -32,13 +32,7 @@ function stateOf(metadata: IDataObject): string {
 	return String((metadata.conversation as IDataObject | undefined)?.state ?? '');
 }
 
-interface Message {
-	type: string;
-	text?: string;
-	thought: boolean;
-}
-
-function messageOf(record: IDataObject): Message {
+function messageOf(record: IDataObject) {
 	const content = (record.content ?? {}) as IDataObject;
 	const text = [content.text, content.message, content.error].find((v) => typeof v === 'string');
 	return {
