@@ -32,13 +32,7 @@ function stateOf(metadata: IDataObject): string {
 	return String((metadata.conversation as IDataObject | undefined)?.state ?? '');
 }
 
-interface Message {
-	type: string;
-	text?: string;
-	thought: boolean;
-}
-
-function messageOf(record: IDataObject): Message {
+function messageOf(record: IDataObject) {
 	const content = (record.content ?? {}) as IDataObject;
 	const text = [content.text, content.message, content.error].find((v) => typeof v === 'string');
 	return {
@@ -70,14 +64,6 @@ export function agentFailed(error: unknown): boolean {
 	return error instanceof NodeApiError && error.context.agentFailed === true;
 }
 
-interface TaskReading {
-	agent_id: string;
-	conversation_id: string;
-	state: string;
-	finished: boolean;
-	[key: string]: string | boolean | number | undefined;
-}
-
 /**
  * Reads the task once, or (with `waitSeconds`) until it stops working or the time runs out, then
  * its reply when it has stopped. A task that ended in a failed state throws the platform's error.
@@ -88,7 +74,7 @@ export async function readTask(
 	conversationId: string,
 	itemIndex: number,
 	waitSeconds?: number,
-): Promise<TaskReading> {
+) {
 	// A time limit of 0 looks once.
 	const { last, finished } = await pollUntil(
 		async () => await readTaskMetadata(ctx, agentId, conversationId, itemIndex),
@@ -97,7 +83,7 @@ export async function readTask(
 	);
 	const state = stateOf(last);
 	const title = (last.conversation as IDataObject | undefined)?.title;
-	const reading: TaskReading = {
+	const reading = {
 		agent_id: agentId,
 		conversation_id: conversationId,
 		state,

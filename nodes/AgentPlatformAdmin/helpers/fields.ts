@@ -5,8 +5,6 @@ import { PICKERS_VERSION } from '../actions/versions';
 import { ROLE_OPTIONS } from './roles';
 import { listThenIdModes } from '../../shared/descriptions';
 
-/** Field builders shared by the operations. */
-
 export function rolesField(description: string): INodeProperties {
 	return {
 		displayName: 'Roles',
@@ -19,45 +17,40 @@ export function rolesField(description: string): INodeProperties {
 	};
 }
 
-export function emailField(description: string): INodeProperties {
+/** A required text field (the IDs, e-mail addresses and names the operations act on). */
+export function requiredText(
+	displayName: string,
+	name: string,
+	placeholder: string,
+	description: string,
+): INodeProperties {
 	return {
-		displayName: 'Email',
-		name: 'email',
+		displayName,
+		name,
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'e.g. nathan@example.com',
+		placeholder,
 		description,
 	};
 }
 
-export function inviteCodeField(description: string): INodeProperties[] {
-	return withPicker(
-		{
-			displayName: 'Invite Code',
-			name: 'inviteCode',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. inv-2b7e1f9a3c4d',
-			description,
-		},
+export const emailField = (description: string) =>
+	requiredText('Email', 'email', 'e.g. nathan@example.com', description);
+
+export const inviteCodeField = (description: string) =>
+	withPicker(
+		requiredText('Invite Code', 'inviteCode', 'e.g. inv-2b7e1f9a3c4d', description),
 		'searchInvites',
 	);
-}
 
-export function userIdField(): INodeProperties {
-	return {
-		displayName: 'User ID',
-		name: 'userId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. usr-4f2a9c',
-		description:
-			"ID of a user who is a member of the project named in the credential: letters, digits, '.', '_' and '-' only, at most 240 characters",
-	};
-}
+export const userIdField = () =>
+	requiredText(
+		'User ID',
+		'userId',
+		'e.g. usr-4f2a9c',
+		"ID of a user who is a member of the project named in the credential: letters, digits, '.', '_' and '-' only, at most 240 characters",
+	);
 
 /** The platform's path IDs (users, keys, invites): letters, digits, '.', '_', '-', at most 240. */
 const ID_PATTERN = '^\\s*[A-Za-z0-9._-]{1,240}\\s*$';

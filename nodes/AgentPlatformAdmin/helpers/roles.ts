@@ -36,12 +36,8 @@ export function normaliseRole(role: string): string | undefined {
 	);
 }
 
-interface PermissionsBody {
-	items: Record<string, { actions: Record<string, boolean> }>;
-}
-
 /** Chosen roles become `true` actions; roles not chosen are left out (the service keeps them or not, per its overwrite flag). */
-export function permissionsFor(roles: string[]): PermissionsBody {
+export function permissionsFor(roles: string[]) {
 	return {
 		items: {
 			[PERMISSIONS_SCOPE_KEY]: { actions: Object.fromEntries(roles.map((role) => [role, true])) },

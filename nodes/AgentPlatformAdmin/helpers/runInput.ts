@@ -64,22 +64,15 @@ export function readJsonInputs(ctx: IExecuteFunctions, itemIndex: number): IData
 	return value as IDataObject;
 }
 
-/** The run options every run operation shares. */
-interface RunOptions {
-	/** Seconds to wait for the result. */
-	timeLimit: number;
-	/** Runs in flight at once. */
-	runsInFlight: number;
-}
-
 export const DEFAULT_TIME_LIMIT_S = 300;
 /** The platform queues work over the plan's concurrency; two fits the smallest plan. */
 export const DEFAULT_RUNS_IN_FLIGHT = 2;
 
+/** The run options every run operation shares (Time Limit in seconds, Runs in Flight), checked. */
 export function readRunOptions(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-): RunOptions & IDataObject {
+): IDataObject & { timeLimit: number; runsInFlight: number } {
 	const options = (ctx.getNodeParameter('options', itemIndex, {}) ?? {}) as IDataObject;
 	const number = (value: unknown, fallback: number, min: number, field: string) => {
 		if (value === undefined || value === '') return fallback;

@@ -50,13 +50,6 @@ export function toolFailedError(
 /** The job's final states (the platform's schema): never polled again. */
 const JOB_ENDED = new Set(['complete', 'failed', 'timeout', 'cancelled']);
 
-interface JobReading {
-	finished: boolean;
-	type: string;
-	output?: IDataObject;
-	errors: string[];
-}
-
 /** Polls the job until it has ended or the time runs out. */
 export async function waitForJob(
 	ctx: IExecuteFunctions,
@@ -64,7 +57,7 @@ export async function waitForJob(
 	jobId: string,
 	timeLimitS: number,
 	itemIndex: number,
-): Promise<JobReading> {
+): Promise<{ finished: boolean; type: string; output?: IDataObject; errors: string[] }> {
 	const { last, finished } = await pollUntil(
 		async () => await readToolJob(ctx, toolId, jobId, itemIndex),
 		(state) => JOB_ENDED.has(String(state.type ?? '')),

@@ -65,7 +65,6 @@ const PICKED: Array<{
 	{ name: 'technologies', label: 'Technology', side: 'companies', numeric: false },
 ];
 
-/** The Filters collection of Contact → Search and Company → Search. */
 export function searchFilters(kind: SearchKind): INodeProperties {
 	const options: INodeProperties[] = [
 		filter('Company', 'company', 'e.g. Example Inc, Acme', 'Company names, comma-separated'),
@@ -113,7 +112,6 @@ export function searchFilters(kind: SearchKind): INodeProperties {
 	);
 }
 
-/** The `filters` part of a search body. */
 export function searchBody(
 	ctx: IExecuteFunctions,
 	kind: SearchKind,

@@ -120,11 +120,11 @@ export function lookalikesOperation(kind: EntityKind) {
 		fields: lookalikeFields(kind),
 		async check(this: IExecuteFunctions, itemIndex: number): Promise<LookalikeRequest> {
 			await requireServiceApi(this, 'Find Lookalikes', itemIndex);
+			const refuse = (field: string, reason: string, fix: string, parameter: string) =>
+				invalidInput(this, itemIndex, field, reason, fix, parameter);
 			const type = itemParameter<string>(this, 'seedType', itemIndex, '') as SeedType;
 			if (!SEED_TYPES[kind].some((option) => option.value === type)) {
-				invalidInput(
-					this,
-					itemIndex,
+				refuse(
 					'"Seed Type"',
 					`"${echo(String(type))}" is not a seed type of ${kind} lookalikes`,
 					`Use ${SEED_TYPES[kind].map((option) => option.value).join(', ')}.`,
@@ -140,9 +140,7 @@ export function lookalikesOperation(kind: EntityKind) {
 			for (const [n, raw] of texts.entries()) {
 				const seed = seedOf(kind, type, raw);
 				if (typeof seed === 'object' && 'refused' in seed) {
-					invalidInput(
-						this,
-						itemIndex,
+					refuse(
 						'"Seeds"',
 						`seed ${n + 1}: ${String(seed.refused)}`,
 						'Correct or remove that seed.',
@@ -154,9 +152,7 @@ export function lookalikesOperation(kind: EntityKind) {
 				seen.add(key);
 			}
 			if (seeds.length < MIN_SEEDS || seeds.length > MAX_SEEDS) {
-				invalidInput(
-					this,
-					itemIndex,
+				refuse(
 					'"Seeds"',
 					`${seeds.length} different seeds given; the service takes ${MIN_SEEDS} to ${MAX_SEEDS}`,
 					`Give ${MIN_SEEDS} to ${MAX_SEEDS} seeds.`,
@@ -168,23 +164,20 @@ export function lookalikesOperation(kind: EntityKind) {
 				for (const [n, domain] of exclude.entries()) {
 					const checked = checkDomain(domain);
 					if ('refused' in checked) {
-						invalidInput(
-							this,
-							itemIndex,
+						refuse(
 							'"Exclude Domains"',
 							`domain ${n + 1}: ${checked.refused}`,
 							'Correct or remove that domain.',
 							'exclude',
 						);
+					} else {
+						exclude[n] = checked.value;
 					}
-					exclude[n] = checked.value;
 				}
 			}
 			const limit = limitOf(this, itemIndex);
 			if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1)) {
-				invalidInput(
-					this,
-					itemIndex,
+				refuse(
 					'"Limit"',
 					`${echo(String(limit))} is not a whole number of at least 1`,
 					'Give a Limit of 1 or more, or turn on Return All.',

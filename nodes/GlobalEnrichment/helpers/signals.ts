@@ -25,30 +25,19 @@ function recordIdField(kind: EntityKind): INodeProperties {
 	};
 }
 
-/** Reads and checks item `itemIndex`'s record id. */
 export function readRecordId(ctx: IExecuteFunctions, kind: EntityKind, itemIndex: number): string {
 	const raw = itemParameter<unknown>(ctx, 'recordId', itemIndex, '');
 	const id = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-	const field = `"${label(kind)} ID"`;
+	const refuse = (reason: string, fix: string) =>
+		invalidInput(ctx, itemIndex, `"${label(kind)} ID"`, reason, fix, 'recordId');
 	if (!id) {
-		invalidInput(
-			ctx,
-			itemIndex,
-			field,
+		refuse(
 			'it is empty',
 			`Map the "id" of a Find, Enrich or Search output of this node, or type the ${kind}'s ID.`,
-			'recordId',
 		);
 	}
 	if (/[\s,]/.test(id) || id.length > 256) {
-		invalidInput(
-			ctx,
-			itemIndex,
-			field,
-			`"${echo(id)}" is not one ID`,
-			'Give one ID per item; split a list into items first.',
-			'recordId',
-		);
+		refuse(`"${echo(id)}" is not one ID`, 'Give one ID per item; split a list into items first.');
 	}
 	return id;
 }
@@ -99,25 +88,16 @@ function readStartDate(ctx: IExecuteFunctions, itemIndex: number): string | unde
 	const time = /^\d{4}-\d{2}-\d{2}$/.test(text)
 		? Date.parse(`${text}T00:00:00Z`)
 		: Date.parse(text);
+	const refuse = (reason: string, fix: string) =>
+		invalidInput(ctx, itemIndex, '"Start Date"', reason, fix, 'options.startDate');
 	if (!Number.isFinite(time)) {
-		invalidInput(
-			ctx,
-			itemIndex,
-			'"Start Date"',
-			`"${echo(text)}" is not a date`,
-			'Pick a date, or give one such as 2026-05-01.',
-			'options.startDate',
-		);
+		refuse(`"${echo(text)}" is not a date`, 'Pick a date, or give one such as 2026-05-01.');
 	}
 	const day = new Date(time).toISOString().slice(0, 10);
 	if (day > new Date().toISOString().slice(0, 10)) {
-		invalidInput(
-			ctx,
-			itemIndex,
-			'"Start Date"',
+		refuse(
 			`${day} is in the future`,
 			'Pick today or an earlier day: signals are events that already happened.',
-			'options.startDate',
 		);
 	}
 	return day;

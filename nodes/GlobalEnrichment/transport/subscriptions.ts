@@ -14,14 +14,6 @@ import type { EntityKind } from './signals';
 export const CREATE_BATCH = 25;
 export const DELETE_BATCH = 100;
 
-/** What the trigger reads of a subscription. */
-interface Subscription {
-	id: string;
-	url: string;
-	/** `disabled` once deliveries failed on every retry. */
-	status: string;
-}
-
 /** A subscription the service refused in a create call, by its place in the call. */
 export interface Refusal {
 	entityId: string;
@@ -29,11 +21,13 @@ export interface Refusal {
 	message: string;
 }
 
-const toSubscription = (raw: IDataObject): Subscription => ({
+/** What the trigger reads of a subscription (status `disabled`: deliveries failed every retry). */
+const toSubscription = (raw: IDataObject) => ({
 	id: String(raw.id),
 	url: String(raw.url),
 	status: String(raw.status ?? 'active'),
 });
+type Subscription = ReturnType<typeof toSubscription>;
 
 /** Every subscription of the account (of every consumer, not only this trigger's). */
 export async function listSubscriptions(ctx: EnrichmentContext): Promise<Subscription[]> {

@@ -11,22 +11,16 @@ export const TIMESTAMP_HEADER = 'x-lusha-timestamp';
 /** A delivery older or further ahead than this is refused (a replay of a captured one). */
 export const MAX_AGE_SECONDS = 300;
 
-interface SignedParts {
-	signature: string;
-	timestamp: string;
-}
-
 const single = (value: string | string[] | undefined): string | undefined =>
 	typeof value === 'string' && value ? value : undefined;
 
 /** The signature and timestamp headers, or undefined when either is missing or repeated. */
-export function signedParts(
-	headers: Record<string, string | string[] | undefined>,
-): SignedParts | undefined {
+export function signedParts(headers: Record<string, string | string[] | undefined>) {
 	const signature = single(headers[SIGNATURE_HEADER]);
 	const timestamp = single(headers[TIMESTAMP_HEADER]);
 	return signature && timestamp ? { signature, timestamp } : undefined;
 }
+type SignedParts = NonNullable<ReturnType<typeof signedParts>>;
 
 /** Whether the timestamp (whole seconds) is within {@link MAX_AGE_SECONDS} of `nowMs`. */
 export function isFresh(timestamp: string, nowMs: number): boolean {

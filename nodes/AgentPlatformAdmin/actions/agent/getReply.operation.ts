@@ -1,5 +1,6 @@
 import { optionsCollection } from '../../../shared/descriptions';
 import { readTask } from '../../helpers/agentTask';
+import { requiredText } from '../../helpers/fields';
 import { agentLocator, timeLimitOption } from '../../helpers/runFields';
 import { readRunOptions } from '../../helpers/runInput';
 import { AGENT_ID, CONVERSATION_ID, readIdParameter, requireId } from '../../helpers/validation';
@@ -15,15 +16,12 @@ export const operation = defineOperation({
 	},
 	fields: [
 		agentLocator,
-		{
-			displayName: 'Conversation ID',
-			name: 'conversationId',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. {{ $json.conversation_id }}',
-			description: 'The conversation_id that Agent → Run returned',
-		},
+		requiredText(
+			'Conversation ID',
+			'conversationId',
+			'e.g. {{ $json.conversation_id }}',
+			'The conversation_id that Agent → Run returned',
+		),
 		optionsCollection([
 			timeLimitOption('the agent to finish (with Wait Until Finished)'),
 			{

@@ -1,4 +1,4 @@
-import { userIdField, withPicker } from '../../helpers/fields';
+import { requiredText, userIdField, withPicker } from '../../helpers/fields';
 import { API_KEY_ID, readIdParameter, USER_ID } from '../../helpers/validation';
 import { revokeApiKey } from '../../transport/directory';
 import { defineOperation } from '../../../shared/operation';
@@ -13,15 +13,12 @@ export const operation = defineOperation({
 	fields: [
 		...withPicker(userIdField(), 'searchUsers'),
 		...withPicker(
-			{
-				displayName: 'API Key ID',
-				name: 'keyId',
-				type: 'string',
-				required: true,
-				default: '',
-				placeholder: 'e.g. key-8c1d2e3f',
-				description: 'The ID of the key, as API Key → Create and API Key → Get Many return it',
-			},
+			requiredText(
+				'API Key ID',
+				'keyId',
+				'e.g. key-8c1d2e3f',
+				'The ID of the key, as API Key → Create and API Key → Get Many return it',
+			),
 			'searchApiKeys',
 		),
 	],

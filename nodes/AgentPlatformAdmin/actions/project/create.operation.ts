@@ -1,3 +1,4 @@
+import { requiredText } from '../../helpers/fields';
 import { ORGANIZATION_ID, readText, requireId, requireText } from '../../helpers/validation';
 import { apiRequest } from '../../transport';
 import { defineOperation } from '../../../shared/operation';
@@ -11,15 +12,12 @@ export const operation = defineOperation({
 			'Create a project in an organization and return its ID. To invite people into it, map its project_id into the Project field of an Invite or User operation.',
 	},
 	fields: [
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. Support agents',
-			description: 'Name of the new project: any text that is not empty',
-		},
+		requiredText(
+			'Name',
+			'name',
+			'e.g. Support agents',
+			'Name of the new project: any text that is not empty',
+		),
 		{
 			displayName: 'Description',
 			name: 'description',

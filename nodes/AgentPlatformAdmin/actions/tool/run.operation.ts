@@ -17,16 +17,7 @@ import { defineOperation } from '../../../shared/operation';
 import { TOOL_FIELDS_VERSION } from '../versions';
 import { runKey } from '../../helpers/runKey';
 
-interface ToolInput {
-	toolId: string;
-	params: IDataObject;
-	/** The parameter the inputs come from. */
-	inputsParameter: string;
-	asJob: boolean;
-	timeLimit: number;
-}
-
-function readInput(this: IExecuteFunctions, itemIndex: number): ToolInput {
+function readInput(this: IExecuteFunctions, itemIndex: number) {
 	const fields = this.getNodeParameter('inputMode', itemIndex, 'json') === 'fields';
 	return {
 		toolId: readIdParameter(this, 'toolId', itemIndex, TOOL_ID),
@@ -38,6 +29,8 @@ function readInput(this: IExecuteFunctions, itemIndex: number): ToolInput {
 		timeLimit: readRunOptions(this, itemIndex).timeLimit,
 	};
 }
+
+type ToolInput = ReturnType<typeof readInput>;
 
 async function runNow(ctx: IExecuteFunctions, input: ToolInput, itemIndex: number) {
 	const answer = await triggerTool(ctx, input.toolId, input.params, 'now', itemIndex);
