@@ -70,8 +70,8 @@ export const permissions = (actions: Record<string, boolean>) => ({
 /** The Project field By ID: a project ID, or an expression that maps one. */
 export const projectById = (value: string) => ({ __rl: true, mode: 'id', value });
 
-/** The Project field From list, as the editor saves a pick (with the name shown). */
-export const projectFromList = (value: string, name: string) => ({
+/** A picker From list (Project, User ID, Invite Code, …), as the editor saves a pick, name shown. */
+export const fromList = (value: string, name: string) => ({
 	__rl: true,
 	mode: 'list',
 	value,

@@ -1,5 +1,5 @@
 import { directorySuite } from '../../directory';
-import { adminNode, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import { adminNode, fromList, recordCalls, runAdmin, US_BASE } from '../../helpers';
 
 describe('Agent Platform › API Key › Create', () => {
 	const suite = directorySuite();
@@ -45,7 +45,7 @@ describe('Agent Platform › API Key › Create', () => {
 				{
 					resource: 'apiKey',
 					operation: 'create',
-					userId: { __rl: true, mode: 'list', value: 'usr-ana', cachedResultName: 'Ana' },
+					userId: fromList('usr-ana', 'Ana'),
 					options: { label: 'n8n' },
 				},
 				false,

@@ -1,5 +1,5 @@
 import { directorySuite } from '../../directory';
-import { adminNode, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import { adminNode, fromList, recordCalls, runAdmin, US_BASE } from '../../helpers';
 
 describe('Agent Platform › API Key › Revoke', () => {
 	const suite = directorySuite();
@@ -53,8 +53,8 @@ describe('Agent Platform › API Key › Revoke', () => {
 				{
 					resource: 'apiKey',
 					operation: 'revoke',
-					userId: { __rl: true, mode: 'list', value: 'usr-ana', cachedResultName: 'Ana' },
-					keyId: { __rl: true, mode: 'list', value: 'key-8c1d', cachedResultName: 'n8n' },
+					userId: fromList('usr-ana', 'Ana'),
+					keyId: fromList('key-8c1d', 'n8n'),
 				},
 				false,
 				2.1,

@@ -1,12 +1,5 @@
 import { TestCredentialsHelper } from '../../../../harness/credentials';
-import {
-	adminNode,
-	permissions,
-	projectFromList,
-	recordCalls,
-	runAdmin,
-	US_BASE,
-} from '../../helpers';
+import { adminNode, permissions, fromList, recordCalls, runAdmin, US_BASE } from '../../helpers';
 import {
 	ADMIN_ROLE_FIX,
 	NEEDS_ADMIN,
@@ -77,12 +70,7 @@ describe('Agent Platform Admin › Invite', () => {
 					{
 						resource: 'invite',
 						operation: 'changeRole',
-						inviteCode: {
-							__rl: true,
-							mode: 'list',
-							value: 'inv-old',
-							cachedResultName: 'ana@example.com',
-						},
+						inviteCode: fromList('inv-old', 'ana@example.com'),
 						email: 'ana@example.com',
 						roles: ['role:viewer'],
 					},
@@ -108,7 +96,7 @@ describe('Agent Platform Admin › Invite', () => {
 				adminNode({
 					resource: 'invite',
 					operation: 'changeRole',
-					project: projectFromList('proj-launch', 'Launch'),
+					project: fromList('proj-launch', 'Launch'),
 					inviteCode: 'inv-old',
 					email: 'ana@example.com',
 					roles: ['admin'],

@@ -4,7 +4,7 @@ import {
 	credentialProject,
 	permissions,
 	projectById,
-	projectFromList,
+	fromList,
 	recordCalls,
 	runAdmin,
 	US_BASE,
@@ -168,7 +168,7 @@ describe('Agent Platform Admin › Invite', () => {
 
 		it('sends the project picked from the list in the header, instead of the credential’s', async () => {
 			const calls = recordCalls(US_BASE, () => [200, INVITE_CODE]);
-			const result = await runAdmin(invite(projectFromList('proj-launch', 'Launch')));
+			const result = await runAdmin(invite(fromList('proj-launch', 'Launch')));
 			expect(calls).toEqual([
 				{
 					method: 'POST',

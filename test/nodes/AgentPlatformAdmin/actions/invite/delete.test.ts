@@ -1,4 +1,4 @@
-import { adminNode, projectById, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import { adminNode, fromList, projectById, recordCalls, runAdmin, US_BASE } from '../../helpers';
 
 describe('Agent Platform Admin › Invite', () => {
 	describe('Delete', () => {
@@ -39,12 +39,7 @@ describe('Agent Platform Admin › Invite', () => {
 					{
 						resource: 'invite',
 						operation: 'delete',
-						inviteCode: {
-							__rl: true,
-							mode: 'list',
-							value: 'inv-a',
-							cachedResultName: 'ana@example.com',
-						},
+						inviteCode: fromList('inv-a', 'ana@example.com'),
 					},
 					false,
 					2.1,

@@ -2,7 +2,7 @@ import nock from 'nock';
 
 import { fastPolling } from '../../runs';
 import { directorySuite } from '../../directory';
-import { adminNode, projectById, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import { adminNode, fromList, projectById, recordCalls, runAdmin, US_BASE } from '../../helpers';
 import { RESEND_MAY_HAVE_RUN } from '../../messages';
 
 describe('Agent Platform › Invite › Resend', () => {
@@ -102,12 +102,7 @@ describe('Agent Platform › Invite › Resend, when the platform fails', () => 
 				{
 					resource: 'invite',
 					operation: 'resend',
-					inviteCode: {
-						__rl: true,
-						mode: 'list',
-						value: 'inv-a',
-						cachedResultName: 'ana@example.com',
-					},
+					inviteCode: fromList('inv-a', 'ana@example.com'),
 				},
 				false,
 				2.1,

@@ -1,5 +1,5 @@
 import { directorySuite } from '../../directory';
-import { projectFromList } from '../../helpers';
+import { fromList } from '../../helpers';
 import { KEY_OUTSIDE_PROJECT } from '../../messages';
 
 describe('Agent Platform › User › Get Many', () => {
@@ -33,7 +33,7 @@ describe('Agent Platform › User › Get Many', () => {
 
 	it('lists the users of the project the Project field names', async () => {
 		const project = await suite.createProject();
-		const inNewProject = { project: projectFromList(project, 'Launch') };
+		const inNewProject = { project: fromList(project, 'Launch') };
 		await suite.run({
 			resource: 'invite',
 			operation: 'create',
@@ -76,7 +76,7 @@ describe('Agent Platform › User › Get Many', () => {
 		const result = await suite.run({
 			resource: 'user',
 			operation: 'getMany',
-			project: projectFromList('proj-gone', 'Gone'),
+			project: fromList('proj-gone', 'Gone'),
 		});
 		expect(result.error?.message).toBe(
 			KEY_OUTSIDE_PROJECT(

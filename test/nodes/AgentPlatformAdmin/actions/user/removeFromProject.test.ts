@@ -1,4 +1,4 @@
-import { adminNode, projectFromList, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import { adminNode, fromList, recordCalls, runAdmin, US_BASE } from '../../helpers';
 import { NEEDS_ADMIN } from '../../messages';
 
 describe('Agent Platform Admin › User › Remove From Project', () => {
@@ -39,7 +39,7 @@ describe('Agent Platform Admin › User › Remove From Project', () => {
 				{
 					resource: 'user',
 					operation: 'removeFromProject',
-					userId: { __rl: true, mode: 'list', value: 'usr-sam', cachedResultName: 'Sam' },
+					userId: fromList('usr-sam', 'Sam'),
 				},
 				false,
 				2.1,
@@ -59,7 +59,7 @@ describe('Agent Platform Admin › User › Remove From Project', () => {
 			adminNode({
 				resource: 'user',
 				operation: 'removeFromProject',
-				project: projectFromList('proj-launch', 'Launch'),
+				project: fromList('proj-launch', 'Launch'),
 				userId: 'usr-sam',
 			}),
 		);

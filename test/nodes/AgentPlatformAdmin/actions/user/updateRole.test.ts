@@ -1,4 +1,4 @@
-import { adminNode, projectById, recordCalls, runAdmin, US_BASE } from '../../helpers';
+import { adminNode, fromList, projectById, recordCalls, runAdmin, US_BASE } from '../../helpers';
 
 /** User → Update Role node for `userId` with `roles`, plus any other parameters. */
 const updateRole = (userId: string, roles: unknown, parameters: Record<string, unknown> = {}) =>
@@ -38,7 +38,7 @@ describe('Agent Platform Admin › User › Update Role', () => {
 				{
 					resource: 'user',
 					operation: 'updateRole',
-					userId: { __rl: true, mode: 'list', value: 'usr-sam', cachedResultName: 'Sam' },
+					userId: fromList('usr-sam', 'Sam'),
 					roles: ['role:editor'],
 				},
 				false,
