@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { BatchOutcome } from '../../../shared/router';
 import { apiRequest, callsInFlight } from '../../transport';
 import { NESTED_TOKENS_REFUSAL } from '../../transport/refusals';
-import { callFailure, failItems, perExecution, runBatches } from '../batches';
+import { callFailure, failItems, groupBy, perExecution, runBatches } from '../batches';
 import { leadIdsField, triggerCampaignLocator, tokensCollection } from '../fields';
 import { parameterOf } from '../../../shared/itemParameters';
 import { readId, readIdList, readTokens } from '../parameters';
@@ -63,13 +63,10 @@ async function executeBatch(
 	prepared: Array<CheckedItem<Trigger>>,
 ): Promise<BatchOutcome[][]> {
 	const outcomes: BatchOutcome[][] = [];
-	const groups = new Map<string, Array<CheckedItem<Trigger>>>();
-	for (const entry of prepared) {
-		const key = `${entry.input.campaignId}|${JSON.stringify(entry.input.tokens)}`;
-		const members = groups.get(key);
-		if (members) members.push(entry);
-		else groups.set(key, [entry]);
-	}
+	const groups = groupBy(
+		prepared,
+		({ input }) => `${input.campaignId}|${JSON.stringify(input.tokens)}`,
+	);
 	interface Call {
 		campaignId: number;
 		tokens: Trigger['tokens'];
