@@ -20,7 +20,7 @@ module.exports = {
 			displayName: 'in-process',
 			testMatch: ['<rootDir>/test/**/*.test.ts'],
 			testPathIgnorePatterns: ['<rootDir>/test/e2e/'],
-			setupFilesAfterEnv: ['<rootDir>/test/setup/nock.ts'],
+			setupFilesAfterEnv: ['<rootDir>/test/setup/nock.ts', '<rootDir>/test/setup/contracts.ts'],
 		},
 		{
 			...shared,
@@ -29,7 +29,7 @@ module.exports = {
 			// Installs n8n into .cache/ on first use and packs dist/ once (see test/e2e/runner.ts).
 			globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 			// Time limit per test and hook (n8n commands take 3-6 s each); stops leftover runs.
-			setupFilesAfterEnv: ['<rootDir>/test/e2e/setup.ts'],
+			setupFilesAfterEnv: ['<rootDir>/test/e2e/setup.ts', '<rootDir>/test/setup/contracts.ts'],
 		},
 	],
 };

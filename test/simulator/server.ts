@@ -2,6 +2,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { checkAnswer, checkRequest } from '../contracts/check';
+import type { ServiceContract } from '../contracts/types';
+import { reportViolation } from '../contracts/violations';
+
 /** What a service module sees of one request. */
 export interface SimRequest {
 	method: string;
@@ -24,6 +28,11 @@ export interface SimResponse {
 	delayMs?: number;
 	/** Send this text or these bytes as the body instead of `body` as JSON (files, broken answers). */
 	rawBody?: string | Buffer;
+	/**
+	 * A fault a test injected on purpose (a truncated answer, an undocumented 502): not checked
+	 * against the contract. Never set on an answer the service itself would give.
+	 */
+	fault?: boolean;
 }
 
 /** One simulated service. It claims the paths it serves and keeps its own in-memory state. */
@@ -37,6 +46,47 @@ export interface SimulatorModule {
 	control?(action: string, body: unknown): SimResponse;
 	/** `GET /__sim/<name>/<view>`: a detailed read of the state (counters too large for the snapshot). */
 	read?(view: string): SimResponse;
+	/**
+	 * What the service's published documents allow (`test/contracts/`). With one, the server refuses
+	 * a request the contract does not allow before the module sees it, and reports an endpoint with
+	 * no entry and an answer the document does not have (`test/contracts/violations.ts`).
+	 */
+	readonly contract?: ServiceContract;
+	/** The service's own answer to a request its contract does not allow (default: 400 `{message}`). */
+	refuse?(problems: string[], request: SimRequest): SimResponse;
+}
+
+/** Checks the request against the module's contract, lets the module answer, checks the answer. */
+async function answerByContract(
+	module: SimulatorModule,
+	request: SimRequest,
+): Promise<SimResponse> {
+	const contract = module.contract;
+	if (!contract) return await module.handle(request);
+	const check = checkRequest(contract, {
+		method: request.method,
+		path: request.path,
+		query: request.query,
+		contentType: request.headers['content-type'],
+		body: request.rawBody === '' ? undefined : request.body,
+	});
+	if (!check.endpoint) {
+		check.problems.forEach(reportViolation);
+		return {
+			status: 404,
+			body: { message: `No such endpoint: ${request.method} ${request.path}` },
+			fault: true,
+		};
+	}
+	const answer =
+		check.problems.length > 0
+			? (module.refuse?.(check.problems, request) ??
+				reply(400, { message: check.problems.join('; ') }))
+			: await module.handle(request);
+	if (!answer.fault && answer.rawBody === undefined) {
+		checkAnswer(check.endpoint, answer.status, answer.body).forEach(reportViolation);
+	}
+	return answer;
 }
 
 export interface RunningSimulator {
@@ -103,7 +153,7 @@ export async function startSimulator(
 				} else {
 					const module = modules.find((m) => m.handles(request.path));
 					answer = module
-						? await module.handle(request)
+						? await answerByContract(module, request)
 						: { status: 404, body: { message: `No simulated service serves ${request.path}` } };
 				}
 				if (answer.delayMs) await wait(answer.delayMs);

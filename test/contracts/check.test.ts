@@ -1,0 +1,149 @@
+import { checkAnswer, checkRequest, validate } from './check';
+import type { ServiceContract } from './types';
+import { takeViolations } from './violations';
+import { reply, startSimulator, type SimulatorModule } from '../simulator/server';
+
+const contract: ServiceContract = {
+	service: 'demo',
+	prefix: '/demo',
+	documents: { doc: 'a made-up document for this test' },
+	endpoints: [
+		{
+			method: 'POST',
+			path: '/v1/things/{id}',
+			operation: 'updateThing',
+			source: 'doc',
+			request: {
+				params: { id: { type: 'integer' } },
+				query: { type: 'object', properties: { limit: { type: 'integer', maximum: 100 } } },
+				body: {
+					type: 'object',
+					required: ['name'],
+					properties: {
+						name: { type: 'string' },
+						tags: {
+							type: 'array',
+							items: { type: 'object', properties: { k: { type: 'string' } } },
+						},
+					},
+				},
+			},
+			answers: {
+				'200': { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
+				'4xx': {
+					type: 'object',
+					required: ['message'],
+					properties: { message: { type: 'string' } },
+				},
+			},
+		},
+	],
+};
+
+const request = (overrides: Partial<Parameters<typeof checkRequest>[1]> = {}) => ({
+	method: 'POST',
+	path: '/demo/v1/things/7',
+	query: new URLSearchParams('limit=5'),
+	contentType: 'application/json; charset=utf-8',
+	body: { name: 'a', tags: [{ k: 'x' }] },
+	...overrides,
+});
+
+describe('contract check', () => {
+	it('allows a request the document allows', () => {
+		const check = checkRequest(contract, request());
+		expect(check.problems).toEqual([]);
+		expect(check.endpoint?.operation).toBe('updateThing');
+		expect(check.params).toEqual({ id: '7' });
+	});
+
+	it('names every problem of a request, at any depth', () => {
+		const check = checkRequest(
+			contract,
+			request({
+				path: '/demo/v1/things/x',
+				query: new URLSearchParams('limit=500&page=2'),
+				body: { tags: [{ k: 1, v: 'y' }] },
+			}),
+		);
+		expect(check.problems).toEqual([
+			'path.id is string, the document says integer',
+			'query.limit is 500, above the maximum 100',
+			'query.page is not a field the document defines',
+			'body.name is required and missing',
+			'body.tags[0].k is integer, the document says string',
+			'body.tags[0].v is not a field the document defines',
+		]);
+	});
+
+	it('refuses another content type and reports an unknown endpoint', () => {
+		expect(checkRequest(contract, request({ contentType: 'text/plain' })).problems).toEqual([
+			'content type text/plain is not application/json',
+		]);
+		expect(checkRequest(contract, request({ method: 'GET' })).problems).toEqual([
+			'GET /demo/v1/things/7 has no entry in the demo contract',
+		]);
+	});
+
+	it('checks an answer by its status', () => {
+		const [endpoint] = contract.endpoints;
+		expect(checkAnswer(endpoint, 200, { id: 1 })).toEqual([]);
+		expect(checkAnswer(endpoint, 200, { id: 1, extra: true })).toEqual([
+			'POST /v1/things/{id} 200: answer.extra is not a field the document defines',
+		]);
+		expect(checkAnswer(endpoint, 404, {})).toEqual([
+			'POST /v1/things/{id} 404: answer.message is required and missing',
+		]);
+		expect(checkAnswer(endpoint, 500, {})).toEqual([
+			'POST /v1/things/{id} answered 500, a status its document does not give',
+		]);
+	});
+
+	it('takes one of several shapes', () => {
+		const schema = { anyOf: [{ type: 'string' as const }, { type: 'integer' as const }] };
+		expect(validate(schema, 'a', 'v')).toEqual([]);
+		expect(validate(schema, true, 'v')).toHaveLength(1);
+	});
+});
+
+describe('the simulator server and a contract', () => {
+	it('refuses what the contract does not allow, and reports an undocumented answer', async () => {
+		let answerWith: unknown = { id: 7 };
+		const module: SimulatorModule = {
+			name: 'demo',
+			contract,
+			handles: (path) => path.startsWith('/demo/'),
+			handle: () => reply(200, answerWith),
+			snapshot: () => ({}),
+		};
+		const sim = await startSimulator([module]);
+		try {
+			const post = (path: string, body: unknown) =>
+				fetch(`${sim.url}${path}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify(body),
+				});
+			expect((await post('/demo/v1/things/7', { name: 'a' })).status).toBe(200);
+			expect(takeViolations()).toEqual([]);
+
+			const refused = await post('/demo/v1/things/7', { name: 'a', colour: 'red' });
+			expect(refused.status).toBe(400);
+			expect(await refused.json()).toEqual({
+				message: 'body.colour is not a field the document defines',
+			});
+			expect(takeViolations()).toEqual([]);
+
+			answerWith = { id: 7, surprise: 1 };
+			await post('/demo/v1/things/7', { name: 'a' });
+			expect(takeViolations()).toEqual([
+				'POST /v1/things/{id} 200: answer.surprise is not a field the document defines',
+			]);
+
+			expect((await post('/demo/v2/other', {})).status).toBe(404);
+			expect(takeViolations()).toEqual(['POST /demo/v2/other has no entry in the demo contract']);
+		} finally {
+			await sim.close();
+		}
+	});
+});
