@@ -99,6 +99,15 @@ describe('contract check', () => {
 		]);
 	});
 
+	it('matches a literal path before a pattern, whatever their order', () => {
+		const byName = { ...contract.endpoints[0], path: '/v1/things/byName', operation: 'byName' };
+		const both = { ...contract, endpoints: [...contract.endpoints, byName] };
+		expect(
+			checkRequest(both, request({ path: '/demo/v1/things/byName' })).endpoint?.operation,
+		).toBe('byName');
+		expect(checkRequest(both, request()).endpoint?.operation).toBe('updateThing');
+	});
+
 	it('takes one of several shapes', () => {
 		const schema = { anyOf: [{ type: 'string' as const }, { type: 'integer' as const }] };
 		expect(validate(schema, 'a', 'v')).toEqual([]);
@@ -113,7 +122,10 @@ describe('the simulator server and a contract', () => {
 			name: 'demo',
 			contract,
 			handles: (path) => path.startsWith('/demo/'),
-			handle: () => reply(200, answerWith),
+			handle: (request) =>
+				request.path.startsWith('/demo/v1/')
+					? reply(200, answerWith)
+					: reply(404, { message: 'No route' }),
 			snapshot: () => ({}),
 		};
 		const sim = await startSimulator([module]);
@@ -140,7 +152,10 @@ describe('the simulator server and a contract', () => {
 				'POST /v1/things/{id} 200: answer.surprise is not a field the document defines',
 			]);
 
-			expect((await post('/demo/v2/other', {})).status).toBe(404);
+			// Reported, and answered by the module as its service would.
+			const unknown = await post('/demo/v2/other', {});
+			expect(unknown.status).toBe(404);
+			expect(await unknown.json()).toEqual({ message: 'No route' });
 			expect(takeViolations()).toEqual(['POST /demo/v2/other has no entry in the demo contract']);
 		} finally {
 			await sim.close();

@@ -87,7 +87,11 @@ export function matchEndpoint(
 ): { endpoint: Endpoint; params: Record<string, string> } | undefined {
 	const relative =
 		contract.prefix && path.startsWith(contract.prefix) ? path.slice(contract.prefix.length) : path;
-	for (const endpoint of contract.endpoints) {
+	// A literal path wins over a pattern (`program/byName.json` over `program/{id}.json`).
+	const byParams = [...contract.endpoints].sort(
+		(a, b) => a.path.split('{').length - b.path.split('{').length,
+	);
+	for (const endpoint of byParams) {
 		if (endpoint.method !== method) continue;
 		const names: string[] = [];
 		const pattern = endpoint.path

@@ -85,8 +85,9 @@ describe('Agent Platform Admin against the service simulator', () => {
 		});
 		expect(response.status).toBe(422);
 		expect(await response.json()).toEqual({
+			// Refused by the contract (test/contracts/agentPlatform.ts) before the module sees it.
 			message:
-				"Path parameter 'user_id' must match ^[a-zA-Z0-9._-]+$ and be at most 240 characters.",
+				'path.user_id does not match ^[a-zA-Z0-9._-]+$; body.permissions is required and missing',
 			error_type: 'validation_error',
 			error_audience: 'platform',
 		});

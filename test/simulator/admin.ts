@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { agentPlatformContract } from '../contracts/agentPlatform';
 import { routeDirectory, type DirectoryState } from './adminDirectory';
 import { AgentRuns, type RunsSeed } from './agentRuns';
 import type { SimRequest, SimResponse, SimulatorModule } from './server';
@@ -46,6 +47,7 @@ export interface CallRecord {
 
 export class AdminService implements SimulatorModule, DirectoryState {
 	readonly name = 'admin';
+	readonly contract = agentPlatformContract;
 	readonly calls: CallRecord[] = [];
 	readonly organizations = new Map<string, Map<string, string>>(); // org → email → userId
 	readonly apiKeys = new Map<string, { role: 'admin' | 'member'; organizationId: string }>();
@@ -100,6 +102,11 @@ export class AdminService implements SimulatorModule, DirectoryState {
 
 	handles(path: string): boolean {
 		return path.startsWith('/latest/');
+	}
+
+	/** A request its contract does not allow: the platform's 422 validation error. */
+	refuse(problems: string[]): SimResponse {
+		return this.error(422, problems.join('; '), 'validation_error');
 	}
 
 	snapshot() {

@@ -1,10 +1,11 @@
+import { anzContract } from '../contracts/anz';
+import type { SimRequest, SimResponse } from './server';
 import {
 	EnrichmentSimulator,
 	canonical,
 	profileSlug,
 	type EnrichmentAccount,
 } from './enrichmentBase';
-import type { SimRequest, SimResponse } from './server';
 import { reply } from './server';
 
 /**
@@ -213,7 +214,13 @@ export function generateAnzPeople(count: number, companyId = 'f000000117274'): A
 
 export class AnzEnrichmentService extends EnrichmentSimulator {
 	readonly name = 'anz';
+	readonly contract = anzContract;
 	protected readonly prefix = '/anz';
+
+	/** A request its contract does not allow: the service's 400 with its error body. */
+	refuse(problems: string[]): SimResponse {
+		return this.error(400, 'BAD_REQUEST', problems.join('; '));
+	}
 	readonly people: AnzPerson[];
 	readonly companies: AnzCompany[];
 	/** Largest search page. */

@@ -207,12 +207,16 @@ export abstract class EnrichmentSimulator implements SimulatorModule {
 		let response: SimResponse;
 		const injected = this.injected.shift();
 		if (injected) {
-			response = reply(
-				injected.status,
-				injected.body ??
-					this.errorBody(injected.status, 'INJECTED', `Injected HTTP ${injected.status}`),
-				injected.headers,
-			);
+			response = {
+				...reply(
+					injected.status,
+					injected.body ??
+						this.errorBody(injected.status, 'INJECTED', `Injected HTTP ${injected.status}`),
+					injected.headers,
+				),
+				// A test's injected answer, not one the contract pins.
+				fault: true,
+			};
 		} else if (!apiKey || !this.apiKeys.has(apiKey)) {
 			response = this.error(401, 'UNAUTHORIZED', 'Invalid API key');
 		} else {

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import { marketingContract } from '../contracts/marketing';
 import { MarketingAssets } from './marketingAssets';
 import { MarketingPrograms } from './marketingPrograms';
 import { LeadDatabaseObjects } from './marketingObjects';
@@ -224,6 +225,26 @@ const csv = (value: unknown) =>
 const isRequestable = (campaign: Row) =>
 	campaign.type === 'trigger' && campaign.active === true && campaign.isRequestable === true;
 
+/**
+ * A lead field as the field schema lists it (fields.md, `LeadField`): its flags, not the
+ * describe's `updateable`.
+ */
+function leadFieldSchema(field: Row): Row {
+	const { name, displayName, description, dataType, length } = field;
+	return {
+		displayName,
+		name,
+		description: description ?? null,
+		dataType,
+		...(length !== undefined ? { length } : {}),
+		isHidden: field.isHidden === true,
+		isHtmlEncodingInEmail: field.isHtmlEncodingInEmail !== false,
+		isSensitive: field.isSensitive === true,
+		isCustom: field.isCustom === true,
+		isApiCreated: field.isApiCreated === true,
+	};
+}
+
 /** A campaign as `/rest/v1/campaigns…` show it: `type` and `active`, but no `isRequestable`. */
 const publicCampaign = (campaign: Row): Row => {
 	const copy = { ...campaign };
@@ -233,6 +254,7 @@ const publicCampaign = (campaign: Row): Row => {
 
 export class MarketingService implements SimulatorModule {
 	readonly name = 'marketing';
+	readonly contract = marketingContract;
 	clientId: string;
 	clientSecret: string;
 	tokenLifetimeSeconds: number;
@@ -318,6 +340,27 @@ export class MarketingService implements SimulatorModule {
 			this.seedDemo(options.activitiesFrom ?? demoActivitiesFrom(Date.now()));
 		}
 		this.bulk = new MarketingBulk(this, options.bulk);
+	}
+
+	/**
+	 * A request its contract does not allow: the service's HTTP 200 with `success: false` and the
+	 * code error-codes.md gives the first problem: 612 a body of another content type, 701 a
+	 * required value left blank, 1003 a value out of range, 1001 any other invalid value.
+	 */
+	refuse(problems: string[]): SimResponse {
+		const [first] = problems;
+		const blank =
+			/^(?:.*\.)?([^.\s]+) is required and missing$|^the body is required and missing$/.exec(first);
+		if (first.startsWith('content type'))
+			return this.failure('612', `Invalid Content Type: ${first}`);
+		if (blank) return this.failure('701', `${blank[1] ?? 'input'} cannot be blank`);
+		if (
+			/ (above the maximum|below the minimum|more than|fewer than|longer than|shorter than) /.test(
+				first,
+			)
+		)
+			return this.failure('1003', problems.join('; '));
+		return this.failure('1001', `Invalid value: ${problems.join('; ')}`);
 	}
 
 	handles(path: string): boolean {
@@ -659,7 +702,7 @@ export class MarketingService implements SimulatorModule {
 			if (fault.code.startsWith('http')) {
 				const status = Number(fault.code.slice(4));
 				this.counters.rejected[fault.code] = (this.counters.rejected[fault.code] ?? 0) + 1;
-				return { status, body: { message: 'Bad Gateway' } };
+				return { status, body: { message: 'Bad Gateway' }, fault: true };
 			}
 			if (fault.code === '606') {
 				return this.reject(
@@ -710,7 +753,8 @@ export class MarketingService implements SimulatorModule {
 			if (fault?.code === 'garbage') {
 				return { status: 200, rawBody: '<html><body>Gateway maintenance</body></html>' };
 			}
-			if (fault?.code === 'http502-after') return { status: 502, body: { message: 'Bad Gateway' } };
+			if (fault?.code === 'http502-after')
+				return { status: 502, body: { message: 'Bad Gateway' }, fault: true };
 			return answer;
 		} finally {
 			for (const key of upsertKeys) {
@@ -773,7 +817,7 @@ export class MarketingService implements SimulatorModule {
 			]);
 		}
 		if (key === 'GET /rest/v1/leads/schema/fields.json') {
-			return this.tokenPage(this.fields, this.params(request));
+			return this.tokenPage(this.fields, this.params(request), leadFieldSchema);
 		}
 		if (key === 'POST /rest/v1/leads/schema/fields.json')
 			return this.createFields(request.body as Row);

@@ -4,7 +4,7 @@
  * ../../../shared/reference/marketing-bulk-and-objects.md §5).
  */
 import type { SimRequest, SimResponse } from './server';
-import { failure, ok, type Row } from './marketingObjects';
+import { failure, ok, soapName, type Row } from './marketingObjects';
 
 /** What this module needs of the service it is part of. */
 export interface AssetsHost {
@@ -145,7 +145,7 @@ export class MarketingAssets {
 					dataType: f.dataType,
 					rest: { name, readOnly: f.updateable === false },
 					soap: {
-						name: name.charAt(0).toUpperCase() + name.slice(1),
+						name: soapName(name),
 						readOnly: f.updateable === false,
 					},
 				};

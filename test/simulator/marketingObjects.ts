@@ -12,6 +12,9 @@ import { reply } from './server';
 
 export type Row = Record<string, unknown>;
 
+/** A lead field's SOAP API name, the id a form lists it by: the REST name, capitalised. */
+export const soapName = (restName: string) => restName.charAt(0).toUpperCase() + restName.slice(1);
+
 export interface FieldDef {
 	name: string;
 	displayName: string;

@@ -54,7 +54,7 @@ describe('marketing simulator: programs, tokens, emails, campaigns, forms, folde
 		expect(errorOf(await get('/rest/asset/v1/program/byName.json'))?.code).toBe('701');
 	});
 
-	it('create: form fields only (a JSON body leaves them blank), type and channel checked, names unique', async () => {
+	it('create: form fields only (a JSON body is 612),  type and channel checked, names unique', async () => {
 		expect(
 			errorOf(
 				await json('/rest/asset/v1/programs.json', {
@@ -64,7 +64,11 @@ describe('marketing simulator: programs, tokens, emails, campaigns, forms, folde
 					channel: 'Operational',
 				}),
 			),
-		).toEqual({ code: '701', message: 'name cannot be blank' });
+		).toEqual({
+			code: '612',
+			message:
+				'Invalid Content Type: content type application/json is not application/x-www-form-urlencoded',
+		});
 		const fields = {
 			name: 'Spring Launch',
 			folder: folder(15),
@@ -146,7 +150,7 @@ describe('marketing simulator: programs, tokens, emails, campaigns, forms, folde
 					folderType: 'Folder',
 				}),
 			)?.code,
-		).toBe('701');
+		).toBe('612');
 		await form(path, {
 			name: 'Event Date',
 			type: 'date',
@@ -206,7 +210,7 @@ describe('marketing simulator: programs, tokens, emails, campaigns, forms, folde
 			name: 'Welcome flow copy',
 			folder: folder(3002, 'Program'),
 		});
-		expect(clone.result?.[0]).toMatchObject({ name: 'Welcome flow copy', programId: 3002 });
+		expect(clone.result?.[0]).toMatchObject({ name: 'Welcome flow copy', parentProgramId: 3002 });
 		const soon = new Date(Date.now() + 60_000).toISOString();
 		const schedule = (input: Record<string, unknown>) =>
 			json('/rest/v1/campaigns/2003/schedule.json', { input });
@@ -222,9 +226,9 @@ describe('marketing simulator: programs, tokens, emails, campaigns, forms, folde
 		);
 	});
 
-	it('forms: fields by REST name; submit takes one record of fields on the form and logs a fill', async () => {
+	it('forms: fields by field ID; submit takes one record of the form’s fields by REST name and logs a fill', async () => {
 		const fields = await get('/rest/asset/v1/form/501/fields.json');
-		expect(fields.result?.map((f) => f.id)).toEqual(['email', 'firstName', 'lastName', 'company']);
+		expect(fields.result?.map((f) => f.id)).toEqual(['Email', 'FirstName', 'LastName', 'Company']);
 		const submit = (input: unknown[]) =>
 			json('/rest/v1/leads/submitForm.json', { formId: 501, input });
 		const stray = await submit([{ leadFormFields: { email: 'f@example.com', title: 'CEO' } }]);

@@ -23,11 +23,13 @@
  *   segmentation ID) or Snippet (`value` a snippet ID); a locked section answers 709.
  */
 import type { SimRequest, SimResponse } from './server';
-import { CHANNEL_STATUSES, failure, ok, type Row } from './marketingObjects';
+import { CHANNEL_STATUSES, failure, ok, soapName, type Row } from './marketingObjects';
 
 /** What this module needs of the service it is part of. */
 export interface ProgramsHost {
 	programs: Row[];
+	/** The lead fields, by REST name (`name`). */
+	fields: Row[];
 	campaigns: Map<number, Row>;
 	emails: Map<number, Row & { approved?: Row[]; draft?: Row[] }>;
 	/** Upserts one lead by e-mail as a form fill would, logging the fill; the record's outcome. */
@@ -77,7 +79,6 @@ const FORM_RECORDS: Row[] = [
 		description: 'Registration for the product webinar',
 		status: 'approved',
 		folder: { type: 'Program', value: 3003, folderName: 'Product Webinar' },
-		workspace: 'Default',
 		createdAt: '2026-10-01T00:00:00Z+0000',
 		updatedAt: '2026-10-01T00:00:00Z+0000',
 	},
@@ -87,32 +88,59 @@ const FORM_RECORDS: Row[] = [
 		description: 'The website contact form',
 		status: 'draft',
 		folder: { type: 'Folder', value: 15, folderName: 'Marketing Activities' },
-		workspace: 'Default',
 		createdAt: '2026-10-02T00:00:00Z+0000',
 		updatedAt: '2026-10-02T00:00:00Z+0000',
 	},
 ];
 
-/** Forms and the REST names of their fields. */
+/**
+ * Forms and their fields by field id, as "Get Form Fields" lists them (the lead field's SOAP-style
+ * name, `FirstName`); a fill sends each by its REST name (`firstName`), the describe gives both.
+ */
 const FORMS = new Map<number, Row[]>([
 	[
 		501,
 		[
-			{ id: 'email', label: 'Email Address:', dataType: 'email', required: true },
-			{ id: 'firstName', label: 'First Name:', dataType: 'string', required: false },
-			{ id: 'lastName', label: 'Last Name:', dataType: 'string', required: false },
-			{ id: 'company', label: 'Company Name:', dataType: 'string', required: false },
+			{ id: 'Email', label: 'Email Address:', dataType: 'email', required: true },
+			{ id: 'FirstName', label: 'First Name:', dataType: 'text', required: false },
+			{ id: 'LastName', label: 'Last Name:', dataType: 'text', required: false },
+			{ id: 'Company', label: 'Company Name:', dataType: 'text', required: false },
 		],
 	],
 	[
 		502,
 		[
-			{ id: 'email', label: 'Email Address:', dataType: 'email', required: true },
-			{ id: 'phone', label: 'Phone Number:', dataType: 'phone', required: true },
-			{ id: 'comments', label: 'Comments:', dataType: 'textArea', required: false },
+			{ id: 'Email', label: 'Email Address:', dataType: 'email', required: true },
+			{ id: 'Phone', label: 'Phone Number:', dataType: 'phone', required: true },
+			{ id: 'Title', label: 'Job Title:', dataType: 'text', required: false },
 		],
 	],
 ]);
+
+/**
+ * A smart campaign as the asset API answers it (smart-campaigns.md, getSmartCampaignByName): its
+ * own record, not the REST v1 campaign (`isActive`, `parentProgramId`, `workspace`, `folder`).
+ */
+function assetCampaign(campaign: Row): Row {
+	return {
+		id: campaign.id,
+		name: campaign.name,
+		description: campaign.description ?? '',
+		createdAt: campaign.createdAt,
+		updatedAt: campaign.updatedAt,
+		status: campaign.active ? 'Active' : 'Inactive',
+		type: campaign.type,
+		isSystem: false,
+		isActive: campaign.active === true,
+		isRequestable: campaign.isRequestable === true,
+		isCommunicationLimitEnabled: false,
+		qualificationRuleType: 'once',
+		...(campaign.programId !== undefined
+			? { parentProgramId: campaign.programId, folder: { type: 'Program', id: campaign.programId } }
+			: {}),
+		workspace: campaign.workspaceName,
+	};
+}
 
 interface Token {
 	name: string;
@@ -206,7 +234,7 @@ export class MarketingPrograms {
 		if (key === 'GET /rest/asset/v1/smartCampaign/byName.json') {
 			if (!q.name) return blank('name');
 			const campaign = [...this.host.campaigns.values()].find((c) => c.name === q.name);
-			return campaign ? ok([campaign], { errors: [], warnings: [] }) : noAssets();
+			return campaign ? ok([assetCampaign(campaign)], { errors: [], warnings: [] }) : noAssets();
 		}
 		if ((m = /^POST \/rest\/asset\/v1\/smartCampaign\/(\d+)\/clone\.json$/.exec(key))) {
 			return this.cloneCampaign(Number(m[1]), request);
@@ -514,7 +542,7 @@ export class MarketingPrograms {
 			...(folder.type === 'Program' ? { programId: folder.id } : {}),
 		};
 		this.host.campaigns.set(campaignId, campaign);
-		return ok([campaign], { errors: [], warnings: [] });
+		return ok([assetCampaign(campaign)], { errors: [], warnings: [] });
 	}
 
 	private submitForm(request: SimRequest): SimResponse {
@@ -547,7 +575,9 @@ export class MarketingPrograms {
 		}
 		const record = (input[0]?.leadFormFields ?? {}) as Row;
 		if (!record.email) return blank('leadFormFields.email');
-		const onForm = new Set(fields.map((f) => f.id));
+		// The REST names of the form's fields: the lead field whose SOAP name is the form field's id.
+		const restOf = new Map(this.host.fields.map((f) => [soapName(String(f.name)), f.name]));
+		const onForm = new Set(fields.map((f) => restOf.get(String(f.id)) ?? f.id));
 		const stray = Object.keys(record).find((name) => !onForm.has(name));
 		if (stray) {
 			return ok([

@@ -118,7 +118,11 @@ const OPERATIONS: Record<string, Operation> = {
 			options: {},
 		},
 		good: { email: 'good.fill@example.com' },
-		calls: ['GET /rest/asset/v1/form/501/fields.json', 'POST /rest/v1/leads/submitForm.json'],
+		calls: [
+			'GET /rest/asset/v1/form/501/fields.json',
+			'GET /rest/v1/leads/describe.json',
+			'POST /rest/v1/leads/submitForm.json',
+		],
 		typeVersion: 2,
 	},
 };
@@ -359,7 +363,7 @@ const CASES: Array<[string, keyof typeof OPERATIONS, IDataObject, string]> = [
 		'a form fill with a field the form lacks',
 		'submitForm',
 		{ email: 'ana@example.com', password: 'x' },
-		'Item 1 sends a field form 501 does not have: "password" (its fields: email, firstName, lastName, company); nothing was submitted',
+		'Item 1 sends a field form 501 does not have: "password" (its fields: Email, FirstName, LastName, Company); nothing was submitted',
 	],
 ];
 

@@ -11,7 +11,7 @@ import { defineOperation, type BatchOutcome } from '../../../shared/operation';
 import { toolArgumentOf } from '../../../shared/tool';
 import { withDecision } from '../../../shared/toolDecision';
 import { isValidEmail } from '../../../shared/validation';
-import { apiRequest } from '../../transport';
+import { apiRead, apiRequest } from '../../transport';
 import { checkAgainstService, eachItem } from '../batches';
 import { columnMapper, formLocator } from '../fields';
 import { readId, shorten } from '../parameters';
@@ -146,7 +146,9 @@ function check(this: IExecuteFunctions, itemIndex: number): FormFill {
 	const formId = readId(this, 'form', itemIndex, 'form');
 	const fields = fieldsOf(this, itemIndex);
 	const argument = fieldsArgument(this, itemIndex);
-	const email = String(fields.email ?? '').trim();
+	// The form's field id (`Email`) or the REST name (`email`): both name the lead's e-mail.
+	const emailKey = Object.keys(fields).find((name) => name.toLowerCase() === 'email') ?? 'email';
+	const email = String(fields[emailKey] ?? '').trim();
 	if (!email) {
 		refuse(
 			this,
@@ -165,7 +167,7 @@ function check(this: IExecuteFunctions, itemIndex: number): FormFill {
 			argument,
 		);
 	}
-	fields.email = email;
+	fields[emailKey] = email;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const fill: FormFill = { formId, fields, argument };
 	const programId = String(options.programId ?? '').trim();
@@ -183,25 +185,75 @@ function check(this: IExecuteFunctions, itemIndex: number): FormFill {
 	return fill;
 }
 
-/** Refuses a fill with a field the form does not have, naming it, before the fill is sent. */
+/**
+ * The names a fill may use for each field of a form, and the REST name each is sent as. The form
+ * lists its fields by id (`FirstName`), the fill is sent by REST name (`firstName`); the lead
+ * describe gives both names of each lead field. A form field the describe lacks keeps its id.
+ */
+export interface FormNames {
+	/** Field id or REST name → REST name. */
+	readonly restName: ReadonlyMap<string, string>;
+	/** The form's field ids, as Get Fields lists them. */
+	readonly ids: readonly string[];
+}
+
+export function formNames(formFields: IDataObject[], describe: IDataObject[]): FormNames {
+	const bySoap = new Map<string, string>();
+	for (const field of describe) {
+		const rest = String((field.rest as IDataObject | undefined)?.name ?? '');
+		const soap = String((field.soap as IDataObject | undefined)?.name ?? '');
+		if (rest && soap) bySoap.set(soap, rest);
+	}
+	const restName = new Map<string, string>();
+	const ids: string[] = [];
+	for (const field of formFields) {
+		// Rows such as the progressive-profiling block hold no lead field.
+		if (field.id === undefined || field.dataType === 'profiling') continue;
+		const id = String(field.id);
+		const rest = bySoap.get(id) ?? id;
+		ids.push(id);
+		restName.set(id, rest);
+		restName.set(rest, rest);
+	}
+	return { restName, ids };
+}
+
+/**
+ * Refuses a fill with a field the form does not have, naming it, before the fill is sent; then
+ * names each field by its REST name, as the service takes it.
+ */
 function checkOnForm(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	fill: FormFill,
-	onForm: Set<string>,
+	onForm: FormNames,
 ): FormFill {
-	const stray = Object.keys(fill.fields).filter((name) => !onForm.has(name));
+	const stray = Object.keys(fill.fields).filter((name) => !onForm.restName.has(name));
 	if (stray.length > 0) {
 		const names = stray.map((name) => shorten(name)).join(', ');
 		refuse(
 			ctx,
 			itemIndex,
-			`Item ${itemIndex} sends ${stray.length === 1 ? 'a field' : 'fields'} form ${fill.formId} does not have: ${names} (its fields: ${[...onForm].join(', ')}); nothing was submitted`,
-			'The service takes only the form’s own fields, by REST name: remove or rename the others (Form → Get Fields lists them), or add the field to the form in the service.',
+			`Item ${itemIndex} sends ${stray.length === 1 ? 'a field' : 'fields'} form ${fill.formId} does not have: ${names} (its fields: ${onForm.ids.join(', ')}); nothing was submitted`,
+			'The service takes only the form’s own fields, by field ID (Form → Get Fields lists them) or by the lead field’s REST name: remove or rename the others, or add the field to the form in the service.',
 			fill.argument,
 		);
 	}
-	return fill;
+	const fields: IDataObject = {};
+	for (const [name, value] of Object.entries(fill.fields)) {
+		const rest = onForm.restName.get(name) as string;
+		if (rest in fields) {
+			refuse(
+				ctx,
+				itemIndex,
+				`Item ${itemIndex} sends the field ${shorten(rest)} twice, by its field ID and by its REST name; nothing was submitted`,
+				'Map each form field once.',
+				fill.argument,
+			);
+		}
+		fields[rest] = value;
+	}
+	return { ...fill, fields };
 }
 
 /** One form fill: `POST /rest/v1/leads/submitForm.json` with one record, sent once. */
@@ -272,13 +324,18 @@ export const operation = defineOperation({
 	check,
 	async runBatch(items) {
 		const outcomes: BatchOutcome[][] = [];
-		const formFields = new Map<number, Promise<Set<string>>>();
+		const formFields = new Map<number, Promise<FormNames>>();
+		let describe: Promise<IDataObject[]> | undefined;
 		const fieldsOfForm = (formId: number, itemIndex: number) => {
 			let names = formFields.get(formId);
 			if (!names) {
-				names = readFormFields(this, formId, itemIndex).then(
-					(fields) => new Set(fields.map((field) => String(field.id))),
-				);
+				// One after the other: the form first (a wrong form ID costs no describe).
+				names = readFormFields(this, formId, itemIndex).then(async (onForm) => {
+					describe ??= apiRead
+						.call(this, '/rest/v1/leads/describe.json', { itemIndex })
+						.then((answer) => answer.result ?? []);
+					return formNames(onForm, await describe);
+				});
 				formFields.set(formId, names);
 			}
 			return names;

@@ -1,5 +1,6 @@
 import { ANZ_KEY, apiCall, items, withSimulator } from '../../../../harness/enrichment';
 import { call, withoutCredits } from '../../helpers';
+import { takeViolations } from '../../../../contracts/violations';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
@@ -65,6 +66,8 @@ describe('ANZ Sales Intelligence: API Call', () => {
 		expect(result.error?.description).toMatch(
 			/^Check the API chosen in the credential: the service's own API and the connection contract have different paths\. \(request ID anz-req-\d{6}\)$/,
 		);
+		// A path the service's documents do not have: the simulator reports it, as it should.
+		expect(takeViolations()).toEqual(['GET /anz/no/such/path has no entry in the anz contract']);
 	});
 });
 

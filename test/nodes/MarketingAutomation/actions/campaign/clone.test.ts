@@ -30,8 +30,8 @@ describe('Marketing Automation v2: Campaign → Clone', () => {
 			id: 2501,
 			name: 'December follow-up',
 			description: 'For December',
-			active: false,
-			programId: 3003,
+			isActive: false,
+			parentProgramId: 3003,
 		});
 		expect(sim().campaigns.get(2501)?.name).toBe('December follow-up');
 	});

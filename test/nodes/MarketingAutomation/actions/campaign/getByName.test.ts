@@ -15,7 +15,7 @@ describe('Marketing Automation v2: Campaign → Get by Name', () => {
 		]);
 		const [item] = outputOf(result);
 		expect(item.pairedItem).toEqual({ item: 0 });
-		expect(item.json).toMatchObject({ id: 2002, name: 'Webinar follow-up', programId: 3003 });
+		expect(item.json).toMatchObject({ id: 2002, name: 'Webinar follow-up', parentProgramId: 3003 });
 	});
 
 	it('no campaign of that name is an error that says names match exactly', async () => {

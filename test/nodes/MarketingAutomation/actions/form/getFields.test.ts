@@ -22,22 +22,22 @@ describe('Marketing Automation v2: Form → Get Fields', () => {
 		]);
 	});
 
-	it('one item per field of the form, by REST name, paired with its input item', async () => {
+	it('one item per field of the form, by field ID, paired with its input item', async () => {
 		const result = await env.run(getFields('502', 'list'), { typeVersion: 2 });
 		expect(sim().calls.map((c) => [c.method, c.path])).toEqual([
 			['GET', '/rest/asset/v1/form/502/fields.json'],
 		]);
 		expect(outputOf(result)).toEqual([
 			{
-				json: { id: 'email', label: 'Email Address:', dataType: 'email', required: true },
+				json: { id: 'Email', label: 'Email Address:', dataType: 'email', required: true },
 				pairedItem: { item: 0 },
 			},
 			{
-				json: { id: 'phone', label: 'Phone Number:', dataType: 'phone', required: true },
+				json: { id: 'Phone', label: 'Phone Number:', dataType: 'phone', required: true },
 				pairedItem: { item: 0 },
 			},
 			{
-				json: { id: 'comments', label: 'Comments:', dataType: 'textArea', required: false },
+				json: { id: 'Title', label: 'Job Title:', dataType: 'text', required: false },
 				pairedItem: { item: 0 },
 			},
 		]);

@@ -32,17 +32,8 @@ describe('Marketing Automation v2: Form → Submit', () => {
 		expect(await resourceMapping.getFormFields.call(ctx)).toEqual({
 			fields: [
 				{
-					id: 'email',
-					displayName: 'Email Address (email)',
-					required: true,
-					defaultMatch: true,
-					canBeUsedToMatch: true,
-					display: true,
-					type: 'string',
-				},
-				{
-					id: 'phone',
-					displayName: 'Phone Number (phone)',
+					id: 'Email',
+					displayName: 'Email Address (Email)',
 					required: true,
 					defaultMatch: false,
 					canBeUsedToMatch: false,
@@ -50,8 +41,17 @@ describe('Marketing Automation v2: Form → Submit', () => {
 					type: 'string',
 				},
 				{
-					id: 'comments',
-					displayName: 'Comments (comments)',
+					id: 'Phone',
+					displayName: 'Phone Number (Phone)',
+					required: true,
+					defaultMatch: false,
+					canBeUsedToMatch: false,
+					display: true,
+					type: 'string',
+				},
+				{
+					id: 'Title',
+					displayName: 'Job Title (Title)',
 					required: false,
 					defaultMatch: false,
 					canBeUsedToMatch: false,
@@ -62,10 +62,11 @@ describe('Marketing Automation v2: Form → Submit', () => {
 		});
 	});
 
-	it('checks the fields against the form, then posts one record as JSON; the fill is logged', async () => {
+	it('maps the form’s field ids to REST names through the describe, posts one record as JSON; the fill is logged', async () => {
+		// The ids "Get Form Fields" lists (and the mapper offers), not the REST names the fill takes.
 		const result = await env.run(
 			submit(
-				{ email: ' fay.form@example.com ', firstName: 'Fay', company: '' },
+				{ Email: ' fay.form@example.com ', FirstName: 'Fay', Company: '' },
 				{
 					programId: '3003',
 					cookie: 'id:123-ABC-456&token:_mch-example.com-1',
@@ -77,6 +78,7 @@ describe('Marketing Automation v2: Form → Submit', () => {
 		expect(result.error).toBeUndefined();
 		expect(sim().calls.map((c) => [c.method, c.path, c.contentType, c.rawBody])).toEqual([
 			['GET', '/rest/asset/v1/form/501/fields.json', undefined, ''],
+			['GET', '/rest/v1/leads/describe.json', undefined, ''],
 			[
 				'POST',
 				PATH,
@@ -115,7 +117,7 @@ describe('Marketing Automation v2: Form → Submit', () => {
 		});
 	});
 
-	it('reads each form’s fields once for all items, one fill per call', async () => {
+	it('reads each form’s fields and the describe once for all items; REST names work too', async () => {
 		const result = await env.run(
 			{
 				...submit(null),
@@ -131,6 +133,7 @@ describe('Marketing Automation v2: Form → Submit', () => {
 		);
 		expect(sim().calls.map((c) => [c.method, c.path])).toEqual([
 			['GET', '/rest/asset/v1/form/501/fields.json'],
+			['GET', '/rest/v1/leads/describe.json'],
 			['POST', PATH],
 			['POST', PATH],
 		]);
@@ -145,17 +148,35 @@ describe('Marketing Automation v2: Form → Submit', () => {
 			typeVersion: 2,
 		});
 		expect(result.error?.message).toBe(
-			'Item 0 sends fields form 501 does not have: "title", "Phone" (its fields: email, firstName, lastName, company); nothing was submitted',
+			'Item 0 sends fields form 501 does not have: "title", "Phone" (its fields: Email, FirstName, LastName, Company); nothing was submitted',
 		);
 		expect(result.error?.description).toBe(
-			'The service takes only the form’s own fields, by REST name: remove or rename the others (Form → Get Fields lists them), or add the field to the form in the service.',
+			'The service takes only the form’s own fields, by field ID (Form → Get Fields lists them) or by the lead field’s REST name: remove or rename the others, or add the field to the form in the service.',
+		);
+		expect(sim().calls.map((c) => [c.method, c.path])).toEqual([
+			['GET', '/rest/asset/v1/form/501/fields.json'],
+			['GET', '/rest/v1/leads/describe.json'],
+		]);
+	});
+
+	it('a field sent by both its names is refused before the fill is sent', async () => {
+		const result = await env.run(
+			submit({ Email: 'twice@example.com', email: 'twice@example.com' }),
+			{ typeVersion: 2 },
+		);
+		expect(result.error?.message).toBe(
+			'Item 0 sends the field "email" twice, by its field ID and by its REST name; nothing was submitted',
 		);
 		expect(sim().callsTo('POST', PATH)).toEqual([]);
 	});
 
 	it('refuses bad input before any call: no email, a bad email, a list value, a bad program', async () => {
 		const cases: Array<[ReturnType<typeof submit>, string]> = [
-			[submit({ firstName: 'Ana' }), 'The form fill of item 0 has no email'],
+			[submit({ FirstName: 'Ana' }), 'The form fill of item 0 has no email'],
+			[
+				submit({ Email: 'ana at example' }),
+				'The email "ana at example" of item 0 is not an e-mail address',
+			],
 			[
 				submit({ email: 'ana at example' }),
 				'The email "ana at example" of item 0 is not an e-mail address',
@@ -193,7 +214,7 @@ describe('Marketing Automation v2: Form → Submit', () => {
 			{
 				json: expect.objectContaining({
 					error:
-						'Item 1 sends a field form 501 does not have: "title" (its fields: email, firstName, lastName, company); nothing was submitted',
+						'Item 1 sends a field form 501 does not have: "title" (its fields: Email, FirstName, LastName, Company); nothing was submitted',
 				}),
 				pairedItem: { item: 1 },
 			},
@@ -270,7 +291,7 @@ describe('Marketing Automation v2: Form → Submit', () => {
 			);
 			// n8n hands the model the error's message: the field, the form's own, and what to do.
 			expect(result.error?.message).toBe(
-				'This call sends a field form 501 does not have: "jobTitle" (its fields: email, firstName, lastName, company); nothing was submitted. Change the argument \'fields\' and call this tool again.',
+				'This call sends a field form 501 does not have: "jobTitle" (its fields: Email, FirstName, LastName, Company); nothing was submitted. Change the argument \'fields\' and call this tool again.',
 			);
 			expect(sim().callsTo('POST', PATH)).toEqual([]);
 		});
