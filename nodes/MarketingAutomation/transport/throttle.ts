@@ -6,7 +6,7 @@ import { timing } from './timing';
 /**
  * Client-side limiter, one per instance, shared by every execution in this n8n process (module
  * state keyed by the instance's base URL). One concern in one file: the window, the in-flight
- * count, the adaptation to refusals and the slow start all read and write the same per-instance
+ * count, the adaptation to refusals and the head start all read and write the same per-instance
  * state, and each decision needs all of it. The service allows 100 calls per 20 s and 10 in-flight
  * calls per instance, shared by every integration and every n8n worker; its guidance is about 50
  * per 20 s and 5 in flight per integration. The credential's "Calls per 20 Seconds" and "Calls in

@@ -165,8 +165,8 @@ const mainExecutingRound = (mainStartMs: number): RoundProcess[] => [
 ];
 
 const DEFAULTS = { callsPerWindow: 50, callsInFlight: 5 };
-/** The credential's hint for three processes: the share and the calls in flight divided by 3. */
-const HINT_FOR_THREE = { callsPerWindow: 16, callsInFlight: 3 };
+/** The credential's hint for three processes: 50 / 3 and 5 / 3, rounded down. */
+const HINT_FOR_THREE = { callsPerWindow: 16, callsInFlight: 1 };
 
 describe("throttle, the queue bench's round with main executing too", () => {
 	beforeEach(() => jest.useFakeTimers({ now: 5_000_000 }));
@@ -211,6 +211,32 @@ describe("throttle, the queue bench's round with main executing too", () => {
 	])('one process alone, %i calls: %i ms, no rejection', async (calls, wallMs) => {
 		const result = await round([{ startMs: 0, executions: [calls] }], DEFAULTS);
 		expect(result).toMatchObject({ accepted: calls, rejections: 0, wallMs });
+	});
+});
+
+/** The least time `calls` calls of 300 ms take at a setting (as the benches compute it). */
+const floorMs = (calls: number, { callsPerWindow, callsInFlight }: typeof DEFAULTS) =>
+	Math.max(
+		Math.floor((calls - 1) / callsPerWindow) * timing.windowMs + 300,
+		Math.ceil(calls / callsInFlight) * 300,
+	);
+
+describe('throttle, one process alone: no cliff at any size', () => {
+	beforeEach(() => jest.useFakeTimers({ now: 5_000_000 }));
+	afterEach(() => jest.useRealTimers());
+
+	const SIZES = [1, 2, 4, 5, 6, 10, 33, 34, 35, 36, 49, 50, 51, 52, 67, 68, 99, 100, 101, 334];
+	it.each([
+		['the defaults', DEFAULTS],
+		['the fastest setting', { callsPerWindow: 100, callsInFlight: 10 }],
+	])('at %s, every size within 1.25 times its floor, none refused', async (_name, settings) => {
+		const ratios: number[] = [];
+		for (const calls of SIZES) {
+			const result = await round([{ startMs: 0, executions: [calls] }], settings);
+			expect(result).toMatchObject({ accepted: calls, rejections: 0 });
+			ratios.push(result.wallMs / floorMs(calls, settings));
+		}
+		expect(Math.max(...ratios)).toBeLessThanOrEqual(1.25);
 	});
 });
 
