@@ -40,7 +40,10 @@ import { timing } from './timing';
  * instead of 2.4 s), and look-ups a second wave.
  */
 
-/** How long a fresh limiter's first call goes alone (a refusal is answered well within it). */
+/**
+ * How long a fresh limiter's first call goes alone. A refusal from a nearby instance comes well
+ * within it; over a longer round trip the others go first, and the cuts bound the refusals.
+ */
 export const HEAD_START_MS = 25;
 /** Quiet windows after which a remembered ceiling is raised a step. */
 const PROBE_WINDOWS = 5;
