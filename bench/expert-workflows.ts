@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- a local benchmark, never shipped: the simulator's demo keys */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals -- a local benchmark, never shipped: the simulator's demo keys, its settings from the environment */
 /**
  * The workflows `expert.bench.ts` runs in one real n8n: for each job, the package's node, and the
  * build a skilled n8n user makes by hand from n8n's own nodes (a Code node that chunks the items
@@ -69,9 +69,16 @@ const httpRequest = (
 	credentials,
 });
 
+/**
+ * The package node's version: `BENCH_EXPERT_NODE_VERSION` (default 2.1, what a new workflow gets;
+ * its upserts check the leads against the lead describe).
+ */
+const NODE_VERSION = Number(process.env.BENCH_EXPERT_NODE_VERSION ?? 2.1);
+
 const packageNode = (type: string, parameters: object, credential: string, id: string) => ({
 	name: 'Package',
 	type: `${PACKAGE}.${type}`,
+	typeVersion: NODE_VERSION,
 	parameters,
 	credentials: { [credential]: { id, name: credential } },
 });

@@ -68,6 +68,16 @@ const FOLDERS: Row[] = [
 	{ id: 15, name: 'Marketing Activities', type: 'Folder', parent: null, workspace: 'Default' },
 	{ id: 16, name: 'Lists', type: 'Folder', parent: 15, workspace: 'Default' },
 	{ id: 17, name: 'Webinars', type: 'Folder', parent: 15, workspace: 'Default' },
+	// Design Studio folders hold only their own asset type (folders.md, Response Structure).
+	{
+		id: 20,
+		name: 'Design Studio',
+		type: 'Folder',
+		parent: null,
+		workspace: 'Default',
+		folderType: 'Zone',
+	},
+	{ id: 21, name: 'Emails', type: 'Folder', parent: 20, workspace: 'Default', folderType: 'Email' },
 	{ id: 90, name: 'Partner Workspace', type: 'Folder', parent: null, workspace: 'Partners' },
 ];
 
@@ -284,6 +294,7 @@ export class MarketingPrograms {
 		}
 		if (folder.type !== 'Folder') return failure('711', 'Incompatible folder type');
 		const found = FOLDERS.find((f) => f.id === folder.id);
+		if (found && isDesignFolder(found)) return failure('711', 'Incompatible folder type');
 		return found ? { id: found.id, type: 'Folder', workspace: found.workspace } : noFolder();
 	}
 
@@ -669,6 +680,11 @@ function noFolder(): SimResponse {
 	return failure('710', 'Parent folder not found');
 }
 
+/** A folder of the Design Studio area: it holds design assets only, never a program or a list. */
+function isDesignFolder(folder: Row): boolean {
+	return folderPath(Number(folder.id)).startsWith('/Design Studio');
+}
+
 /** `/Marketing Activities/Webinars`: the names from the workspace's top folder down. */
 function folderPath(id: number): string {
 	const folder = FOLDERS.find((f) => f.id === id);
@@ -681,7 +697,7 @@ function folderRecord(folder: Row): Row {
 		id: folder.id,
 		name: folder.name,
 		folderId: { id: folder.id, type: 'Folder' },
-		folderType: 'Marketing Folder',
+		folderType: folder.folderType ?? 'Marketing Folder',
 		parent: folder.parent === null ? null : { id: folder.parent, type: 'Folder' },
 		path: folderPath(Number(folder.id)),
 		workspace: folder.workspace,

@@ -95,13 +95,14 @@ export function readTokens(
 	const raw = (value ?? itemParameter<IDataObject>(ctx, parameter, itemIndex, {})) as {
 		token?: Array<{ name?: string; value?: string }>;
 	};
-	const tokens = (raw.token ?? []).map((t) => {
+	const tokens = (raw.token ?? []).map((t, at) => {
 		const bare = String(t.name ?? '').trim();
 		if (!bare) {
+			// The row's own field: an AI agent's tool answer names the argument that filled it.
 			throw inputError(
 				ctx.getNode(),
 				itemIndex,
-				{ parameter },
+				{ parameter: `${parameter}.token.${at}.name` },
 				`A token in item ${itemIndex} has no name`,
 				'Give every token a name such as {{my.offer}}, or remove the empty row.',
 			);

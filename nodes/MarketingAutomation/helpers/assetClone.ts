@@ -58,7 +58,12 @@ export function cloneOperation(clone: CloneOf) {
 				placeholder: clone.namePlaceholder,
 				description: clone.nameDescription,
 			},
-			folderLocator('folder', clone.folderDescription),
+			folderLocator(
+				'folder',
+				clone.folderDescription,
+				'Folder',
+				clone.source === 'program' ? 'program' : 'asset',
+			),
 			additionalFieldsCollection([
 				{
 					displayName: 'Description',

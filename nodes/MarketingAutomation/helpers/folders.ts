@@ -12,13 +12,15 @@ export interface FolderRef {
 }
 
 /**
- * A folder picker (`searchFolders`): From list shows each folder's name with its type and ID; By
- * ID takes `15` or `Folder:15` (a folder) or `Program:3002` (a program).
+ * A folder picker: From list shows each folder's name with its type and ID, only folders that can
+ * hold what is written (`holds`: a program goes in marketing folders only, anything else in a
+ * marketing folder or a program); By ID takes `15` or `Folder:15` (a folder) or `Program:3002`.
  */
 export function folderLocator(
 	name: string,
 	description: string,
 	displayName = 'Folder',
+	holds: 'program' | 'asset' = 'asset',
 ): INodeProperties {
 	return {
 		displayName,
@@ -27,8 +29,8 @@ export function folderLocator(
 		default: { mode: 'list', value: '' },
 		required: true,
 		description,
-		...listThenIdModes('searchFolders', {
-			placeholder: 'e.g. 15 (a folder) or Program:3002',
+		...listThenIdModes(holds === 'program' ? 'searchProgramFolders' : 'searchFolders', {
+			placeholder: holds === 'program' ? 'e.g. 15' : 'e.g. 15 (a folder) or Program:3002',
 			regex: '^\\s*((Folder|Program):)?\\d+\\s*$',
 			errorMessage: 'Not a valid folder ID (e.g. 15, Folder:15 or Program:3002)',
 		}),

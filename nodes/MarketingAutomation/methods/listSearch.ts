@@ -76,36 +76,72 @@ function folderResult(folder: IDataObject) {
 	};
 }
 
+/** The folder types of the Design Studio area: each holds its own design asset only. */
+const DESIGN_FOLDER_TYPES = new Set([
+	'email',
+	'email template',
+	'landing page',
+	'landing page template',
+	'snippet',
+	'image',
+	'file',
+]);
+
 /**
- * Folders and programs an asset can be put in: a page of `GET /rest/asset/v1/folders.json` (by
- * offset, `maxDepth` deep), filtered by the text typed; on the first page, the folder named exactly
- * that text (`GET /rest/asset/v1/folder/byName.json`) comes first, however deep it is.
+ * Whether a folder record can hold a program, list, campaign or tokens: a Marketing Activities
+ * folder or a program, not a Design Studio folder (its `path` starts with the area's name and
+ * its `folderType` names its design asset) nor an archived one. The service refuses those (711).
  */
-export async function searchFolders(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const offset = Number(paginationToken ?? 0) || 0;
-	const exact =
-		filter && offset === 0
-			? ((await apiRead.call(this, '/rest/asset/v1/folder/byName.json', { qs: { name: filter } }))
-					.result ?? [])
-			: [];
-	const page = await apiRead.call(this, '/rest/asset/v1/folders.json', {
-		qs: { maxDepth: FOLDER_DEPTH, maxReturn: ASSET_PAGE, offset },
-	});
-	const result = page.result ?? [];
-	const results = [...exact, ...result.filter((folder) => matches(folder, filter))].map(
-		folderResult,
-	);
-	return {
-		results: results.filter(
-			(entry, at) => results.findIndex((other) => other.value === entry.value) === at,
-		),
-		paginationToken: result.length === ASSET_PAGE ? String(offset + ASSET_PAGE) : undefined,
+function holdsMarketingAssets(folder: IDataObject): boolean {
+	if (folder.isArchive === true) return false;
+	if (String(folder.path ?? '').startsWith('/Design Studio')) return false;
+	return !DESIGN_FOLDER_TYPES.has(String(folder.folderType ?? '').toLowerCase());
+}
+
+const isProgram = (folder: IDataObject) =>
+	String(((folder.folderId ?? {}) as IDataObject).type ?? '').toLowerCase() === 'program';
+
+/**
+ * A folder picker's search, offering only the folders `accepts` lets through: a page of
+ * `GET /rest/asset/v1/folders.json` (by offset, `maxDepth` deep), filtered by the text typed; on
+ * the first page, the folder named exactly that text (`GET /rest/asset/v1/folder/byName.json`)
+ * comes first, however deep it is.
+ */
+function searchFoldersWhere(accepts: (folder: IDataObject) => boolean) {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		const offset = Number(paginationToken ?? 0) || 0;
+		const exact =
+			filter && offset === 0
+				? ((await apiRead.call(this, '/rest/asset/v1/folder/byName.json', { qs: { name: filter } }))
+						.result ?? [])
+				: [];
+		const page = await apiRead.call(this, '/rest/asset/v1/folders.json', {
+			qs: { maxDepth: FOLDER_DEPTH, maxReturn: ASSET_PAGE, offset },
+		});
+		const result = page.result ?? [];
+		const results = [...exact, ...result.filter((folder) => matches(folder, filter))]
+			.filter(accepts)
+			.map(folderResult);
+		return {
+			results: results.filter(
+				(entry, at) => results.findIndex((other) => other.value === entry.value) === at,
+			),
+			paginationToken: result.length === ASSET_PAGE ? String(offset + ASSET_PAGE) : undefined,
+		};
 	};
 }
+
+/** Folders and programs a list, a campaign or tokens can be put in. */
+export const searchFolders = searchFoldersWhere(holdsMarketingAssets);
+
+/** Folders a program can be put in: marketing folders only (a program never holds a program). */
+export const searchProgramFolders = searchFoldersWhere(
+	(folder) => holdsMarketingAssets(folder) && !isProgram(folder),
+);
 
 /** Forms of the instance (`GET /rest/asset/v1/forms.json`, by offset). */
 export const searchForms = searchByOffset('/rest/asset/v1/forms.json');

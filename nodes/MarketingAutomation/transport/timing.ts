@@ -15,4 +15,11 @@ export const timing = {
 	tokenRefreshMarginMs: 20_000,
 	/** Upper bound of one wait for a nearly dead token to die (identity returns it until then). */
 	tokenMaxWaitMs: 25_000,
+	/**
+	 * How long a process keeps an instance's lead describe for its executions: 10 minutes. Lead
+	 * fields change rarely (an admin adds one), a field added since is caught anyway (a lead with a
+	 * field the copy does not know has the describe read again before it is refused), and a field
+	 * removed since is known again within this time.
+	 */
+	describeLifetimeMs: 600_000,
 };

@@ -5,6 +5,7 @@ import type {
 	ILoadOptionsFunctions,
 } from 'n8n-workflow';
 
+import * as describeCache from '../../../nodes/MarketingAutomation/actions/lead/describeCache';
 import * as throttle from '../../../nodes/MarketingAutomation/transport/throttle';
 import { timing } from '../../../nodes/MarketingAutomation/transport/timing';
 import * as token from '../../../nodes/MarketingAutomation/transport/token';
@@ -23,9 +24,9 @@ export const CREDENTIAL = 'marketingAutomationApi';
 
 /**
  * Fast timings (tests must not wait out 1 s backoffs), changed through jest on the transport's
- * own timing object, and a fresh limiter and token holder per test (jest.spyOn on the modules'
- * `limiterFor` and `tokenHolderFor`), so no test inherits another's window, pauses, quota block or
- * token. `jest.restoreAllMocks` undoes all three. The holders are returned with the limiters.
+ * own timing object, and a fresh limiter, token holder and lead describe copy per test (jest.spyOn
+ * on the modules' `limiterFor`, `tokenHolderFor` and `describeHolderFor`), so no test inherits
+ * another's window, pauses, quota block, token or describe. `jest.restoreAllMocks` undoes them.
  */
 export function fastTransport(overrides: Partial<typeof timing> = {}) {
 	const settings: Partial<typeof timing> = {
@@ -46,6 +47,16 @@ export function fastTransport(overrides: Partial<typeof timing> = {}) {
 			limiters.set(instance, limiter);
 		}
 		return limiter;
+	});
+	// The process's lead describe, this test's own too (every test starts without a copy).
+	const describeHolders = new Map<string, describeCache.DescribeHolder>();
+	jest.spyOn(describeCache, 'describeHolderFor').mockImplementation((key) => {
+		let holder = describeHolders.get(key);
+		if (!holder) {
+			holder = {};
+			describeHolders.set(key, holder);
+		}
+		return holder;
 	});
 	const holders = new Map<string, token.TokenHolder>();
 	jest.spyOn(token, 'tokenHolderFor').mockImplementation((credentials) => {

@@ -9,6 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/descriptions';
 import { defineOperation, type BatchOutcome } from '../../../shared/operation';
 import { toolArgumentOf } from '../../../shared/tool';
+import { toolRecordField } from '../../../shared/toolRecord';
 import { withDecision } from '../../../shared/toolDecision';
 import { isValidEmail } from '../../../shared/validation';
 import { apiRead, apiRequest } from '../../transport';
@@ -33,16 +34,15 @@ const properties: INodeProperties[] = [
 		addAllFields: true,
 		multiKeyMatch: false,
 	}),
-	{
+	toolRecordField({
 		displayName: 'Fields (From the Model)',
-		name: 'toolRecord',
-		type: 'json',
-		default:
-			"={{ $fromAI('fields', 'The form fill as one JSON object of the form’s field names (Form → Get Fields) and values; email is required', 'json') }}",
+		argument: 'fields',
+		argumentDescription:
+			'The form fill as one JSON object of the form’s field names (Form → Get Fields) and values; email is required',
 		description:
 			'The form fields the AI model sends, as a JSON object. With Map Automatically, only these are submitted when the node runs as a tool.',
-		displayOptions: { show: { '@tool': [true] } },
-	},
+		mapper: 'formFields',
+	}),
 	optionsCollection([
 		{
 			displayName: 'Cookie',

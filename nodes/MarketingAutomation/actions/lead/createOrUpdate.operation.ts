@@ -10,6 +10,7 @@ import { sendUpsertBatch } from './upsertCall';
 import { upsertReader, type Upsert } from './upsertMapping';
 import { withKnownFields } from './upsertFields';
 import { defineOperation, type CheckedItem } from '../../../shared/operation';
+import { toolRecordField } from '../../../shared/toolRecord';
 
 /** The argument a model fills with the lead when the node runs as a tool with Map Automatically. */
 const TOOL_LEAD_ARGUMENT = 'lead';
@@ -109,17 +110,16 @@ const properties: INodeProperties[] = [
 				'The field that identifies an existing lead (email by default); the ID only with Write Mode "Update Existing, Skip New"',
 		},
 	}),
-	{
-		// Version 2.1's Lead (From the Model), under the name the column mapper reads as a tool
-		// (`mappedSource`), with the same `lead` argument as version 2.
+	// Version 2.1's Lead (From the Model), under the name the column mapper reads as a tool
+	// (`mappedSource`), with the same `lead` argument as version 2.
+	toolRecordField({
 		displayName: 'Lead (From the Model)',
-		name: 'toolRecord',
-		type: 'json',
-		default: `={{ $fromAI('${TOOL_LEAD_ARGUMENT}', \`${TOOL_LEAD_DESCRIPTION}\`, 'json') }}`,
+		argument: TOOL_LEAD_ARGUMENT,
+		argumentDescription: TOOL_LEAD_DESCRIPTION,
 		description:
 			'The lead fields the AI model sends, as a JSON object of field names and values. With Map Automatically, only these are mapped when the node runs as a tool.',
-		displayOptions: { show: { '@tool': [true], ...fromVersionTwoOne } },
-	},
+		show: fromVersionTwoOne,
+	}),
 	additionalFieldsCollection([
 		{
 			displayName: 'Partition Name',

@@ -48,14 +48,16 @@ function check(this: IExecuteFunctions, itemIndex: number) {
 			description: 'Give exactly one winning lead ID.',
 		});
 	}
-	const losers = [...new Set(readIdList(this, 'loserIds', itemIndex, 'Losing Lead IDs'))].filter(
-		(id) => id !== winners[0],
-	);
-	if (losers.length === 0) {
+	const losers = [...new Set(readIdList(this, 'loserIds', itemIndex, 'Losing Lead IDs'))];
+	if (losers.includes(winners[0])) {
+		// Not dropped silently: a merge is not undone, and a winner among the losers is a mix-up.
 		throw new NodeOperationError(
 			node,
-			`Item ${itemIndex} merges lead ${winners[0]} with itself only`,
-			{ itemIndex, description: 'A merge needs at least one losing lead other than the winner.' },
+			`Item ${itemIndex} names the winning lead ${winners[0]} among its losing leads`,
+			{
+				itemIndex,
+				description: `A merge cannot be undone, so the node does not guess: remove ${winners[0]} from Losing Lead IDs, or name the lead that should stay as Winning Lead ID.`,
+			},
 		);
 	}
 	if (losers.length > MAX_LOSERS) {

@@ -5,7 +5,8 @@ import type { CheckedItem } from '../../../shared/operation';
 import { inputError } from '../../../shared/inputError';
 import { checkAgainstService, failItems } from '../batches';
 import { shorten } from '../parameters';
-import { describeLeads } from './leadDescribe';
+import type { LeadDescribe } from './describeCache';
+import { sharedLeadDescribe } from './leadDescribe';
 import type { Upsert } from './upsertMapping';
 
 /** How long the list of unknown names in a refusal grows (a mapped item may hold dozens). */
@@ -33,7 +34,7 @@ function listed(unknown: string[], byLowerCase: Map<string, string>): string {
 
 /**
  * Version 2.1: every lead's fields are checked against the instance's lead fields
- * (`describe2.json`, read once) before any write, and a lead with a field the service does not
+ * (`describe2.json`, the process's copy: see `sharedLeadDescribe`) before any write, and a lead with a field the service does not
  * have is refused by name (the service would skip the whole record with 1006). Items without a
  * mapped source (versions 1 and 2) pass as they are. A failed describe fails every item.
  */
@@ -44,9 +45,16 @@ export async function withKnownFields(
 ): Promise<Array<CheckedItem<Upsert>>> {
 	if (!items.some(({ input }) => input.from)) return items;
 	let names: Set<string>;
+	const fieldsOf = (describe: LeadDescribe) =>
+		new Set((describe.fields ?? []).map((field) => String(field.name)));
+	const hasUnknown = () =>
+		items.some(
+			({ input }) => input.from && Object.keys(input.lead).some((name) => !names.has(name)),
+		);
 	try {
-		const describe = await describeLeads(ctx, items[0].itemIndex);
-		names = new Set((describe.fields ?? []).map((field) => String(field.name)));
+		names = fieldsOf(await sharedLeadDescribe(ctx, items[0].itemIndex));
+		// A field the process's copy does not know may have been added since: read it again.
+		if (hasUnknown()) names = fieldsOf(await sharedLeadDescribe(ctx, items[0].itemIndex, true));
 	} catch (error) {
 		failItems(
 			ctx,

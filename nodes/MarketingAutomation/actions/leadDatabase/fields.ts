@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptions';
+import { toolRecordField } from '../../../shared/toolRecord';
 
 import { columnMapper, includeNotFoundOption } from '../fields';
 import { COMPOUND_FILTER, CUSTOM_OBJECT_PARAMETER, type ObjectKind } from './objects';
@@ -73,14 +74,13 @@ export const columnsField = (kind: ObjectKind): INodeProperties =>
 		},
 	});
 
-export const toolRecordField = (kind: ObjectKind): INodeProperties => ({
-	displayName: 'Record (From the Model)',
-	name: 'toolRecord',
-	type: 'json',
-	default: `={{ $fromAI('record', \`The ${kind.singular} as one JSON object of field names and values; include its dedupe key\`, 'json') }}`,
-	description: `The ${kind.singular} fields the AI model sends, as a JSON object. With Map Automatically, only these are mapped when the node runs as a tool.`,
-	displayOptions: { show: { '@tool': [true] } },
-});
+export const objectToolRecordField = (kind: ObjectKind): INodeProperties =>
+	toolRecordField({
+		displayName: 'Record (From the Model)',
+		argument: 'record',
+		argumentDescription: `The ${kind.singular} as one JSON object of field names and values; include its dedupe key`,
+		description: `The ${kind.singular} fields the AI model sends, as a JSON object. With Map Automatically, only these are mapped when the node runs as a tool.`,
+	});
 
 const includeNotFound = includeNotFoundOption(
 	'Whether to output an item with found: false (and the value) for each value that matched no record, so a miss is never silent',

@@ -9,7 +9,7 @@ import { checkAgainstService, perExecution } from '../batches';
 import { parameterOf } from '../../../shared/itemParameters';
 import { isBlank, mappedSource } from '../../helpers/mappedRecord';
 import { shorten } from '../parameters';
-import { columnsField, objectFields, syncActionField, toolRecordField } from './fields';
+import { columnsField, objectFields, objectToolRecordField, syncActionField } from './fields';
 import {
 	crmRefusal,
 	keyLabel,
@@ -197,7 +197,12 @@ export function syncOperation(kind: ObjectKind) {
 	}
 
 	return {
-		fields: [...objectFields(kind), syncActionField, columnsField(kind), toolRecordField(kind)],
+		fields: [
+			...objectFields(kind),
+			syncActionField,
+			columnsField(kind),
+			objectToolRecordField(kind),
+		],
 		check,
 		runBatch: executeBatch,
 	};

@@ -24,7 +24,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. 2026-12 Product Webinar',
 		description: 'The program’s name, unique in the whole instance (at most 255 characters)',
 	},
-	folderLocator('folder', 'The folder the program is created in'),
+	folderLocator('folder', 'The folder the program is created in', 'Folder', 'program'),
 	{
 		displayName: 'Type',
 		name: 'type',

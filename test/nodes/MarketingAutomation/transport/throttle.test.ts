@@ -1,4 +1,5 @@
 import {
+	HEAD_START_MS,
 	InstanceLimiter,
 	limitsOf,
 	nextQuotaReset,
@@ -12,19 +13,10 @@ async function callOnce(limiter: InstanceLimiter): Promise<number> {
 	return Date.now();
 }
 
-/**
- * Takes a limiter on the fake clock past its slow start: a call at once, one at the end of the
- * first window and one after it, which keeps the window busy when the start ends (a window after
- * the first window's last answer), so no new start begins.
- */
+/** Takes a limiter on the fake clock past its head start: one call, so its window is not empty. */
 async function pastItsStart(limiter: InstanceLimiter): Promise<void> {
 	await callOnce(limiter);
-	await jest.advanceTimersByTimeAsync(timing.windowMs - 1);
-	await callOnce(limiter);
-	await jest.advanceTimersByTimeAsync(1);
-	await callOnce(limiter);
-	await jest.advanceTimersByTimeAsync(timing.windowMs - 1);
-	expect(limiter.limits()).toMatchObject({ starting: false, inWindow: 1 });
+	expect(limiter.limits()).toMatchObject({ inWindow: 1 });
 }
 
 describe('throttle', () => {
@@ -52,74 +44,65 @@ describe('throttle', () => {
 		releases.slice(1).forEach((release) => release());
 	});
 
-	it('starts at two thirds of its share, and takes it all once its first window has left the window unrefused', async () => {
+	it('sends a fresh start’s first call 25 ms ahead of the others, then its whole share at once', async () => {
 		jest.useFakeTimers({ now: 1_000_000 });
 		const limiter = new InstanceLimiter();
 		limiter.configure({ callsPerWindow: 50, callsInFlight: 5 });
-		// Three in flight (5 × 2/3, rounded down): the fourth waits for one of them.
-		const held = await Promise.all(Array.from({ length: 3 }, () => limiter.acquire()));
-		let fourth = false;
+		const sentAt: number[] = [];
+		const held = Array.from({ length: 5 }, () =>
+			limiter.acquire().then((release) => {
+				sentAt.push(Date.now());
+				return release;
+			}),
+		);
+		await jest.advanceTimersByTimeAsync(HEAD_START_MS);
+		expect(sentAt).toEqual([1_000_000, 1_000_025, 1_000_025, 1_000_025, 1_000_025]);
+		(await Promise.all(held)).forEach((release) => release());
+		// No slow start: the whole share of 50 in the first window, the 51st waits for the window.
+		const rest = await Promise.all(Array.from({ length: 45 }, () => callOnce(limiter)));
+		expect(new Set(rest)).toEqual(new Set([1_000_025]));
+		let late = 0;
+		const waiting = callOnce(limiter).then((at) => (late = at));
+		await jest.advanceTimersByTimeAsync(timing.windowMs);
+		expect(late).toBe(0);
+		await jest.advanceTimersByTimeAsync(1);
+		await waiting;
+		// A window after the first answers (the limiter's margin: a millisecond more).
+		expect(late).toBe(1_020_026);
+		expect(limiter.limits()).toMatchObject({ callsPerWindow: 50, callsInFlight: 5 });
+	});
+
+	it('lets the others go once the first call is answered, and holds them when it was refused', async () => {
+		jest.useFakeTimers({ now: 1_000_000 });
+		const limiter = new InstanceLimiter();
+		limiter.configure({ callsPerWindow: 50, callsInFlight: 5 });
+		const first = await limiter.acquire();
+		let second = 0;
 		const pending = limiter.acquire().then((release) => {
-			fourth = true;
+			second = Date.now();
 			return release;
 		});
 		await jest.advanceTimersByTimeAsync(10);
-		expect(fourth).toBe(false);
-		expect(limiter.limits()).toMatchObject({
-			callsPerWindow: 50,
-			callsInFlight: 5,
-			starting: true,
-		});
-		held[0]();
+		first();
 		(await pending)();
-		// 34 calls in the first window (50 × 2/3, rounded up): the 35th waits for the window.
-		const sentAt = await Promise.all(Array.from({ length: 30 }, () => callOnce(limiter)));
-		expect(new Set(sentAt)).toEqual(new Set([1_000_010]));
-		let late = 0;
-		const waiting = callOnce(limiter).then((at) => (late = at));
-		await jest.advanceTimersByTimeAsync(timing.windowMs - 1);
-		expect(late).toBe(0);
-		expect(limiter.limits()).toMatchObject({ inWindow: 34, inFlight: 2 });
-		// The first calls leave the window (a millisecond later: the limiter's margin); the 35th
-		// takes a slot, the start goes on.
+		expect(second).toBe(1_000_010);
+		// A window unused: a fresh start again, whose refused first call cuts it before the rest go.
+		await jest.advanceTimersByTimeAsync(timing.windowMs + 1);
+		const refused = await limiter.acquire();
+		const others = Array.from({ length: 4 }, () =>
+			limiter.acquire().then((release) => {
+				const at = Date.now();
+				release();
+				return at;
+			}),
+		);
 		await jest.advanceTimersByTimeAsync(2);
-		await waiting;
-		expect(late).toBe(1_020_011);
-		// The start ends once the first window's calls have all left (a window after the last
-		// answer): growing sooner would add calls while the others' first calls still fill the
-		// instance's window.
-		await jest.advanceTimersByTimeAsync(489);
-		held.slice(1).forEach((release) => release());
-		await jest.advanceTimersByTimeAsync(500);
-		await callOnce(limiter);
-		expect(limiter.limits()).toMatchObject({ starting: true, inWindow: 4 });
-		await jest.advanceTimersByTimeAsync(timing.windowMs - 501);
-		expect(limiter.limits()).toMatchObject({ starting: true, inWindow: 3 });
-		await jest.advanceTimersByTimeAsync(1);
-		expect(limiter.limits()).toMatchObject({ starting: false, inWindow: 1 });
-		// Now the whole share: 49 calls beside the one in the window, at once.
-		const next = await Promise.all(Array.from({ length: 49 }, () => callOnce(limiter)));
-		expect(new Set(next)).toEqual(new Set([1_040_500]));
-		expect(limiter.limits().inWindow).toBe(50);
-	});
-
-	it("starts slowly again after a window unused, and a refusal while starting cuts the start's limits", async () => {
-		jest.useFakeTimers({ now: 1_000_000 });
-		const limiter = new InstanceLimiter();
-		limiter.configure({ callsPerWindow: 50, callsInFlight: 5 });
-		await pastItsStart(limiter);
-		await jest.advanceTimersByTimeAsync(1);
-		expect(limiter.limits()).toMatchObject({ inWindow: 0 });
-		await callOnce(limiter);
-		expect(limiter.limits().starting).toBe(true);
-		// Cut from 34 calls and 3 in flight, not from the share of 50 and 5.
-		limiter.rejected('606');
 		limiter.rejected('615');
-		expect(limiter.limits()).toMatchObject({
-			callsPerWindow: 17,
-			callsInFlight: 1,
-			starting: false,
-		});
+		refused();
+		expect(limiter.limits()).toMatchObject({ callsInFlight: 2, inFlight: 0 });
+		await jest.advanceTimersByTimeAsync(3_000);
+		// After the 615's pause of a second, spread over the window (20 s / 50 calls).
+		expect(await Promise.all(others)).toEqual([1_021_013, 1_021_413, 1_021_813, 1_022_213]);
 	});
 
 	it('counts a call until a window after its answer, per instance', async () => {
@@ -128,10 +111,9 @@ describe('throttle', () => {
 		try {
 			jest.replaceProperty(timing, 'windowMs', 150);
 			const limiter = new InstanceLimiter();
-			// Its first window: two thirds of 4 calls, rounded up.
 			limiter.configure({ callsInFlight: 10, callsPerWindow: 4 });
-			for (let i = 0; i < 3; i++) (await limiter.acquire())();
-			expect(limiter.limits().inWindow).toBe(3);
+			for (let i = 0; i < 4; i++) (await limiter.acquire())();
+			expect(limiter.limits().inWindow).toBe(4);
 			const other = new InstanceLimiter();
 			(await other.acquire())(); // another instance is not affected
 			let fourth = false;
@@ -211,14 +193,14 @@ describe('throttle', () => {
 			};
 			await Promise.all([call(), call(), call()]);
 			expect(sentAt).toEqual([1_000_000, 1_000_000, 1_000_000]);
-			// A 615 pauses a second and keeps the rate, here the start's 34 calls per window: then one
-			// call every 20 s / 34 calls (588.2 ms, rounded up to the millisecond).
+			// A 615 pauses a second and keeps the rate of 50 calls per window: then one call every
+			// 20 s / 50 calls (400 ms).
 			limiter.rejected('615');
 			sentAt.length = 0;
 			const calls = Promise.all([call(), call(), call()]);
 			await jest.advanceTimersByTimeAsync(3_000);
 			await calls;
-			expect(sentAt).toEqual([1_001_000, 1_001_589, 1_002_178]);
+			expect(sentAt).toEqual([1_001_000, 1_001_400, 1_001_800]);
 		} finally {
 			jest.useRealTimers();
 		}

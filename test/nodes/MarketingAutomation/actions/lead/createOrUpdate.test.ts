@@ -3,6 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { resourceMapping } from '../../../../../nodes/MarketingAutomation/methods';
 import { nodeLoadOptionsContext } from '../../../../harness';
 import { LEAD_UPSERT_BY_EMAIL } from '../../../../harness/marketing';
+import { timing } from '../../../../../nodes/MarketingAutomation/transport/timing';
 import { CREDENTIAL, outputOf, useMarketing } from '../../helpers';
 import { LEAD_ARGUMENT_NOT_AN_OBJECT } from '../../messages';
 
@@ -304,6 +305,45 @@ describe('Marketing Automation v2.1: Lead → Create or Update with the column m
 				input: [{ email: 'known22@example.net', firstName: 'Known' }],
 			},
 		]);
+	});
+
+	it('reads the describe once per process for its lifetime, and again for a field it does not know', async () => {
+		const items = (n: number, extra: IDataObject = {}) => [
+			{ email: `describe${n}@example.net`, firstName: 'Once', ...extra },
+		];
+		const calls = () => sim().calls.map((c) => `${c.method} ${c.path}`);
+		const first = await run(mapped(null), { items: items(1) });
+		const second = await run(mapped(null), { items: items(2) });
+		expect([first.error, second.error]).toEqual([undefined, undefined]);
+		expect(calls()).toEqual([
+			`GET ${DESCRIBE}`,
+			'POST /rest/v1/leads.json',
+			'POST /rest/v1/leads.json',
+		]);
+
+		// A field added in the service since: read again, then written.
+		sim().resetCounters();
+		sim().fields.push({ name: 'webinarTopic', displayName: 'Webinar Topic', dataType: 'string' });
+		try {
+			const added = await run(mapped(null), { items: items(3, { webinarTopic: 'Bulk jobs' }) });
+			expect(added.error).toBeUndefined();
+			expect(calls()).toEqual([`GET ${DESCRIBE}`, 'POST /rest/v1/leads.json']);
+		} finally {
+			sim().fields.pop();
+		}
+		// A field the service does not have: refused by name, on a describe of this execution.
+		sim().resetCounters();
+		const unknown = await run(mapped(null), { items: items(4, { favouriteColour: 'Teal' }) });
+		expect(unknown.error?.message).toBe(
+			'Item 0 has a field the service\'s leads do not have: "favouriteColour"; it was not written',
+		);
+		expect(calls()).toEqual([`GET ${DESCRIBE}`]);
+
+		// Once the lifetime is over, the next execution reads it again.
+		sim().resetCounters();
+		jest.replaceProperty(timing, 'describeLifetimeMs', 0);
+		await run(mapped(null), { items: items(5) });
+		expect(calls()).toEqual([`GET ${DESCRIBE}`, 'POST /rest/v1/leads.json']);
 	});
 
 	it('rejects an item without the lookup value or with a bad e-mail before any call, as version 2', async () => {

@@ -13,7 +13,7 @@ describe('Marketing Automation v2: Lead → Merge', () => {
 	const sim = () => env.sim.services.marketing;
 
 	it('merges the losers into the winner in one call with leadIds (and mergeInCRM when set)', async () => {
-		const result = await env.run(merge('10', '11, 12, 10', { mergeInCrm: true }), {
+		const result = await env.run(merge('10', '11, 12, 11', { mergeInCrm: true }), {
 			typeVersion: 2,
 		});
 		expect(result.error).toBeUndefined();
@@ -25,7 +25,7 @@ describe('Marketing Automation v2: Lead → Merge', () => {
 		expect(sim().assets.merges).toEqual([{ winner: 10, losers: [11, 12], mergeInCRM: true }]);
 	});
 
-	it('refuses more than 25 losers and a merge with one lead before any call, for every item first', async () => {
+	it('refuses more than 25 losers before any call, for every item first', async () => {
 		const losers = Array.from({ length: 26 }, (_v, i) => 30 + i).join(',');
 		const tooMany = await env.run(merge('={{ $json.w }}', '={{ $json.l }}'), {
 			items: [
@@ -37,8 +37,21 @@ describe('Marketing Automation v2: Lead → Merge', () => {
 		expect(tooMany.error?.message).toBe(
 			'Item 1 merges 26 losing leads; the service takes at most 25 per merge (1080)',
 		);
-		const alone = await env.run(merge('20', '20'), { typeVersion: 2 });
-		expect(alone.error?.message).toBe('Item 0 merges lead 20 with itself only');
+		expect(sim().calls).toEqual([]);
+	});
+
+	it('refuses the winner named among the losers, by name, before any call (a merge is not undone)', async () => {
+		const result = await env.run(merge('={{ $json.w }}', '={{ $json.l }}'), {
+			items: [
+				{ w: 20, l: '21' },
+				{ w: 70, l: '70, 71' },
+			],
+			typeVersion: 2,
+		});
+		expect(result.error?.message).toBe('Item 1 names the winning lead 70 among its losing leads');
+		expect(result.error?.description).toBe(
+			'A merge cannot be undone, so the node does not guess: remove 70 from Losing Lead IDs, or name the lead that should stay as Winning Lead ID.',
+		);
 		expect(sim().calls).toEqual([]);
 	});
 

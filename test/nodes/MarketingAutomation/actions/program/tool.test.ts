@@ -66,3 +66,32 @@ describe('Marketing Automation v2: programs and tokens as an AI agent tool', () 
 		expect(env.sim.services.marketing.calls.filter((c) => c.method === 'POST')).toEqual([]);
 	});
 });
+
+describe('Marketing Automation v2: Campaign → Schedule as an AI agent tool', () => {
+	const env = useMarketing();
+
+	it('a token without a name names the argument the model filled, not the Tokens list', async () => {
+		const result = await env.runAsTool(
+			{
+				resource: 'campaign',
+				operation: 'schedule',
+				campaign: { __rl: true, mode: 'id', value: '1001' },
+				additionalFields: { runAt: "={{ $fromAI('Run_At', 'When to run', 'string') }}" },
+				tokens: {
+					token: [
+						{
+							name: "={{ $fromAI('Name', 'Token name', 'string') }}",
+							value: "={{ $fromAI('Value', 'Token value', 'string') }}",
+						},
+					],
+				},
+			},
+			{ ...AGENT_INPUT, Run_At: '2027-01-05T10:00:00Z', Name: ' ', Value: 'x', toolCallId: 'c' },
+			{ typeVersion: 2 },
+		);
+		expect(result.error?.message).toBe(
+			"A token has no name. Change the argument 'Name' and call this tool again.",
+		);
+		expect(env.sim.services.marketing.calls.filter((c) => c.method === 'POST')).toEqual([]);
+	});
+});
