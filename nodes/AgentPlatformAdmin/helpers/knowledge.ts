@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, NodeApiError } from 'n8n-workflow';
 
 import { echo } from '../../shared/echo';
 import type { BatchOutcome, CheckedItem } from '../../shared/operation';
@@ -167,8 +167,9 @@ export function writeRows<Input extends { knowledgeSet: string; callsInFlight: n
 					for (const { itemIndex, input } of piece)
 						outcomes[itemIndex] = [{ json: outcomeOf(input) }];
 				} catch (error) {
-					if (!continueOnFail) throw error;
-					for (const { itemIndex } of piece) outcomes[itemIndex] = [{ error: error as Error }];
+					const failure = error as NodeApiError;
+					if (!continueOnFail) throw failure;
+					for (const { itemIndex } of piece) outcomes[itemIndex] = [{ error: failure }];
 				}
 			},
 		);

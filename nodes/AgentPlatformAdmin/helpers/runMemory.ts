@@ -50,10 +50,10 @@ export async function startOnce(
 		rememberRun(key, { state: 'started', started });
 		return { started, repeat: false };
 	} catch (error) {
-		const reason = (error as Error).message;
-		if (mayHaveStarted(error)) rememberRun(key, { state: 'sent', reason });
+		const failure = error as NodeApiError;
+		if (mayHaveStarted(failure)) rememberRun(key, { state: 'sent', reason: failure.message });
 		else if (key !== undefined) memory.delete(key);
-		throw error;
+		throw failure;
 	}
 }
 

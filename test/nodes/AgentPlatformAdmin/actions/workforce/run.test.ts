@@ -1,3 +1,5 @@
+import { sleep } from 'n8n-workflow';
+
 import type { Simulator } from '../../../../simulator';
 import { fastPolling } from '../../runs';
 import { picked, runOn, startWorkSimulator, workCalls } from '../../work';
@@ -62,7 +64,7 @@ describe('Agent Platform › Workforce › Run', () => {
 		const first = await runOn(sim, runNode({ options: { waitForResult: false } }));
 		const taskId = first.json()[0].workforce_task_id as string;
 		expect(first.json()).toEqual([{ workforce_id: 'wf-outreach', workforce_task_id: taskId }]);
-		await new Promise((resolve) => setTimeout(resolve, 120));
+		await sleep(120);
 		const next = await runOn(sim, runNode({ message: 'Now for Germany', options: { taskId } }));
 		expect(next.error).toBeUndefined();
 		const triggers = sim.services.agentWork.calls.filter((c) => c.path.endsWith('/trigger'));
