@@ -209,7 +209,10 @@ describe('the single-service packages', () => {
 
 	it("ship the pack's examples that use only their service, with their own node types", () => {
 		expect(Object.fromEntries(built.map((entry) => [entry.pkg.name, entry.examples]))).toEqual({
-			'n8n-nodes-agent-platform-agents': ['examples/admin-demo.json'],
+			'n8n-nodes-agent-platform-agents': [
+				'examples/admin-demo.json',
+				'examples/agent-workforce-demo.json',
+			],
 			'n8n-nodes-agent-platform-marketing-automation': [
 				'examples/marketing-bulk-demo.json',
 				'examples/marketing-demo.json',

@@ -31,7 +31,7 @@ export class AgentPlatformAdmin implements INodeType {
 		defaultVersion: 2.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Run agents and tools of the AI agent platform, and manage its projects, users, invites and API keys',
+			'Run agents, tools and workforces of the AI agent platform, keep its knowledge tables, and manage its conversations, projects, users, invites and API keys',
 		defaults: { name: 'Agent Platform' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -24,6 +24,8 @@ export interface NodeUnderTest {
 	credentialTypes?: string[];
 	continueOnFail?: boolean;
 	typeVersion?: number;
+	/** n8n's Retry On Fail: the engine runs the node again, up to `maxTries`, on an error. */
+	retryOnFail?: { maxTries: number; waitBetweenTries?: number };
 }
 
 export interface RunOptions {
@@ -82,6 +84,13 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 			position: [200 * (index + 1), 0],
 			parameters: spec.parameters as INode['parameters'],
 			continueOnFail: spec.continueOnFail,
+			...(spec.retryOnFail
+				? {
+						retryOnFail: true,
+						maxTries: spec.retryOnFail.maxTries,
+						waitBetweenTries: spec.retryOnFail.waitBetweenTries ?? 1,
+					}
+				: {}),
 			credentials: Object.fromEntries(
 				(spec.credentialTypes ?? []).map((type) => [type, { id: `${type}-id`, name: type }]),
 			),

@@ -1,6 +1,7 @@
 /* Every simulated service, created together so tests, the dev setup and benchmarks share one
    wiring. Each service lives in its own module; add a new one here. */
 import { AdminService, type AdminSeed } from './admin';
+import { AgentWorkService, type AgentWorkSeed } from './agentWork';
 import { GlobalEnrichmentService, type GlobalSeed } from './globalEnrichment';
 import { GlobalWebhooks } from './globalWebhooks';
 import { MarketingService, type MarketingOptions } from './marketing';
@@ -10,6 +11,8 @@ import { startSimulator, type RunningSimulator } from './server';
 export interface SimulatorOptions {
 	port?: number;
 	admin?: AdminSeed;
+	/** The agent platform's workforces and knowledge tables (demo workforces when omitted). */
+	agentWork?: AgentWorkSeed;
 	marketing?: MarketingOptions;
 	/** ANZ (AU/NZ) sales intelligence under `/anz/` (demo seed when omitted). */
 	anz?: AnzSeed;
@@ -19,6 +22,8 @@ export interface SimulatorOptions {
 
 export interface Services {
 	admin: AdminService;
+	/** Workforces, knowledge tables and conversation listing of the agent platform. */
+	agentWork: AgentWorkService;
 	marketing: MarketingService;
 	anz: AnzEnrichmentService;
 	global: GlobalEnrichmentService;
@@ -91,8 +96,11 @@ export const DEMO_ADMIN_SEED: AdminSeed = {
 
 export async function startServices(options: SimulatorOptions = {}): Promise<Simulator> {
 	const global = new GlobalEnrichmentService(options.global);
+	const admin = new AdminService(options.admin ?? DEMO_ADMIN_SEED);
 	const services: Services = {
-		admin: new AdminService(options.admin ?? DEMO_ADMIN_SEED),
+		// Before `admin`: the first module that claims a path answers it.
+		agentWork: new AgentWorkService(admin, options.agentWork),
+		admin,
 		marketing: new MarketingService(options.marketing),
 		anz: new AnzEnrichmentService(options.anz),
 		// Before `global`: the first module that claims a path answers it.

@@ -14,9 +14,9 @@ export interface Page {
 /**
  * Reads pages from 1 until `limit` records are in (Infinity for Return All) or the listing ends.
  * The platform may put fewer records on a page than asked (it caps page sizes), so a page shorter
- * than asked ends the listing only when it is shorter than the service's own page size: the total
- * decides where the platform gives one; otherwise a short first page is followed by one more read,
- * which comes back empty at the end or shows the service's page size.
+ * than asked ends the listing only when it is shorter than the service's own page size: a short
+ * first page is followed by one more read, which comes back empty at the end or shows the
+ * service's page size. A total (`count`) above the records read means more pages.
  */
 export async function collectPages(
 	readPage: (page: number, pageSize: number) => Promise<Page>,
@@ -30,19 +30,12 @@ export async function collectPages(
 		const { rows, total } = await readPage(page, PAGE_SIZE);
 		records.push(...rows);
 		if (rows.length === 0) break;
-		if (total !== undefined) {
-			if (records.length >= total) break;
-			continue;
-		}
-		if (rows.length >= PAGE_SIZE) {
-			servedPageSize = PAGE_SIZE;
-			continue;
-		}
-		if (servedPageSize === undefined) {
-			servedPageSize = rows.length;
-			continue;
-		}
-		if (rows.length < servedPageSize) break;
+		const short = servedPageSize !== undefined && rows.length < servedPageSize;
+		servedPageSize = Math.max(servedPageSize ?? 0, rows.length);
+		// `count` is the listing's total on some answers and the page's length on others: it can
+		// only say there is more, never that the listing ended.
+		if (total !== undefined && records.length < total) continue;
+		if (short) break;
 	}
 	return records.slice(0, limit);
 }

@@ -7,7 +7,7 @@ import { listThenIdModes } from '../../shared/descriptions';
 
 /** A picker of the project's agents or tools: "From list" (with names) first, then "By ID". */
 function locator(
-	displayName: 'Agent' | 'Tool',
+	displayName: 'Agent' | 'Tool' | 'Workforce' | 'Knowledge Table',
 	name: string,
 	searchListMethod: string,
 ): INodeProperties {
@@ -29,6 +29,12 @@ function locator(
 
 export const agentLocator = locator('Agent', 'agentId', 'searchAgents');
 export const toolLocator = locator('Tool', 'toolId', 'searchTools');
+export const workforceLocator = locator('Workforce', 'workforceId', 'searchWorkforces');
+export const knowledgeSetLocator = locator(
+	'Knowledge Table',
+	'knowledgeSet',
+	'searchKnowledgeSets',
+);
 
 export const timeLimitOption = (what: string): INodeProperties => ({
 	displayName: 'Time Limit (Seconds)',

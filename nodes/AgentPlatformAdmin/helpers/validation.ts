@@ -124,6 +124,10 @@ export const AGENT_ID = opaqueId('Agent', 'an agent ID');
 export const CONVERSATION_ID = opaqueId('Conversation ID', 'a conversation ID');
 export const TOOL_ID = opaqueId('Tool', 'a tool ID');
 export const API_KEY_ID = opaqueId('API Key ID', 'an API key ID');
+export const WORKFORCE_ID = opaqueId('Workforce', 'a workforce ID');
+export const WORKFORCE_TASK_ID = opaqueId('Task ID', 'a workforce task ID');
+export const KNOWLEDGE_SET = opaqueId('Knowledge Table', 'a knowledge table name');
+export const ROW_ID = opaqueId('Row ID', 'a row ID');
 
 export function requireId(node: INode, itemIndex: number, value: unknown, form: IdForm): string {
 	const id = requireText(node, itemIndex, value, form.field);

@@ -5,6 +5,7 @@ import { credentialProjectOf } from '../transport';
 import { listAgents } from '../transport/agents';
 import { listApiKeys, listInvites, listUsers, projectsPage } from '../transport/directory';
 import { listTools } from '../transport/tools';
+import { listKnowledgeSets, listWorkforces } from '../transport/work';
 
 /**
  * "From list" of the agent, tool and project pickers: one page at a time, filtered by name or ID on
@@ -64,6 +65,14 @@ function searchOf(
 export const searchAgents = searchOf({ id: 'agent_id', name: 'name' }, listAgents);
 
 export const searchTools = searchOf({ id: 'studio_id', name: 'title' }, listTools);
+
+export const searchWorkforces = searchOf({ id: 'workforce_id', name: 'name' }, listWorkforces);
+
+/** Knowledge tables are named by their name: the list shows it alone. */
+export const searchKnowledgeSets = searchOf(
+	{ id: 'knowledge_set', name: 'knowledge_set_name' },
+	listKnowledgeSets,
+);
 
 /** The projects the key can see (its organization's), for the Project field of invites and users. */
 export const searchProjects = searchOf(

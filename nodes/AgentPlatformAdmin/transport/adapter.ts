@@ -119,7 +119,10 @@ export async function send(
 				baseURL,
 				url: path,
 				// n8n drops an empty object; the service wants `{}` itself. A GET sends no body.
-				...(call.method === 'GET' ? {} : { body: Object.keys(body).length === 0 ? '{}' : body }),
+				// A GET, and a DELETE by path alone, send no body.
+				...(call.method === 'GET' || (call.method === 'DELETE' && Object.keys(body).length === 0)
+					? {}
+					: { body: Object.keys(body).length === 0 ? '{}' : body }),
 				...(call.query ? { qs: call.query } : {}),
 				json: true,
 				headers,

@@ -17,8 +17,8 @@ export const pollTiming = {
 /**
  * Reads `read()` until `isFinished` says so or `timeLimitMs` has passed, and returns the last state
  * read: finished, or the one the time limit stopped at. The number of looks is bounded: the pauses
- * grow to `maxDelayMs`, so a limit of L ms takes at most about L / maxDelayMs + a few looks. A
- * limit of 0 looks once.
+ * grow to `maxDelayMs`, so a limit of L ms takes at most about L / maxDelayMs + a few looks, the
+ * last one at the deadline: the limit is never cut short. A limit of 0 looks once, at once.
  */
 export async function pollUntil<T>(
 	read: () => Promise<T>,
@@ -28,12 +28,12 @@ export async function pollUntil<T>(
 	const deadline = Date.now() + Math.max(0, timeLimitMs);
 	let delay = pollTiming.firstDelayMs;
 	for (;;) {
-		const wait = Math.min(delay, Math.max(0, deadline - Date.now()));
+		const wait = Math.min(delay, deadline - Date.now());
 		if (wait > 0) await sleep(wait);
 		const last = await read();
 		if (isFinished(last)) return { last, finished: true };
-		// Looks are never closer than the first pause: a time limit that leaves less ends here.
-		if (deadline - Date.now() < pollTiming.firstDelayMs) return { last, finished: false };
+		// The whole time limit is used: the last look is at the deadline, never before it.
+		if (Date.now() >= deadline) return { last, finished: false };
 		delay = Math.min(pollTiming.maxDelayMs, Math.round(delay * pollTiming.growth));
 	}
 }

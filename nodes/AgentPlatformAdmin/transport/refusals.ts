@@ -30,8 +30,11 @@ export interface AdminCall extends RepeatSafety {
 	 * created, e.g. "the project's pending invites".
 	 */
 	whereToCheck?: string;
-	/** GET for reads the service serves as GET (listings, task state, job polls); POST otherwise. */
-	method?: 'GET' | 'POST';
+	/**
+	 * GET for reads the service serves as GET (listings, task state, job polls), DELETE for its
+	 * removals by path; POST otherwise.
+	 */
+	method?: 'GET' | 'POST' | 'DELETE';
 	/** Query string of the call (GET listings and polls). */
 	query?: IDataObject;
 	/** The project the call acts on (a checked ID), when not the credential's. */

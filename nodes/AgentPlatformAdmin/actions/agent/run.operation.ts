@@ -16,6 +16,7 @@ import { mayHaveRun } from '../../../shared/failure';
 import { triggerAgent, type AgentMessage } from '../../transport/agents';
 import { defineOperation } from '../../../shared/operation';
 import { runKey } from '../../helpers/runKey';
+import { startOnce } from '../../helpers/runMemory';
 
 interface RunInput {
 	agentId: string;
@@ -81,10 +82,31 @@ function afterStartError(
 	return restated;
 }
 
+/**
+ * Starts the run once. A new conversation carries its key (`external_id`), so the platform
+ * recognises a repeat; a message to an existing conversation carries none, so a repeat by n8n's
+ * Retry On Fail is recognised by this process and follows the run the first try started.
+ */
+async function startAgent(ctx: IExecuteFunctions, input: RunInput, itemIndex: number) {
+	const known = input.body.conversation_id;
+	if (!known) return await triggerAgent(ctx, input.body, itemIndex);
+	const { started } = await startOnce(
+		runKey(ctx, itemIndex),
+		async () => await triggerAgent(ctx, input.body, itemIndex),
+		(reason) =>
+			new NodeApiError(ctx.getNode(), { message: 'sent before' } as JsonObject, {
+				message: `The message of this item was sent to conversation ${known} by an earlier try of the node (Retry On Fail), which got no answer: ${reason}. It was not sent again`,
+				description: `A message to an existing conversation carries no run key the platform could recognise, so sending it again would start a second run. Read the reply with ${getReplyHint(input.agentId, known)}.`,
+				itemIndex,
+			}),
+	);
+	return started;
+}
+
 async function runAgent(this: IExecuteFunctions, itemIndex: number, input: RunInput) {
 	let started: IDataObject;
 	try {
-		started = await triggerAgent(this, input.body, itemIndex);
+		started = await startAgent(this, input, itemIndex);
 	} catch (error) {
 		const cause = error as NodeApiError;
 		const known = input.body.conversation_id;

@@ -16,6 +16,7 @@ import { triggerTool } from '../../transport/tools';
 import { defineOperation } from '../../../shared/operation';
 import { TOOL_FIELDS_VERSION } from '../versions';
 import { runKey } from '../../helpers/runKey';
+import { startOnce } from '../../helpers/runMemory';
 
 function readInput(this: IExecuteFunctions, itemIndex: number) {
 	const fields = this.getNodeParameter('inputMode', itemIndex, 'json') === 'fields';
@@ -32,8 +33,23 @@ function readInput(this: IExecuteFunctions, itemIndex: number) {
 
 type ToolInput = ReturnType<typeof readInput>;
 
+/**
+ * The sync endpoint takes no run key, so a repeat of this item by n8n's Retry On Fail is
+ * recognised by this process (`startOnce`): it gets the first try's answer, or, when the first try
+ * got none, an error that says where the run's result is.
+ */
 async function runNow(ctx: IExecuteFunctions, input: ToolInput, itemIndex: number) {
-	const answer = await triggerTool(ctx, input.toolId, input.params, 'now', itemIndex);
+	const { started: answer } = await startOnce(
+		runKey(ctx, itemIndex),
+		async () => await triggerTool(ctx, input.toolId, input.params, 'now', itemIndex),
+		(reason) =>
+			new NodeApiError(ctx.getNode(), { message: 'started before' } as JsonObject, {
+				message: `The tool run of this item was started by an earlier try of the node (Retry On Fail) and gave no result: ${reason}. It was not started again`,
+				description:
+					"Wait for Result carries no run key the platform could recognise, so a second start would be a second run. Look for the run's result in the tool's run history in the platform. For long tools set Run Mode to Start Job and Wait (Long Tools): a retry of a job follows the job already started.",
+				itemIndex,
+			}),
+	);
 	const errors = errorTexts(answer.errors);
 	if (errors.length || answer.status === 'failed') {
 		throw toolFailedError(ctx, input.toolId, errors, itemIndex, input.inputsParameter);

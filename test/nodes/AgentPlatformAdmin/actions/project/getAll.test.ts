@@ -1,3 +1,4 @@
+import { adminNode, recordCalls, runAdmin, US_BASE } from '../../helpers';
 import { directorySuite } from '../../directory';
 
 describe('Agent Platform › Project › Get Many', () => {
@@ -31,6 +32,27 @@ describe('Agent Platform › Project › Get Many', () => {
 		}
 	});
 
+	it('reads every project when `count` is the length of each page, not the total', async () => {
+		const all = Array.from({ length: 230 }, (_, n) => ({ _id: `p${n}`, project_id: `p${n}` }));
+		const calls = recordCalls(US_BASE, (call) => {
+			const query = new URL(call.path, US_BASE).searchParams;
+			const page = Number(query.get('page'));
+			const size = Number(query.get('page_size'));
+			const projects = all.slice((page - 1) * size, page * size);
+			return [200, { projects, count: projects.length }];
+		});
+		const result = await runAdmin(
+			adminNode({ resource: 'project', operation: 'getAll', returnAll: true }, false, 2),
+		);
+		expect(result.error).toBeUndefined();
+		expect(calls.map((c) => new URL(c.path, US_BASE).search)).toEqual([
+			'?page=1&page_size=100',
+			'?page=2&page_size=100',
+			'?page=3&page_size=100',
+		]);
+		expect(result.json().map((p) => p._id)).toEqual(all.map((p) => p._id));
+	});
+
 	it('names only what listing needs when the key is refused, not the right to create projects', async () => {
 		const result = await suite.run(
 			{ resource: 'project', operation: 'getMany', returnAll: true },
@@ -54,7 +76,9 @@ describe('Agent Platform › Project › Get Many', () => {
 			{ resource: 'project', operation: 'getMany', returnAll: true },
 			{ apiKey: 'sk-demo-member' },
 		);
+		// A short first page is followed by one more read: `count` may be the page's length.
 		expect(suite.calls().map((c) => [c.method, c.path, c.body])).toEqual([
+			['GET', '/latest/projects/list', undefined],
 			['GET', '/latest/projects/list', undefined],
 		]);
 		expect(result.json()).toEqual([
