@@ -1,0 +1,181 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a local test server, never shipped */
+/**
+ * The marketing service's side of a self-service flow step (`test/contracts/flowStep.ts`):
+ * it installs a provider from the URL of its install document (reads the document, the service
+ * definition and the status, as the service's admin page does), invokes it as a Smart Campaign
+ * does (`POST /submitAsyncAction` with a batch of leads, a one-time callback token and a callback
+ * key; a 429 is retried), and receives the provider's callbacks at `/flowstep/callback/<run>`,
+ * strict as the interface: the key and the token must be the invocation's, the token works once,
+ * and the body must be a `flowCallBack`.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+
+import { flowStepContract } from '../contracts/flowStep';
+import { reply, type SimRequest, type SimResponse, type SimulatorModule } from './server';
+
+/** How the service authenticates to the provider (the install document's first scheme). */
+export type ProviderAuth = { apiKey: string } | { user: string; password: string } | undefined;
+
+export interface Lead {
+	id: number;
+	[field: string]: unknown;
+}
+
+export interface InvokeOptions {
+	leads: Lead[];
+	/** The flow step's inputs, sent with every lead (`flowStepContext`). */
+	flowInputs?: Record<string, unknown>;
+	auth?: ProviderAuth;
+	/** Send this token again (a duplicate delivery of an earlier invocation). */
+	replayOf?: string;
+	/** How often a 429 is retried, and the wait before each retry (ms). */
+	retries?: number;
+	retryDelayMs?: number;
+}
+
+export interface Invocation {
+	run: string;
+	token: string;
+	key: string;
+	campaignId: number;
+	leadIds: number[];
+	/** Every status the provider answered, in order (429s, then the final one). */
+	statuses: number[];
+	/** Callbacks accepted for this run (at most one: the token works once). */
+	callbacks: unknown[];
+}
+
+export const FLOW_STEP_MUNCHKIN = '123-ABC-456';
+
+function authHeaders(auth: ProviderAuth): Record<string, string> {
+	if (!auth) return {};
+	if ('apiKey' in auth) return { 'x-api-key': auth.apiKey };
+	return {
+		authorization: `Basic ${Buffer.from(`${auth.user}:${auth.password}`).toString('base64')}`,
+	};
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class FlowStepService implements SimulatorModule {
+	readonly name = 'flowStep';
+	readonly contract = flowStepContract;
+	/** The simulator's own address, for the callback URLs it hands out (set once it listens). */
+	baseUrl = '';
+	readonly invocations = new Map<string, Invocation>();
+	/** Callbacks refused, with why (wrong key, used token, bad body). */
+	readonly refused: Array<{ run: string; status: number; why: string }> = [];
+	/** What the last install read: the document, the definition, the status. */
+	installed?: { document: Record<string, unknown>; definition: unknown; status: unknown };
+
+	handles(path: string): boolean {
+		return path.startsWith('/flowstep/');
+	}
+
+	refuse(problems: string[], request: SimRequest): SimResponse {
+		this.refused.push({ run: request.path, status: 405, why: problems.join('; ') });
+		return reply(405);
+	}
+
+	handle(request: SimRequest): SimResponse {
+		const run = /^\/flowstep\/callback\/([^/]+)$/.exec(request.path)?.[1] ?? '';
+		const invocation = this.invocations.get(run);
+		const key = request.headers['x-api-key'];
+		const token = request.headers['x-callback-token'];
+		const why = !invocation
+			? 'no such run'
+			: key !== invocation.key
+				? 'wrong x-api-key'
+				: token !== invocation.token
+					? 'wrong x-callback-token'
+					: invocation.callbacks.length > 0
+						? 'the token was used already'
+						: undefined;
+		if (why || !invocation) {
+			this.refused.push({ run, status: 404, why: why ?? 'no such run' });
+			return reply(404);
+		}
+		invocation.callbacks.push(request.body);
+		return reply(200);
+	}
+
+	/** Reads the provider as the admin page does: document, service definition, status. */
+	async install(documentUrl: string, auth: ProviderAuth): Promise<NonNullable<this['installed']>> {
+		const read = async (url: string) => {
+			const answer = await fetch(url, { headers: authHeaders(auth) });
+			if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
+			return (await answer.json()) as Record<string, unknown>;
+		};
+		const base = documentUrl.slice(0, documentUrl.lastIndexOf('/'));
+		const document = await read(documentUrl);
+		const installed = {
+			document,
+			definition: await read(`${base}/getServiceDefinition`),
+			status: await read(`${base}/status`),
+		};
+		this.installed = installed;
+		return installed;
+	}
+
+	/** One flow-step invocation of `base` (the provider's base URL) for a batch of leads. */
+	async invoke(base: string, options: InvokeOptions): Promise<Invocation> {
+		const earlier = options.replayOf
+			? [...this.invocations.values()].find((i) => i.token === options.replayOf)
+			: undefined;
+		const invocation: Invocation = earlier ?? {
+			run: randomUUID(),
+			token: randomBytes(24).toString('base64url'),
+			key: randomBytes(16).toString('hex'),
+			campaignId: 1042,
+			leadIds: options.leads.map((lead) => lead.id),
+			statuses: [],
+			callbacks: [],
+		};
+		this.invocations.set(invocation.run, invocation);
+		const body = {
+			token: invocation.token,
+			apiCallBackKey: invocation.key,
+			batchid: `batch-${invocation.run.slice(0, 8)}`,
+			campaignId: invocation.campaignId,
+			callbackUrl: `${this.baseUrl}/flowstep/callback/${invocation.run}`,
+			context: {
+				subscription: { munchkinId: FLOW_STEP_MUNCHKIN, prefix: 'demo' },
+				campaign: { id: invocation.campaignId, name: 'Enrich new leads', type: 'trigger' },
+				program: { id: 2001, name: 'Webinar 2026', channelName: 'Webinar' },
+			},
+			objectData: options.leads.map((lead) => ({
+				objectType: 'lead',
+				objectContext: lead,
+				flowStepContext: options.flowInputs ?? {},
+				programMemberContext: { status: 'Registered', reachedSuccess: false },
+				triggeringContext: { name: 'Webinar form', triggerName: 'Filled Out Form' },
+			})),
+		};
+		const retries = options.retries ?? 5;
+		for (let attempt = 0; ; attempt++) {
+			const answer = await fetch(`${base}/submitAsyncAction`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', ...authHeaders(options.auth) },
+				body: JSON.stringify(body),
+			});
+			await answer.arrayBuffer();
+			invocation.statuses.push(answer.status);
+			// The interface: 429 means "retry with an appropriate strategy".
+			if (answer.status !== 429 || attempt >= retries) break;
+			await pause((options.retryDelayMs ?? 200) * (attempt + 1));
+		}
+		return invocation;
+	}
+
+	snapshot(): unknown {
+		return {
+			invocations: [...this.invocations.values()].map((i) => ({
+				run: i.run,
+				leads: i.leadIds.length,
+				statuses: i.statuses,
+				callbacks: i.callbacks.length,
+			})),
+			refused: this.refused,
+		};
+	}
+}
