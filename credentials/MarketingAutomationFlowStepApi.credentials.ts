@@ -20,7 +20,7 @@ export class MarketingAutomationFlowStepApi implements ICredentialType {
 	} as const;
 
 	documentationUrl =
-		'https://github.com/agent-platform-nodes/n8n-nodes-agent-platform/blob/main/docs/marketing-flow-step.md#credential';
+		'https://github.com/agent-platform-nodes/n8n-nodes-agent-platform/blob/main/docs/marketing-flow-step.md#credential-marketing-automation-flow-step-api';
 
 	properties: INodeProperties[] = [
 		{

@@ -41,8 +41,8 @@ export interface Invocation {
 	leadIds: number[];
 	/** Every status the provider answered, in order (429s, then the final one). */
 	statuses: number[];
-	/** Callbacks accepted for this run (at most one: the token works once). */
-	callbacks: unknown[];
+	/** Callbacks accepted for this run (at most one: the token works once), with their headers. */
+	callbacks: Array<{ body: unknown; headers: Record<string, unknown> }>;
 }
 
 export const FLOW_STEP_MUNCHKIN = '123-ABC-456';
@@ -95,7 +95,7 @@ export class FlowStepService implements SimulatorModule {
 			this.refused.push({ run, status: 404, why: why ?? 'no such run' });
 			return reply(404);
 		}
-		invocation.callbacks.push(request.body);
+		invocation.callbacks.push({ body: request.body, headers: { ...request.headers } });
 		return reply(200);
 	}
 
@@ -117,27 +117,43 @@ export class FlowStepService implements SimulatorModule {
 		return installed;
 	}
 
+	/** A new invocation (its run, one-time token and callback key), not yet sent. */
+	open(leadIds: number[]): Invocation {
+		const invocation: Invocation = {
+			run: randomUUID(),
+			token: randomBytes(24).toString('base64url'),
+			key: randomBytes(16).toString('hex'),
+			campaignId: 1042,
+			leadIds,
+			statuses: [],
+			callbacks: [],
+		};
+		this.invocations.set(invocation.run, invocation);
+		return invocation;
+	}
+
+	/** Where the provider sends an invocation's results, as the trigger hands it to the workflow. */
+	callbackOf(invocation: Invocation) {
+		return {
+			url: `${this.baseUrl}/flowstep/callback/${invocation.run}`,
+			apiKey: invocation.key,
+			token: invocation.token,
+			munchkinId: FLOW_STEP_MUNCHKIN,
+		};
+	}
+
 	/** One flow-step invocation of `base` (the provider's base URL) for a batch of leads. */
 	async invoke(base: string, options: InvokeOptions): Promise<Invocation> {
 		const earlier = options.replayOf
 			? [...this.invocations.values()].find((i) => i.token === options.replayOf)
 			: undefined;
-		const invocation: Invocation = earlier ?? {
-			run: randomUUID(),
-			token: randomBytes(24).toString('base64url'),
-			key: randomBytes(16).toString('hex'),
-			campaignId: 1042,
-			leadIds: options.leads.map((lead) => lead.id),
-			statuses: [],
-			callbacks: [],
-		};
-		this.invocations.set(invocation.run, invocation);
+		const invocation = earlier ?? this.open(options.leads.map((lead) => lead.id));
 		const body = {
 			token: invocation.token,
 			apiCallBackKey: invocation.key,
 			batchid: `batch-${invocation.run.slice(0, 8)}`,
 			campaignId: invocation.campaignId,
-			callbackUrl: `${this.baseUrl}/flowstep/callback/${invocation.run}`,
+			callbackUrl: this.callbackOf(invocation).url,
 			context: {
 				subscription: { munchkinId: FLOW_STEP_MUNCHKIN, prefix: 'demo' },
 				campaign: { id: invocation.campaignId, name: 'Enrich new leads', type: 'trigger' },

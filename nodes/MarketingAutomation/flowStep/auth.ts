@@ -6,7 +6,7 @@ import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
  * Basic. Compared in constant time over hashes (equal lengths whatever was sent). `missing` (401)
  * when nothing usable was sent, `wrong` (403) when it does not match.
  */
-export type AuthCheck = 'ok' | 'missing' | 'wrong';
+type AuthCheck = 'ok' | 'missing' | 'wrong';
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 const same = (sent: string, expected: string) =>

@@ -10,12 +10,12 @@ import { DATA_TYPES, RESERVED_NAMES, type DataType } from './dataTypes';
 /** The interface version the node serves. */
 export const SCHEMA_VERSION = '1.0.0';
 
-export interface Choice {
+interface Choice {
 	value: string;
 	label: string;
 }
 
-export interface FlowInput {
+interface FlowInput {
 	apiName: string;
 	displayName: string;
 	dataType: DataType;
@@ -23,14 +23,14 @@ export interface FlowInput {
 	enforceChoices: boolean;
 }
 
-export interface LeadField {
+interface LeadField {
 	apiName: string;
 	suggestedField: string;
 	dataType: DataType;
 	required?: boolean;
 }
 
-export interface Attribute {
+interface Attribute {
 	apiName: string;
 	displayName: string;
 	dataType: DataType;

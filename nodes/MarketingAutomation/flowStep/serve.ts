@@ -22,7 +22,7 @@ import { FLOW_STEP_ICON_SVG } from './icon';
  */
 
 /** What the trigger keeps in the workflow's static data (never a token itself, only its hash). */
-export interface FlowStepState extends IDataObject {
+interface FlowStepState extends IDataObject {
 	/** Hashes of the callback tokens of recent invocations, oldest first. */
 	recentInvocations?: string[];
 	/** When the invocations of the last minute started (epoch ms), for Invocations per Minute. */

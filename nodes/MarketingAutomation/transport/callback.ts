@@ -44,13 +44,14 @@ export async function sendCallback(
 		const code = String((error as { code?: unknown }).code ?? (error as Error).message);
 		const sent = !NOT_SENT.has(code);
 		const message = sent
-			? `The callback to ${host} got no answer (${code}): the marketing service may have recorded the results`
-			: `The callback to ${host} could not be sent (${code}): the marketing service received nothing`;
-		throw new NodeApiError(ctx.getNode(), { message, code } as JsonObject, {
+			? `The callback to ${host} got no answer: the marketing service may have recorded the results`
+			: `The callback to ${host} could not be sent: the marketing service received nothing`;
+		throw new NodeApiError(ctx.getNode(), { message } as JsonObject, {
 			message,
+			// The code goes in the description: n8n would replace a message naming it with its own.
 			description: sent
-				? `The one-time callback token cannot be used twice, so the node did not send it again. Check the flow step's activity of ${leads} in the marketing service (the lead's activity log, or the campaign's Results): if it is missing, run the Smart Campaign again for those leads.`
-				: `Check that n8n can reach ${host}. Nothing was recorded, but the invocation's token may expire: run the Smart Campaign again for ${leads} if the results do not arrive.`,
+				? `(${code}) The one-time callback token cannot be used twice, so the node did not send it again. Check the flow step's activity of ${leads} in the marketing service (the lead's activity log, or the campaign's Results): if it is missing, run the Smart Campaign again for those leads.`
+				: `(${code}) Check that n8n can reach ${host}. Nothing was recorded, but the invocation's token may expire: run the Smart Campaign again for ${leads} if the results do not arrive.`,
 			itemIndex,
 		});
 	}
