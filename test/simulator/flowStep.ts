@@ -47,6 +47,14 @@ export interface Invocation {
 
 export const FLOW_STEP_MUNCHKIN = '123-ABC-456';
 
+/** Leads of the demo invocation: three the global enrichment seed knows, one it does not. */
+export const DEMO_FLOW_STEP_LEADS: Lead[] = [
+	{ id: 5001, email: 'ana.silva@northwind.example.com' },
+	{ id: 5002, email: 'jonas.becker@contoso.example.de' },
+	{ id: 5003, email: 'mia@fabrikam.example.com.au' },
+	{ id: 5004, email: 'nobody@unknown.example.org' },
+];
+
 function authHeaders(auth: ProviderAuth): Record<string, string> {
 	if (!auth) return {};
 	if ('apiKey' in auth) return { 'x-api-key': auth.apiKey };
@@ -181,6 +189,22 @@ export class FlowStepService implements SimulatorModule {
 			await pause((options.retryDelayMs ?? 200) * (attempt + 1));
 		}
 		return invocation;
+	}
+
+	/**
+	 * `POST /__sim/flowStep/invoke` `{url, apiKey}`: invokes the provider at `url` (its base, or its
+	 * install document's URL) with the demo leads, in the background (the dev setup's demo).
+	 */
+	control(action: string, body: unknown): SimResponse {
+		const { url, apiKey } = (body ?? {}) as { url?: string; apiKey?: string };
+		if (action !== 'invoke' || typeof url !== 'string') {
+			return reply(400, { message: 'Expected POST /__sim/flowStep/invoke {url, apiKey}' });
+		}
+		const base = url.replace(/\/(openapi\.json|submitAsyncAction)?$/, '');
+		const leads = DEMO_FLOW_STEP_LEADS.map((lead) => ({ ...lead }));
+		const started = this.invoke(base, { leads, auth: apiKey ? { apiKey } : undefined });
+		started.catch((error: Error) => this.refused.push({ run: '', status: 0, why: error.message }));
+		return reply(202, { invoking: base, leads: leads.length });
 	}
 
 	snapshot(): unknown {

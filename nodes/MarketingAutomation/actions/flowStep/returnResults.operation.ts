@@ -83,18 +83,18 @@ const properties: INodeProperties[] = [
 		name: 'reason',
 		type: 'string',
 		default: '',
-		displayOptions: { show: { success: [false] } },
 		placeholder: 'e.g. No company found for the domain',
-		description: 'What went wrong for this lead (shown on its activity)',
+		description:
+			'What went wrong for this lead (shown on its activity); sent only when Success is off',
 	},
 	{
 		displayName: 'Error Code',
 		name: 'errorCode',
 		type: 'string',
 		default: '',
-		displayOptions: { show: { success: [false] } },
 		placeholder: 'e.g. NOT_FOUND',
-		description: "A short code that classifies the failure in the service's statistics",
+		description:
+			"A short code that classifies the failure in the service's statistics; sent only when Success is off",
 	},
 	valueRows('leadFields', 'field'),
 	valueRows('activityAttributes', 'attribute'),
