@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { flowStepCredentialCheck } from './flowStep/credentialCheck';
 import { problemsOf, readConfig } from './flowStep/definition';
 import { properties } from './flowStep/properties';
 import { serve } from './flowStep/serve';
@@ -38,7 +39,13 @@ export class MarketingAutomationFlowStepTrigger implements INodeType {
 		defaults: { name: 'Marketing Automation Flow Step Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'marketingAutomationFlowStepApi', required: true }],
+		credentials: [
+			{
+				name: 'marketingAutomationFlowStepApi',
+				required: true,
+				testedBy: 'flowStepCredentialCheck',
+			},
+		],
 		webhooks: [
 			endpoint('POST', 'submitAsyncAction'),
 			endpoint('GET', 'openapi.json'),
@@ -50,6 +57,8 @@ export class MarketingAutomationFlowStepTrigger implements INodeType {
 		],
 		properties,
 	};
+
+	methods = { credentialTest: { flowStepCredentialCheck } };
 
 	webhookMethods = {
 		default: {

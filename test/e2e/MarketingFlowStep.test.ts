@@ -19,7 +19,7 @@ import { DEMO_FLOW_STEP_LEADS, type Lead } from '../simulator/flowStep';
 import { ownerSession, startE2e, type E2e } from './runner';
 
 const WAIT_MS = 180_000;
-const KEY = 'flow-step-e2e-key-0123456789';
+const KEY = 'flow-step-demo-key';
 const TRIGGER = 'Smart Campaign Calls';
 
 describe('marketing flow step in a running n8n (e2e)', () => {

@@ -107,17 +107,16 @@ export function readConfig(
 		supportContact: String(parameter('supportContact', '')).trim(),
 		inputs: inputs.length > 0 ? inputs : [STEP_LABEL_INPUT],
 		incomingFields: rows(parameter('incomingFields', {}), 'field').map(field),
-		returnedFields: rows(parameter('returnedFields', {}), 'field').map((row) => {
-			const { required: _required, ...rest } = field(row);
-			return rest;
-		}),
+		returnedFields: rows(parameter('returnedFields', {}), 'field').map((row) =>
+			field({ ...row, required: undefined }),
+		),
 		attributes: rows(parameter('activityAttributes', {}), 'attribute').map((row) => ({
 			apiName: String(row.apiName ?? '').trim(),
 			displayName: String(row.displayName ?? '').trim(),
 			dataType: dataTypeOf(row.dataType),
 		})),
 		contexts: (parameter('contexts', []) as string[]) ?? [],
-		myTokens: String(options.myTokens ?? '')
+		myTokens: String(options.myContext ?? '')
 			.split(',')
 			.map((token) => token.trim())
 			.filter(Boolean),

@@ -232,11 +232,11 @@ export const properties: INodeProperties[] = [
 			},
 			{
 				displayName: 'My Tokens',
-				name: 'myTokens',
+				name: 'myContext',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. Event Date, Event Address',
-				description: 'Program tokens to receive, by name without {{my. }}, separated by commas',
+				description: 'Program tokens to receive, by name without {{my. }}, separated by commas.',
 			},
 		],
 	},

@@ -61,7 +61,7 @@ const properties: INodeProperties[] = [
 		default: '={{ $json.callback }}',
 		required: true,
 		description:
-			"The callback of the invocation the item came from: the Flow Step Trigger's callback. After a node that replaces the item, use {{ $('<trigger name>').item.json.callback }}.",
+			"The callback of the invocation the item came from, as the Flow Step Trigger gave it. After a node that replaces the item, map it from the trigger's item by the trigger's name.",
 	},
 	{
 		displayName: 'Lead ID',

@@ -34,7 +34,7 @@ export const FLOW_STEP_PARAMETERS: IDataObject = {
 	options: {},
 };
 
-export const KEY = 'flow-step-key-0123456789';
+export const KEY = 'flow-step-demo-key';
 
 export function invocationBody(token: string, leadIds: number[] = [101, 102]): IDataObject {
 	return {

@@ -1,4 +1,10 @@
-import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestFunctions,
+	IDataObject,
+} from 'n8n-workflow';
+
+import { flowStepCredentialCheck } from '../../../../nodes/MarketingAutomation/flowStep/credentialCheck';
 
 import { flowStepContract } from '../../../contracts/flowStep';
 import { checkAnswer, checkRequest, matchEndpoint } from '../../../contracts/check';
@@ -94,11 +100,11 @@ describe('Marketing Automation Flow Step Trigger', () => {
 		const node = await trigger(FLOW_STEP_PARAMETERS, {
 			authentication: 'basic',
 			user: 'marketing',
-			password: 'a-long-password-123',
+			password: 'demo-password',
 		});
 		const document = (await call(node, 'GET', 'openapi.json', undefined, {})).body as IDataObject;
 		expect(document.security).toEqual([{ basic: [] }]);
-		const basic = `Basic ${Buffer.from('marketing:a-long-password-123').toString('base64')}`;
+		const basic = `Basic ${Buffer.from('marketing:demo-password').toString('base64')}`;
 		expect((await call(node, 'GET', 'status', undefined, { authorization: basic })).status).toBe(
 			200,
 		);
@@ -290,7 +296,8 @@ describe('Marketing Automation Flow Step Trigger', () => {
 
 	it('answers 400 to an invocation it could not call back, and starts nothing', async () => {
 		const node = await trigger();
-		const { token: _token, ...body } = invocationBody('tok-1');
+		const body = invocationBody('tok-1');
+		delete body.token;
 		const answer = await node.request({
 			method: 'POST',
 			path: 'hook-0001/submitAsyncAction',
@@ -319,5 +326,35 @@ describe('Marketing Automation Flow Step Trigger', () => {
 		const invoked = await call(node, 'POST', 'submitAsyncAction', invocationBody('tok-1'));
 		expect([invoked.status, invoked.result.workflowData]).toEqual([500, undefined]);
 		await expect((await trigger()).create()).resolves.toBe(true);
+	});
+});
+
+describe('Marketing Automation Flow Step API credential test', () => {
+	const test = async (data: ICredentialDataDecryptedObject) =>
+		await flowStepCredentialCheck.call({} as ICredentialTestFunctions, {
+			id: 'c',
+			name: 'c',
+			type: 'marketingAutomationFlowStepApi',
+			data,
+		});
+
+	it('accepts a long key and says that nothing was called', async () => {
+		expect(await test({ authentication: 'apiKey', apiKey: 'k'.repeat(16) })).toEqual({
+			status: 'OK',
+			message:
+				'The API key can be used: enter the same in the marketing service when you install the flow step (nothing was called)',
+		});
+	});
+
+	it('refuses a short key, and Basic without a user', async () => {
+		expect(await test({ authentication: 'apiKey', apiKey: 'short' })).toEqual({
+			status: 'Error',
+			message:
+				'The API key has 5 characters: use at least 16 (a random one), and the same in the marketing service',
+		});
+		expect(await test({ authentication: 'basic', user: '', password: 'p'.repeat(20) })).toEqual({
+			status: 'Error',
+			message: 'Enter a user: the service sends it with the password',
+		});
 	});
 });
