@@ -10,7 +10,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 
-import { flowStepContract } from '../contracts/flowStep';
+import { validate } from '../contracts/check';
+import { flowStepContract, invocation as invocationSchema } from '../contracts/flowStep';
 import { reply, type SimRequest, type SimResponse, type SimulatorModule } from './server';
 
 /** How the service authenticates to the provider (the install document's first scheme). */
@@ -175,6 +176,9 @@ export class FlowStepService implements SimulatorModule {
 				triggeringContext: { name: 'Webinar form', triggerName: 'Filled Out Form' },
 			})),
 		};
+		// The stand-in sends only what the interface documents.
+		const problems = validate(invocationSchema, body, 'body');
+		if (problems.length > 0) throw new Error(`The invocation breaks the contract: ${problems[0]}`);
 		const retries = options.retries ?? 5;
 		for (let attempt = 0; ; attempt++) {
 			const answer = await fetch(`${base}/submitAsyncAction`, {
