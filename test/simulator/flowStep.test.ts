@@ -1,4 +1,4 @@
-import { startServices, type Simulator } from '.';
+import { startServices, type Simulator } from './index';
 
 /**
  * The simulated marketing service's callback, strict as the provider interface: the invocation's
