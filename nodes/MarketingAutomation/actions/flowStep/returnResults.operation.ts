@@ -1,4 +1,3 @@
-import { createHash } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
 
@@ -19,7 +18,11 @@ import { failItems, groupBy } from '../batches';
  * the callback of the invocation each item came from (provider interface 1.0.0,
  * `selfServiceFlowComplete`). One callback per invocation, whatever the number of items; items of
  * several invocations each go to their own. Every value is checked against its data type before
- * anything is sent; a callback is never sent twice (its token works once).
+ * anything is sent; a callback is never sent twice (its token works once): not retried, and a lost
+ * answer is reported as such. Nothing is kept in the workflow's static data: an execution that
+ * changes it saves it whole when it ends, over what the trigger saved meanwhile (its duplicate
+ * tokens), so Return Results leaves it alone; a batch returned again by a later run is refused by
+ * the service (the token is used), and the error says so.
  */
 
 const valueRows = (name: string, what: string): INodeProperties => ({
@@ -148,14 +151,6 @@ interface Result {
 	defaults: { leadDefaults: IDataObject; activityDefaults: IDataObject };
 	chunkError?: { errorCode: string; errorMessage: string };
 }
-
-/** What Return Results keeps in the workflow's static data: hashes of the tokens it used. */
-interface SentState extends IDataObject {
-	sentCallbacks?: string[];
-}
-const REMEMBERED_CALLBACKS = 1000;
-const hashOf = (token: string) =>
-	createHash('sha256').update(token, 'utf8').digest('hex').slice(0, 32);
 
 function readCallback(ctx: IExecuteFunctions, itemIndex: number): CallbackOf {
 	let raw = ctx.getNodeParameter('callback', itemIndex, {}) as unknown;
@@ -305,7 +300,6 @@ async function runBatch(
 	items: Array<CheckedItem<Result>>,
 ): Promise<BatchOutcome[][]> {
 	const outcomes: BatchOutcome[][] = [];
-	const state = this.getWorkflowStaticData('node') as SentState;
 	for (const members of groupBy(items, (item) => item.input.callback.token).values()) {
 		const first = members[0];
 		const indexes = members.map((m) => m.itemIndex);
@@ -315,7 +309,6 @@ async function runBatch(
 				m.input.callback.apiKey !== first.input.callback.apiKey ||
 				m.input.callback.munchkinId !== first.input.callback.munchkinId,
 		);
-		const hash = hashOf(first.input.callback.token);
 		const results = members.map((m) => m.input);
 		try {
 			if (other) {
@@ -328,19 +321,6 @@ async function runBatch(
 					},
 				);
 			}
-			if ((state.sentCallbacks ?? []).includes(hash)) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`The results of this invocation (${leadsOf(results)}) were already returned by an earlier run; nothing was sent`,
-					{
-						itemIndex: first.itemIndex,
-						description:
-							'A callback token works once. To return new results, run the Smart Campaign again for these leads.',
-					},
-				);
-			}
-			// Recorded before sending: a callback whose answer is lost is never sent again.
-			state.sentCallbacks = [...(state.sentCallbacks ?? []), hash].slice(-REMEMBERED_CALLBACKS);
 			const status = await sendCallback(
 				this,
 				first.input.callback,
