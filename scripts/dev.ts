@@ -64,6 +64,11 @@ export const DEMO_CREDENTIALS: Record<string, DemoCredential> = {
 			clientSecret: 'demo-client-secret',
 		}),
 	},
+	marketingAutomationFlowStepApi: {
+		id: 'demoFlowStepCr01',
+		name: 'Marketing flow step (simulator)',
+		data: () => ({ authentication: 'apiKey', apiKey: 'flow-step-demo-key-0123456789' }),
+	},
 	anzSalesIntelligenceApi: {
 		id: 'demoAnzCred01',
 		name: 'AU/NZ sales intelligence (simulator)',

@@ -55,14 +55,23 @@ export const SERVICE_PACKAGES: ServicePackage[] = [
 		nodes: [
 			'dist/nodes/MarketingAutomation/MarketingAutomation.node.js',
 			'dist/nodes/MarketingAutomation/MarketingAutomationTrigger.node.js',
+			'dist/nodes/MarketingAutomation/MarketingAutomationFlowStepTrigger.node.js',
 		],
-		credentials: ['dist/credentials/MarketingAutomationApi.credentials.js'],
-		nodeNames: ['marketingAutomation', 'marketingAutomationTrigger'],
+		credentials: [
+			'dist/credentials/MarketingAutomationApi.credentials.js',
+			'dist/credentials/MarketingAutomationFlowStepApi.credentials.js',
+		],
+		nodeNames: [
+			'marketingAutomation',
+			'marketingAutomationTrigger',
+			'marketingAutomationFlowStepTrigger',
+		],
 		operationSections: ['Marketing Automation', 'Marketing Automation Trigger'],
 		docs: [
 			{ title: 'Marketing Automation and its Trigger', file: 'docs/marketing-automation.md' },
 			{ title: 'Bulk import and extract jobs', file: 'docs/marketing-bulk-jobs.md' },
 			{ title: 'Lead database objects', file: 'docs/marketing-lead-database.md' },
+			{ title: 'Smart Campaign flow step', file: 'docs/marketing-flow-step.md' },
 			{ title: 'Queue mode', file: 'docs/queue-mode.md' },
 		],
 	},

@@ -30,7 +30,15 @@ export class MarketingAutomation implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'marketingAutomationApi', required: true, testedBy: 'credentialTest' }],
+		credentials: [
+			{
+				name: 'marketingAutomationApi',
+				required: true,
+				testedBy: 'credentialTest',
+				// Return Results calls the flow step's callback with its own key and token only.
+				displayOptions: { hide: { resource: ['flowStep'] } },
+			},
+		],
 		properties,
 	};
 

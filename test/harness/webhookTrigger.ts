@@ -40,11 +40,15 @@ export interface WebhookRequest {
 	query?: IDataObject;
 	/** The raw body as sent (n8n keeps it as `req.rawBody`). */
 	rawBody?: string;
+	/** The request's path after the webhook URL's base, e.g. `hook-0001/status` (default: `webhook`). */
+	path?: string;
 }
 
 export interface WebhookAnswer {
 	status?: number;
 	body?: unknown;
+	/** Headers the node set on the answer (lower-case names). */
+	headers?: Record<string, string>;
 	result: IWebhookResponseData;
 }
 
@@ -119,8 +123,12 @@ export async function webhookTrigger(options: WebhookTriggerOptions) {
 		delete: async () => await hook('delete'),
 		/** One request to the webhook URL: what the node answered and what it returned. */
 		async request(request: WebhookRequest): Promise<WebhookAnswer> {
-			const answer: { status?: number; body?: unknown } = {};
+			const answer: { status?: number; body?: unknown; headers?: Record<string, string> } = {};
 			const res = {
+				setHeader(name: string, value: string) {
+					answer.headers = { ...answer.headers, [name.toLowerCase()]: value };
+					return res;
+				},
 				status(code: number) {
 					answer.status = code;
 					return res;
@@ -142,6 +150,8 @@ export async function webhookTrigger(options: WebhookTriggerOptions) {
 				headers: request.headers ?? {},
 				query: request.query ?? {},
 				params: {},
+				path: `/webhook/${request.path ?? 'hook-0001/webhook'}`,
+				url: `/webhook/${request.path ?? 'hook-0001/webhook'}`,
 				body: request.rawBody === undefined ? {} : (JSON.parse(request.rawBody) as IDataObject),
 				rawBody: request.rawBody === undefined ? undefined : Buffer.from(request.rawBody),
 			};

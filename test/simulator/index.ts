@@ -4,6 +4,7 @@ import { AdminService, type AdminSeed } from './admin';
 import { AgentWorkService, type AgentWorkSeed } from './agentWork';
 import { GlobalEnrichmentService, type GlobalSeed } from './globalEnrichment';
 import { GlobalWebhooks } from './globalWebhooks';
+import { FlowStepService } from './flowStep';
 import { MarketingService, type MarketingOptions } from './marketing';
 import { AnzEnrichmentService, type AnzSeed } from './anzSalesIntelligence';
 import { startSimulator, type RunningSimulator } from './server';
@@ -29,6 +30,8 @@ export interface Services {
 	global: GlobalEnrichmentService;
 	/** The global service's webhooks under `/global/api/` (shares its keys and signals). */
 	globalWebhooks: GlobalWebhooks;
+	/** The marketing service's side of a self-service flow step under `/flowstep/`. */
+	flowStep: FlowStepService;
 }
 
 export interface Simulator extends RunningSimulator {
@@ -106,7 +109,9 @@ export async function startServices(options: SimulatorOptions = {}): Promise<Sim
 		// Before `global`: the first module that claims a path answers it.
 		globalWebhooks: new GlobalWebhooks(global.signalOps, global.apiKeys),
 		global,
+		flowStep: new FlowStepService(),
 	};
 	const running = await startSimulator(Object.values(services), { port: options.port });
+	services.flowStep.baseUrl = running.url;
 	return { ...running, services };
 }

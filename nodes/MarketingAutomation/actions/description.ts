@@ -11,6 +11,7 @@ import { company } from './company';
 import { customField } from './customField';
 import { customObject } from './customObject';
 import { email } from './email';
+import { flowStep } from './flowStep';
 import { form } from './form';
 import { landingPage } from './landingPage';
 import { lead } from './lead';
@@ -36,6 +37,7 @@ const resources = [
 	customField,
 	customObject,
 	email,
+	flowStep,
 	form,
 	landingPage,
 	lead,
@@ -70,6 +72,7 @@ const versionTwoResources: INodePropertyOptions[] = [
 	{ name: 'Bulk Import', value: 'bulkImport' },
 	{ name: 'Company', value: 'company' },
 	{ name: 'Custom Object', value: 'customObject' },
+	{ name: 'Flow Step', value: 'flowStep' },
 	{ name: 'Form', value: 'form' },
 	{ name: 'Named Account', value: 'namedAccount' },
 	{ name: 'Named Account List', value: 'namedAccountList' },

@@ -105,12 +105,13 @@ describe('Marketing Automation in the editor: operations by version', () => {
 		const v1 = actionsOf(1);
 		expect(v1.filter((action) => action === 'Get lead changes')).toHaveLength(2);
 		expect(v1.filter((action) => action === 'Get many email programs')).toHaveLength(1);
-		// Version 2 adds 58 actions: 4 per lead-database object (20), 4 of program members, usage,
+		// Version 2 adds 59 actions: 4 per lead-database object (20), 4 of program members, usage,
 		// lead delete / describe / merge, list create / delete, campaign activate / deactivate, the
 		// bulk jobs (import, its status; extract, file, status, cancel, get many), program get,
 		// get many, create, clone, approve and unapprove, token get many, create or update, delete,
-		// campaign get by name and clone, the form's two, and the named account list's six.
-		expect(v1).toHaveLength(v2.length + 1 - 58);
+		// campaign get by name and clone, the form's two, the named account list's six, and the
+		// flow step's return results.
+		expect(v1).toHaveLength(v2.length + 1 - 59);
 	});
 
 	it('version 1 keeps its resources and operations; version 2 adds the lead database', () => {
@@ -140,6 +141,7 @@ describe('Marketing Automation in the editor: operations by version', () => {
 			'customField',
 			'customObject',
 			'email',
+			'flowStep',
 			'form',
 			'landingPage',
 			'lead',
