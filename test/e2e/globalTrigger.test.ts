@@ -72,10 +72,12 @@ describe('global enrichment trigger in a running n8n (e2e)', () => {
 		// n8n activates published workflows in the background once its editor is up.
 		await until('the subscriptions', () => hooks().subscriptions.size >= 2);
 		// Activation: a secret created (none existed), both e-mails looked up, one create call.
-		expect([...hooks().subscriptions.values()].map((s) => [s.entityId, s.url, s.status])).toEqual([
-			['p-2001', url, 'active'],
-			['p-2002', url, 'active'],
-		]);
+		expect([...hooks().subscriptions.values()].map((s) => [s.entityId, s.url, s.isActive])).toEqual(
+			[
+				['p-2001', url, true],
+				['p-2002', url, true],
+			],
+		);
 		expect(hooks().secret).toBeDefined();
 
 		const [delivery] = await hooks().fire('p-2001', 'companyChange', {

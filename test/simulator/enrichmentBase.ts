@@ -213,6 +213,8 @@ export abstract class EnrichmentSimulator implements SimulatorModule {
 					this.errorBody(injected.status, 'INJECTED', `Injected HTTP ${injected.status}`),
 				injected.headers,
 			);
+			// A text body (an HTML page for JSON) is a fault no document describes.
+			if (typeof injected.body === 'string') response.fault = true;
 		} else if (!apiKey || !this.apiKeys.has(apiKey)) {
 			response = this.error(401, 'UNAUTHORIZED', 'Invalid API key');
 		} else {
