@@ -292,11 +292,18 @@ export class GlobalSignals {
 	}
 
 	/**
-	 * The records an `exclude` names: contacts by `ids`, companies by `domains` (the other kinds
-	 * are checked, not matched: the simulated records lack them).
+	 * The records an `exclude` names: contacts by `ids` and `emails`, companies by `domains` (the
+	 * other kinds are checked, not matched: the simulated records lack them).
 	 */
 	private excluded(kind: Kind, exclude: Row): Set<string> {
-		if (kind === 'contacts') return new Set((exclude.ids ?? []) as string[]);
+		if (kind === 'contacts') {
+			const emails = ((exclude.emails ?? []) as string[]).map((e) => e.toLowerCase());
+			const byEmail = this.host.contactIds().filter((id) => {
+				const listed = (this.host.contactRecord(id)?.emails ?? []) as Array<{ email: string }>;
+				return listed.some((entry) => emails.includes(entry.email.toLowerCase()));
+			});
+			return new Set([...((exclude.ids ?? []) as string[]), ...byEmail]);
+		}
 		const domains = (exclude.domains ?? []) as string[];
 		return new Set(
 			this.host
