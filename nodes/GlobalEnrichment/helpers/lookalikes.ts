@@ -73,7 +73,7 @@ function lookalikeFields(kind: EntityKind): INodeProperties[] {
 						default: '',
 						placeholder: 'e.g. ana@example.com, bo@example.org',
 						description:
-							'E-mail addresses of contacts the results must not contain, comma-separated',
+							'Email addresses of contacts the results must not contain, comma-separated',
 					} as INodeProperties,
 				]
 			: []),
@@ -90,7 +90,7 @@ function lookalikeFields(kind: EntityKind): INodeProperties[] {
 			displayName: 'Options',
 			name: 'options',
 			type: 'collection',
-			placeholder: 'Add option',
+			placeholder: 'Add Option',
 			default: {},
 			options: [
 				{
@@ -225,7 +225,7 @@ export function lookalikesOperation(kind: EntityKind) {
 				if (!EMAIL.test(email)) {
 					refuse(
 						'"Exclude Emails"',
-						`address ${n + 1}: "${echo(email)}" is not an e-mail address`,
+						`address ${n + 1}: "${echo(email)}" is not an email address`,
 						'Correct or remove that address.',
 						'excludeEmails',
 					);

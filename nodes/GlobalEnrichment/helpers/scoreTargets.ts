@@ -36,7 +36,7 @@ export function identifyByFields(kind: EntityKind): INodeProperties[] {
 				type: 'options',
 				default: 'id',
 				options: [
-					{ name: 'Email', value: 'email', description: "The contact's e-mail address" },
+					{ name: 'Email', value: 'email', description: "The contact's email address" },
 					{ name: 'ID', value: 'id', description: "The service's ID of the contact" },
 					{ name: 'LinkedIn URL', value: 'linkedinUrl', description: "The contact's profile URL" },
 					{
@@ -76,7 +76,7 @@ export function identifyByFields(kind: EntityKind): INodeProperties[] {
 			default: 'id',
 			options: [
 				{ name: 'Domain', value: 'domain', description: "The company's website domain" },
-				{ name: 'Email', value: 'email', description: 'An e-mail address at the company' },
+				{ name: 'Email', value: 'email', description: 'An email address at the company' },
 				{ name: 'ID', value: 'id', description: "The service's ID of the company" },
 				{ name: 'Name', value: 'name', description: "The company's name" },
 			],
@@ -170,7 +170,7 @@ export function readScoreTarget(
 	if (record.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(record.email))) {
 		refuse(
 			'email',
-			`"${echo(String(record.email))}" is not an e-mail address`,
+			`"${echo(String(record.email))}" is not an email address`,
 			'Give an address such as ana@example.com.',
 		);
 	}

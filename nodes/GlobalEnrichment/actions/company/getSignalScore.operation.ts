@@ -10,7 +10,7 @@ export const operation = defineOperation({
 		name: 'Get Signal Score',
 		value: 'getSignalScore',
 		description:
-			'Get the signal score of companies (how active their signals are) by ID, domain, name or e-mail; 100 per call',
+			'Get the signal score of companies (how active their signals are) by ID, domain, name or email; 100 per call',
 		action: 'Get the signal score of companies',
 	},
 	...scoreOperation('company'),

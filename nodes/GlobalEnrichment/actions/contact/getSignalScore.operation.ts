@@ -10,7 +10,7 @@ export const operation = defineOperation({
 		name: 'Get Signal Score',
 		value: 'getSignalScore',
 		description:
-			'Get the signal score of contacts (how active their signals are) by ID, e-mail, LinkedIn URL or name; 100 per call',
+			'Get the signal score of contacts (how active their signals are) by ID, email, LinkedIn URL or name; 100 per call',
 		action: 'Get the signal score of contacts',
 	},
 	...scoreOperation('contact'),

@@ -88,7 +88,7 @@ describe('Global Enrichment › Contact › Find Lookalikes (sessions and e-mail
 	it.each([
 		[
 			{ excludeEmails: 'ana@x' },
-			'Invalid "Exclude Emails" in item 0: address 1: "ana@x" is not an e-mail address',
+			'Invalid "Exclude Emails" in item 0: address 1: "ana@x" is not an email address',
 		],
 		[
 			{ options: { dedupeSessionId: 'session-1' } },
