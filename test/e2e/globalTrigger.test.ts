@@ -5,11 +5,14 @@
  * subscribes its two contacts at the simulator (the URL check answered by n8n's production
  * webhook). A signal fired in the simulator runs the workflow exactly once; the same delivery sent
  * again (as the service's retry) is acknowledged and runs nothing; a forged one gets 401 and runs
- * nothing; deactivating deletes the subscriptions.
+ * nothing; the service's test call is acknowledged as its guide requires; deactivating deletes every
+ * subscription of the trigger (60 here, over two pages of the list) and no other consumer's.
  */
 import { createHmac } from 'node:crypto';
 
 import triggerDemo from '../../examples/global-trigger-demo.json';
+import { validate } from '../contracts/check';
+import { webhookAcknowledgement } from '../contracts/global';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../simulator/globalWebhooks';
 import { DEMO_CLIENT } from '../simulator/marketing';
 import { ownerSession, startE2e, type E2e } from './runner';
@@ -72,20 +75,45 @@ describe('global enrichment trigger in a running n8n (e2e)', () => {
 		// n8n activates published workflows in the background once its editor is up.
 		await until('the subscriptions', () => hooks().subscriptions.size >= 2);
 		// Activation: a secret created (none existed), both e-mails looked up, one create call.
-		expect([...hooks().subscriptions.values()].map((s) => [s.entityId, s.url, s.status])).toEqual([
-			['p-2001', url, 'active'],
-			['p-2002', url, 'active'],
-		]);
+		expect([...hooks().subscriptions.values()].map((s) => [s.entityId, s.url, s.isActive])).toEqual(
+			[
+				['p-2001', url, true],
+				['p-2002', url, true],
+			],
+		);
 		expect(hooks().secret).toBeDefined();
 
+		const headers = await ownerSession(e2e.serverUrl);
+		const executions = async () => {
+			const answer = await fetch(
+				`${e2e.serverUrl}/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: triggerDemo.id }))}`,
+				{ headers },
+			);
+			const { data } = (await answer.json()) as { data: { results: Array<{ status: string }> } };
+			return data.results;
+		};
+
+		// The service's test call: one signed delivery, acknowledged as the guide requires.
+		const [first] = [...hooks().subscriptions.values()];
+		const tested = await fetch(`${e2e.sim.url}/global/api/subscriptions/${first.id}/test`, {
+			method: 'POST',
+			headers: { api_key: 'global-demo-key' },
+		});
+		expect(tested.status).toBe(200);
+		expect(await tested.json()).toMatchObject({ subscriptionId: first.id, isSuccess: true });
+		// A test delivery is a delivery: it starts its own run.
+		await until('the test run saved', async () => (await executions()).length >= 1);
+
 		const [delivery] = await hooks().fire('p-2001', 'companyChange', {
-			newCompanyDomain: 'contoso.example.de',
+			currentDomain: 'contoso.example.de',
 		});
 		expect(delivery).toMatchObject({
 			status: 201,
 			attempt: 1,
+			acknowledged: true,
 			answer: { received: true, webhookId: delivery.webhookId },
 		});
+		expect(validate(webhookAcknowledgement, delivery.answer, 'ack')).toEqual([]);
 		await until('the lead upsert', () => upserts().length >= 1);
 		expect(upserts()[0].body).toMatchObject({
 			action: 'createOrUpdate',
@@ -102,18 +130,21 @@ describe('global enrichment trigger in a running n8n (e2e)', () => {
 		// The service's retry of the same delivery: acknowledged, not run again.
 		const replay = await hooks().resend(delivery.webhookId);
 		expect(replay).toMatchObject({
-			status: 200,
-			answer: { received: true, webhookId: delivery.webhookId, duplicate: true },
+			status: 201,
+			acknowledged: true,
+			answer: { received: true, webhookId: delivery.webhookId },
 		});
 
 		// Forged: the right shape and a fresh timestamp, but not the account's secret.
 		const body = JSON.stringify({
-			webhookId: 'forged-1',
-			subscriptionId: 'sub-x',
+			id: 'forged-1',
+			type: 'companyChange',
 			entityType: 'contact',
 			entityId: 'p-2001',
-			signalType: 'companyChange',
-			data: { newCompanyDomain: 'contoso.example.de' },
+			subscriptionId: 'sub-x',
+			data: { currentDomain: 'contoso.example.de' },
+			timestamp: new Date().toISOString(),
+			billing: { creditsCharged: 1 },
 		});
 		const timestamp = String(Math.floor(Date.now() / 1000));
 		const forged = await fetch(url, {
@@ -129,28 +160,42 @@ describe('global enrichment trigger in a running n8n (e2e)', () => {
 		});
 		expect(forged.status).toBe(401);
 
-		// Exactly one execution, after giving a wrong second run the time to show.
-		const headers = await ownerSession(e2e.serverUrl);
-		const executions = async () => {
-			const answer = await fetch(
-				`${e2e.serverUrl}/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: triggerDemo.id }))}`,
-				{ headers },
-			);
-			const { data } = (await answer.json()) as { data: { results: Array<{ status: string }> } };
-			return data.results;
-		};
-		await until('the execution saved', async () => (await executions()).length >= 1);
+		// The signal ran once (the test call's run aside), after giving a wrong run time to show.
+		await until('the signal run saved', async () => (await executions()).length >= 2);
 		await new Promise((resolve) => setTimeout(resolve, 5000));
-		expect((await executions()).map((run) => run.status)).toEqual(['success']);
+		const runs = await executions();
+		expect(runs).toHaveLength(2);
+		expect(runs.map((run) => run.status)).toContain('success');
 		expect(upserts()).toHaveLength(1);
 
-		// Deactivation deletes the trigger's subscriptions.
+		// 60 subscriptions of this trigger (58 more as an earlier activation would have left them)
+		// and 90 of another consumer: the list takes two pages, the deletes three calls of 25.
+		const at = new Date().toISOString();
+		const add = (n: number, to: string, prefix: string) =>
+			hooks().subscriptions.set(`${prefix}-${n}`, {
+				id: `${prefix}-${n}`,
+				entityType: 'contact',
+				entityId: `${prefix}-entity-${n}`,
+				url: to,
+				signalTypes: ['companyChange'],
+				isActive: true,
+				createdAt: at,
+				updatedAt: at,
+			});
+		for (let n = 0; n < 58; n++) add(n, url, 'sub-own');
+		for (let n = 0; n < 90; n++) add(n, 'https://other.example/hook', 'sub-other');
+		expect(hooks().subscriptions.size).toBe(150);
+
+		// Deactivation deletes the trigger's subscriptions, and only those.
 		const deactivated = await fetch(
 			`${e2e.serverUrl}/rest/workflows/${triggerDemo.id}/deactivate`,
 			{ method: 'POST', headers, body: '{}' },
 		);
 		expect(deactivated.status).toBe(200);
 		// n8n deactivates in the background too.
-		await until('the subscriptions deleted', () => hooks().subscriptions.size === 0);
+		await until('the subscriptions deleted', () => hooks().subscriptions.size === 90);
+		const left = [...hooks().subscriptions.values()];
+		expect(left.filter((s) => s.url === url)).toEqual([]);
+		expect(left.every((s) => s.id.startsWith('sub-other-'))).toBe(true);
 	}, 480_000);
 });

@@ -1,7 +1,8 @@
 import { startServices, type Simulator } from './';
 import { fixClock } from '../harness/clock';
 import { USAGE_CALLS_PER_MINUTE } from './globalEnrichment';
-import { V3_REQUESTS } from './globalV3Requests';
+import { globalContract } from '../contracts/global';
+import { takeViolations } from '../contracts/violations';
 
 /** 23:59:30 UTC: the day's window resets in 30 seconds, the minute's at 00:00:30. */
 const NOW = Date.UTC(2026, 10, 25, 23, 59, 30);
@@ -153,9 +154,9 @@ describe('global enrichment simulator: V3 requests hold only the fields their en
 		expect(await send('GET', '/v3/account/usage?window=daily')).toEqual(
 			refusal('property window should not exist'),
 		);
-		expect(
-			await send('GET', '/v3/companies/prospecting/filters/industriesLabels?query=soft'),
-		).toEqual(refusal('property query should not exist'));
+		expect(await send('GET', '/v3/companies/prospecting/filters/industriesLabels?query=s')).toEqual(
+			refusal('query.query is shorter than 2 characters'),
+		);
 	});
 
 	it('accepts every field it defines: the full contact body and the full company search', async () => {
@@ -186,18 +187,33 @@ describe('global enrichment simulator: V3 requests hold only the fields their en
 		expect(companies.status).toBe(200);
 	});
 
-	it('checks every V3 endpoint it serves, and serves no V3 path it has no fields for', async () => {
-		for (const endpoint of Object.keys(V3_REQUESTS)) {
-			const [method, path] = endpoint.split(' ');
+	it('checks every V3 endpoint of its contract, and serves no V3 path the contract lacks', async () => {
+		const v3 = globalContract.endpoints.filter((e) => e.path.startsWith('/v3/'));
+		for (const { method, path: template } of v3) {
+			const endpoint = `${method} ${template}`;
+			const path = template
+				.replace('{filterType}', 'departments')
+				.replace('companies/prospecting/filters/departments', 'companies/prospecting/filters/sizes')
+				.replace('signals/filters/departments', 'signals/filters/intentCategories');
 			const answer =
 				method === 'GET'
 					? await send('GET', `${path}?unknownField=1`)
 					: await send('POST', path, { unknownField: 1 });
-			expect([endpoint, answer]).toEqual([
+			expect([endpoint, answer]).toMatchObject([
 				endpoint,
-				refusal('property unknownField should not exist'),
+				{
+					status: 400,
+					body: {
+						statusCode: 400,
+						errors: expect.arrayContaining(['property unknownField should not exist']),
+					},
+				},
 			]);
 		}
-		expect((await send('POST', '/v3/contacts/enrich', { ids: ['p-2001'] })).status).toBe(404);
+		expect((await send('POST', '/v3/contacts/buying-group', {})).status).toBe(404);
+		// The simulator reports the endpoint it has no contract entry for.
+		expect(takeViolations()).toEqual([
+			'POST /global/v3/contacts/buying-group has no entry in the global contract',
+		]);
 	});
 });

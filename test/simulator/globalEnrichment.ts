@@ -5,7 +5,7 @@ import {
 	type EnrichmentAccount,
 } from './enrichmentBase';
 import { GlobalSignals } from './globalSignals';
-import { V3_REQUESTS, undefinedProperties } from './globalV3Requests';
+import { globalContract, refusal } from '../contracts/global';
 import type { SimRequest, SimResponse } from './server';
 import { reply } from './server';
 
@@ -39,9 +39,9 @@ import { reply } from './server';
  *   `rateLimit.usagePerMinute` to 0 to have it refused). A window with no limit configured has
  *   `limit`, `used` and `remaining` null;
  * - used-up daily quota: 429 with `x-daily-requests-left: 0` and the documented message;
- * - every V3 request holds only the fields its endpoint defines (`globalV3Requests.ts`): any other
- *   property, at any depth, or query parameter is refused with 400
- *   `{ statusCode, message: "property X should not exist", errors }`, as the service validates.
+ * - every request is checked against the service's contract (../contracts/global.ts) before it is
+ *   answered: any property the document lacks, at any depth, or query parameter is refused with 400
+ *   `{ statusCode, message, errors }` (the document's `ErrorResponse`), as the service validates.
  * A found contact costs 2 credits with a phone number, else 1; a company 1; a miss nothing.
  * Errors use the envelope `{ statusCode, message }`; 402 when the balance is short (a bulk call is
  * refused whole). Rate-limit headers (`x-minute-requests-left`, ...) come on every answer when a
@@ -213,6 +213,7 @@ export const nextUtcMidnight = (now: number) => {
 export class GlobalEnrichmentService extends EnrichmentSimulator {
 	readonly name = 'global';
 	protected readonly prefix = '/global';
+	readonly contract = globalContract;
 	readonly contacts: GlobalContact[];
 	readonly companies: GlobalCompany[];
 	readonly maxBulk = 100;
@@ -256,10 +257,56 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 			return company ? this.v3CompanyRecord(company) : undefined;
 		},
 		isRestricted: (kind, id) => kind === 'contacts' && !!this.contactById.get(id)?.restricted,
+		resolve: (kind, input) => this.resolveForScore(kind, input),
+		scoreIdentity: (kind, id) => {
+			if (kind === 'companies') {
+				const company = this.companyById.get(id);
+				return company ? { name: company.name, domain: company.domain } : {};
+			}
+			const contact = this.contactById.get(id);
+			const company = contact && this.companyById.get(contact.companyId);
+			return contact
+				? {
+						fullName: `${contact.firstName} ${contact.lastName}`,
+						...(company
+							? { company: { id: company.id, name: company.name, domain: company.domain } }
+							: {}),
+					}
+				: {};
+		},
 		charge: (credits) => this.charge(credits),
 		error: (status, code, message) => this.error(status, code, message),
 		nextRequestId: () => this.nextRequestId(),
 	});
+
+	/** The record a signal score's input names by one identifier, as the service resolves it. */
+	private resolveForScore(kind: 'contacts' | 'companies', input: Record<string, unknown>) {
+		const text = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : undefined);
+		if (kind === 'companies') {
+			const email = text(input.email);
+			const domain = text(input.domain) ?? (email ? email.split('@')[1] : undefined);
+			const found = this.companies.find(
+				(c) =>
+					(input.id !== undefined && c.id === input.id) ||
+					(domain !== undefined && c.domain.toLowerCase() === domain.replace(/^www\./, '')) ||
+					(text(input.name) !== undefined && c.name.toLowerCase() === text(input.name)),
+			);
+			return found?.id;
+		}
+		if (typeof input.id === 'string') return this.contactById.get(input.id)?.id;
+		if (text(input.email)) return this.contactByEmail.get(text(input.email)!)?.id;
+		const slug = text(input.linkedinUrl)?.match(/\/in\/([^/?#]+)/)?.[1];
+		const company = (c: GlobalContact) => this.companyById.get(c.companyId);
+		const found = this.contacts.find((c) =>
+			slug !== undefined
+				? c.slug?.toLowerCase() === slug
+				: c.firstName.toLowerCase() === text(input.firstName) &&
+					c.lastName.toLowerCase() === text(input.lastName) &&
+					(company(c)?.domain.toLowerCase() === text(input.companyDomain) ||
+						company(c)?.name.toLowerCase() === text(input.companyName)),
+		);
+		return found?.id;
+	}
 
 	/** The service documents its 50 requests per second per endpoint. */
 	protected readonly perSecondPerEndpoint = true;
@@ -271,6 +318,11 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 
 	protected errorBody(status: number, _code: string, message: string): unknown {
 		return { statusCode: status, message };
+	}
+
+	/** The service's 400 for a request its document does not allow. */
+	refuse(problems: string[]): SimResponse {
+		return reply(400, refusal(problems), { 'x-request-id': this.nextRequestId() });
 	}
 
 	contactRecord(contact: GlobalContact) {
@@ -600,35 +652,12 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 
 	protected ownLimit(request: SimRequest, path: string): (() => SimResponse) | undefined {
 		return request.method === 'GET' && path === '/v3/account/usage'
-			? () => this.usage(request, path)
+			? () => this.usage()
 			: undefined;
 	}
 
-	/**
-	 * A V3 request the service would refuse: an unknown V3 path (404), or a property or query
-	 * parameter its endpoint does not define (400, every one named, as the service's validation
-	 * does). Undefined when the request may go on, and for the connection contract's paths.
-	 */
-	private refusedV3(request: SimRequest, path: string): SimResponse | undefined {
-		if (!path.startsWith('/v3/')) return undefined;
-		const defined = V3_REQUESTS[`${request.method} ${path}`];
-		if (!defined) return this.error(404, 'NO_ROUTE', `No route ${request.method} ${path}`);
-		const problems =
-			'body' in defined
-				? undefinedProperties(defined.body, request.body)
-				: [...new Set(request.query.keys())]
-						.filter((name) => !defined.query.includes(name))
-						.map((name) => `property ${name} should not exist`);
-		if (!problems.length) return undefined;
-		return reply(
-			400,
-			{ statusCode: 400, message: problems.join(', '), errors: problems },
-			{ 'x-request-id': this.nextRequestId() },
-		);
-	}
-
 	/** `GET /v3/account/usage`: credits, each rate window with its reset, the plan. */
-	private usage(request: SimRequest, path: string): SimResponse {
+	private usage(): SimResponse {
 		const now = Date.now();
 		if (now - this.usageWindowStart >= 60_000) {
 			this.usageWindowStart = now;
@@ -642,8 +671,6 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 			);
 		}
 		this.usageCalls++;
-		const refused = this.refusedV3(request, path);
-		if (refused) return refused;
 		if (now - this.windowStart >= 60_000) this.resetRateWindow();
 		const window = (limit: number | undefined, used: number, resetsAt: number) => ({
 			limit: limit ?? null,
@@ -675,21 +702,21 @@ export class GlobalEnrichmentService extends EnrichmentSimulator {
 	}
 
 	protected route(request: SimRequest, path: string): SimResponse {
-		const refused = this.refusedV3(request, path);
-		if (refused) return refused;
 		const signals = this.signalOps.route(request, path);
 		if (signals) return signals;
 		const body = request.body;
 		const record = (body ?? {}) as Record<string, unknown>;
 		if (request.method === 'GET' && path === '/v3/companies/prospecting/filters/industriesLabels') {
-			return reply(
-				200,
-				INDUSTRY_IDS.map((name, n) => ({
+			return reply(200, {
+				values: INDUSTRY_IDS.map((name, n) => ({
 					main_industry: name,
 					main_industry_id: n + 1,
-					sub_industries: [],
+					sub_industries: [
+						{ id: 100 * (n + 1) + 1, value: `${name} services` },
+						{ id: 100 * (n + 1) + 2, value: `Other ${name.toLowerCase()}` },
+					],
 				})),
-			);
+			});
 		}
 		if (request.method === 'GET' && path === '/account/usage') {
 			return reply(200, {

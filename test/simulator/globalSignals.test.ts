@@ -34,9 +34,13 @@ describe('global enrichment simulator: signals, lookalikes, filters, webhooks', 
 			const chunks: Buffer[] = [];
 			req.on('data', (c: Buffer) => chunks.push(c));
 			req.on('end', () => {
-				received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+				const body = Buffer.concat(chunks).toString('utf8');
+				received.push({ headers: req.headers, body });
 				res.writeHead(answerStatus, { 'content-type': 'application/json' });
-				res.end('{"received":true}');
+				const { id } = JSON.parse(body) as { id: string };
+				res.end(
+					JSON.stringify({ received: true, timestamp: new Date().toISOString(), webhookId: id }),
+				);
 			});
 		});
 		await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -59,7 +63,7 @@ describe('global enrichment simulator: signals, lookalikes, filters, webhooks', 
 		return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
 	};
 
-	it('signals: answers out of request order with per-id errors, charges per signal shown, refuses unknown properties', async () => {
+	it('signals: each type under its name, out of request order, unknown ids left out, billed per signal shown', async () => {
 		sim.services.global.signalOps.signals.set('p-2001', [
 			{ type: 'promotion', date: '2026-11-01', details: { newTitle: 'VP Sales' } },
 			{ type: 'companyChange', date: '2020-01-01', details: {} },
@@ -72,12 +76,19 @@ describe('global enrichment simulator: signals, lookalikes, filters, webhooks', 
 				signalTypes: ['allSignals'],
 			});
 			expect(answer.status).toBe(200);
-			expect(answer.body.results).toEqual([
-				{ id: 'p-2004', error: { code: 'COMPLIANCE_RESTRICTED', message: 'Restricted' } },
-				{ id: 'p-9999', error: { code: 'NOT_FOUND', message: 'Not found' } },
-				{ id: 'p-2001', signals: { promotion: [{ date: '2026-11-01', newTitle: 'VP Sales' }] } },
-			]);
-			expect(answer.body.billing).toEqual({ creditsCharged: 1 });
+			// V3ContactSignalsResponse: no per-id error is documented, so p-9999 and p-2004 are absent.
+			expect(answer.body).toEqual({
+				results: [
+					{
+						id: 'p-2001',
+						promotion: [{ signalDate: '2026-11-01', newTitle: 'VP Sales' }],
+						companyChange: [],
+					},
+				],
+				startDate: '2026-05-29',
+				endDate: '2026-11-27',
+				billing: { creditsCharged: 1, resultsReturned: 1 },
+			});
 			expect(sim.services.global.creditsSpent - before).toBe(1);
 		} finally {
 			sim.services.global.signalOps.now = () => Date.now();
@@ -104,12 +115,15 @@ describe('global enrichment simulator: signals, lookalikes, filters, webhooks', 
 			(await call('POST', '/v3/companies/signals', { ids: ['c-1001'], signalTypes: ['promotion'] }))
 				.status,
 		).toBe(400);
-		expect((await call('GET', '/v3/companies/signals/types')).body).toEqual([
+		const types = (await call('GET', '/v3/companies/signals/types')).body;
+		expect((types.signalTypes as string[]).slice(0, 3)).toEqual([
 			'allSignals',
-			'headcountGrowth',
-			'surgeInHiring',
-			'surgeInWebsiteTraffic',
+			'linkedinActivityIntent',
+			'websiteTrafficDecrease',
 		]);
+		expect((await call('GET', '/v3/contacts/signals/types')).body).toEqual({
+			signalTypes: ['allSignals', 'promotion', 'companyChange'],
+		});
 	});
 
 	it('lookalikes: 5 to 100 seeds grouped by kind, pages through a session that expires after 30 days unused', async () => {
@@ -130,7 +144,7 @@ describe('global enrichment simulator: signals, lookalikes, filters, webhooks', 
 		).toBe('seeds must hold 5 to 100 seeds in all, not 101');
 		// A list of seed objects, an unknown kind, a kind of the other collection: refused.
 		expect(await refusal({ seeds: seeds.ids.map((id) => ({ id })) })).toBe(
-			'seeds must be an object of seed lists by kind',
+			'body.seeds is array, the document says object',
 		);
 		expect(await refusal({ seeds: { ...seeds, phones: ['1'] } })).toBe(
 			'seeds.property phones should not exist',
@@ -145,7 +159,7 @@ describe('global enrichment simulator: signals, lookalikes, filters, webhooks', 
 		).toBe('seeds.contacts[0] is not a valid seed');
 		// Exclusions are grouped by kind like the seeds, never a bare list of ids.
 		expect(await refusal({ seeds, exclude: ['p-2001'] })).toBe(
-			'exclude must be an object of seed lists by kind',
+			'body.exclude is array, the document says object',
 		);
 		const first = await call('POST', '/v3/contacts/lookalike', { seeds, limit: 2 });
 		expect(Object.keys(first.body).sort()).toEqual([
@@ -172,8 +186,10 @@ describe('global enrichment simulator: signals, lookalikes, filters, webhooks', 
 				seeds,
 				dedupeSessionId: sessionId,
 			});
-			expect(expired.status).toBe(410);
-			expect(expired.body.message).toBe('dedupeSessionId is unknown or expired');
+			expect(expired).toEqual({
+				status: 410,
+				body: { code: 'DEDUPE_SESSION_INVALID', message: 'dedupeSessionId is unknown or expired' },
+			});
 		} finally {
 			sim.services.global.signalOps.now = () => Date.now();
 		}
@@ -194,22 +210,54 @@ describe('global enrichment simulator: signals, lookalikes, filters, webhooks', 
 		).toBe('seeds.property emails should not exist');
 	});
 
-	it('signal score: signalScore from 0 to 1 per id, NO_SCORE when there is nothing to score', async () => {
+	it('signal score: by id, domain, name or e-mail; NOT_FOUND and NO_SCORE per record; billed', async () => {
 		sim.services.global.signalOps.signals.set('c-1001', [
 			{ type: 'surgeInHiring', date: '2026-11-01', details: {} },
-			{ type: 'headcountGrowth', date: '2026-11-02', details: {} },
+			{ type: 'headcountIncrease3m', date: '2026-11-02', details: {} },
 		]);
 		const answer = await call('POST', '/v3/companies/signal-score', {
-			companies: [{ clientReferenceId: 'r-1', id: 'c-1001' }, { id: 'c-1002' }],
+			companies: [
+				{ clientReferenceId: 'r-1', id: 'c-1001' },
+				{ id: 'c-1002' },
+				{ clientReferenceId: 'r-3', domain: 'nope.example.com' },
+				{ clientReferenceId: 'r-4', email: 'ana@northwind.example.com' },
+			],
 		});
-		expect(answer.body.results).toEqual([
-			{ id: 'c-1002', error: { code: 'NO_SCORE', message: 'No signals to score' } },
-			{ clientReferenceId: 'r-1', id: 'c-1001', signalScore: 0.5 },
-		]);
+		expect(answer.body).toEqual({
+			requestId: expect.any(String),
+			results: [
+				{
+					clientReferenceId: 'r-4',
+					id: 'c-1001',
+					name: 'Northwind Traders',
+					domain: 'northwind.example.com',
+					signalScore: 0.5,
+					signalTypes: ['surgeInHiring', 'headcountIncrease3m'],
+					noActiveSignals: false,
+				},
+				{ clientReferenceId: 'r-3', error: { code: 'NOT_FOUND', message: 'Company not found' } },
+				{
+					id: 'c-1002',
+					name: 'Contoso GmbH',
+					domain: 'contoso.example.de',
+					error: { code: 'NO_SCORE', message: 'No score' },
+				},
+				{
+					clientReferenceId: 'r-1',
+					id: 'c-1001',
+					name: 'Northwind Traders',
+					domain: 'northwind.example.com',
+					signalScore: 0.5,
+					signalTypes: ['surgeInHiring', 'headcountIncrease3m'],
+					noActiveSignals: false,
+				},
+			],
+			billing: { creditsCharged: 0, resultsReturned: 2 },
+		});
 		// Records, not a list of ids; a contact identifier is not a company's.
 		expect(
 			(await call('POST', '/v3/companies/signal-score', { ids: ['c-1001'] })).body.message,
-		).toBe('property ids should not exist');
+		).toBe('body.companies is required and missing, property ids should not exist');
 		expect(
 			(
 				await call('POST', '/v3/companies/signal-score', {
@@ -222,9 +270,12 @@ describe('global enrichment simulator: signals, lookalikes, filters, webhooks', 
 	it('filters: fixed catalogues, and searched ones need a query of 2 to 256 characters', async () => {
 		expect((await call('GET', '/v3/contacts/prospecting/filters/seniority')).status).toBe(200);
 		expect((await call('GET', '/v3/companies/prospecting/filters/names?query=a')).status).toBe(400);
-		expect((await call('GET', '/v3/companies/prospecting/filters/names?query=glo')).body).toEqual([
-			{ value: 'Globex' },
-		]);
+		expect((await call('GET', '/v3/companies/prospecting/filters/names?query=glo')).body).toEqual({
+			values: [{ companyId: 1002, name: 'Globex', fqdn: 'globex.example.com' }],
+		});
+		expect((await call('GET', '/v3/contacts/prospecting/filters/departments')).body).toEqual({
+			values: ['Engineering', 'Marketing', 'Sales'],
+		});
 	});
 
 	it('webhooks: a secret first, the URL check, one subscription per entity, signed deliveries retried then disabled', async () => {
@@ -233,48 +284,109 @@ describe('global enrichment simulator: signals, lookalikes, filters, webhooks', 
 				defaults: { url, entityType: 'contact', signalTypes: ['companyChange'] },
 				subscriptions: [{ entityId }],
 			});
-		expect((await subscribe(receiverUrl)).body.message).toBe(
-			'Create an account secret before subscribing',
-		);
+		expect((await subscribe(receiverUrl)).body).toEqual({
+			statusCode: 400,
+			message: 'Create an account secret before creating subscriptions',
+		});
+		// The guide: webhook URLs must be HTTPS (a local test receiver is let through).
+		expect((await subscribe('http://example.com/hook')).body).toEqual({
+			statusCode: 400,
+			message: 'defaults.url must be an HTTPS URL',
+			errors: ['defaults.url must be an HTTPS URL'],
+		});
 		expect((await call('GET', '/api/account/secret')).status).toBe(404);
 		const { secret } = (await call('POST', '/api/account/secret/regenerate')).body as {
 			secret: string;
 		};
 		const refused = await subscribe(receiverUrl.replace('/hook', '/refuses'));
-		expect(refused.body.errors).toEqual([
-			{ index: 0, code: 'URL_CHECK_FAILED', message: 'The URL did not answer the challenge' },
-		]);
+		expect(refused).toEqual({
+			status: 201,
+			body: {
+				total: 1,
+				successful: 0,
+				failed: 1,
+				results: [
+					{
+						index: 0,
+						success: false,
+						error: { code: 'URL_VALIDATION_FAILED', message: 'The URL did not answer the check' },
+					},
+				],
+			},
+		});
 		const created = await subscribe(receiverUrl);
 		expect(created.status).toBe(201);
+		expect(created.body).toMatchObject({
+			total: 1,
+			successful: 1,
+			failed: 0,
+			results: [{ index: 0, success: true, subscription: { entityId: 'p-2001', isActive: true } }],
+		});
 		const clash = await subscribe(receiverUrl);
-		expect((clash.body.errors as Array<{ code: string }>)[0].code).toBe('CONFLICT');
+		expect(clash.body.results).toEqual([
+			{
+				index: 0,
+				success: false,
+				error: { code: 'DUPLICATE_SUBSCRIPTION', message: expect.any(String) },
+			},
+		]);
 
 		const [delivery] = await sim.services.globalWebhooks.fire('p-2001', 'companyChange', {
 			newCompany: 'Contoso',
 		});
-		expect(delivery).toMatchObject({ status: 201, attempt: 1 });
+		expect(delivery).toMatchObject({ status: 201, attempt: 1, acknowledged: true });
 		const { headers, body } = received.at(-1)!;
 		const expected = createHmac('sha256', secret)
 			.update(`${String(headers[TIMESTAMP_HEADER])}.${body}`)
 			.digest('hex');
 		expect(headers[SIGNATURE_HEADER]).toBe(expected);
-		expect(JSON.parse(body)).toMatchObject({ entityId: 'p-2001', signalType: 'companyChange' });
+		expect(headers['user-agent']).toBe('Lusha-Webhooks/1.0');
+		expect(JSON.parse(body)).toEqual({
+			id: delivery.webhookId,
+			type: 'companyChange',
+			entityType: 'contact',
+			entityId: 'p-2001',
+			subscriptionId: expect.any(String),
+			data: { signalDate: expect.any(String), newCompany: 'Contoso' },
+			timestamp: expect.any(String),
+			billing: { creditsCharged: 1 },
+		});
 
 		answerStatus = 500;
 		const [failed] = await sim.services.globalWebhooks.fire('p-2001', 'companyChange');
 		expect(failed).toMatchObject({ status: 500, attempt: 4 });
-		const tries = received
-			.slice(-4)
-			.map((r) => (JSON.parse(r.body) as { webhookId: string }).webhookId);
+		const tries = received.slice(-4).map((r) => (JSON.parse(r.body) as { id: string }).id);
 		expect(new Set(tries).size).toBe(1);
 		const list = await call('GET', '/api/subscriptions');
-		expect((list.body.data as Array<{ status: string }>)[0].status).toBe('disabled');
+		expect(list.body.pagination).toEqual({ total: 1, limit: 10, offset: 0, hasMore: false });
+		expect((list.body.data as Array<Record<string, unknown>>)[0]).toMatchObject({
+			isActive: false,
+			blockReason: expect.any(String),
+			blockedAt: expect.any(String),
+		});
 		answerStatus = 201;
 
-		const id = (created.body.data as Array<{ id: string }>)[0].id;
-		expect((await call('POST', '/api/subscriptions/delete', { ids: [id] })).body).toEqual({
-			deleted: [id],
-			notFound: [],
+		const id = (created.body.results as Array<{ subscription: { id: string } }>)[0].subscription.id;
+		expect(
+			(await call('POST', '/api/subscriptions/delete', { ids: [id, 'sub-gone'] })).body,
+		).toEqual({
+			total: 2,
+			successful: 1,
+			failed: 1,
+			results: [
+				{
+					index: 0,
+					success: true,
+					subscription: { id, entityType: 'contact', entityId: 'p-2001' },
+				},
+				{
+					index: 1,
+					success: false,
+					error: { code: 'NOT_FOUND', message: 'Subscription sub-gone not found' },
+				},
+			],
 		});
+		const many = Array.from({ length: 26 }, (_v, n) => `sub-${n}`);
+		expect((await call('POST', '/api/subscriptions/delete', { ids: many })).status).toBe(400);
 	});
 });

@@ -21,10 +21,12 @@
  *   `…/locations?query=`; company filters `sizes, revenues, sics, naics, intentTopics` and
  *   `names, technologies, locations` with `query` of 2..256 characters;
  * Webhooks and their signed deliveries are in ./globalWebhooks.ts.
- * Properties an endpoint does not define are refused before these routes (./globalV3Requests.ts).
+ * Requests and answers are checked against the service's contract (../contracts/global.ts): every
+ * shape below is the published document's, not the node's.
  */
 import { randomUUID } from 'node:crypto';
 
+import { COMPANY_SIGNAL_TYPES, CONTACT_SIGNAL_TYPES } from '../contracts/global';
 import type { SimRequest, SimResponse } from './server';
 import { reply } from './server';
 
@@ -36,29 +38,26 @@ type Row = Record<string, unknown>;
 
 /** The service's signal catalogue (the node reads it, never hard-codes it). */
 export const SIGNAL_TYPES: Record<Kind, string[]> = {
-	contacts: ['allSignals', 'companyChange', 'promotion'],
-	companies: ['allSignals', 'headcountGrowth', 'surgeInHiring', 'surgeInWebsiteTraffic'],
+	contacts: [...CONTACT_SIGNAL_TYPES],
+	companies: [...COMPANY_SIGNAL_TYPES],
 };
 
-const CONTACT_FILTERS: Record<string, Row[]> = {
-	departments: [
-		{ id: 1, value: 'Engineering' },
-		{ id: 2, value: 'Marketing' },
-		{ id: 3, value: 'Sales' },
-	],
+/** Filter values in the shapes the service's V2 document gives per filter type (V3 leaves them open). */
+const CONTACT_FILTERS: Record<string, unknown[]> = {
+	departments: ['Engineering', 'Marketing', 'Sales'],
 	seniority: [
-		{ id: 1, value: 'Entry' },
-		{ id: 4, value: 'Manager' },
-		{ id: 7, value: 'C-Level' },
+		{ id: 1, name: 'entry' },
+		{ id: 4, name: 'manager' },
+		{ id: 9, name: 'c-suite' },
 	],
-	existingDataPoints: [{ value: 'work_email' }, { value: 'mobile_phone' }, { value: 'phone' }],
+	existingDataPoints: ['work_email', 'mobile_phone', 'phone'],
 	countries: [
-		{ code: 'AU', name: 'Australia' },
-		{ code: 'NZ', name: 'New Zealand' },
-		{ code: 'US', name: 'United States' },
+		{ name: 'Australia', code: 'AU' },
+		{ name: 'New Zealand', code: 'NZ' },
+		{ name: 'United States', code: 'US' },
 	],
 };
-const COMPANY_FILTERS: Record<string, Row[]> = {
+const COMPANY_FILTERS: Record<string, unknown[]> = {
 	sizes: [
 		{ min: 1, max: 10 },
 		{ min: 11, max: 50 },
@@ -66,12 +65,12 @@ const COMPANY_FILTERS: Record<string, Row[]> = {
 		{ min: 201, max: 1000 },
 	],
 	revenues: [
-		{ id: 1, value: '$0-1M' },
-		{ id: 2, value: '$1M-10M' },
+		{ min: 1, max: 1_000_000 },
+		{ min: 1_000_001, max: 10_000_000 },
 	],
-	sics: [{ code: '7372', description: 'Prepackaged Software' }],
-	naics: [{ code: '511210', description: 'Software Publishers' }],
-	intentTopics: [{ value: 'CRM Software' }, { value: 'Data Enrichment' }],
+	sics: [{ code: '7372', label: 'Prepackaged Software' }],
+	naics: [{ code: '511210', label: 'Software Publishers' }],
+	intentTopics: ['CRM Software', 'Data Enrichment'],
 };
 const SEARCHED = ['names', 'technologies', 'locations'];
 const LOCATIONS = ['Sydney, Australia', 'Melbourne, Australia', 'Auckland, New Zealand'];
@@ -84,6 +83,10 @@ export interface SignalsHost {
 	companyRecord(id: string): Row | undefined;
 	/** Ids of records never returned (COMPLIANCE_RESTRICTED). */
 	isRestricted(kind: Kind, id: string): boolean;
+	/** The id a score's input names (by id, e-mail, URL, name or domain), if any record matches. */
+	resolve(kind: Kind, input: Row): string | undefined;
+	/** What a score shows of its record: a contact's name and company, a company's name and domain. */
+	scoreIdentity(kind: Kind, id: string): Row;
 	/** Charges credits, or the 402 answer when the balance is short. */
 	charge(credits: number): SimResponse | undefined;
 	error(status: number, code: string, message: string): SimResponse;
@@ -105,7 +108,7 @@ export class GlobalSignals {
 		const { method } = request;
 		let m: RegExpExecArray | null;
 		if (method === 'GET' && (m = /^\/v3\/(contacts|companies)\/signals\/types$/.exec(path))) {
-			return reply(200, SIGNAL_TYPES[m[1] as Kind]);
+			return reply(200, { signalTypes: SIGNAL_TYPES[m[1] as Kind] });
 		}
 		if (method === 'POST' && (m = /^\/v3\/(contacts|companies)\/signals$/.exec(path))) {
 			return this.getSignals(m[1] as Kind, body);
@@ -142,89 +145,105 @@ export class GlobalSignals {
 		return (kind === 'contacts' ? this.host.contactIds() : this.host.companyIds()).includes(id);
 	}
 
+	/**
+	 * `{ results: [{ id, <type>: [...] }], startDate, endDate, billing }`: each wanted type's list
+	 * under its name. The document has no per-id error here: an unknown or restricted id is left out
+	 * (assumed). `maxResultsPerSignal` has no default: without it every signal in the window shows.
+	 */
 	private getSignals(kind: Kind, body: Row): SimResponse {
 		const ids = this.ids(body);
 		if (!Array.isArray(ids)) return ids;
-		const types = body.signalTypes;
-		if (
-			!Array.isArray(types) ||
-			types.length === 0 ||
-			types.some((t) => !SIGNAL_TYPES[kind].includes(String(t)))
-		) {
-			return this.host.error(
-				400,
-				'BAD_REQUEST',
-				`signalTypes must be a non-empty array of: ${SIGNAL_TYPES[kind].join(', ')}`,
-			);
-		}
-		const max = body.maxResultsPerSignal ?? 10;
-		if (!Number.isInteger(max) || (max as number) < 1 || (max as number) > 100) {
-			return this.host.error(400, 'BAD_REQUEST', 'maxResultsPerSignal must be from 1 to 100');
-		}
+		const types = body.signalTypes as string[];
+		const max = (body.maxResultsPerSignal as number | undefined) ?? Infinity;
 		const today = this.now();
 		let from = today - 182 * DAY_MS;
 		if (body.startDate !== undefined) {
 			const start = Date.parse(`${String(body.startDate)}T00:00:00Z`);
-			if (!/^\d{4}-\d{2}-\d{2}$/.test(String(body.startDate)) || !Number.isFinite(start)) {
+			if (!Number.isFinite(start)) {
 				return this.host.error(400, 'BAD_REQUEST', 'startDate must be a date (YYYY-MM-DD)');
 			}
 			if (start > today) return this.host.error(400, 'BAD_REQUEST', 'startDate is in the future');
 			from = start;
 		}
-		const wanted = types.includes('allSignals') ? SIGNAL_TYPES[kind] : (types as string[]);
+		const wanted = types.includes('allSignals')
+			? SIGNAL_TYPES[kind].filter((type) => type !== 'allSignals')
+			: types;
+		const categories = ((body.filters as Row | undefined)?.include as Row | undefined)
+			?.intentCategories as string[] | undefined;
 		let shown = 0;
-		const results = ids.map((id) => {
-			if (!this.exists(kind, id)) return { id, error: { code: 'NOT_FOUND', message: 'Not found' } };
-			if (this.host.isRestricted(kind, id)) {
-				return { id, error: { code: 'COMPLIANCE_RESTRICTED', message: 'Restricted' } };
-			}
-			const byType: Record<string, Row[]> = {};
+		const results: Row[] = [];
+		for (const id of ids) {
+			if (!this.exists(kind, id) || this.host.isRestricted(kind, id)) continue;
+			const result: Row = { id };
+			if (kind === 'contacts') for (const type of wanted) result[type] = [];
 			for (const signal of this.signals.get(id) ?? []) {
 				if (!wanted.includes(signal.type) || Date.parse(`${signal.date}T00:00:00Z`) < from)
 					continue;
-				const list = (byType[signal.type] ??= []);
-				if (list.length < (max as number)) list.push({ date: signal.date, ...signal.details });
+				if (categories && !categories.includes(String(signal.details.signalCategory))) continue;
+				const list = ((result[signal.type] as Row[] | undefined) ??= []);
+				if (list.length < max) list.push({ signalDate: signal.date, ...signal.details });
 			}
-			shown += Object.values(byType).reduce((sum, list) => sum + list.length, 0);
-			return { id, signals: byType };
-		});
+			shown += Object.values(result).reduce<number>(
+				(sum, list) => sum + (Array.isArray(list) ? list.length : 0),
+				0,
+			);
+			results.push(result);
+		}
 		const refused = this.host.charge(shown);
 		if (refused) return refused;
 		return reply(200, {
-			requestId: this.host.nextRequestId(),
 			results: results.reverse(),
-			billing: { creditsCharged: shown },
+			startDate: new Date(from).toISOString().slice(0, 10),
+			endDate: new Date(today).toISOString().slice(0, 10),
+			billing: { creditsCharged: shown, resultsReturned: results.length },
 		});
 	}
 
+	/**
+	 * Scores records named by one identifier each (contacts: `id`, `linkedinUrl`, `email`, or
+	 * `firstName` + `lastName` + `companyName | companyDomain`; companies: `id`, `domain`, `name`,
+	 * `email`). A record that resolves to nothing is NOT_FOUND, one with no signal NO_SCORE. Free.
+	 */
 	private scores(kind: Kind, body: Row): SimResponse {
-		const records = body[kind];
-		// Records by `id` only here: the other identifiers need a resolution this simulator lacks.
-		if (
-			!Array.isArray(records) ||
-			records.length < 1 ||
-			records.length > 100 ||
-			records.some((record: Row) => typeof record?.id !== 'string' || !record.id)
-		) {
-			return this.host.error(
-				400,
-				'BAD_REQUEST',
-				`${kind} must be an array of 1 to 100 records, each with an id`,
-			);
-		}
-		const results = (records as Row[]).map(({ id, clientReferenceId }) => {
-			const ref = clientReferenceId === undefined ? {} : { clientReferenceId };
-			const key = String(id);
-			if (!this.exists(kind, key)) {
-				return { ...ref, id, error: { code: 'NOT_FOUND', message: 'Not found' } };
+		const records = body[kind] as Row[];
+		const results = records.map((input) => {
+			const ref =
+				input.clientReferenceId === undefined ? {} : { clientReferenceId: input.clientReferenceId };
+			const id = this.host.resolve(kind, input);
+			if (id === undefined) {
+				return {
+					...ref,
+					error: {
+						code: 'NOT_FOUND',
+						message: kind === 'contacts' ? 'Contact not found' : 'Company not found',
+					},
+				};
 			}
-			const count = this.signals.get(key)?.length ?? 0;
-			if (count === 0) {
-				return { ...ref, id, error: { code: 'NO_SCORE', message: 'No signals to score' } };
+			const identity = this.host.scoreIdentity(kind, id);
+			if (this.host.isRestricted(kind, id)) {
+				return { ...ref, id, error: { code: 'COMPLIANCE_RESTRICTED', message: 'Restricted' } };
 			}
-			return { ...ref, id, signalScore: Math.min(1, count * 0.25) };
+			const types = [...new Set((this.signals.get(id) ?? []).map((signal) => signal.type))];
+			if (types.length === 0) {
+				return { ...ref, id, ...identity, error: { code: 'NO_SCORE', message: 'No score' } };
+			}
+			return {
+				...ref,
+				id,
+				...identity,
+				signalScore: Math.min(1, (this.signals.get(id)?.length ?? 0) * 0.25),
+				signalTypes: types,
+				noActiveSignals: false,
+			};
 		});
-		return reply(200, { requestId: this.host.nextRequestId(), results: results.reverse() });
+		return reply(200, {
+			requestId: this.host.nextRequestId(),
+			results: results.reverse(),
+			billing: {
+				creditsCharged: 0,
+				resultsReturned: results.filter((r) => !('error' in r)).length,
+			},
+		});
 	}
 
 	private lookalike(kind: Kind, body: Row): SimResponse {
@@ -244,11 +263,10 @@ export class GlobalSignals {
 		if (sessionId !== undefined) {
 			if (!session || now - session.usedAt > SESSION_TTL_MS) {
 				// The service's V3 reference: an unknown or expired session is 410 DEDUPE_SESSION_INVALID.
-				return this.host.error(
-					410,
-					'DEDUPE_SESSION_INVALID',
-					'dedupeSessionId is unknown or expired',
-				);
+				return reply(410, {
+					code: 'DEDUPE_SESSION_INVALID',
+					message: 'dedupeSessionId is unknown or expired',
+				});
 			}
 		} else {
 			sessionId = randomUUID();
@@ -274,11 +292,18 @@ export class GlobalSignals {
 	}
 
 	/**
-	 * The records an `exclude` names: contacts by `ids`, companies by `domains` (the other kinds
-	 * are checked, not matched: the simulated records lack them).
+	 * The records an `exclude` names: contacts by `ids` and `emails`, companies by `domains` (the
+	 * other kinds are checked, not matched: the simulated records lack them).
 	 */
 	private excluded(kind: Kind, exclude: Row): Set<string> {
-		if (kind === 'contacts') return new Set((exclude.ids ?? []) as string[]);
+		if (kind === 'contacts') {
+			const emails = ((exclude.emails ?? []) as string[]).map((e) => e.toLowerCase());
+			const byEmail = this.host.contactIds().filter((id) => {
+				const listed = (this.host.contactRecord(id)?.emails ?? []) as Array<{ email: string }>;
+				return listed.some((entry) => emails.includes(entry.email.toLowerCase()));
+			});
+			return new Set([...((exclude.ids ?? []) as string[]), ...byEmail]);
+		}
 		const domains = (exclude.domains ?? []) as string[];
 		return new Set(
 			this.host
@@ -330,7 +355,7 @@ export class GlobalSignals {
 
 	private filter(kind: Kind, name: string, query: string | null): SimResponse | undefined {
 		const fixed = (kind === 'contacts' ? CONTACT_FILTERS : COMPANY_FILTERS)[name];
-		if (fixed) return reply(200, fixed);
+		if (fixed) return reply(200, { values: fixed });
 		const searched = kind === 'contacts' ? name === 'locations' : SEARCHED.includes(name);
 		// Other catalogues (the industries) are the enrichment service's own.
 		if (!searched) return undefined;
@@ -338,11 +363,17 @@ export class GlobalSignals {
 			return this.host.error(400, 'BAD_REQUEST', 'query must be 2 to 256 characters');
 		}
 		const words = name === 'locations' ? LOCATIONS : ['Acme', 'Acme Labs', 'Globex', 'Initech'];
-		return reply(
-			200,
-			words
-				.filter((w) => w.toLowerCase().includes(query.toLowerCase()))
-				.map((value) => ({ value })),
-		);
+		const found = words.filter((w) => w.toLowerCase().includes(query.toLowerCase()));
+		const shape = (word: string) =>
+			name === 'locations'
+				? { city: word.split(', ')[0], country: word.split(', ')[1] }
+				: name === 'names'
+					? {
+							companyId: 1000 + words.indexOf(word),
+							name: word,
+							fqdn: `${word.toLowerCase().replace(/ /g, '')}.example.com`,
+						}
+					: { name: word };
+		return reply(200, { values: found.map(shape) });
 	}
 }

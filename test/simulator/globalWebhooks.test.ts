@@ -30,9 +30,11 @@ describe('global enrichment simulator: test call, fired signals, resent deliveri
 					res.end(JSON.stringify({ challenge }));
 					return;
 				}
-				received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+				const body = Buffer.concat(chunks).toString('utf8');
+				received.push({ headers: req.headers, body });
 				res.writeHead(201, { 'content-type': 'application/json' });
-				res.end('{"received":true}');
+				const { id } = JSON.parse(body) as { id: string };
+				res.end(JSON.stringify({ received: true, timestamp: 'now', webhookId: id }));
 			});
 		});
 		await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -65,18 +67,30 @@ describe('global enrichment simulator: test call, fired signals, resent deliveri
 			defaults: { url: receiverUrl, entityType: 'company', signalTypes: ['surgeInHiring'] },
 			subscriptions: [{ entityId: 'c-1001' }],
 		});
-		const id = (created.body.data as Array<{ id: string }>)[0].id;
+		const id = (created.body.results as Array<{ subscription: { id: string } }>)[0].subscription.id;
 
+		// TestSubscriptionResponse; the delivery is the documented envelope (assumed for a test call).
 		expect(await call('POST', `/global/api/subscriptions/${id}/test`)).toEqual({
 			status: 200,
-			body: { status: 201 },
+			body: {
+				subscriptionId: id,
+				url: receiverUrl,
+				mode: 'full',
+				flowCheck: { success: true, statusCode: 201, durationMs: expect.any(Number) },
+				testPayload: { entityType: 'company', signalType: 'surgeInHiring', data: { test: true } },
+				isSuccess: true,
+				timestamp: expect.any(String),
+			},
 		});
-		expect(JSON.parse(received.at(-1)!.body)).toMatchObject({
+		expect(JSON.parse(received.at(-1)!.body)).toEqual({
+			id: expect.any(String),
+			type: 'surgeInHiring',
 			subscriptionId: id,
 			entityType: 'company',
 			entityId: 'c-1001',
-			signalType: 'test',
 			data: { test: true },
+			timestamp: expect.any(String),
+			billing: { creditsCharged: 0 },
 		});
 		expect((await call('POST', '/global/api/subscriptions/sub-none/test')).status).toBe(404);
 
@@ -94,19 +108,20 @@ describe('global enrichment simulator: test call, fired signals, resent deliveri
 		const fired = received.at(-1)!;
 		expect(JSON.parse(fired.body)).toMatchObject({
 			entityId: 'c-1001',
-			signalType: 'surgeInHiring',
+			type: 'surgeInHiring',
 			data: { openRoles: 12 },
 		});
 		expect(verified(fired)).toBe(true);
 		expect((await call('POST', '/__sim/globalWebhooks/fire', { entityId: 1 })).status).toBe(400);
 
-		const { webhookId } = JSON.parse(fired.body) as { webhookId: string };
+		const { id: webhookId } = JSON.parse(fired.body) as { id: string };
 		const resent = await sim.services.globalWebhooks.resend(webhookId);
 		expect(resent).toMatchObject({
 			webhookId,
 			status: 201,
 			attempt: 1,
-			answer: { received: true },
+			answer: { received: true, webhookId },
+			acknowledged: true,
 		});
 		expect(received.at(-1)!.body).toBe(fired.body);
 		expect(verified(received.at(-1)!)).toBe(true);

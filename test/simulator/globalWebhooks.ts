@@ -1,22 +1,29 @@
 /**
- * Webhooks of the simulated global enrichment service, under `/global/api/` (facts listed in issue
- * 34 of the tracker, from the service's webhook guides):
- * - `GET /api/account/secret` (404 while none exists) and `POST /api/account/secret/regenerate`,
- *   which replaces the secret for every consumer of the account;
- * - `POST /api/subscriptions` `{ defaults: { url, entityType, signalTypes }, subscriptions[1..25] }`:
- *   one subscription per entity per account (a second is a per-item CONFLICT), the URL checked
- *   first with `GET <url>?challenge=<v>`, which must answer `{ challenge: v }`;
- * - `GET /api/subscriptions`; `POST /api/subscriptions/delete` `{ ids }`;
- *   `POST /api/subscriptions/{id}/test` sends a test delivery;
- * - a delivery carries the hex HMAC-SHA256 of `timestamp + "." + body` under the account secret
- *   and the timestamp (seconds); the receiver answers 2xx within 10 s; a failed delivery is retried 3
- *   times with the same webhook id, then the subscription is disabled; a delivery is charged once.
- * It is its own module because the URL check and the deliveries wait on the receiver.
+ * Webhooks of the simulated global enrichment service, under `/global/api/`, as the service's V3
+ * document and its webhook guide give them (../contracts/global.ts checks every request and answer):
+ * - `GET /api/account/secret` (404 while none exists) and `POST /api/account/secret/regenerate`;
+ * - `POST /api/subscriptions` `{ defaults: { url, entityType?, signalTypes? }, name?, subscriptions[1..25] }`
+ *   → 201 `{ total, successful, failed, results: [{ index, success, subscription | error{code, message} }] }`
+ *   (codes VALIDATION_ERROR, DUPLICATE_SUBSCRIPTION: one per entity per account, URL_VALIDATION_FAILED);
+ *   a URL that is not HTTPS refuses the whole call, 400 `{ statusCode, message, errors }` (local
+ *   test URLs on 127.0.0.1/localhost pass: the guide requires HTTPS of production URLs). The URL
+ *   check (`GET <url>?challenge=<v>` answered `{ challenge: v }`) is this simulator's assumption;
+ * - `GET /api/subscriptions?limit&offset` (limit 1..100, default 10) → `{ data, pagination: { total,
+ *   limit, offset, hasMore } }`; `isActive`, `blockReason` and `blockedAt` once disabled;
+ * - `POST /api/subscriptions/delete` `{ ids[1..25] }` → per-id results (NOT_FOUND);
+ * - `POST /api/subscriptions/{id}/test` sends one delivery and answers `TestSubscriptionResponse`;
+ * - a delivery: body `{ id, type, entityType, entityId, subscriptionId, data, timestamp, billing }`,
+ *   headers `X-Lusha-Signature` (hex HMAC-SHA256 of `timestamp + "." + body`), `X-Lusha-Timestamp`
+ *   (seconds), `User-Agent: Lusha-Webhooks/1.0`; the receiver must answer 2xx within 10 s with
+ *   `{ received: true, timestamp, webhookId: <the payload's id> }`; otherwise retried 3 times (the
+ *   same id), then the subscription is disabled; a delivery is charged once.
  * Tests and demos make signals happen: `fire()` in-process, or `POST /__sim/globalWebhooks/fire`
  * `{ entityId, signalType, data? }`; `resend()` sends a delivery again as a retry does.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 
+import { globalWebhooksContract, refusal, webhookAcknowledgement } from '../contracts/global';
+import { validate } from '../contracts/check';
 import type { GlobalSignals, Kind } from './globalSignals';
 import { SIGNAL_TYPES } from './globalSignals';
 import type { SimRequest, SimResponse, SimulatorModule } from './server';
@@ -36,7 +43,12 @@ interface Subscription {
 	entityId: string;
 	url: string;
 	signalTypes: string[];
-	status: 'active' | 'disabled';
+	name?: string;
+	isActive: boolean;
+	blockReason?: string;
+	blockedAt?: string;
+	createdAt: string;
+	updatedAt: string;
 }
 
 export interface Delivery {
@@ -46,10 +58,15 @@ export interface Delivery {
 	attempt: number;
 	/** What the receiver answered (its JSON, or its text). */
 	answer?: unknown;
+	/** The answer was 2xx and the documented acknowledgement of this delivery's id. */
+	acknowledged?: boolean;
 }
 
 export class GlobalWebhooks implements SimulatorModule {
 	readonly name = 'globalWebhooks';
+	readonly contract = globalWebhooksContract;
+	/** Every delivery body as sent, in order (tests check them against the contract). */
+	readonly sentBodies: unknown[] = [];
 	/** The account secret; absent until one is generated. */
 	secret?: string;
 	readonly subscriptions = new Map<string, Subscription>();
@@ -85,6 +102,11 @@ export class GlobalWebhooks implements SimulatorModule {
 		return reply(202, { firing: true });
 	}
 
+	/** The service's 400 for a request its document does not allow. */
+	refuse(problems: string[]): SimResponse {
+		return reply(400, refusal(problems));
+	}
+
 	async handle(request: SimRequest): Promise<SimResponse> {
 		const key = request.headers.api_key;
 		if (typeof key !== 'string' || !this.apiKeys.has(key)) {
@@ -102,50 +124,87 @@ export class GlobalWebhooks implements SimulatorModule {
 			return reply(200, { secret: this.secret });
 		}
 		if (method === 'GET' && path === '/subscriptions') {
-			return reply(200, { data: [...this.subscriptions.values()].map(publicSubscription) });
+			const limit = Number(request.query.get('limit') ?? 10);
+			const offset = Number(request.query.get('offset') ?? 0);
+			const all = [...this.subscriptions.values()];
+			return reply(200, {
+				data: all.slice(offset, offset + limit).map(publicSubscription),
+				pagination: { total: all.length, limit, offset, hasMore: offset + limit < all.length },
+			});
+		}
+		if (method === 'GET' && (m = /^\/subscriptions\/([^/]+)$/.exec(path))) {
+			const subscription = this.subscriptions.get(decodeURIComponent(m[1]));
+			return subscription
+				? reply(200, publicSubscription(subscription))
+				: error(404, 'Subscription not found');
 		}
 		if (method === 'POST' && path === '/subscriptions') return await this.subscribe(body);
 		if (method === 'POST' && path === '/subscriptions/delete') return this.unsubscribe(body);
 		if (method === 'POST' && (m = /^\/subscriptions\/([^/]+)\/test$/.exec(path))) {
 			const subscription = this.subscriptions.get(decodeURIComponent(m[1]));
 			if (!subscription) return error(404, 'Subscription not found');
-			const delivery = await this.deliver(subscription, 'test', { test: true });
-			return reply(200, { status: delivery.status });
+			const started = this.signals.now();
+			const type = subscription.signalTypes[0] ?? 'allSignals';
+			const data = { test: true };
+			const delivery = await this.deliver(subscription, type, data, 0, 1);
+			return reply(200, {
+				subscriptionId: subscription.id,
+				url: subscription.url,
+				mode: 'full',
+				flowCheck: {
+					success: delivery.acknowledged === true,
+					...(typeof delivery.status === 'number' ? { statusCode: delivery.status } : {}),
+					durationMs: Math.max(0, this.signals.now() - started),
+				},
+				testPayload: { entityType: subscription.entityType, signalType: type, data },
+				isSuccess: delivery.acknowledged === true,
+				timestamp: new Date(this.signals.now()).toISOString(),
+			});
 		}
 		return error(404, `No route ${method} ${request.path}`);
 	}
 
 	private async subscribe(body: Row): Promise<SimResponse> {
-		const extra = Object.keys(body).find((k) => k !== 'defaults' && k !== 'subscriptions');
-		if (extra) return error(400, `property ${extra} should not exist`);
-		const defaults = (body.defaults ?? {}) as Row;
-		const list = body.subscriptions;
-		if (!Array.isArray(list) || list.length < 1 || list.length > 25) {
-			return error(400, 'subscriptions must be an array of 1 to 25 items');
+		const defaults = body.defaults as Row;
+		const list = body.subscriptions as Row[];
+		const insecure = !/^https:\/\//.test(String(defaults.url)) && !isLocal(String(defaults.url));
+		if (insecure) {
+			return reply(400, refusal(['defaults.url must be an HTTPS URL']));
 		}
-		if (!this.secret) return error(400, 'Create an account secret before subscribing');
-		const created: Row[] = [];
-		const errors: Row[] = [];
+		if (!this.secret) return error(400, 'Create an account secret before creating subscriptions');
+		const results: Row[] = [];
 		const checked = new Map<string, boolean>();
 		for (const [index, raw] of list.entries()) {
-			const item = { ...defaults, ...(raw as Row) };
-			const refusal = await this.refusal(item, checked);
-			if (refusal) {
-				errors.push({ index, ...refusal });
+			const item = { ...defaults, ...raw };
+			const refused = await this.refusal(item, checked);
+			if (refused) {
+				results.push({ index, success: false, error: refused });
 				continue;
 			}
+			const now = new Date(this.signals.now()).toISOString();
 			const subscription: Subscription = {
 				id: `sub-${randomUUID().slice(0, 8)}`,
 				entityType: item.entityType as Subscription['entityType'],
 				entityId: String(item.entityId),
 				url: String(item.url),
 				signalTypes: item.signalTypes as string[],
-				status: 'active',
+				...(typeof (raw.name ?? body.name) === 'string'
+					? { name: String(raw.name ?? body.name) }
+					: {}),
+				isActive: true,
+				createdAt: now,
+				updatedAt: now,
 			};
 			this.subscriptions.set(subscription.id, subscription);
-			created.push(publicSubscription(subscription));
+			results.push({ index, success: true, subscription: publicSubscription(subscription) });
 		}
-		return reply(created.length > 0 ? 201 : 400, { data: created, errors });
+		const successful = results.filter((r) => r.success).length;
+		return reply(201, {
+			total: list.length,
+			successful,
+			failed: list.length - successful,
+			results,
+		});
 	}
 
 	/** Why one subscription cannot be created, or undefined when it can. */
@@ -155,48 +214,57 @@ export class GlobalWebhooks implements SimulatorModule {
 	): Promise<{ code: string; message: string } | undefined> {
 		const { entityType, url, signalTypes } = item;
 		if (entityType !== 'contact' && entityType !== 'company') {
-			return { code: 'BAD_REQUEST', message: 'entityType must be contact or company' };
+			return { code: 'VALIDATION_ERROR', message: 'entityType must be contact or company' };
 		}
 		const kind: Kind = entityType === 'company' ? 'companies' : 'contacts';
-		if (typeof url !== 'string' || !/^https?:\/\//.test(url)) {
-			return { code: 'BAD_REQUEST', message: 'url must be an http(s) URL' };
-		}
 		if (
 			!Array.isArray(signalTypes) ||
 			signalTypes.length === 0 ||
 			signalTypes.some((t) => !SIGNAL_TYPES[kind].includes(String(t)))
 		) {
-			return { code: 'BAD_REQUEST', message: 'signalTypes has an unknown type' };
+			return {
+				code: 'VALIDATION_ERROR',
+				message: `signalTypes must be ${entityType} signal types`,
+			};
 		}
 		const entityId = String(item.entityId ?? '');
 		if (!this.signals.exists(kind, entityId)) {
-			return { code: 'NOT_FOUND', message: `${entityType} ${entityId} not found` };
+			return { code: 'VALIDATION_ERROR', message: `${entityType} ${entityId} was not found` };
 		}
 		const clash = [...this.subscriptions.values()].find(
 			(s) => s.entityType === entityType && s.entityId === entityId,
 		);
 		if (clash) {
 			return {
-				code: 'CONFLICT',
+				code: 'DUPLICATE_SUBSCRIPTION',
 				message: `A subscription for this ${entityType} already exists (${clash.id})`,
 			};
 		}
-		if (!checked.has(url)) checked.set(url, await challenge(url));
-		if (!checked.get(url)) {
-			return { code: 'URL_CHECK_FAILED', message: 'The URL did not answer the challenge' };
+		const target = String(url);
+		if (!checked.has(target)) checked.set(target, await challenge(target));
+		if (!checked.get(target)) {
+			return { code: 'URL_VALIDATION_FAILED', message: 'The URL did not answer the check' };
 		}
 		return undefined;
 	}
 
 	private unsubscribe(body: Row): SimResponse {
-		const extra = Object.keys(body).find((k) => k !== 'ids');
-		if (extra) return error(400, `property ${extra} should not exist`);
-		const ids = body.ids;
-		if (!Array.isArray(ids) || ids.length < 1 || ids.length > 100) {
-			return error(400, 'ids must be an array of 1 to 100 strings');
-		}
-		const deleted = ids.filter((id) => this.subscriptions.delete(String(id)));
-		return reply(200, { deleted, notFound: ids.filter((id) => !deleted.includes(id)) });
+		const ids = (body.ids as unknown[]).map(String);
+		const results = ids.map((id, index) => {
+			const subscription = this.subscriptions.get(id);
+			if (!subscription) {
+				return {
+					index,
+					success: false,
+					error: { code: 'NOT_FOUND', message: `Subscription ${id} not found` },
+				};
+			}
+			this.subscriptions.delete(id);
+			const { entityType, entityId } = subscription;
+			return { index, success: true, subscription: { id, entityType, entityId } };
+		});
+		const successful = results.filter((r) => r.success).length;
+		return reply(200, { total: ids.length, successful, failed: ids.length - successful, results });
 	}
 
 	/**
@@ -210,10 +278,10 @@ export class GlobalWebhooks implements SimulatorModule {
 		this.signals.signals.set(entityId, list);
 		const out: Delivery[] = [];
 		for (const subscription of this.subscriptions.values()) {
-			if (subscription.status !== 'active' || subscription.entityId !== entityId) continue;
+			if (!subscription.isActive || subscription.entityId !== entityId) continue;
 			const wanted = subscription.signalTypes;
 			if (!wanted.includes(type) && !wanted.includes('allSignals')) continue;
-			out.push(await this.deliver(subscription, type, { date, ...details }));
+			out.push(await this.deliver(subscription, type, { signalDate: date, ...details }));
 		}
 		return out;
 	}
@@ -229,21 +297,34 @@ export class GlobalWebhooks implements SimulatorModule {
 		return await this.post(subscription, webhookId, sent.body, 1);
 	}
 
-	/** One delivery with its retries; the same webhook id on each try (a retry is not a new event). */
-	private async deliver(subscription: Subscription, type: string, data: Row): Promise<Delivery> {
-		const webhookId = randomUUID();
-		const body = JSON.stringify({
-			webhookId,
-			subscriptionId: subscription.id,
+	/** One delivery with its retries; the same id on each try (a retry is not a new event). */
+	private async deliver(
+		subscription: Subscription,
+		type: string,
+		data: Row,
+		credits = 1,
+		tries = 1 + RETRIES,
+	): Promise<Delivery> {
+		const id = randomUUID();
+		const payload = {
+			id,
+			type,
 			entityType: subscription.entityType,
 			entityId: subscription.entityId,
-			signalType: type,
+			subscriptionId: subscription.id,
 			data,
-		});
-		this.bodies.set(webhookId, { subscriptionId: subscription.id, body });
-		const last = await this.post(subscription, webhookId, body, 1 + RETRIES);
-		if (typeof last.status !== 'number' || last.status < 200 || last.status >= 300) {
-			subscription.status = 'disabled';
+			timestamp: new Date(this.signals.now()).toISOString(),
+			billing: { creditsCharged: credits },
+		};
+		this.sentBodies.push(payload);
+		const body = JSON.stringify(payload);
+		this.bodies.set(id, { subscriptionId: subscription.id, body });
+		const last = await this.post(subscription, id, body, tries);
+		if (!last.acknowledged && tries > 1) {
+			subscription.isActive = false;
+			subscription.blockReason = 'Webhook delivery failed after the maximum number of retries';
+			subscription.blockedAt = new Date(this.signals.now()).toISOString();
+			subscription.updatedAt = subscription.blockedAt;
 		}
 		return last;
 	}
@@ -272,6 +353,7 @@ export class GlobalWebhooks implements SimulatorModule {
 					method: 'POST',
 					headers: {
 						'content-type': 'application/json',
+						'user-agent': 'Lusha-Webhooks/1.0',
 						[SIGNATURE_HEADER]: signature,
 						[TIMESTAMP_HEADER]: timestamp,
 					},
@@ -288,8 +370,14 @@ export class GlobalWebhooks implements SimulatorModule {
 			} catch (caught) {
 				last.status = (caught as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable';
 			}
+			last.acknowledged =
+				typeof last.status === 'number' &&
+				last.status >= 200 &&
+				last.status < 300 &&
+				validate(webhookAcknowledgement, last.answer, 'answer').length === 0 &&
+				(last.answer as Row).webhookId === webhookId;
 			this.deliveries.push({ ...last });
-			if (typeof last.status === 'number' && last.status >= 200 && last.status < 300) return last;
+			if (last.acknowledged) return last;
 		}
 		return last;
 	}
@@ -299,15 +387,18 @@ function error(status: number, message: string): SimResponse {
 	return reply(status, { statusCode: status, message });
 }
 
+/** `SubscriptionWithoutSecret`. */
 function publicSubscription(subscription: Subscription): Row {
-	return {
-		id: subscription.id,
-		entityType: subscription.entityType,
-		entityId: subscription.entityId,
-		url: subscription.url,
-		signalTypes: subscription.signalTypes,
-		status: subscription.status,
-	};
+	return { ...subscription };
+}
+
+/** A local test receiver: the guide's HTTPS rule is for production URLs. */
+function isLocal(url: string): boolean {
+	try {
+		return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+	} catch {
+		return false;
+	}
 }
 
 /** The service's URL check: `GET <url>?challenge=<v>` must answer `{ challenge: v }`. */

@@ -1,4 +1,5 @@
 import { nodeResources } from '../../shared/nodeResources';
+import { account } from './account';
 import { apiCall } from './apiCall';
 import { company } from './company';
 import { contact } from './contact';
@@ -8,6 +9,7 @@ export const { properties, operations } = nodeResources(
 	[
 		{ name: 'Contact', resource: contact },
 		{ name: 'Company', resource: company },
+		{ name: 'Account', resource: account },
 		{ name: 'API Call', resource: apiCall },
 	],
 	'contact',

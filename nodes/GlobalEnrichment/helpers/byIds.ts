@@ -24,6 +24,8 @@ export interface IdRequest {
 	id: string;
 	/** The request's other fields; items with equal fields share calls. */
 	fields: IDataObject;
+	/** A score's record named by other identifiers than its ID (`id` is then their key). */
+	record?: IDataObject;
 }
 
 interface IdPlan {
@@ -31,9 +33,16 @@ interface IdPlan {
 	endpoint: 'signals' | 'signal-score';
 	/** For messages: "signals", "signal score". */
 	what: string;
-	/** One item's output from its result (`{ id, ... }` without `error`), and what it cost. */
-	output(result: IDataObject, repeat: boolean): IDataObject;
+	/** One item's output from its result (`{ id, ... }` without `error`). */
+	output(result: IDataObject, request: IdRequest): IDataObject;
+	/** A record the service answered no data for: no result, or a per-record code it names. */
+	missing(request: IdRequest, error: IDataObject | undefined): IDataObject;
+	/** What the service charges for one result, by its document: the credits the bill covers. */
+	units(result: IDataObject): number;
 }
+
+/** Per-record codes that are data on the item ("no match"), not a failure of the item. */
+const NO_MATCH_CODES = ['NOT_FOUND', 'COMPLIANCE_RESTRICTED', 'NO_SCORE'];
 
 /** The id a result answers: its echoed `clientReferenceId`, else its `id`. */
 export const answeredId = (result: IDataObject) => String(result.clientReferenceId ?? result.id);
@@ -84,9 +93,20 @@ function idError(ctx: IExecuteFunctions, plan: IdPlan, result: IDataObject, item
  * One call's body: signals take `ids`; a score takes its records as `contacts` / `companies`, each
  * `{ clientReferenceId, id }`, and the service echoes `clientReferenceId` on the record's result.
  */
-function requestBody(plan: IdPlan, ids: string[], fields: IDataObject): IDataObject {
+function requestBody(
+	plan: IdPlan,
+	ids: string[],
+	fields: IDataObject,
+	records: Map<string, IDataObject>,
+): IDataObject {
 	if (plan.endpoint === 'signals') return { ids, ...fields };
-	return { [collectionOf(plan.kind)]: ids.map((id) => ({ clientReferenceId: id, id })), ...fields };
+	return {
+		[collectionOf(plan.kind)]: ids.map((id) => ({
+			clientReferenceId: id,
+			...(records.get(id) ?? { id }),
+		})),
+		...fields,
+	};
 }
 
 /** Runs the checked items in calls of up to 100 unique ids; one outcome per item. */
@@ -97,7 +117,9 @@ export async function runByIds(
 ): Promise<BatchOutcome[][]> {
 	// Calls: items grouped by their other fields, each group's unique ids cut into hundreds.
 	const groups = new Map<string, { fields: IDataObject; ids: string[] }>();
+	const records = new Map<string, IDataObject>();
 	for (const { input } of items) {
+		if (input.record) records.set(input.id, input.record);
 		const key = JSON.stringify(input.fields);
 		const group = groups.get(key) ?? { fields: input.fields, ids: [] };
 		groups.set(key, group);
@@ -116,6 +138,8 @@ export async function runByIds(
 	const continueOnFail = ctx.continueOnFail();
 	/** Results by group and id; an Error when the call failed or was never sent. */
 	const results = new Map<string, IDataObject | Error>();
+	/** Each result's credits from its call's `billing`; the whole bill where it does not split. */
+	const credits = new Map<string, { creditsCharged: number | null; callBilling?: IDataObject }>();
 	const resultKey = (key: string, id: string) => `${key}\u0000${id}`;
 	let stop: Error | undefined;
 	const pace = await lookupService.pace(ctx, true);
@@ -127,7 +151,7 @@ export async function runByIds(
 				ctx,
 				plan.kind,
 				plan.endpoint,
-				requestBody(plan, calls[n].ids, calls[n].fields),
+				requestBody(plan, calls[n].ids, calls[n].fields, records),
 				firstItemOf(calls[n].key, calls[n].ids[0]),
 			),
 		(n, settled) => {
@@ -144,14 +168,38 @@ export async function runByIds(
 			const answered = (settled.value.results ?? []) as IDataObject[];
 			const byId = new Map(answered.map((result) => [answeredId(result), result]));
 			for (const id of call.ids) {
-				results.set(
-					resultKey(call.key, id),
-					byId.get(id) ?? { id, error: { code: 'NO_RESULT', message: 'No result' } },
-				);
+				results.set(resultKey(call.key, id), byId.get(id) ?? { id, missing: true });
 			}
+			billCall(
+				call.ids.map((id) => resultKey(call.key, id)),
+				settled.value.billing,
+			);
 			return true;
 		},
 	);
+	/**
+	 * Spreads a call's `billing.creditsCharged` over its results by what the document charges each
+	 * (`units`) when the two agree; otherwise the whole bill goes on the first result as `callBilling`
+	 * and the others say null (never split into fractions).
+	 */
+	function billCall(keys: string[], billing: unknown) {
+		const bill = (billing ?? {}) as IDataObject;
+		const charged = typeof bill.creditsCharged === 'number' ? bill.creditsCharged : undefined;
+		const units = keys.map((key) => {
+			const result = results.get(key) as IDataObject;
+			return result.missing || result.error ? 0 : plan.units(result);
+		});
+		const total = units.reduce((sum, n) => sum + n, 0);
+		keys.forEach((key, n) => {
+			if (charged === 0 || charged === undefined || charged === total) {
+				// A free call (scores not yet priced on the account) costs every record nothing.
+				credits.set(key, { creditsCharged: charged === undefined ? null : charged && units[n] });
+			} else {
+				credits.set(key, { creditsCharged: null, ...(n === 0 ? { callBilling: bill } : {}) });
+			}
+		});
+	}
+
 	const notSent = stop ? notSentError(ctx, stop) : undefined;
 	calls.forEach((call, n) => {
 		if (started[n] || !notSent) return;
@@ -168,11 +216,26 @@ export async function runByIds(
 			outcomes[itemIndex] = [{ error: result }];
 			continue;
 		}
-		if (result.error) {
+		const code = String((result.error as IDataObject | undefined)?.code ?? '');
+		if (result.error && !NO_MATCH_CODES.includes(code)) {
 			outcomes[itemIndex] = [{ error: idError(ctx, plan, result, itemIndex) }];
 			continue;
 		}
-		outcomes[itemIndex] = [{ json: plan.output(result, answered.has(key)) }];
+		const repeat = answered.has(key);
+		const bill = credits.get(key) ?? { creditsCharged: null };
+		const json =
+			result.missing || result.error
+				? plan.missing(input, result.error as IDataObject | undefined)
+				: plan.output(result, input);
+		outcomes[itemIndex] = [
+			{
+				json: {
+					...json,
+					creditsCharged: repeat ? 0 : bill.creditsCharged,
+					...(!repeat && bill.callBilling ? { callBilling: bill.callBilling } : {}),
+				},
+			},
+		];
 		answered.add(key);
 	}
 	return outcomes;

@@ -64,6 +64,19 @@ function lookalikeFields(kind: EntityKind): INodeProperties[] {
 					description:
 						'Domains the results must not contain (such as customers you already have), comma-separated',
 				},
+		...(kind === 'contact'
+			? [
+					{
+						displayName: 'Exclude Emails',
+						name: 'excludeEmails',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. ana@example.com, bo@example.org',
+						description:
+							'Email addresses of contacts the results must not contain, comma-separated',
+					} as INodeProperties,
+				]
+			: []),
 		...returnAllAndLimit.map((field) =>
 			field.name === 'limit'
 				? {
@@ -73,8 +86,29 @@ function lookalikeFields(kind: EntityKind): INodeProperties[] {
 					}
 				: field,
 		),
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Continue Session',
+					name: 'dedupeSessionId',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. 3f2b8c1e-5d4a-4c7b-9e1f-0a2b3c4d5e6f',
+					description:
+						'The dedupeSessionId of an earlier run (on each result): the service leaves out what that session already returned. A session expires after 30 days unused.',
+				},
+			],
+		},
 	];
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 
 export interface LookalikeRequest {
 	/** The seeds grouped by kind (`{ emails: [...] }`), as the service takes them. */
@@ -82,6 +116,8 @@ export interface LookalikeRequest {
 	/** The exclusions grouped by kind (`{ ids: [...] }`, `{ domains: [...] }`), if any. */
 	exclude?: IDataObject;
 	limit: number;
+	/** A session of an earlier run to continue (`dedupeSessionId`). */
+	sessionId?: string;
 }
 
 /** The session is unknown or expired (the service forgets it after 30 days of disuse). */
@@ -175,6 +211,36 @@ export function lookalikesOperation(kind: EntityKind) {
 					}
 				}
 			}
+			const emails =
+				kind === 'contact'
+					? [
+							...new Set(
+								listOf(itemParameter<unknown>(this, 'excludeEmails', itemIndex, '')).map((e) =>
+									e.toLowerCase(),
+								),
+							),
+						]
+					: [];
+			for (const [n, email] of emails.entries()) {
+				if (!EMAIL.test(email)) {
+					refuse(
+						'"Exclude Emails"',
+						`address ${n + 1}: "${echo(email)}" is not an email address`,
+						'Correct or remove that address.',
+						'excludeEmails',
+					);
+				}
+			}
+			const sessionRaw = itemParameter<unknown>(this, 'options.dedupeSessionId', itemIndex, '');
+			const sessionId = typeof sessionRaw === 'string' ? sessionRaw.trim() : '';
+			if (sessionId && !UUID.test(sessionId)) {
+				refuse(
+					'"Continue Session"',
+					`"${echo(sessionId)}" is not a session ID (a UUID)`,
+					'Map the dedupeSessionId of an earlier result, or leave it empty for a new session.',
+					'options.dedupeSessionId',
+				);
+			}
 			const limit = limitOf(this, itemIndex);
 			if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1)) {
 				refuse(
@@ -187,17 +253,24 @@ export function lookalikesOperation(kind: EntityKind) {
 			return {
 				seeds: { [SEED_LISTS[type]]: seeds },
 				// Exclusions go grouped by kind like the seeds: contacts by ID, companies by domain.
-				exclude: exclude.length ? { [kind === 'contact' ? 'ids' : 'domains']: exclude } : undefined,
+				exclude:
+					exclude.length || emails.length
+						? {
+								...(exclude.length ? { [kind === 'contact' ? 'ids' : 'domains']: exclude } : {}),
+								...(emails.length ? { emails } : {}),
+							}
+						: undefined,
 				limit,
+				...(sessionId ? { sessionId: sessionId.toLowerCase() } : {}),
 			};
 		},
 		async run(
 			this: IExecuteFunctions,
 			itemIndex: number,
-			{ seeds, exclude, limit }: LookalikeRequest,
+			{ seeds, exclude, limit, sessionId: continued }: LookalikeRequest,
 		) {
 			const results: IDataObject[] = [];
-			let sessionId: string | undefined;
+			let sessionId: string | undefined = continued;
 			for (;;) {
 				const wanted = Math.min(LOOKALIKES_PER_CALL, limit - results.length);
 				const body: IDataObject = {
@@ -214,8 +287,13 @@ export function lookalikesOperation(kind: EntityKind) {
 				const page = (answer.body ?? {}) as IDataObject;
 				const records = (Array.isArray(page.results) ? page.results : []) as IDataObject[];
 				const meta = (page.meta ?? {}) as IDataObject;
-				results.push(...withCredits(records, page.billing).slice(0, limit - results.length));
 				sessionId = typeof page.dedupeSessionId === 'string' ? page.dedupeSessionId : undefined;
+				// Each result says its session, so a later run can continue it (Continue Session).
+				results.push(
+					...withCredits(records, page.billing)
+						.slice(0, limit - results.length)
+						.map((record) => (sessionId ? { ...record, dedupeSessionId: sessionId } : record)),
+				);
 				if (
 					meta.hasMore !== true ||
 					records.length === 0 ||

@@ -7,6 +7,7 @@ import { optionsCollection } from '../../shared/descriptions';
 import type { BatchOutcome, CheckedItem } from '../../shared/operation';
 import { requireServiceApi, signalTypeOptions, type EntityKind } from '../transport/signals';
 import { answeredId, runByIds, type IdRequest } from './byIds';
+import { identifyByFields, readScoreTarget } from './scoreTargets';
 
 /** Get Signals and Get Signal Score of a contact or a company: their fields, checks and runs. */
 
@@ -67,7 +68,7 @@ function signalFields(kind: EntityKind): INodeProperties[] {
 				typeOptions: { minValue: 1, maxValue: MAX_RESULTS_PER_SIGNAL },
 				default: 10,
 				description:
-					'Most signals of each type to return per record (1-100); each one costs a credit',
+					'Most signals of each type to return per record (1-100); each one costs a credit. Without it the service returns every signal of the period.',
 			},
 			{
 				displayName: 'Start Date',
@@ -103,8 +104,10 @@ function readStartDate(ctx: IExecuteFunctions, itemIndex: number): string | unde
 	return day;
 }
 
-function readMaxResults(ctx: IExecuteFunctions, itemIndex: number): number {
-	const max = itemParameter<unknown>(ctx, 'options.maxResultsPerSignal', itemIndex, 10);
+/** The optional cap per type: the service has no default, so none is sent unless given. */
+function readMaxResults(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	const max = itemParameter<unknown>(ctx, 'options.maxResultsPerSignal', itemIndex, null);
+	if (max === undefined || max === null || max === '') return undefined;
 	if (
 		typeof max !== 'number' ||
 		!Number.isInteger(max) ||
@@ -123,15 +126,24 @@ function readMaxResults(ctx: IExecuteFunctions, itemIndex: number): number {
 	return max;
 }
 
-/** The number of signals in a result (`signals` by type, or a list). */
-function countOf(signals: unknown): number {
-	if (Array.isArray(signals)) return signals.length;
-	if (!signals || typeof signals !== 'object') return 0;
-	return Object.values(signals as IDataObject).reduce<number>(
-		(sum, list) => sum + (Array.isArray(list) ? list.length : 0),
-		0,
-	);
+/**
+ * A signals result's lists by type: the document puts each type's list on the result under the
+ * type's name (`{ id, promotion: [...], companyChange: [...] }`), next to the record's own fields.
+ */
+function signalsOf(result: IDataObject): Record<string, IDataObject[]> {
+	const byType: Record<string, IDataObject[]> = {};
+	for (const [name, value] of Object.entries(result)) {
+		if (Array.isArray(value)) byType[name] = value as IDataObject[];
+	}
+	return byType;
 }
+
+const countOf = (byType: Record<string, IDataObject[]>) =>
+	Object.values(byType).reduce((sum, list) => sum + list.length, 0);
+
+/** A per-record code, as data on its item. */
+const codeOf = (error: IDataObject | undefined) =>
+	error ? { error: { code: error.code, message: error.message } } : {};
 
 /**
  * Get Signals of `kind`. The types are checked against the service's catalogue (a free call)
@@ -165,7 +177,7 @@ export function signalsOperation(kind: EntityKind) {
 				fields: {
 					signalTypes: [...new Set(signalTypes)],
 					...(startDate ? { startDate } : {}),
-					maxResultsPerSignal,
+					...(maxResultsPerSignal === undefined ? {} : { maxResultsPerSignal }),
 				},
 			};
 		},
@@ -203,16 +215,26 @@ export function signalsOperation(kind: EntityKind) {
 					kind,
 					endpoint: 'signals',
 					what: 'signals',
-					output(result, repeat) {
-						const signals = (result.signals ?? {}) as IDataObject;
-						const signalCount = countOf(signals);
+					output(result) {
+						const signals = signalsOf(result);
 						return {
 							id: result.id,
+							found: true,
+							...(result.companyName === undefined ? {} : { companyName: result.companyName }),
+							...(result.domain === undefined ? {} : { domain: result.domain }),
 							signals,
-							signalCount,
-							creditsCharged: repeat ? 0 : signalCount,
+							signalCount: countOf(signals),
 						};
 					},
+					// The document has no per-id error here: an id without a result is not found.
+					missing: ({ id }, error) => ({
+						id,
+						found: false,
+						signals: {},
+						signalCount: 0,
+						...codeOf(error),
+					}),
+					units: (result) => countOf(signalsOf(result)),
 				},
 				sendable,
 			);
@@ -222,12 +244,22 @@ export function signalsOperation(kind: EntityKind) {
 	};
 }
 
-/** Get Signal Score of `kind`: its field, check and batched run (100 ids per call, not charged). */
+/**
+ * Get Signal Score of `kind`: its fields, check and batched run (100 records per call), each record
+ * by its ID or by an identifier the service resolves (`./scoreTargets.ts`).
+ */
 export function scoreOperation(kind: EntityKind) {
+	const [identifyBy, ...identifiers] = identifyByFields(kind);
 	return {
-		fields: [recordIdField(kind)],
+		fields: [
+			identifyBy,
+			{ ...recordIdField(kind), displayOptions: { show: { identifyBy: ['id'] } } },
+			...identifiers,
+		],
 		async check(this: IExecuteFunctions, itemIndex: number): Promise<IdRequest> {
 			await requireServiceApi(this, 'Get Signal Score', itemIndex);
+			const target = readScoreTarget(this, kind, itemIndex);
+			if (target) return { id: target.key, fields: {}, record: target.record };
 			return { id: readRecordId(this, kind, itemIndex), fields: {} };
 		},
 		async runBatch(this: IExecuteFunctions, items: Array<CheckedItem<IdRequest>>) {
@@ -237,11 +269,23 @@ export function scoreOperation(kind: EntityKind) {
 					kind,
 					endpoint: 'signal-score',
 					what: 'signal score',
-					output: (result) => ({
-						id: answeredId(result),
-						signalScore: result.signalScore,
-						creditsCharged: 0,
+					output: (result, { record }) => {
+						// Our reference is not the record's: left out. By ID the item keeps the ID it
+						// asked with; otherwise the one the service found.
+						const fields = Object.fromEntries(
+							Object.entries(result).filter(([name]) => name !== 'clientReferenceId'),
+						);
+						const id = record ? String(result.id ?? '') : answeredId(result);
+						return { ...fields, id, found: true, ...(record ? { lookup: record } : {}) };
+					},
+					missing: ({ id, record }, error) => ({
+						...(record ? { lookup: record } : { id }),
+						found: error?.code === 'NO_SCORE',
+						signalScore: null,
+						...codeOf(error),
 					}),
+					// One credit per scored row (error rows are never charged); free where not yet priced.
+					units: () => 1,
 				},
 				items,
 			);

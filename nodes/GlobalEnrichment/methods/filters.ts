@@ -23,7 +23,7 @@ async function catalogue(
 	const entries = await filterValues(ctx, kind, name);
 	return entries
 		.map((entry) => ({
-			name: String(entry.value ?? entry.name ?? entry.description ?? ''),
+			name: String(entry.value ?? entry.name ?? entry.label ?? ''),
 			value: valueOf(entry) as string | number,
 		}))
 		.filter((option) => option.name && option.value !== undefined && option.value !== '')
@@ -49,14 +49,13 @@ export const filterOptions = {
 			itemIndex: 0,
 			safeToRepeat: true,
 		});
-		const body = (answer ?? {}) as IDataObject;
-		const list = (
-			Array.isArray(answer) ? answer : (body.values ?? body.data ?? body.results ?? [])
-		) as IDataObject[];
+		// `{ values: [{ main_industry, main_industry_id, sub_industries: [{ id, value }] }] }`.
+		const values = ((answer ?? {}) as IDataObject).values;
+		const list = (Array.isArray(values) ? values : []) as IDataObject[];
 		return list
 			.map((industry) => ({
-				name: String(industry.main_industry ?? industry.label ?? industry.name ?? ''),
-				value: Number(industry.main_industry_id ?? industry.id),
+				name: String(industry.main_industry ?? ''),
+				value: Number(industry.main_industry_id),
 			}))
 			.filter((option) => option.name && Number.isInteger(option.value) && option.value > 0)
 			.sort((a, b) => a.name.localeCompare(b.name));

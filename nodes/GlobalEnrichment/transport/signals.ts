@@ -36,11 +36,9 @@ export async function requireServiceApi(
 	);
 }
 
-/** The list in a catalogue answer: the array itself, or its `values` / `data` / `results`. */
-function listIn(answer: unknown): unknown[] {
-	if (Array.isArray(answer)) return answer;
-	const body = (answer ?? {}) as IDataObject;
-	const list = body.values ?? body.data ?? body.results;
+/** The named list of a catalogue answer (`{ signalTypes: [...] }`, `{ values: [...] }`). */
+function listIn(answer: unknown, name: string): unknown[] {
+	const list = ((answer ?? {}) as IDataObject)[name];
 	return Array.isArray(list) ? list : [];
 }
 
@@ -60,13 +58,11 @@ export async function signalTypeOptions(
 		itemIndex: 0,
 		safeToRepeat: true,
 	});
-	return listIn(body)
-		.map((type) => {
-			const entry = (typeof type === 'object' && type !== null ? type : {}) as IDataObject;
-			const value = String(typeof type === 'string' ? type : (entry.value ?? entry.type ?? ''));
-			return { name: String(entry.name ?? entry.label ?? readable(value)), value };
-		})
-		.filter((option) => option.value);
+	// `ContactSignalTypesResponse` / `CompanySignalTypesResponse`: `{ signalTypes: string[] }`.
+	return listIn(body, 'signalTypes')
+		.filter((type): type is string => typeof type === 'string' && type !== '')
+		.map((value) => ({ name: readable(value), value }))
+		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**
@@ -117,23 +113,30 @@ export async function postLookalike(
 
 /**
  * A prospecting filter catalogue (`GET /v3/<kind>/prospecting/filters/<name>`, free), with the
- * user's text as `query` for the catalogues the service searches.
+ * user's text as `query` for the catalogues the service searches. The answer is `{ values }`, its
+ * entries plain strings (departments, intent topics) or objects, by catalogue; a string comes back
+ * as `{ value }`.
  */
 export async function filterValues(
 	ctx: ILoadOptionsFunctions,
 	kind: EntityKind,
 	name: string,
 	query?: string,
+	path = `/v3/${collectionOf(kind)}/prospecting/filters/${name}`,
 ): Promise<IDataObject[]> {
 	await requireServiceApi(ctx, 'The filter list', 0);
 	const { body } = await client.apiRequestOk(ctx, {
 		method: 'GET',
-		path: `/v3/${collectionOf(kind)}/prospecting/filters/${name}`,
+		path,
 		...(query === undefined ? {} : { qs: { query } }),
 		itemIndex: 0,
 		safeToRepeat: true,
 	});
-	return listIn(body).filter(
-		(entry): entry is IDataObject => typeof entry === 'object' && entry !== null,
+	return listIn(body, 'values').flatMap((entry): IDataObject[] =>
+		typeof entry === 'string'
+			? [{ value: entry }]
+			: typeof entry === 'object' && entry !== null
+				? [entry as IDataObject]
+				: [],
 	);
 }

@@ -12,7 +12,9 @@ import type { EntityKind } from './signals';
 
 /** Subscriptions per create call, and ids per delete call: the service refuses more. */
 export const CREATE_BATCH = 25;
-export const DELETE_BATCH = 100;
+export const DELETE_BATCH = 25;
+/** Subscriptions per page of the list (the service's default is 10, its most 100). */
+export const LIST_PAGE = 100;
 
 /** A subscription the service refused in a create call, by its place in the call. */
 export interface Refusal {
@@ -21,24 +23,38 @@ export interface Refusal {
 	message: string;
 }
 
-/** What the trigger reads of a subscription (status `disabled`: deliveries failed every retry). */
+/**
+ * What the trigger reads of a subscription: `isActive` false once the service disabled it (its
+ * deliveries failed every retry), with the reason in `blockReason`.
+ */
 const toSubscription = (raw: IDataObject) => ({
 	id: String(raw.id),
 	url: String(raw.url),
-	status: String(raw.status ?? 'active'),
+	isActive: raw.isActive === true,
+	...(typeof raw.blockReason === 'string' ? { blockReason: raw.blockReason } : {}),
 });
 type Subscription = ReturnType<typeof toSubscription>;
 
-/** Every subscription of the account (of every consumer, not only this trigger's). */
+/**
+ * Every subscription of the account (of every consumer, not only this trigger's), page by page
+ * (`limit`/`offset`) until `pagination.hasMore` is false.
+ */
 export async function listSubscriptions(ctx: EnrichmentContext): Promise<Subscription[]> {
-	const { body } = await client.apiRequestOk(ctx, {
-		method: 'GET',
-		path: '/api/subscriptions',
-		itemIndex: 0,
-		safeToRepeat: true,
-	});
-	const data = (body as IDataObject | undefined)?.data;
-	return Array.isArray(data) ? (data as IDataObject[]).map(toSubscription) : [];
+	const all: Subscription[] = [];
+	for (let offset = 0; ; offset += LIST_PAGE) {
+		const { body } = await client.apiRequestOk(ctx, {
+			method: 'GET',
+			path: '/api/subscriptions',
+			qs: { limit: LIST_PAGE, offset },
+			itemIndex: 0,
+			safeToRepeat: true,
+		});
+		const page = (body ?? {}) as IDataObject;
+		const data = Array.isArray(page.data) ? (page.data as IDataObject[]) : [];
+		all.push(...data.map(toSubscription));
+		const hasMore = (page.pagination as IDataObject | undefined)?.hasMore === true;
+		if (!hasMore || data.length === 0) return all;
+	}
 }
 
 /**
@@ -59,19 +75,24 @@ export async function createSubscriptions(
 		safeToRepeat: false,
 	};
 	const answer = await client.apiRequest(ctx, call);
-	const body = (answer.body ?? {}) as IDataObject;
-	// A refusal of the whole call has no per-subscription errors.
-	if (answer.statusCode >= 400 && !Array.isArray(body.errors)) {
-		throw answerError(ctx.getNode(), answer, SERVICE_NAME, call);
-	}
-	const created = Array.isArray(body.data) ? (body.data as IDataObject[]).map(toSubscription) : [];
-	const refused = (Array.isArray(body.errors) ? (body.errors as IDataObject[]) : []).map(
-		(error) => ({
-			entityId: entityIds[Number(error.index)] ?? String(error.index),
-			code: String(error.code ?? 'ERROR'),
+	// A refusal of the whole call (`{ statusCode, message, errors? }`): the service's own words.
+	if (answer.statusCode >= 400) throw answerError(ctx.getNode(), answer, SERVICE_NAME, call);
+	// `{ total, successful, failed, results: [{ index, success, subscription | error }] }`.
+	const results = ((answer.body ?? {}) as IDataObject).results;
+	const created: Subscription[] = [];
+	const refused: Refusal[] = [];
+	for (const result of (Array.isArray(results) ? results : []) as IDataObject[]) {
+		if (result.success === true && result.subscription) {
+			created.push(toSubscription(result.subscription as IDataObject));
+			continue;
+		}
+		const error = (result.error ?? {}) as IDataObject;
+		refused.push({
+			entityId: entityIds[Number(result.index)] ?? String(result.index),
+			code: String(error.code ?? 'UNKNOWN_ERROR'),
 			message: String(error.message ?? ''),
-		}),
-	);
+		});
+	}
 	return { created, refused };
 }
 

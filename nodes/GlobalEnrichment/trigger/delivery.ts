@@ -37,7 +37,7 @@ function itemOf(body: IDataObject, state: TriggerState, receivedAt: string): IDa
 	const watchedAs = state.watchedAs?.[entityId];
 	const billing = body.billing as IDataObject | undefined;
 	return {
-		signalType: body.signalType,
+		signalType: body.type,
 		signal: (body.data as IDataObject | undefined) ?? {},
 		entity: {
 			type: body.entityType,
@@ -45,8 +45,8 @@ function itemOf(body: IDataObject, state: TriggerState, receivedAt: string): IDa
 			...(watchedAs === undefined ? {} : { watchedAs }),
 		},
 		subscriptionId: body.subscriptionId,
-		webhookId: body.webhookId,
-		test: body.signalType === 'test',
+		webhookId: body.id,
+		signalledAt: body.timestamp,
 		receivedAt,
 		cost: {
 			// The service charges each delivery once (its retries are free); it may not say how much.
@@ -88,19 +88,21 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	if (!genuine) {
 		return answer(res, 401, { received: false, message: 'Missing, stale or invalid signature' });
 	}
+	// `{ id, type, entityType, entityId, subscriptionId, data, timestamp, billing }`.
 	const body = parse(raw);
-	const webhookId = body?.webhookId;
+	const webhookId = body?.id;
 	if (!body || typeof webhookId !== 'string' || !webhookId) {
 		return answer(res, 400, {
 			received: false,
-			message: 'Expected a JSON delivery with a webhookId',
+			message: 'Expected a JSON delivery with an id',
 		});
 	}
 	const state = this.getWorkflowStaticData('node') as TriggerState;
 	const timestamp = new Date(now).toISOString();
+	// The documented acknowledgement: `{ received: true, timestamp, webhookId: <the payload's id> }`.
 	if (!firstDelivery(state, webhookId)) {
 		// Already run: acknowledged again so the service stops retrying, but not run twice.
-		return answer(res, 200, { received: true, timestamp, webhookId, duplicate: true });
+		return answer(res, 201, { received: true, timestamp, webhookId });
 	}
 	res.status(201).json({ received: true, timestamp, webhookId });
 	return {

@@ -31,7 +31,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	if (stored.length === 0) return false;
 	if (state.watchKey !== watchKeyOf(readWatchPlan(this), ownUrl(this))) return false;
 	const live = new Map((await listSubscriptions(this)).map((s) => [s.id, s]));
-	return stored.every((id) => live.get(id)?.status === 'active');
+	return stored.every((id) => live.get(id)?.isActive === true);
 }
 
 /** Ids to watch per group: the ids given, or those the look-up found (which costs credits). */
@@ -70,7 +70,7 @@ async function resolveGroups(ctx: IHookFunctions, groups: WatchGroup[], state: T
 
 /** The error for subscriptions the service refused; clashes say who to ask. */
 function refusalError(ctx: IHookFunctions, group: WatchGroup, refused: Refusal[]): NodeApiError {
-	const clashes = refused.filter((r) => r.code === 'CONFLICT');
+	const clashes = refused.filter((r) => r.code === 'DUPLICATE_SUBSCRIPTION');
 	const first = clashes[0] ?? refused[0];
 	const list = (rows: Refusal[]) =>
 		rows
@@ -82,7 +82,7 @@ function refusalError(ctx: IHookFunctions, group: WatchGroup, refused: Refusal[]
 		: `The enrichment service refused ${refused.length} subscriptions: ${list(refused)}`;
 	const description = clashes.length
 		? 'The service allows one subscription per record per account, and another workflow, tool or integration of this account holds these. Delete that subscription there (or deactivate its workflow), or remove these records from this trigger, then activate again. Nothing of this activation was kept.'
-		: first.code === 'URL_CHECK_FAILED'
+		: first.code === 'URL_VALIDATION_FAILED' || first.code === 'WEBHOOK_VERIFICATION_FAILED'
 			? "The service could not reach this workflow's webhook URL. Make sure n8n's WEBHOOK_URL is reachable from the internet, then activate again. Nothing of this activation was kept."
 			: 'Correct the records or signal types named, then activate again. Nothing of this activation was kept.';
 	const error = new NodeApiError(

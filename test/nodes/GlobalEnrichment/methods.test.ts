@@ -69,21 +69,20 @@ describe('Global Enrichment on the service API: signal types and search filter p
 			{ name: 'Company Change', value: 'companyChange' },
 			{ name: 'Promotion', value: 'promotion' },
 		]);
-		expect((await loadOptions.getCompanySignalTypes.call(context)).map((o) => o.value)).toEqual([
-			'allSignals',
-			'headcountGrowth',
-			'surgeInHiring',
-			'surgeInWebsiteTraffic',
-		]);
+		const companyTypes = (await loadOptions.getCompanySignalTypes.call(context)).map(
+			(o) => o.value,
+		);
+		expect(companyTypes).toContain('headcountIncrease3m');
+		expect(companyTypes).toHaveLength(24);
 		expect(await loadOptions.getContactDepartments.call(context)).toEqual([
 			{ name: 'Engineering', value: 'Engineering' },
 			{ name: 'Marketing', value: 'Marketing' },
 			{ name: 'Sales', value: 'Sales' },
 		]);
 		expect(await loadOptions.getContactSeniorities.call(context)).toEqual([
-			{ name: 'C-Level', value: 7 },
-			{ name: 'Entry', value: 1 },
-			{ name: 'Manager', value: 4 },
+			{ name: 'c-suite', value: 9 },
+			{ name: 'entry', value: 1 },
+			{ name: 'manager', value: 4 },
 		]);
 		expect(await loadOptions.getCompanyIntentTopics.call(context)).toEqual([
 			{ name: 'CRM Software', value: 'CRM Software' },

@@ -27,6 +27,7 @@ const ANA_EMAIL = 'ana.silva@northwind.example.com';
 
 /** Each operation's runs (identifier variants), every option on. */
 const RUNS: Record<string, Params[]> = {
+	'account getUsage': [{}],
 	'contact find': [
 		{ identifyBy: 'email', email: ANA_EMAIL },
 		{ identifyBy: 'networkUrl', networkUrl: 'https://www.linkedin.com/in/mia-taylor' },
@@ -82,12 +83,18 @@ function signalRuns(kind: 'contact' | 'company', id: string, seeds: string[]) {
 				options: { startDate: '2026-01-01', maxResultsPerSignal: 3 },
 			},
 		],
-		[`${kind} getSignalScore`]: [{ recordId: id }],
+		[`${kind} getSignalScore`]: [
+			{ recordId: id },
+			kind === 'contact'
+				? { identifyBy: 'email', email: ANA_EMAIL }
+				: { identifyBy: 'domain', domain: 'northwind.example.com' },
+		],
 		[`${kind} findLookalikes`]: [
 			{
 				seedType: kind === 'contact' ? 'email' : 'domain',
 				seeds: seeds.join(','),
 				exclude: kind === 'contact' ? id : 'z.example',
+				...(kind === 'contact' ? { excludeEmails: ANA_EMAIL } : {}),
 			},
 		],
 	};
@@ -211,6 +218,7 @@ describe('Global Enrichment on the service API: every operation through the stri
 		expect(
 			ctx.sim.services.global.calls.map((c) => [c.method, c.path, c.query, c.body, c.status]),
 		).toEqual([
+			['GET', '/v3/account/usage', undefined, undefined, 200],
 			...[
 				...contactLookups,
 				contact({ firstName: 'Jonas', lastName: 'Becker', companyDomain: 'contoso.example.de' }),
@@ -299,12 +307,31 @@ describe('Global Enrichment on the service API: every operation through the stri
 					],
 					[
 						'POST',
+						`/v3/${kind}/signal-score`,
+						undefined,
+						{
+							[kind]: [
+								kind === 'contacts'
+									? { clientReferenceId: `email:${ANA_EMAIL}`, email: ANA_EMAIL }
+									: {
+											clientReferenceId: 'domain:northwind.example.com',
+											domain: 'northwind.example.com',
+										},
+							],
+						},
+						200,
+					],
+					[
+						'POST',
 						`/v3/${kind}/lookalike`,
 						undefined,
 						{
 							seeds,
 							limit: 100,
-							exclude: kind === 'contacts' ? { ids: [id] } : { domains: ['z.example'] },
+							exclude:
+								kind === 'contacts'
+									? { ids: [id], emails: [ANA_EMAIL] }
+									: { domains: ['z.example'] },
 						},
 						200,
 					],

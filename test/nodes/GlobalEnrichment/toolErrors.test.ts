@@ -64,14 +64,19 @@ describe('Global Enrichment as a tool: what the model reads on a failure', () =>
 		);
 
 	it('429 with a reset: retry after the service’s own wait', async () => {
-		global().failNext(6, 429, { message: 'Too many requests' }, { 'retry-after': '45' });
+		global().failNext(
+			6,
+			429,
+			{ statusCode: 429, message: 'Too many requests' },
+			{ 'retry-after': '45' },
+		);
 		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
 			ENRICHMENT_SERVICE_KEPT_ANSWERING_TOO_MANY,
 		);
 	});
 
 	it('429 without a reset: retry in a minute', async () => {
-		global().failNext(6, 429, { message: 'Too many requests' });
+		global().failNext(6, 429, { statusCode: 429, message: 'Too many requests' });
 		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
 			ENRICHMENT_SERVICE_KEPT_ANSWERING_TOO_MANY_2,
 		);
@@ -81,7 +86,7 @@ describe('Global Enrichment as a tool: what the model reads on a failure', () =>
 		global().failNext(
 			1,
 			429,
-			{ message: 'Too many requests' },
+			{ statusCode: 429, message: 'Too many requests' },
 			{ 'x-minute-requests-left': '0', 'retry-after': '50' },
 		);
 		const { error } = await findContact('ana@northwind.example.com');
@@ -99,7 +104,7 @@ describe('Global Enrichment as a tool: what the model reads on a failure', () =>
 		global().failNext(
 			1,
 			429,
-			{ message: 'Too many requests' },
+			{ statusCode: 429, message: 'Too many requests' },
 			{ 'x-minute-requests-left': '0', 'retry-after': '20' },
 		);
 		const { error } = await findContact('ana@northwind.example.com');
@@ -108,14 +113,14 @@ describe('Global Enrichment as a tool: what the model reads on a failure', () =>
 	});
 
 	it('5xx on a lookup that may have been charged: do not repeat it', async () => {
-		global().failNext(1, 502, { message: 'Bad Gateway' });
+		global().failNext(1, 502, { statusCode: 502, message: 'Bad Gateway' });
 		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
 			ENRICHMENT_SERVICE_MAY_HAVE_RUN_CHARGED,
 		);
 	});
 
 	it('5xx before executing (503): retry later', async () => {
-		global().failNext(6, 503, { message: 'Service Unavailable' });
+		global().failNext(6, 503, { statusCode: 503, message: 'Service Unavailable' });
 		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
 			ENRICHMENT_SERVICE_REFUSED_POST_V3_CONTACTS,
 		);
@@ -127,7 +132,7 @@ describe('Global Enrichment as a tool: what the model reads on a failure', () =>
 		global().failNext(
 			1,
 			429,
-			{ message: 'Daily API quota exceeded' },
+			{ statusCode: 429, message: 'Daily API quota exceeded' },
 			{ 'x-daily-requests-left': '0', 'x-rate-limit-daily': '500' },
 		);
 		expect((await findContact('ana@northwind.example.com')).error?.message).toBe(
@@ -140,7 +145,7 @@ describe('Global Enrichment as a tool: what the model reads on a failure', () =>
 		global().failNext(
 			1,
 			429,
-			{ message: 'Daily API quota exceeded' },
+			{ statusCode: 429, message: 'Daily API quota exceeded' },
 			{ 'x-daily-requests-left': '0', 'x-rate-limit-daily': '500' },
 		);
 

@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto';
 import nock from 'nock';
 
 import { fixClock } from '../../../harness/clock';
+import { validate } from '../../../contracts/check';
+import { webhookAcknowledgement, webhookDelivery } from '../../../contracts/global';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../../simulator/globalWebhooks';
 import { webhookTrigger } from '../../../harness/webhookTrigger';
 
@@ -30,15 +32,21 @@ const trigger = async (apiKey: string) =>
 		credentials: { api: 'service', serviceUrl: SERVICE, baseUrl: '', apiKey },
 	});
 
-const delivery = (webhookId = 'wh-1') =>
-	JSON.stringify({
-		webhookId,
-		subscriptionId: 'sub-1',
+/** A delivery as the service's guide gives it, checked against the contract's payload schema. */
+const delivery = (webhookId = 'wh-1') => {
+	const payload = {
+		id: webhookId,
+		type: 'companyChange',
 		entityType: 'contact',
 		entityId: 'p-2001',
-		signalType: 'companyChange',
-		data: { date: '2026-11-27', newCompany: 'Contoso' },
-	});
+		subscriptionId: 'sub-1',
+		data: { signalDate: '2026-11-27', newCompany: 'Contoso' },
+		timestamp: '2026-11-27T11:59:58.000Z',
+		billing: { creditsCharged: 1 },
+	};
+	expect(validate(webhookDelivery, payload, 'delivery')).toEqual([]);
+	return JSON.stringify(payload);
+};
 
 const sign = (body: string, timestamp = NOW_SECONDS, secret = SIGNER) => ({
 	[TIMESTAMP_HEADER]: timestamp,
@@ -67,19 +75,20 @@ describe('Global Enrichment Trigger: deliveries', () => {
 			timestamp: '2026-11-27T12:00:00.000Z',
 			webhookId: 'wh-1',
 		});
+		expect(validate(webhookAcknowledgement, answer.body, 'ack')).toEqual([]);
 		expect(answer.result.noWebhookResponse).toBe(true);
 		expect(answer.result.workflowData).toEqual([
 			[
 				{
 					json: {
 						signalType: 'companyChange',
-						signal: { date: '2026-11-27', newCompany: 'Contoso' },
+						signal: { signalDate: '2026-11-27', newCompany: 'Contoso' },
 						entity: { type: 'contact', id: 'p-2001' },
 						subscriptionId: 'sub-1',
 						webhookId: 'wh-1',
-						test: false,
+						signalledAt: '2026-11-27T11:59:58.000Z',
 						receivedAt: '2026-11-27T12:00:00.000Z',
-						cost: { deliveryCreditsCharged: null, setupCreditsCharged: 0 },
+						cost: { deliveryCreditsCharged: 1, setupCreditsCharged: 0 },
 					},
 				},
 			],
@@ -88,7 +97,7 @@ describe('Global Enrichment Trigger: deliveries', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 
-	it('a replayed webhook id is acknowledged (200) but starts no second run; the secret is read once', async () => {
+	it('a replayed webhook id is acknowledged as documented but starts no second run; the secret is read once', async () => {
 		const scope = secretHeld('key-replay');
 		const node = await trigger('key-replay');
 		const body = delivery('wh-replayed');
@@ -98,12 +107,11 @@ describe('Global Enrichment Trigger: deliveries', () => {
 		const again = await node.request({ method: 'POST', headers: sign(body, later), rawBody: body });
 		expect(first.status).toBe(201);
 		expect(again).toEqual({
-			status: 200,
+			status: 201,
 			body: {
 				received: true,
 				timestamp: '2026-11-27T12:00:00.000Z',
 				webhookId: 'wh-replayed',
-				duplicate: true,
 			},
 			result: { noWebhookResponse: true },
 		});
@@ -197,6 +205,18 @@ describe('Global Enrichment Trigger: deliveries', () => {
 		expect(answer.status).toBe(503);
 		expect(answer.result).toEqual({ noWebhookResponse: true });
 		expect(node.staticData().recentDeliveries).toBeUndefined();
+	});
+
+	it('a signed body without the documented id is answered 400 and starts no run', async () => {
+		const scope = secretHeld('key-shape');
+		const node = await trigger('key-shape');
+		const body = JSON.stringify({ webhookId: 'wh-old', signalType: 'companyChange' });
+		expect(await node.request({ method: 'POST', headers: sign(body), rawBody: body })).toEqual({
+			status: 400,
+			body: { received: false, message: 'Expected a JSON delivery with an id' },
+			result: { noWebhookResponse: true },
+		});
+		expect(scope.isDone()).toBe(true);
 	});
 
 	it("answers the service's URL check with the challenge, and nothing else", async () => {

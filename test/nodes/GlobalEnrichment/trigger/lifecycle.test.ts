@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { webhookTrigger } from '../../../harness/webhookTrigger';
+import { documented } from '../helpers';
 
 /**
  * Activation and deactivation of the Global Enrichment Trigger against a held service (nock): the
@@ -41,32 +42,86 @@ function service() {
 	return { calls, scope, record };
 }
 
+/** The list's first page as the trigger asks it (`limit`/`offset`, 100 a page). */
+const LIST = '/api/subscriptions?limit=100&offset=0';
+
+/** `SubscriptionListResponse`, checked against the contract. */
+const listed = (data: IDataObject[], offset = 0, total = data.length) =>
+	documented('GET', '/api/subscriptions', 200, {
+		data,
+		pagination: { total, limit: 100, offset, hasMore: offset + data.length < total },
+	});
+
+/** `CreateSubscriptionResponse`: the created ones first, then the refused by index. */
+const createdAnswer = (
+	made: Array<{ index: number; subscription: IDataObject }>,
+	refused: Array<{ index: number; code: string; message: string }> = [],
+) =>
+	documented('POST', '/api/subscriptions', 201, {
+		total: made.length + refused.length,
+		successful: made.length,
+		failed: refused.length,
+		results: [
+			...made.map(({ index, subscription }) => ({ index, success: true, subscription })),
+			...refused.map(({ index, code, message }) => ({
+				index,
+				success: false,
+				error: { code, message },
+			})),
+		],
+	});
+/** Every entry of a create call created. */
+const allCreated = (body: unknown) =>
+	createdAnswer(
+		(body as { subscriptions: Array<{ entityId: string }> }).subscriptions.map((s, index) => ({
+			index,
+			subscription: subscription(s.entityId),
+		})),
+	);
+const made = (list: IDataObject[]) =>
+	createdAnswer(list.map((subscription, index) => ({ index, subscription })));
+
+/** `DeleteSubscriptionResponse`: every id deleted. */
+const deletedAnswer = (body: unknown) => {
+	const list = (body as { ids: string[] }).ids;
+	return documented('POST', '/api/subscriptions/delete', 200, {
+		total: list.length,
+		successful: list.length,
+		failed: 0,
+		results: list.map((id, index) => ({ index, success: true, subscription: { id } })),
+	});
+};
+
 /** Held first on most activations: no subscription yet, and an account secret that exists. */
 const accountReady = (scope: nock.Scope) =>
 	scope
-		.get('/api/subscriptions')
-		.reply(200, { data: [] })
+		.get(LIST)
+		.reply(200, listed([]))
 		.get('/api/account/secret')
 		.reply(200, { secret: 'whsec-existing' });
 
 let created = 0;
-const subscription = (entityId: string, url = URL) => ({
+/** `SubscriptionWithoutSecret`. */
+const subscription = (entityId: string, url = URL, isActive = true): IDataObject => ({
 	id: `sub-${++created}`,
 	entityType: 'contact',
 	entityId,
-	url,
 	signalTypes: ['companyChange'],
-	status: 'active',
+	url,
+	isActive,
+	...(isActive ? {} : { blockReason: 'Max retries exceeded', blockedAt: '2026-11-27T12:00:00Z' }),
+	createdAt: '2026-11-27T12:00:00Z',
+	updatedAt: '2026-11-27T12:00:00Z',
 });
 
 describe('Global Enrichment Trigger: activation', () => {
 	it('60 ids: the secret is read (not regenerated), 3 create calls of 25, 25 and 10, the ids stored', async () => {
 		const { calls, scope, record } = service();
 		scope
-			.get('/api/subscriptions')
+			.get(LIST)
 			.reply(200, function (uri, body) {
 				record('GET').call(this, uri, body);
-				return { data: [] };
+				return listed([]);
 			})
 			.get('/api/account/secret')
 			.reply(200, function (uri, body) {
@@ -77,14 +132,13 @@ describe('Global Enrichment Trigger: activation', () => {
 			.times(3)
 			.reply(201, function (uri, body) {
 				record('POST').call(this, uri, body);
-				const list = (body as { subscriptions: Array<{ entityId: string }> }).subscriptions;
-				return { data: list.map((s) => subscription(s.entityId)), errors: [] };
+				return allCreated(body);
 			});
 		const node = await trigger(watching(ids(60)));
 		expect(await node.checkExists()).toBe(false);
 		expect(await node.create()).toBe(true);
 		expect(calls.map((c) => c.call)).toEqual([
-			'GET /api/subscriptions',
+			'GET /api/subscriptions?limit=100&offset=0',
 			'GET /api/account/secret',
 			'POST /api/subscriptions',
 			'POST /api/subscriptions',
@@ -104,8 +158,8 @@ describe('Global Enrichment Trigger: activation', () => {
 	it('creates a secret only when the account has none (404), then subscribes', async () => {
 		const { calls, scope, record } = service();
 		scope
-			.get('/api/subscriptions')
-			.reply(200, { data: [] })
+			.get(LIST)
+			.reply(200, listed([]))
 			.get('/api/account/secret')
 			.reply(404, { statusCode: 404, message: 'No secret exists' })
 			.post('/api/account/secret/regenerate')
@@ -114,12 +168,7 @@ describe('Global Enrichment Trigger: activation', () => {
 				return { secret: 'whsec-new' };
 			})
 			.post('/api/subscriptions')
-			.reply(201, (_uri, body) => ({
-				data: (body as { subscriptions: Array<{ entityId: string }> }).subscriptions.map((s) =>
-					subscription(s.entityId),
-				),
-				errors: [],
-			}));
+			.reply(201, (_uri, body) => allCreated(body));
 		const node = await trigger(watching(['p-2001']));
 		expect(await node.create()).toBe(true);
 		expect(calls.map((c) => c.call)).toEqual(['POST /api/account/secret/regenerate']);
@@ -131,13 +180,52 @@ describe('Global Enrichment Trigger: activation', () => {
 		const mine = [subscription('p-2001'), subscription('p-2002')];
 		accountReady(scope)
 			.post('/api/subscriptions')
-			.reply(201, { data: mine, errors: [] })
-			.get('/api/subscriptions')
-			.reply(200, { data: [...mine, subscription('p-9999', 'https://other.example/hook')] });
+			.reply(201, made(mine))
+			.get(LIST)
+			.reply(200, listed([...mine, subscription('p-9999', 'https://other.example/hook')]));
 		const node = await trigger(watching(['p-2001', 'p-2002']));
 		await node.create();
 		expect(await node.checkExists()).toBe(true);
 		// No second POST /api/subscriptions is held: one would fail the test (no match in nock).
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('a subscription the service disabled (isActive false) is not taken as existing', async () => {
+		const { scope } = service();
+		const mine = [subscription('p-2001'), subscription('p-2002')];
+		accountReady(scope)
+			.post('/api/subscriptions')
+			.reply(201, made(mine))
+			.get(LIST)
+			.reply(
+				200,
+				listed([mine[0], { ...mine[1], ...subscription('x', URL, false), id: mine[1].id }]),
+			);
+		const node = await trigger(watching(['p-2001', 'p-2002']));
+		await node.create();
+		expect(await node.checkExists()).toBe(false);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it("a refused create keeps the service's own words (HTTP 400 { statusCode, message, errors })", async () => {
+		const { scope } = service();
+		accountReady(scope)
+			.post('/api/subscriptions')
+			.reply(
+				400,
+				documented('POST', '/api/subscriptions', 400, {
+					statusCode: 400,
+					message: 'Webhook URL must use HTTPS',
+					errors: ['defaults.url must be an HTTPS URL'],
+				}),
+			);
+		const node = await trigger(watching(['p-2001']));
+		const error = (await node.create().catch((caught: Error) => caught)) as NodeApiError;
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(`${error.message} ${error.description ?? ''}`).toContain(
+			'Webhook URL must use HTTPS',
+		);
+		expect(node.staticData().subscriptionIds).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
 	});
 
@@ -146,22 +234,26 @@ describe('Global Enrichment Trigger: activation', () => {
 		const first = ids(25).map((id) => subscription(id));
 		accountReady(scope)
 			.post('/api/subscriptions')
-			.reply(201, { data: first, errors: [] })
+			.reply(201, made(first))
 			.post('/api/subscriptions')
-			.reply(201, {
-				data: [subscription('p-1026')],
-				errors: [
-					{
-						index: 0,
-						code: 'CONFLICT',
-						message: 'A subscription for this contact already exists (sub-other)',
-					},
-				],
-			})
+			.reply(
+				201,
+				createdAnswer(
+					[{ index: 1, subscription: subscription('p-1026') }],
+					[
+						{
+							index: 0,
+							code: 'DUPLICATE_SUBSCRIPTION',
+							message: 'A subscription for this contact already exists (sub-other)',
+						},
+					],
+				),
+			)
 			.post('/api/subscriptions/delete')
+			.times(2)
 			.reply(200, function (uri, body) {
 				record('POST').call(this, uri, body);
-				return { deleted: (body as { ids: string[] }).ids, notFound: [] };
+				return deletedAnswer(body);
 			});
 		const node = await trigger(watching(ids(27)));
 		const error = await node.create().catch((caught: Error) => caught);
@@ -172,11 +264,11 @@ describe('Global Enrichment Trigger: activation', () => {
 			description:
 				'The service allows one subscription per record per account, and another workflow, tool or integration of this account holds these. Delete that subscription there (or deactivate its workflow), or remove these records from this trigger, then activate again. Nothing of this activation was kept.',
 		});
+		// The 26 it created are deleted 25 a call (the service takes no more).
+		const createdIds = [...first.map((s) => String(s.id)), `sub-${created}`];
 		expect(calls).toEqual([
-			{
-				call: 'POST /api/subscriptions/delete',
-				body: { ids: [...first.map((s) => s.id), `sub-${created}`] },
-			},
+			{ call: 'POST /api/subscriptions/delete', body: { ids: createdIds.slice(0, 25) } },
+			{ call: 'POST /api/subscriptions/delete', body: { ids: createdIds.slice(25) } },
 		]);
 		expect(node.staticData().subscriptionIds).toBeUndefined();
 		expect(scope.isDone()).toBe(true);
@@ -200,12 +292,7 @@ describe('Global Enrichment Trigger: activation', () => {
 			.post('/api/subscriptions')
 			.reply(201, function (uri, body) {
 				record('POST').call(this, uri, body);
-				return {
-					data: (body as { subscriptions: Array<{ entityId: string }> }).subscriptions.map((s) =>
-						subscription(s.entityId),
-					),
-					errors: [],
-				};
+				return allCreated(body);
 			});
 		const node = await trigger({
 			entityType: 'contact',
@@ -293,21 +380,27 @@ describe('Global Enrichment Trigger: Listen for Test Event', () => {
 			.post('/api/subscriptions')
 			.reply(201, function (uri, body) {
 				record('POST').call(this, uri, body);
-				return { data: mine, errors: [] };
+				return made(mine);
 			})
-			.post(`/api/subscriptions/${mine[0].id}/test`)
+			.post(`/api/subscriptions/${String(mine[0].id)}/test`)
 			.reply(200, function (uri, body) {
 				record('POST').call(this, uri, body);
-				return { status: 201 };
+				return documented('POST', `/api/subscriptions/${String(mine[0].id)}/test`, 200, {
+					subscriptionId: mine[0].id,
+					url: testUrl,
+					mode: 'full',
+					isSuccess: true,
+					timestamp: '2026-11-27T12:00:00Z',
+				});
 			});
 		const node = await trigger(watching(['p-2001', 'p-2002']), 'manual');
 		expect(node.url).toBe(testUrl);
 		expect(await node.create()).toBe(true);
 		// The test call is not awaited by the activation: wait (bounded) for it.
-		for (let wait = 0; !scope.isDone() && wait < 100; wait++) await sleep(20);
+		for (let wait = 0; !scope.isDone() && wait < 500; wait++) await sleep(20);
 		expect(calls.map((c) => c.call)).toEqual([
 			'POST /api/subscriptions',
-			`POST /api/subscriptions/${mine[0].id}/test`,
+			`POST /api/subscriptions/${String(mine[0].id)}/test`,
 		]);
 		expect((calls[0].body as IDataObject).defaults).toMatchObject({ url: testUrl });
 	});
@@ -316,7 +409,7 @@ describe('Global Enrichment Trigger: Listen for Test Event', () => {
 		const { scope } = service();
 		accountReady(scope)
 			.post('/api/subscriptions')
-			.reply(201, { data: [subscription('p-2001')], errors: [] });
+			.reply(201, made([subscription('p-2001')]));
 		const node = await trigger(
 			{ ...watching(['p-2001']), options: { sendTestEvent: false } },
 			'manual',
@@ -343,13 +436,13 @@ describe('Global Enrichment Trigger: deactivation', () => {
 		const theirs = subscription('p-2003', 'https://other.example/hook');
 		accountReady(scope)
 			.post('/api/subscriptions')
-			.reply(201, { data: mine, errors: [] })
-			.get('/api/subscriptions')
-			.reply(200, { data: [theirs, ...mine] })
+			.reply(201, made(mine))
+			.get(LIST)
+			.reply(200, listed([theirs, ...mine]))
 			.post('/api/subscriptions/delete')
 			.reply(200, function (uri, body) {
 				record('POST').call(this, uri, body);
-				return { deleted: (body as { ids: string[] }).ids, notFound: [] };
+				return deletedAnswer(body);
 			});
 		const node = await trigger(watching(['p-2001', 'p-2002']));
 		await node.create();
@@ -358,6 +451,41 @@ describe('Global Enrichment Trigger: deactivation', () => {
 			{ call: 'POST /api/subscriptions/delete', body: { ids: mine.map((s) => s.id) } },
 		]);
 		expect(node.staticData().subscriptionIds).toBeUndefined();
+		expect(scope.isDone()).toBe(true);
+	});
+});
+
+describe('Global Enrichment Trigger: deactivation of 60 watched records', () => {
+	it('pages the whole list (limit/offset until hasMore is false) and deletes its 60 in calls of 25', async () => {
+		const { calls, scope, record } = service();
+		const mine = ids(60).map((id) => subscription(id));
+		const theirs = Array.from({ length: 90 }, (_v, n) =>
+			subscription(`p-${5000 + n}`, 'https://other.example/hook'),
+		);
+		const account = [...theirs, ...mine];
+		accountReady(scope)
+			.post('/api/subscriptions')
+			.times(3)
+			.reply(201, (_uri, body) => {
+				const list = (body as { subscriptions: Array<{ entityId: string }> }).subscriptions;
+				return made(list.map((s) => mine.find((m) => m.entityId === s.entityId)!));
+			})
+			.get(LIST)
+			.reply(200, listed(account.slice(0, 100), 0, 150))
+			.get('/api/subscriptions?limit=100&offset=100')
+			.reply(200, listed(account.slice(100), 100, 150))
+			.post('/api/subscriptions/delete')
+			.times(3)
+			.reply(200, function (uri, body) {
+				record('POST').call(this, uri, body);
+				return deletedAnswer(body);
+			});
+		const node = await trigger(watching(ids(60)));
+		await node.create();
+		expect(await node.delete()).toBe(true);
+		const deleted = calls.map((c) => (c.body as { ids: string[] }).ids);
+		expect(deleted.map((list) => list.length)).toEqual([25, 25, 10]);
+		expect(deleted.flat().sort()).toEqual(mine.map((s) => String(s.id)).sort());
 		expect(scope.isDone()).toBe(true);
 	});
 });

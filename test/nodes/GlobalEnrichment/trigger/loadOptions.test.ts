@@ -25,11 +25,14 @@ describe('Global Enrichment Trigger: signal pickers', () => {
 			{ name: 'Company Change', value: 'companyChange' },
 			{ name: 'Promotion', value: 'promotion' },
 		]);
-		expect((await getCompanySignalTypes.call(context)).map((o) => o.name)).toEqual([
+		// `{ signalTypes: [...] }`: the 24 types the document lists, sorted by name.
+		const companyTypes = (await getCompanySignalTypes.call(context)).map((o) => o.name);
+		expect(companyTypes).toHaveLength(24);
+		expect(companyTypes.slice(0, 4)).toEqual([
 			'All Signals',
-			'Headcount Growth',
-			'Surge In Hiring',
-			'Surge In Website Traffic',
+			'Commercial Activity News',
+			'Corporate Strategy News',
+			'Financial Events News',
 		]);
 		expect(ctx.sim.services.global.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
 			'GET /v3/contacts/signals/types',

@@ -70,7 +70,7 @@ describe('Global Enrichment › Company › Find Lookalikes', () => {
 			});
 		const result = await runNockService(lookalikes({ returnAll: true }), [{}]);
 		expect(scope.isDone()).toBe(true);
-		expect(result.json()).toEqual([{ id: 'c-1', creditsCharged: 1 }]);
+		expect(result.json()).toEqual([{ id: 'c-1', creditsCharged: 1, dedupeSessionId: 's-1' }]);
 	});
 
 	it('a bill that does not divide evenly goes whole on the first record, never in fractions', async () => {
@@ -84,8 +84,8 @@ describe('Global Enrichment › Company › Find Lookalikes', () => {
 			});
 		const result = await runNockService(lookalikes({ limit: 2 }), [{}]);
 		expect(result.json()).toEqual([
-			{ id: 'c-1', callBilling: { creditsCharged: 3 } },
-			{ id: 'c-2' },
+			{ id: 'c-1', callBilling: { creditsCharged: 3 }, dedupeSessionId: 's-1' },
+			{ id: 'c-2', dedupeSessionId: 's-1' },
 		]);
 	});
 

@@ -38,14 +38,15 @@ describe('Global Enrichment › Company › Get Signals (simulator)', () => {
 			{
 				json: {
 					id: 'c-1002',
-					signals: { surgeInHiring: [{ date: '2026-10-01', openRoles: 40 }] },
+					found: true,
+					signals: { surgeInHiring: [{ signalDate: '2026-10-01', openRoles: 40 }] },
 					signalCount: 1,
 					creditsCharged: 1,
 				},
 				pairedItem: { item: 0 },
 			},
 			{
-				json: { id: 'c-1001', signals: {}, signalCount: 0, creditsCharged: 0 },
+				json: { id: 'c-1001', found: true, signals: {}, signalCount: 0, creditsCharged: 0 },
 				pairedItem: { item: 1 },
 			},
 		]);

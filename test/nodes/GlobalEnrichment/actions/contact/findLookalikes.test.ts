@@ -50,6 +50,57 @@ describe('Global Enrichment › Contact › Find Lookalikes (simulator)', () => 
 	});
 });
 
+describe('Global Enrichment › Contact › Find Lookalikes (sessions and e-mail exclusions)', () => {
+	const ctx = withSimulator();
+
+	it('excludes by e-mail, shows the session on each result, and a later run continues it', async () => {
+		const first = await ctx.runGlobalService(
+			lookalikes({ excludeEmails: 'Ana.Silva@northwind.example.com', limit: 1 }),
+			[{}],
+		);
+		expect(first.error).toBeUndefined();
+		const [shown] = first.json();
+		const session = String(shown.dedupeSessionId);
+		expect(session).toMatch(/^[0-9a-f-]{36}$/);
+		expect(shown).toMatchObject({ id: 'p-2002', creditsCharged: 1 });
+		const next = await ctx.runGlobalService(
+			lookalikes({
+				excludeEmails: 'ana.silva@northwind.example.com',
+				limit: 1,
+				options: { dedupeSessionId: session },
+			}),
+			[{}],
+		);
+		expect(next.json().map((json) => [json.id, json.dedupeSessionId])).toEqual([
+			['p-2003', session],
+		]);
+		expect(ctx.sim.services.global.calls.map((c) => c.body)).toEqual([
+			{ seeds: SEEDS, limit: 1, exclude: { emails: ['ana.silva@northwind.example.com'] } },
+			{
+				seeds: SEEDS,
+				limit: 1,
+				exclude: { emails: ['ana.silva@northwind.example.com'] },
+				dedupeSessionId: session,
+			},
+		]);
+	});
+
+	it.each([
+		[
+			{ excludeEmails: 'ana@x' },
+			'Invalid "Exclude Emails" in item 0: address 1: "ana@x" is not an email address',
+		],
+		[
+			{ options: { dedupeSessionId: 'session-1' } },
+			'Invalid "Continue Session" in item 0: "session-1" is not a session ID (a UUID)',
+		],
+	])('%j is refused before any call', async (parameters, message) => {
+		const result = await ctx.runGlobalService(lookalikes(parameters), [{}]);
+		expect(result.error?.message).toBe(message);
+		expect(ctx.sim.services.global.calls).toHaveLength(0);
+	});
+});
+
 describe('Global Enrichment › Contact › Find Lookalikes (wire)', () => {
 	afterEach(() => {
 		nock.cleanAll();
@@ -71,7 +122,7 @@ describe('Global Enrichment › Contact › Find Lookalikes (wire)', () => {
 			{ seeds: SEEDS, limit: 50, dedupeSessionId: 's-1' },
 		]);
 		expect(result.json()).toHaveLength(150);
-		expect(result.json()[149]).toEqual({ id: 'p-149', creditsCharged: 1 });
+		expect(result.json()[149]).toEqual({ id: 'p-149', creditsCharged: 1, dedupeSessionId: 's-1' });
 	});
 
 	it('Return All pages until the service has no more, and no further', async () => {

@@ -7,13 +7,30 @@ import {
 	serviceCredential,
 	withSimulator,
 } from '../../../../harness/enrichment';
-import { runNock, runNockService } from '../../helpers';
+import { documented, runNock, runNockService } from '../../helpers';
 
 // Retry pauses take no time (the retry policy itself is unchanged).
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
 	sleep: jest.fn(async () => await Promise.resolve()),
 }));
+
+/** `ContactSignalTypesResponse`. */
+const TYPES = documented('GET', '/v3/contacts/signals/types', 200, {
+	signalTypes: ['allSignals', 'promotion', 'companyChange'],
+});
+const BAD_IDS = {
+	statusCode: 400,
+	message: 'ids must contain no more than 100 elements',
+	errors: ['ids must contain no more than 100 elements'],
+};
+/** A `V3ContactSignalsResponse`, checked against the contract. */
+const signalsAnswer = (body: Record<string, unknown>) =>
+	documented('POST', '/v3/contacts/signals', 200, {
+		...body,
+		startDate: '2025-06-01',
+		endDate: '2025-12-01',
+	});
 
 const getSignals = (parameters: Record<string, unknown> = {}) => ({
 	resource: 'contact',
@@ -25,7 +42,7 @@ const getSignals = (parameters: Record<string, unknown> = {}) => ({
 describe('Global Enrichment › Contact › Get Signals (simulator)', () => {
 	const ctx = withSimulator();
 
-	it('sends the ids in one call, matches the answers by id and gives every item its signals, cost or error', async () => {
+	it('sends the ids in one call, reads each type under its name, an id without a result is not found (data)', async () => {
 		const global = ctx.sim.services.global;
 		global.signalOps.now = () => Date.parse('2026-11-20T00:00:00Z');
 		global.signalOps.signals.set('p-2001', [
@@ -55,40 +72,31 @@ describe('Global Enrichment › Contact › Get Signals (simulator)', () => {
 				},
 			],
 		]);
+		const none = { signals: {}, signalCount: 0, creditsCharged: 0 };
 		expect(items(result)).toEqual([
 			{
 				json: {
 					id: 'p-2001',
+					found: true,
 					signals: {
-						promotion: [{ date: '2026-10-01', newTitle: 'VP Sales' }],
-						companyChange: [{ date: '2026-09-01', newCompany: 'Globex' }],
+						promotion: [{ signalDate: '2026-10-01', newTitle: 'VP Sales' }],
+						companyChange: [{ signalDate: '2026-09-01', newCompany: 'Globex' }],
 					},
 					signalCount: 2,
 					creditsCharged: 2,
 				},
 				pairedItem: { item: 0 },
 			},
-			{
-				json: {
-					error: 'No contact with ID "p-9999" (NOT_FOUND) in item 1',
-					description:
-						'Check the ID: use the "id" of a Find, Enrich or Search output of this node. Nothing was charged for it.',
-				},
-				pairedItem: { item: 1 },
-			},
-			{
-				json: {
-					error:
-						'The service may not show the signals of contact "p-2004" (COMPLIANCE_RESTRICTED) in item 2',
-					description:
-						'The record is withheld by the service for compliance reasons; leave it out. Nothing was charged for it.',
-				},
-				pairedItem: { item: 2 },
-			},
+			{ json: { id: 'p-9999', found: false, ...none }, pairedItem: { item: 1 } },
+			{ json: { id: 'p-2004', found: false, ...none }, pairedItem: { item: 2 } },
 			{
 				json: {
 					id: 'p-2003',
-					signals: { companyChange: [{ date: '2026-08-01', newCompany: 'Initech' }] },
+					found: true,
+					signals: {
+						promotion: [],
+						companyChange: [{ signalDate: '2026-08-01', newCompany: 'Initech' }],
+					},
 					signalCount: 1,
 					creditsCharged: 1,
 				},
@@ -97,9 +105,17 @@ describe('Global Enrichment › Contact › Get Signals (simulator)', () => {
 		]);
 	});
 
-	it('without Continue On Fail a per-id error stops the node with its message', async () => {
+	it('without Continue On Fail an unknown id is still data on its item, and the run goes on', async () => {
 		const result = await ctx.runGlobalService(getSignals(), [{ id: 'p-9999' }]);
-		expect(result.error?.message).toBe('No contact with ID "p-9999" (NOT_FOUND) in item 0');
+		expect(result.error).toBeUndefined();
+		expect(result.json()).toEqual([
+			{ id: 'p-9999', found: false, signals: {}, signalCount: 0, creditsCharged: 0 },
+		]);
+		// No cap was given: none is sent (the service has no default).
+		expect(ctx.sim.services.global.calls[1].body).toEqual({
+			ids: ['p-9999'],
+			signalTypes: ['promotion', 'companyChange'],
+		});
 	});
 
 	it('a type missing from the catalogue is refused before any charged call', async () => {
@@ -126,18 +142,20 @@ describe('Global Enrichment › Contact › Get Signals (wire)', () => {
 		const sent: string[][] = [];
 		const scope = nock('https://global.test', { reqheaders: { api_key: 'g-secret' } })
 			.get('/v3/contacts/signals/types')
-			.reply(200, ['allSignals', 'companyChange', 'promotion'])
+			.reply(200, TYPES)
 			.post('/v3/contacts/signals', (body: { ids: string[] }) => {
 				sent.push(body.ids);
 				return true;
 			})
 			.times(3)
-			.reply(200, (_uri, body: { ids: string[] }) => ({
-				results: [...body.ids]
-					.reverse()
-					.map((id) => ({ id, signals: { promotion: [{ date: '2026-01-01', who: id }] } })),
-				billing: { creditsCharged: body.ids.length },
-			}));
+			.reply(200, (_uri, body: { ids: string[] }) =>
+				signalsAnswer({
+					results: [...body.ids]
+						.reverse()
+						.map((id) => ({ id, promotion: [{ signalDate: '2026-01-01', who: id }] })),
+					billing: { creditsCharged: body.ids.length, resultsReturned: body.ids.length },
+				}),
+			);
 		const result = await runNockService(
 			getSignals({ signalTypes: ['promotion'] }),
 			ids.map((id) => ({ id })),
@@ -151,7 +169,8 @@ describe('Global Enrichment › Contact › Get Signals (wire)', () => {
 		json.forEach((item, n) => {
 			expect(item).toEqual({
 				id: `p-${n}`,
-				signals: { promotion: [{ date: '2026-01-01', who: `p-${n}` }] },
+				found: true,
+				signals: { promotion: [{ signalDate: '2026-01-01', who: `p-${n}` }] },
 				signalCount: 1,
 				creditsCharged: 1,
 			});
@@ -162,13 +181,16 @@ describe('Global Enrichment › Contact › Get Signals (wire)', () => {
 		const ids = Array.from({ length: 150 }, (_, n) => `p-${n}`);
 		nock('https://global.test')
 			.get('/v3/contacts/signals/types')
-			.reply(200, ['promotion'])
+			.reply(200, TYPES)
 			.post('/v3/contacts/signals', (body: { ids: string[] }) => body.ids.length === 100)
-			.reply(400, { error: { code: 'BAD_REQUEST', message: 'Bad ids' } })
+			.reply(400, documented('POST', '/v3/contacts/signals', 400, BAD_IDS))
 			.post('/v3/contacts/signals', (body: { ids: string[] }) => body.ids.length === 50)
-			.reply(200, (_uri, body: { ids: string[] }) => ({
-				results: body.ids.map((id) => ({ id, signals: {} })),
-			}));
+			.reply(200, (_uri, body: { ids: string[] }) =>
+				signalsAnswer({
+					results: body.ids.map((id) => ({ id, promotion: [] })),
+					billing: { creditsCharged: 0, resultsReturned: 0 },
+				}),
+			);
 		const result = await runNockService(
 			getSignals({ signalTypes: ['promotion'] }),
 			ids.map((id) => ({ id })),
@@ -177,8 +199,16 @@ describe('Global Enrichment › Contact › Get Signals (wire)', () => {
 		expect(result.error).toBeUndefined();
 		const json = result.json();
 		expect(json.slice(0, 100).every((item) => typeof item.error === 'string')).toBe(true);
+		// The refusal keeps the service's own words.
+		expect(String(json[0].error)).toContain('ids must contain no more than 100 elements');
 		expect(json.slice(100)).toEqual(
-			ids.slice(100).map((id) => ({ id, signals: {}, signalCount: 0, creditsCharged: 0 })),
+			ids.slice(100).map((id) => ({
+				id,
+				found: true,
+				signals: { promotion: [] },
+				signalCount: 0,
+				creditsCharged: 0,
+			})),
 		);
 	});
 
@@ -186,18 +216,51 @@ describe('Global Enrichment › Contact › Get Signals (wire)', () => {
 		let sent: unknown;
 		nock('https://global.test')
 			.get('/v3/contacts/signals/types')
-			.reply(200, ['promotion'])
+			.reply(200, TYPES)
 			.post('/v3/contacts/signals', (body) => {
 				sent = body;
 				return true;
 			})
-			.reply(200, { results: [{ id: 'p-1', signals: { promotion: [{ date: '2026-01-01' }] } }] });
+			.reply(
+				200,
+				signalsAnswer({
+					results: [{ id: 'p-1', promotion: [{ signalDate: '2026-01-01' }] }],
+					billing: { creditsCharged: 1, resultsReturned: 1 },
+				}),
+			);
 		const result = await runNockService(getSignals({ signalTypes: ['promotion'] }), [
 			{ id: 'p-1' },
 			{ id: 'p-1' },
 		]);
-		expect(sent).toEqual({ ids: ['p-1'], signalTypes: ['promotion'], maxResultsPerSignal: 10 });
+		expect(sent).toEqual({ ids: ['p-1'], signalTypes: ['promotion'] });
 		expect(result.json().map((json) => json.creditsCharged)).toEqual([1, 0]);
+	});
+
+	it("the credits are the answer's billing; a bill that does not match the signals goes whole on the first item", async () => {
+		nock('https://global.test')
+			.get('/v3/contacts/signals/types')
+			.reply(200, TYPES)
+			.post('/v3/contacts/signals')
+			.reply(
+				200,
+				signalsAnswer({
+					results: [
+						{ id: 'p-1', promotion: [{ signalDate: '2026-01-01' }] },
+						{ id: 'p-2', promotion: [{ signalDate: '2026-01-02' }] },
+					],
+					billing: { creditsCharged: 3, resultsReturned: 2 },
+				}),
+			);
+		const result = await runNockService(getSignals({ signalTypes: ['promotion'] }), [
+			{ id: 'p-1' },
+			{ id: 'p-2' },
+		]);
+		expect(
+			result.json().map(({ creditsCharged, callBilling }) => [creditsCharged, callBilling]),
+		).toEqual([
+			[null, { creditsCharged: 3, resultsReturned: 2 }],
+			[null, undefined],
+		]);
 	});
 
 	it.each([
