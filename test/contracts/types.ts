@@ -42,7 +42,7 @@ export interface Endpoint {
 	readonly path: string;
 	/** The document's name for it: an operationId, a schema name or a section heading. */
 	readonly operation: string;
-	/** Which of the contract's `documents` says so (its key), and where in it when useful. */
+	/** The key of the contract's `documents` that says so, first, then where in it when useful (`v3: getUsage`). */
 	readonly source: string;
 	readonly request?: {
 		/** Accepted body content types (the part before `;`); a body of another type is refused. */

@@ -1,14 +1,9 @@
 import { listOf } from '../../../shared/descriptions';
+import { inputError } from '../../../shared/inputError';
 import { defineOperation } from '../../../shared/operation';
 import { requiredText } from '../../helpers/fields';
 import { agentLocator } from '../../helpers/runFields';
-import {
-	AGENT_ID,
-	CONVERSATION_ID,
-	readIdParameter,
-	refuse,
-	requireId,
-} from '../../helpers/validation';
+import { AGENT_ID, CONVERSATION_ID, readIdParameter, requireId } from '../../helpers/validation';
 import { deleteConversations, MAX_CONVERSATIONS_PER_DELETE } from '../../transport/work';
 
 export const operation = defineOperation({
@@ -31,9 +26,10 @@ export const operation = defineOperation({
 		const node = this.getNode();
 		const ids = [...new Set(listOf(this.getNodeParameter('conversationIds', itemIndex, '')))];
 		if (ids.length === 0 || ids.length > MAX_CONVERSATIONS_PER_DELETE) {
-			refuse(
+			throw inputError(
 				node,
 				itemIndex,
+				{ parameter: 'conversationIds', missing: ids.length === 0 },
 				ids.length === 0
 					? `Item ${itemIndex} names no conversation to delete`
 					: `Item ${itemIndex} names ${ids.length} conversations; the platform deletes at most ${MAX_CONVERSATIONS_PER_DELETE} at once`,
