@@ -19,7 +19,15 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { startServices, type Simulator } from '../test/simulator';
-import { CACHE_DIR, REPO_ROOT, ensureN8n, n8nEnv, run, type N8nInstall } from './n8n';
+import {
+	CACHE_DIR,
+	REPO_ROOT,
+	ensureN8n,
+	n8nEnv,
+	requireFromN8n,
+	run,
+	type N8nInstall,
+} from './n8n';
 import { installPackage, packPackage, readManifest } from './package';
 
 const N8N_PORT = Number(process.env.DEV_N8N_PORT ?? 5678);
@@ -231,13 +239,12 @@ function linkStaticCache() {
 	fs.symlinkSync(target, link, 'dir');
 }
 
-async function ownerPasswordHash(): Promise<string> {
+async function ownerPasswordHash(install: N8nInstall): Promise<string> {
 	// n8n's own bcrypt implementation, from the n8n install.
-	const bcryptPath = require.resolve('bcryptjs', {
-		paths: [path.join(CACHE_DIR, 'n8n', 'node_modules', 'n8n')],
-	});
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const bcrypt = require(bcryptPath) as { hash(value: string, rounds: number): Promise<string> };
+	const bcrypt = requireFromN8n<{ hash(value: string, rounds: number): Promise<string> }>(
+		install,
+		'bcryptjs',
+	);
 	return await bcrypt.hash(DEMO_OWNER.password, 10);
 }
 
@@ -288,7 +295,7 @@ async function main() {
 			N8N_INSTANCE_OWNER_EMAIL: DEMO_OWNER.email,
 			N8N_INSTANCE_OWNER_FIRST_NAME: 'Demo',
 			N8N_INSTANCE_OWNER_LAST_NAME: 'Developer',
-			N8N_INSTANCE_OWNER_PASSWORD_HASH: await ownerPasswordHash(),
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: await ownerPasswordHash(install),
 		});
 
 		const credentials = demoCredentials(simulator.url);

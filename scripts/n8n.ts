@@ -156,6 +156,8 @@ export interface N8nInstall {
 	nodeBin: string;
 	/** n8n's CLI entry (a JS file): run it with `nodeBin`. */
 	n8nBin: string;
+	/** n8n's package folder (`…/node_modules/n8n`): resolve n8n's own modules from here. */
+	n8nPackageDir: string;
 	/** process.env with that Node first on PATH. */
 	env: NodeJS.ProcessEnv;
 }
@@ -245,7 +247,8 @@ function findNode(): string | undefined {
 	return undefined;
 }
 
-const n8nBinPath = () => path.join(N8N_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
+const N8N_PACKAGE_DIR = path.join(N8N_DIR, 'node_modules', 'n8n');
+const n8nBinPath = () => path.join(N8N_PACKAGE_DIR, 'bin', 'n8n');
 
 /** Is n8n `version` completely installed in `dir` (its package, CLI and the sqlite3 binding)? */
 function n8nReadyIn(dir: string, version: string): boolean {
@@ -362,6 +365,7 @@ function result(nodeBin: string): N8nInstall {
 	return {
 		nodeBin,
 		n8nBin: n8nBinPath(),
+		n8nPackageDir: N8N_PACKAGE_DIR,
 		env: {
 			...process.env,
 			PATH: `${path.dirname(nodeBin)}${path.delimiter}${process.env.PATH ?? ''}`,
@@ -397,6 +401,16 @@ export function n8nEnv(
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
 		...extra,
 	};
+}
+
+/**
+ * Loads a module of the installed n8n (`requireFromN8n(install, 'bcryptjs')`), resolved from n8n's
+ * own package folder, so no script needs to know where `.cache/` keeps n8n.
+ */
+export function requireFromN8n<T>(install: N8nInstall, id: string): T {
+	const resolved = require.resolve(id, { paths: [install.n8nPackageDir] });
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	return require(resolved) as T;
 }
 
 /** Installs Node 24 and n8n into `.cache/` when missing; returns how to run n8n. */
