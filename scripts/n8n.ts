@@ -40,7 +40,12 @@ export const N8N_LINE = '>=2 <3';
 const NEWEST_FILE = path.join(CACHE_DIR, 'n8n-newest.json');
 const NEWEST_MAX_AGE_MS = 12 * 60 * 60_000;
 
-/** Can npm install `n8n@<version>` from the registry (every dependency there)? A dry run: ~1 min. */
+/**
+ * Can npm install `n8n@<version>` from the registry (every dependency there)? A dry run: ~1 min,
+ * several under load. npm's refusal counts as "no"; a time-out or a network error says nothing
+ * about the release (on a loaded machine a time-out once skipped the release every other machine
+ * ran), so then the real install decides.
+ */
 function installable(version: string): boolean {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-dry-run-'));
 	try {
@@ -51,11 +56,24 @@ function installable(version: string): boolean {
 		execFileSync(
 			'npm',
 			['install', `n8n@${version}`, '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'],
-			{ cwd: dir, timeout: 5 * 60_000, stdio: 'ignore' },
+			{
+				cwd: dir,
+				timeout: 5 * 60_000,
+				stdio: ['ignore', 'ignore', 'pipe'],
+				encoding: 'utf8',
+				maxBuffer: 64 * 1024 * 1024,
+			},
 		);
 		return true;
-	} catch {
-		return false;
+	} catch (error) {
+		const failure = error as { signal?: string; stderr?: unknown; message: string };
+		const stderr = String(failure.stderr ?? '');
+		const unknown =
+			typeof failure.signal === 'string' ||
+			/\b(ETIMEDOUT|ECONNRESET|ECONNREFUSED|ENOTFOUND|EAI_AGAIN)\b/.test(stderr);
+		if (!unknown) return false;
+		log(`could not check n8n ${version} (${failure.message.split('\n')[0]}); trying it`);
+		return true;
 	} finally {
 		fs.rmSync(dir, { recursive: true, force: true });
 	}
