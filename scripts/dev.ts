@@ -19,15 +19,51 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { startServices, type Simulator } from '../test/simulator';
-import { CACHE_DIR, REPO_ROOT, ensureN8n, n8nEnv, run, type N8nInstall } from './n8n';
+import {
+	CACHE_DIR,
+	REPO_ROOT,
+	ensureN8n,
+	freePort,
+	n8nEnv,
+	requireFromN8n,
+	run,
+	type N8nInstall,
+} from './n8n';
+import { checkDemos, summary } from './devCheck';
 import { installPackage, packPackage, readManifest } from './package';
 
-const N8N_PORT = Number(process.env.DEV_N8N_PORT ?? 5678);
-const SIMULATOR_PORT = Number(process.env.DEV_SIMULATOR_PORT ?? 5680);
-const BROKER_PORT = Number(process.env.DEV_BROKER_PORT ?? 5679);
-const USER_FOLDER = path.join(CACHE_DIR, 'dev-n8n');
+/** Where and on which ports this run's n8n and simulator live. */
+interface DevSetup {
+	/** `--check`: run every demo, print a summary, stop, exit non-zero on any failure. */
+	check: boolean;
+	n8nPort: number;
+	simulatorPort: number;
+	brokerPort: number;
+	userFolder: string;
+}
+
+/**
+ * `npm run dev` keeps its user folder and fixed ports; `--check` starts from a fresh folder of
+ * its own on free ports (unless DEV_*_PORT say otherwise), so it runs beside a running dev n8n.
+ */
+async function devSetup(check: boolean): Promise<DevSetup> {
+	const port = async (name: string, fallback: number) =>
+		process.env[name] ? Number(process.env[name]) : check ? await freePort() : fallback;
+	const userFolder = path.join(CACHE_DIR, check ? 'dev-check' : 'dev-n8n');
+	if (check) fs.rmSync(userFolder, { recursive: true, force: true });
+	fs.mkdirSync(userFolder, { recursive: true });
+	return {
+		check,
+		n8nPort: await port('DEV_N8N_PORT', 5678),
+		simulatorPort: await port('DEV_SIMULATOR_PORT', 5680),
+		brokerPort: await port('DEV_BROKER_PORT', 5679),
+		userFolder,
+	};
+}
 const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 const READY_TIMEOUT_MS = 180_000;
+/** `--check` from n8n's install on: packing, imports, start, every demo, stop. */
+const CHECK_TIMEOUT_MS = 15 * 60_000;
 const STOP_TIMEOUT_MS = 20_000;
 /** Fixed, so the imported credentials stay readable across restarts. Local demo data only. */
 const DEV_ENCRYPTION_KEY = 'dev-n8n-local-demo-encryption-key';
@@ -159,11 +195,16 @@ function exampleWorkflows(): Array<{ file: string; id: string; name: string; jso
 		});
 }
 
-async function n8nCommand(install: N8nInstall, env: NodeJS.ProcessEnv, args: string[]) {
-	const logFile = path.join(USER_FOLDER, 'dev-commands.log');
+async function n8nCommand(
+	install: N8nInstall,
+	env: NodeJS.ProcessEnv,
+	userFolder: string,
+	args: string[],
+) {
+	const logFile = path.join(userFolder, 'dev-commands.log');
 	fs.appendFileSync(logFile, `\n$ n8n ${args.join(' ')}\n`);
 	await run(install.nodeBin, [install.n8nBin, ...args], {
-		cwd: USER_FOLDER,
+		cwd: userFolder,
 		timeoutMs: 120_000,
 		logFile,
 		env,
@@ -171,10 +212,15 @@ async function n8nCommand(install: N8nInstall, env: NodeJS.ProcessEnv, args: str
 }
 
 /** Starts `n8n start` and resolves once the editor is up (rejects if it exits or takes too long). */
-function startN8n(install: N8nInstall, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+function startN8n(
+	install: N8nInstall,
+	env: NodeJS.ProcessEnv,
+	userFolder: string,
+	logFile?: string,
+): Promise<ChildProcess> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(install.nodeBin, [install.n8nBin, 'start'], {
-			cwd: USER_FOLDER,
+			cwd: userFolder,
 			env,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
@@ -189,8 +235,14 @@ function startN8n(install: N8nInstall, env: NodeJS.ProcessEnv): Promise<ChildPro
 				),
 			);
 		}, READY_TIMEOUT_MS);
+		// To the terminal, or (for --check) to a log file.
+		const out = logFile ? fs.openSync(logFile, 'a') : undefined;
+		child.on('exit', () => {
+			if (out !== undefined) fs.closeSync(out);
+		});
 		const forward = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
-			stream.write(chunk);
+			if (out === undefined) stream.write(chunk);
+			else fs.writeSync(out, chunk);
 			if (ready) return;
 			seen = (seen + chunk.toString('utf8')).slice(-4000);
 			if (seen.includes('Editor is now accessible')) {
@@ -226,9 +278,12 @@ async function stopChild(child: ChildProcess): Promise<void> {
  * every start. Inside the repository, `eslint .` would lint them; ESLint does not follow symlinked
  * folders, so that cache lives in the system temp folder behind a symlink.
  */
-function linkStaticCache() {
-	const link = path.join(USER_FOLDER, '.cache');
-	const target = path.join(os.tmpdir(), 'n8n-nodes-agent-platform-dev-static');
+function linkStaticCache(userFolder: string) {
+	const link = path.join(userFolder, '.cache');
+	const target = path.join(
+		os.tmpdir(),
+		`n8n-nodes-agent-platform-${path.basename(userFolder)}-static`,
+	);
 	fs.mkdirSync(target, { recursive: true });
 	const current = fs.lstatSync(link, { throwIfNoEntry: false });
 	if (current?.isSymbolicLink() && fs.readlinkSync(link) === target) return;
@@ -236,25 +291,26 @@ function linkStaticCache() {
 	fs.symlinkSync(target, link, 'dir');
 }
 
-async function ownerPasswordHash(): Promise<string> {
+async function ownerPasswordHash(install: N8nInstall): Promise<string> {
 	// n8n's own bcrypt implementation, from the n8n install.
-	const bcryptPath = require.resolve('bcryptjs', {
-		paths: [path.join(CACHE_DIR, 'n8n', 'node_modules', 'n8n')],
-	});
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const bcrypt = require(bcryptPath) as { hash(value: string, rounds: number): Promise<string> };
+	const bcrypt = requireFromN8n<{ hash(value: string, rounds: number): Promise<string> }>(
+		install,
+		'bcryptjs',
+	);
 	return await bcrypt.hash(DEMO_OWNER.password, 10);
 }
 
-async function main() {
+async function main(check: boolean) {
 	const install = await ensureN8n();
+	const setup = await devSetup(check);
+	const { userFolder } = setup;
 
 	let simulator: Simulator;
 	try {
-		simulator = await startServices({ port: SIMULATOR_PORT });
+		simulator = await startServices({ port: setup.simulatorPort });
 	} catch (error) {
 		throw new Error(
-			`Cannot start the simulator on 127.0.0.1:${SIMULATOR_PORT} (${(error as Error).message}). ` +
+			`Cannot start the simulator on 127.0.0.1:${setup.simulatorPort} (${(error as Error).message}). ` +
 				'Is another `npm run dev` or `npm run simulator` running? Set DEV_SIMULATOR_PORT to use another port.',
 		);
 	}
@@ -268,42 +324,51 @@ async function main() {
 		say('stopping n8n and the simulator');
 		if (n8n) await stopChild(n8n);
 		await simulator.close();
+		if (check && exitCode === 0) fs.rmSync(userFolder, { recursive: true, force: true });
 		process.exit(exitCode);
 	};
-	process.on('SIGINT', () => void shutdown(0));
-	process.on('SIGTERM', () => void shutdown(0));
+	process.on('SIGINT', () => void shutdown(check ? 1 : 0));
+	process.on('SIGTERM', () => void shutdown(check ? 1 : 0));
+	if (check) {
+		setTimeout(() => {
+			process.stderr.write(`[dev] --check took longer than ${CHECK_TIMEOUT_MS / 60_000} min\n`);
+			void shutdown(1);
+		}, CHECK_TIMEOUT_MS).unref();
+	}
 
 	try {
 		const tarball = await packPackage();
-		const installed = path.join(USER_FOLDER, '.n8n', 'nodes', 'node_modules', readManifest().name);
+		const installed = path.join(userFolder, '.n8n', 'nodes', 'node_modules', readManifest().name);
 		fs.rmSync(installed, { recursive: true, force: true });
-		await installPackage(USER_FOLDER, tarball);
-		linkStaticCache();
+		await installPackage(userFolder, tarball);
+		linkStaticCache(userFolder);
 		say(
-			`installed ${path.relative(REPO_ROOT, tarball)} into ${path.relative(REPO_ROOT, USER_FOLDER)}`,
+			`installed ${path.relative(REPO_ROOT, tarball)} into ${path.relative(REPO_ROOT, userFolder)}`,
 		);
 
-		const env = n8nEnv(install, USER_FOLDER, {
+		const env = n8nEnv(install, userFolder, {
 			N8N_ENCRYPTION_KEY: DEV_ENCRYPTION_KEY,
-			N8N_PORT: String(N8N_PORT),
-			N8N_RUNNERS_BROKER_PORT: String(BROKER_PORT),
+			N8N_PORT: String(setup.n8nPort),
+			N8N_RUNNERS_BROKER_PORT: String(setup.brokerPort),
+			// Webhook URLs (a trigger's subscription at the simulator) on the address n8n listens on.
+			N8N_HOST: '127.0.0.1',
 			N8N_LOG_LEVEL: 'info',
 			N8N_SECURE_COOKIE: 'false',
 			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
 			N8N_INSTANCE_OWNER_EMAIL: DEMO_OWNER.email,
 			N8N_INSTANCE_OWNER_FIRST_NAME: 'Demo',
 			N8N_INSTANCE_OWNER_LAST_NAME: 'Developer',
-			N8N_INSTANCE_OWNER_PASSWORD_HASH: await ownerPasswordHash(),
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: await ownerPasswordHash(install),
 		});
 
 		const credentials = demoCredentials(simulator.url);
 		const workflows = exampleWorkflows();
-		const importDir = path.join(USER_FOLDER, 'import');
+		const importDir = path.join(userFolder, 'import');
 		fs.mkdirSync(importDir, { recursive: true });
 		if (credentials.length > 0) {
 			const file = path.join(importDir, 'credentials.json');
 			fs.writeFileSync(file, JSON.stringify(credentials, null, 2));
-			await n8nCommand(install, env, ['import:credentials', `--input=${file}`]);
+			await n8nCommand(install, env, userFolder, ['import:credentials', `--input=${file}`]);
 		}
 		if (workflows.length > 0) {
 			const file = path.join(importDir, 'workflows.json');
@@ -315,11 +380,13 @@ async function main() {
 					2,
 				),
 			);
-			await n8nCommand(install, env, ['import:workflow', `--input=${file}`]);
+			await n8nCommand(install, env, userFolder, ['import:workflow', `--input=${file}`]);
 		}
 
-		say(`starting n8n on http://127.0.0.1:${N8N_PORT} (first start runs database migrations)`);
-		n8n = await startN8n(install, env);
+		const editor = `http://127.0.0.1:${setup.n8nPort}`;
+		say(`starting n8n on ${editor} (first start runs database migrations)`);
+		const n8nLog = path.join(userFolder, 'n8n.log');
+		n8n = await startN8n(install, env, userFolder, check ? n8nLog : undefined);
 		n8n.on('exit', (code) => {
 			if (!stopping) {
 				warn(`n8n exited (${code ?? 'signal'})`);
@@ -327,7 +394,21 @@ async function main() {
 			}
 		});
 
-		const editor = `http://127.0.0.1:${N8N_PORT}`;
+		if (check) {
+			say(`n8n is ready on ${editor}; running the ${workflows.length} demos (log: ${n8nLog})`);
+			const outcomes = await checkDemos({
+				unflatten: requireFromN8n<{ parse(text: string): unknown }>(install, 'flatted').parse,
+				editorUrl: editor,
+				login: DEMO_OWNER,
+				demos: workflows,
+			});
+			process.stdout.write(`[dev] --check:\n${summary(outcomes)}\n`);
+			const failed = outcomes.some((outcome) => !outcome.ok) || outcomes.length === 0;
+			if (failed) process.stderr.write(`[dev] last lines of ${n8nLog}:\n${tail(n8nLog, 40)}\n`);
+			await shutdown(failed ? 1 : 0);
+			return;
+		}
+
 		const lines = [
 			'',
 			`n8n is ready: open ${editor}`,
@@ -352,8 +433,16 @@ async function main() {
 	}
 }
 
+function tail(file: string, count: number): string {
+	try {
+		return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count).join('\n');
+	} catch {
+		return '(no log)';
+	}
+}
+
 if (require.main === module) {
-	void main().catch((error: Error) => {
+	void main(process.argv.includes('--check')).catch((error: Error) => {
 		process.stderr.write(`[dev] ${error.message}\n`);
 		process.exit(1);
 	});

@@ -24,6 +24,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -39,7 +40,12 @@ export const N8N_LINE = '>=2 <3';
 const NEWEST_FILE = path.join(CACHE_DIR, 'n8n-newest.json');
 const NEWEST_MAX_AGE_MS = 12 * 60 * 60_000;
 
-/** Can npm install `n8n@<version>` from the registry (every dependency there)? A dry run: ~1 min. */
+/**
+ * Can npm install `n8n@<version>` from the registry (every dependency there)? A dry run: ~1 min,
+ * several under load. npm's refusal counts as "no"; a time-out or a network error says nothing
+ * about the release (on a loaded machine a time-out once skipped the release every other machine
+ * ran), so then the real install decides.
+ */
 function installable(version: string): boolean {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-dry-run-'));
 	try {
@@ -50,11 +56,24 @@ function installable(version: string): boolean {
 		execFileSync(
 			'npm',
 			['install', `n8n@${version}`, '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'],
-			{ cwd: dir, timeout: 5 * 60_000, stdio: 'ignore' },
+			{
+				cwd: dir,
+				timeout: 5 * 60_000,
+				stdio: ['ignore', 'ignore', 'pipe'],
+				encoding: 'utf8',
+				maxBuffer: 64 * 1024 * 1024,
+			},
 		);
 		return true;
-	} catch {
-		return false;
+	} catch (error) {
+		const failure = error as { signal?: string; stderr?: unknown; message: string };
+		const stderr = String(failure.stderr ?? '');
+		const unknown =
+			typeof failure.signal === 'string' ||
+			/\b(ETIMEDOUT|ECONNRESET|ECONNREFUSED|ENOTFOUND|EAI_AGAIN)\b/.test(stderr);
+		if (!unknown) return false;
+		log(`could not check n8n ${version} (${failure.message.split('\n')[0]}); trying it`);
+		return true;
 	} finally {
 		fs.rmSync(dir, { recursive: true, force: true });
 	}
@@ -156,8 +175,23 @@ export interface N8nInstall {
 	nodeBin: string;
 	/** n8n's CLI entry (a JS file): run it with `nodeBin`. */
 	n8nBin: string;
+	/** n8n's package folder (`…/node_modules/n8n`): resolve n8n's own modules from here. */
+	n8nPackageDir: string;
 	/** process.env with that Node first on PATH. */
 	env: NodeJS.ProcessEnv;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo;
+			server.close(() => resolve(port));
+		});
+	});
 }
 
 const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -245,7 +279,8 @@ function findNode(): string | undefined {
 	return undefined;
 }
 
-const n8nBinPath = () => path.join(N8N_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
+const N8N_PACKAGE_DIR = path.join(N8N_DIR, 'node_modules', 'n8n');
+const n8nBinPath = () => path.join(N8N_PACKAGE_DIR, 'bin', 'n8n');
 
 /** Is n8n `version` completely installed in `dir` (its package, CLI and the sqlite3 binding)? */
 function n8nReadyIn(dir: string, version: string): boolean {
@@ -362,6 +397,7 @@ function result(nodeBin: string): N8nInstall {
 	return {
 		nodeBin,
 		n8nBin: n8nBinPath(),
+		n8nPackageDir: N8N_PACKAGE_DIR,
 		env: {
 			...process.env,
 			PATH: `${path.dirname(nodeBin)}${path.delimiter}${process.env.PATH ?? ''}`,
@@ -397,6 +433,16 @@ export function n8nEnv(
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
 		...extra,
 	};
+}
+
+/**
+ * Loads a module of the installed n8n (`requireFromN8n(install, 'bcryptjs')`), resolved from n8n's
+ * own package folder, so no script needs to know where `.cache/` keeps n8n.
+ */
+export function requireFromN8n<T>(install: N8nInstall, id: string): T {
+	const resolved = require.resolve(id, { paths: [install.n8nPackageDir] });
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	return require(resolved) as T;
 }
 
 /** Installs Node 24 and n8n into `.cache/` when missing; returns how to run n8n. */

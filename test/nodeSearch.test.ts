@@ -24,10 +24,20 @@ const nodes = sources(manifest.n8n.nodes).map((file) => ({
 	codex: JSON.parse(read(file.replace(/\.ts$/, '.json'))) as Codex,
 }));
 
-/** The nodes n8n's panel offers for a search word: by display name or alias, case-insensitive. */
+/**
+ * The panel's entries: a trigger whose type is an action node's plus "Trigger" has no entry of its
+ * own; n8n lists it inside the action node's entry, which keeps that node's name and aliases.
+ */
+const mergedInto = (trigger: Codex) =>
+	nodes.find(
+		({ codex }) => codex.node === trigger.node.replace(/Trigger$/, '') && codex !== trigger,
+	);
+const entries = nodes.filter(({ codex }) => !mergedInto(codex));
+
+/** The entries n8n's panel offers for a search word: by display name or alias, case-insensitive. */
 function found(word: string): string[] {
 	const query = word.toLowerCase();
-	return nodes
+	return entries
 		.filter(
 			({ displayName, codex }) =>
 				displayName.toLowerCase().includes(query) ||
@@ -76,18 +86,28 @@ describe('node search', () => {
 		['opportunity', ['Marketing Automation']],
 		['program', ['Marketing Automation']],
 		['program member', ['Marketing Automation']],
-		['form', ['Marketing Automation', 'Marketing Automation Trigger']],
+		['form', ['Marketing Automation']],
 		['token', ['Marketing Automation']],
 		['named account', ['Marketing Automation']],
 		['webinar', ['Marketing Automation']],
-		['signal', ['Global Enrichment', 'Global Enrichment Trigger']],
+		['signal', ['Global Enrichment']],
+		['webhook', ['Global Enrichment']],
+		['poll', ['Marketing Automation']],
 		['lookalike', ['Global Enrichment']],
-		['job change', ['Global Enrichment Trigger']],
+		['job change', ['Global Enrichment']],
 		['ABN', ['ANZ Sales Intelligence']],
 		['enrich', ['ANZ Sales Intelligence', 'Global Enrichment']],
 	])('"%s" finds %j', (word, expected) => {
 		for (const name of expected) expect(found(word)).toContain(name);
 	});
+
+	it.each(nodes.filter(({ codex }) => mergedInto(codex)).map(({ codex }) => codex))(
+		"$node: n8n lists the trigger in its action node's entry, which is searched by that node's aliases: they hold the trigger's",
+		(trigger) => {
+			const entry = mergedInto(trigger)!.codex.alias.map((alias) => alias.toLowerCase());
+			expect(trigger.alias.filter((alias) => !entry.includes(alias.toLowerCase()))).toEqual([]);
+		},
+	);
 });
 
 describe('Docs links', () => {

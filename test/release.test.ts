@@ -104,6 +104,8 @@ describe('GitHub workflows', () => {
 
 		const e2e = ci.jobs.e2e;
 		expect(runs(e2e)).toContain('npx jest --selectProjects e2e');
+		// The README's main command, as a user runs it (it builds dist/ for the tests after it).
+		expect(runs(e2e)).toContain('npm run dev -- --check');
 		// The newest 2.x is read from the registry once, and keys the cache and the install.
 		const newest = e2e.steps.find((step) => step.id === 'n8n');
 		expect(newest?.run).toBe('npx tsx scripts/n8n.ts --version >> "$GITHUB_OUTPUT"');
@@ -115,7 +117,7 @@ describe('GitHub workflows', () => {
 		expect(String(cache?.with?.key)).toContain(version);
 		expect(String(cache?.with?.key)).toContain("hashFiles('scripts/n8n.ts'");
 		for (const step of e2e.steps.filter((s) =>
-			/scripts\/n8n\.ts$|--selectProjects e2e/.test(s.run ?? ''),
+			/scripts\/n8n\.ts$|--selectProjects e2e|--check$/.test(s.run ?? ''),
 		)) {
 			expect(step.env?.N8N_VERSION).toBe(version);
 		}

@@ -10,6 +10,7 @@ import { properties } from './actions/description';
 import { listSearch, loadOptions } from './methods';
 import { router } from './actions/router';
 import { credentialTest } from './transport';
+import { GLOBAL_ENRICHMENT_SUMMARY } from './summary';
 
 export class GlobalEnrichment implements INodeType {
 	description: INodeTypeDescription = {
@@ -22,8 +23,7 @@ export class GlobalEnrichment implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Find, enrich (in bulk) and search contacts and companies worldwide by email, profile URL, name or domain',
+		description: GLOBAL_ENRICHMENT_SUMMARY,
 		defaults: { name: 'Global Enrichment' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

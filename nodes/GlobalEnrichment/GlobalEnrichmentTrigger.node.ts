@@ -6,6 +6,7 @@ import * as lifecycle from './trigger/lifecycle';
 import * as loadOptions from './trigger/loadOptions';
 import { properties } from './trigger/properties';
 import { credentialTest } from './transport';
+import { GLOBAL_ENRICHMENT_SUMMARY } from './summary';
 
 export class GlobalEnrichmentTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,8 +19,7 @@ export class GlobalEnrichmentTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Watching " + $parameter["entityType"]}}',
-		description:
-			'Starts the workflow when a watched contact or company fires a signal (changed job, promoted, hiring, growing)',
+		description: GLOBAL_ENRICHMENT_SUMMARY,
 		defaults: { name: 'Global Enrichment Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -114,9 +114,9 @@ export interface Resource {
 }
 
 /**
- * An operation's entries in the Operation selector: one, or for a renamed operation its current
- * value from version `since` on and its old value before (one selector, so n8n finds the action of
- * either when it describes the node as an AI tool).
+ * An operation's entries in the Operation selector of the versions before a rename: its old value,
+ * and its current value hidden (so n8n, which describes a node as an AI tool from a resource's first
+ * Operation selector whatever the version, finds the action of either value there).
  */
 function optionsOf(
 	option: OperationOption,
@@ -126,11 +126,7 @@ function optionsOf(
 	if (!renamed || !old) return [{ ...option }];
 	return [
 		{ ...option, displayOptions: { show: { '@version': [{ _cnd: { gte: renamed.since } }] } } },
-		{
-			...option,
-			value: old,
-			displayOptions: { show: { '@version': [{ _cnd: { lt: renamed.since } }] } },
-		},
+		{ ...option, value: old },
 	];
 }
 
@@ -163,17 +159,22 @@ export function defineResource(
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [resource], ...show } },
-		options: list
-			.flatMap(({ option }) => optionsOf(option, options.renamed))
-			.sort((a, b) => a.name.localeCompare(b.name)),
+		options: list.map(({ option }) => ({ ...option })).sort((a, b) => a.name.localeCompare(b.name)),
 		default: defaultValue,
 	});
 	const versions = options.versions ?? [];
 	const offers = (operation: Operation, version: number) =>
 		(operation.since ?? 0) <= version && version <= (operation.until ?? Infinity);
 	const perVersion = versions.some(({ version }) => operations.some((op) => !offers(op, version)));
+	const { renamed } = options;
+	if (renamed && versions.length > 0) {
+		throw new Error(`Resource ${resource}: renamed operations and versions cannot be combined`);
+	}
 	// n8n describes a tool from the first Operation selector of a resource, whatever the version:
-	// the one offering the most operations comes first (the newest on a tie).
+	// the one offering the most operations comes first (the newest on a tie). n8n's node panel lists
+	// the actions of the first selector shown in the node's default version, and ignores an
+	// option's own display conditions: after a rename, the versions before it get a selector of
+	// their own (first, with both values), and the newer ones one with the current values only.
 	const selectors = perVersion
 		? versions
 				.map(({ version, show }) =>
@@ -184,6 +185,16 @@ export function defineResource(
 				)
 				.reverse()
 				.sort((a, b) => (b.options?.length ?? 0) - (a.options?.length ?? 0))
-		: [selector(versions.length === 1 ? versions[0].show : {}, operations)];
+		: renamed
+			? [
+					{
+						...selector({ '@version': [{ _cnd: { lt: renamed.since } }] }, operations),
+						options: operations
+							.flatMap(({ option }) => optionsOf(option, renamed))
+							.sort((a, b) => a.name.localeCompare(b.name)),
+					},
+					selector({ '@version': [{ _cnd: { gte: renamed.since } }] }, operations),
+				]
+			: [selector(versions.length === 1 ? versions[0].show : {}, operations)];
 	return { value: resource, properties: [...selectors, ...fields], operations: byValue };
 }

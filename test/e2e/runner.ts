@@ -46,13 +46,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 
-import { CACHE_DIR, ensureN8n, N8N_VERSION, n8nEnv, type N8nInstall } from '../../scripts/n8n';
+import {
+	CACHE_DIR,
+	ensureN8n,
+	freePort,
+	N8N_VERSION,
+	n8nEnv,
+	type N8nInstall,
+} from '../../scripts/n8n';
 import { installPackage, packPackage, pruneOlderThan } from '../../scripts/package';
 import { startServices, type Simulator, type SimulatorOptions } from '../simulator';
 
+export { freePort } from '../../scripts/n8n';
 export { installPackage, packPackage } from '../../scripts/package';
 
 export const E2E_ENCRYPTION_KEY = 'e2e-fixed-encryption-key-not-secret';
@@ -131,19 +138,6 @@ export interface CommandResult {
 	exitCode: number;
 	stdout: string;
 	stderr: string;
-}
-
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.unref();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as net.AddressInfo;
-			server.close(() => resolve(port));
-		});
-	});
 }
 
 /** The environment of every e2e n8n command: n8nEnv() plus private ports and info logging. */

@@ -9,10 +9,15 @@ const matches = (record: IDataObject, filter?: string) =>
 		.toLowerCase()
 		.includes(filter.toLowerCase());
 
-const toResults = (records: IDataObject[], filter?: string) =>
+/** Picker entries named by the record's name, or (`withId`) by its name with its ID beside it. */
+const toResults = (records: IDataObject[], filter?: string, withId = false) =>
 	records
 		.filter((record) => matches(record, filter))
-		.map((record) => ({ name: String(record.name ?? record.id), value: String(record.id) }));
+		.map((record) => {
+			const id = String(record.id);
+			const name = record.name === undefined ? id : String(record.name);
+			return { name: withId && name !== id ? `${name} (${id})` : name, value: id };
+		});
 
 /** A picker's search: one page of a Lead Database list (`nextPageToken`), filtered by name. */
 function searchByToken(path: string, query: IDataObject = {}) {
@@ -29,7 +34,7 @@ function searchByToken(path: string, query: IDataObject = {}) {
 }
 
 /** A picker's search: one page of an Asset API browse (offset), filtered by name. */
-function searchByOffset(path: string) {
+function searchByOffset(path: string, withId = false) {
 	return async function (
 		this: ILoadOptionsFunctions,
 		filter?: string,
@@ -39,7 +44,7 @@ function searchByOffset(path: string) {
 		const page = await apiRead.call(this, path, { qs: { maxReturn: ASSET_PAGE, offset } });
 		const result = page.result ?? [];
 		return {
-			results: toResults(result, filter),
+			results: toResults(result, filter, withId),
 			paginationToken: result.length === ASSET_PAGE ? String(offset + ASSET_PAGE) : undefined,
 		};
 	};
@@ -143,8 +148,8 @@ export const searchProgramFolders = searchFoldersWhere(
 	(folder) => holdsMarketingAssets(folder) && !isProgram(folder),
 );
 
-/** Forms of the instance (`GET /rest/asset/v1/forms.json`, by offset). */
-export const searchForms = searchByOffset('/rest/asset/v1/forms.json');
+/** Forms of the instance (`GET /rest/asset/v1/forms.json`, by offset), each with its ID. */
+export const searchForms = searchByOffset('/rest/asset/v1/forms.json', true);
 
 /**
  * The editable sections of the picked email (`GET /rest/asset/v1/email/{id}/content.json`), by

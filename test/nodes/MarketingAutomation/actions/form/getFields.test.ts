@@ -11,10 +11,10 @@ describe('Marketing Automation v2: Form → Get Fields', () => {
 	const env = useMarketing();
 	const sim = () => env.sim.services.marketing;
 
-	it('the form picker browses the forms by offset and filters by name', async () => {
+	it('the form picker browses the forms by offset, filters by name and shows each ID', async () => {
 		const ctx = await loadOptionsContext(env);
 		expect(await listSearch.searchForms.call(ctx, 'contact')).toEqual({
-			results: [{ name: 'Contact Us', value: '502' }],
+			results: [{ name: 'Contact Us (502)', value: '502' }],
 			paginationToken: undefined,
 		});
 		expect(sim().calls.map((c) => [c.method, c.path, c.query])).toEqual([
