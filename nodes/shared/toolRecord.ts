@@ -7,7 +7,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
  * automatically, the one mode that reads it: with "Define Below" the operation sends the columns
  * set by hand (their own `$fromAI` arguments), and an argument it never reads is not offered.
  */
-export interface ToolRecord {
+interface ToolRecord {
 	displayName: string;
 	/** The argument the model fills, e.g. `lead`. */
 	argument: string;

@@ -9,7 +9,7 @@ import { mayHaveRun } from '../../shared/failure';
  * execution, so a run whose call cannot carry a key (a sync tool run, a message to an existing
  * conversation, a workforce message) is recognised here instead of being started a second time.
  */
-export type RunMemory =
+type RunMemory =
 	/** The start was sent but no usable answer came: the run may be going on. */
 	| { state: 'sent'; reason: string }
 	/** The run started: what identifies it (a conversation, a task) to follow it again. */

@@ -190,7 +190,7 @@ function check(this: IExecuteFunctions, itemIndex: number): FormFill {
  * lists its fields by id (`FirstName`), the fill is sent by REST name (`firstName`); the lead
  * describe gives both names of each lead field. A form field the describe lacks keeps its id.
  */
-export interface FormNames {
+interface FormNames {
 	/** Field id or REST name → REST name. */
 	readonly restName: ReadonlyMap<string, string>;
 	/** The form's field ids, as Get Fields lists them. */
