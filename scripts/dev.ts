@@ -133,7 +133,12 @@ const warn = (message: string) => process.stderr.write(`[dev] warning: ${message
 interface CredentialTypeInfo {
 	name: string;
 	displayName: string;
-	properties: Array<{ name: string; required?: boolean }>;
+	properties: Array<{
+		name: string;
+		required?: boolean;
+		default?: unknown;
+		displayOptions?: { show?: Record<string, unknown[]> };
+	}>;
 }
 
 /** The credential types the built package registers, read from the compiled classes in dist/. */
@@ -164,8 +169,17 @@ function demoCredentials(simulatorUrl: string) {
 		const data = demo.data(simulatorUrl);
 		const known = new Set(type.properties.map((property) => property.name));
 		const unknown = Object.keys(data).filter((key) => !known.has(key));
+		// A required field hidden by the demo's other values (Basic fields of an API-key credential) is not missing.
+		const valueOf = (name: string) =>
+			data[name] ?? type.properties.find((property) => property.name === name)?.default;
+		const shown = (property: (typeof type.properties)[number]) =>
+			Object.entries(property.displayOptions?.show ?? {}).every(([name, values]) =>
+				values.includes(valueOf(name)),
+			);
 		const missing = type.properties
-			.filter((property) => property.required && data[property.name] === undefined)
+			.filter(
+				(property) => property.required && shown(property) && data[property.name] === undefined,
+			)
 			.map((property) => property.name);
 		if (unknown.length > 0)
 			warn(`demo ${type.name} has fields the type lacks: ${unknown.join(', ')}`);
