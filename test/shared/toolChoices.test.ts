@@ -46,14 +46,18 @@ describe('choice arguments from a model, for every options and multi-options fie
 			for (const property of everyParameter(description.properties)) {
 				if (property.type !== 'options' && property.type !== 'multiOptions') continue;
 				if (!Array.isArray(property.options) || property.options.length === 0) continue;
+				const node = { typeVersion: version, parameters: {} } as unknown as INode;
+				// A field this version does not show at all (a selector of older versions) is not offered.
+				const versions = property.displayOptions?.show?.['@version'];
+				const asOption = {
+					name: '',
+					value: '',
+					displayOptions: { show: { '@version': versions } },
+				};
+				if (versions && shownOptions([asOption as INodePropertyOptions], node).length === 0)
+					continue;
 				// The options this version offers (an option may be shown for some versions only).
-				const options = shownOptions(
-					property.options as INodePropertyOptions[],
-					{
-						typeVersion: version,
-						parameters: {},
-					} as unknown as INode,
-				);
+				const options = shownOptions(property.options as INodePropertyOptions[], node);
 				const key = `${name}:${property.name}:${JSON.stringify(options)}`;
 				if (seen.has(key)) continue;
 				seen.add(key);

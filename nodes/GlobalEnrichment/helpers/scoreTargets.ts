@@ -62,7 +62,7 @@ export function identifyByFields(kind: EntityKind): INodeProperties[] {
 				description: 'The company name, or give the Company Domain',
 			},
 			{
-				...text('companyDomain', 'Company Domain', 'e.g. northwind.com', 'name'),
+				...text('companyDomain', 'Company Domain', 'e.g. fabrikam.com', 'name'),
 				required: false,
 				description: 'The company domain, or give the Company Name',
 			},

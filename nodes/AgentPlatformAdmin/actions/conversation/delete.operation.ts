@@ -18,7 +18,7 @@ export const operation = defineOperation({
 		requiredText(
 			'Conversation IDs',
 			'conversationIds',
-			'e.g. {{ $json.conversation_id }}',
+			'e.g. {{ $json.conversation_ids }}',
 			`The conversation_id to delete, or several separated by commas (at most ${MAX_CONVERSATIONS_PER_DELETE})`,
 		),
 	],
