@@ -64,7 +64,7 @@ describe('the editor’s view of the package in a running n8n (e2e)', () => {
 		const ours = ((await answer.json()) as NodeType[]).filter((node) =>
 			node.name.startsWith(`${PKG}.`),
 		);
-		// The six nodes and the tool variants n8n makes of the four usable as tools.
+		// The seven nodes and the tool variants n8n makes of the four usable as tools.
 		expect(ours.map((node) => node.name.slice(PKG.length + 1)).sort()).toEqual([
 			'agentPlatformAdmin',
 			'agentPlatformAdminTool',
@@ -74,6 +74,7 @@ describe('the editor’s view of the package in a running n8n (e2e)', () => {
 			'globalEnrichmentTool',
 			'globalEnrichmentTrigger',
 			'marketingAutomation',
+			'marketingAutomationFlowStepTrigger',
 			'marketingAutomationTool',
 			'marketingAutomationTrigger',
 		]);
