@@ -2,7 +2,7 @@
 /**
  * Each single-service package alone in a fresh n8n, one after another, as a user installs it: its
  * packed tarball (built from `dist/` by scripts/servicePackageBuild.ts) installed into an empty
- * user folder, n8n loads exactly its nodes (with their AI-tool variants) and its credential and
+ * user folder, n8n loads exactly its nodes (with their AI-tool variants) and its credentials and
  * none of the other services', and its demo workflow runs to success against the simulator. Time
  * per package printed.
  */
@@ -123,7 +123,7 @@ describe.each(SERVICE_PACKAGES.map((pkg) => [pkg.name, pkg] as const))(
 		});
 
 		it(
-			'loads exactly its nodes and its credential, none of the other services',
+			'loads exactly its nodes and its credentials, none of the other services',
 			async () => {
 				const loaded = await loadedTypes(e2e);
 				const community = loaded.nodes.filter(
@@ -134,7 +134,9 @@ describe.each(SERVICE_PACKAGES.map((pkg) => [pkg.name, pkg] as const))(
 						.map((node) => `${name}.${node}`)
 						.sort(),
 				);
-				expect(allCredentials.filter((c) => loaded.credentials.includes(c))).toEqual([credential]);
+				expect(allCredentials.filter((c) => loaded.credentials.includes(c)).sort()).toEqual(
+					pkg.credentials.map(credentialName).sort(),
+				);
 			},
 			SERVER_START_MS + 60_000,
 		);
