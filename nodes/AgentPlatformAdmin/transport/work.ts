@@ -5,6 +5,8 @@ import { apiRequest, getRequest, resultsOf, segment, type ServiceContext } from 
 /**
  * The platform's workforces, knowledge tables and conversation listing (all in its schema or its
  * own SDK, not in its documentation). `test/contracts/agentPlatformWork.ts` pins each call.
+ * One concern: the calls of the endpoints that only the platform's schema and SDK describe, kept
+ * together so their assumptions sit beside the contract entry that names them.
  */
 
 const read = (action: string, itemIndex: number) => ({

@@ -11,6 +11,11 @@ import { SEED_LISTS, SEED_TYPES, seedOf, seedTexts, type SeedType } from './look
 
 export const MIN_SEEDS = 5;
 export const MAX_SEEDS = 100;
+/*
+ * Find Lookalikes for contacts and companies: seeds, exclusions and the service's paged session.
+ * One concern: every field reads into the one request body and the session that pages it.
+ */
+
 /** Results per call: the service refuses more. */
 export const LOOKALIKES_PER_CALL = 100;
 

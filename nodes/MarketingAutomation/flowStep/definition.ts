@@ -5,6 +5,8 @@ import { DATA_TYPES, RESERVED_NAMES, type DataType } from './dataTypes';
 /**
  * The flow step as the node's fields describe it, and what the provider interface (1.0.0) wants
  * served from it: the service definition, the picklists, the status and the install document.
+ * One concern: each served document is derived from the same reading of the fields, so they stay
+ * together and cannot disagree.
  */
 
 /** The interface version the node serves. */

@@ -14,7 +14,8 @@ import { sendCallback, type Callback } from '../../transport/callback';
 import { failItems, groupBy } from '../batches';
 
 /**
- * Flow Step → Return Results: the results of the items a Flow Step Trigger started, sent back by
+ * Flow Step → Return Results (one concern: the checks read exactly the body the one callback
+ * sends, so they stay in one file): the results of the items a Flow Step Trigger started, sent back by
  * the callback of the invocation each item came from (provider interface 1.0.0,
  * `selfServiceFlowComplete`). One callback per invocation, whatever the number of items; items of
  * several invocations each go to their own. Every value is checked against its data type before
