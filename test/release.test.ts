@@ -10,6 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 
+import { STEPS } from '../scripts/test';
+
 const ROOT = path.resolve(__dirname, '..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 
@@ -35,7 +37,18 @@ interface Workflow {
 const workflow = (file: string) => parse(read(file)) as Workflow;
 const ci = workflow('.github/workflows/ci.yml');
 const publish = workflow('.github/workflows/publish.yml');
-/** What `npm test` checks before the end-to-end tests (see package.json), as CI commands. */
+/** The ci.yml command of each step of `npm test` (scripts/test.ts). */
+const CI_COMMAND_OF_STEP: Record<string, string> = {
+	build: 'npm run build',
+	lint: 'npm run lint',
+	typecheck: 'npm run typecheck',
+	'n8n install': 'npx tsx scripts/n8n.ts',
+	'in-process tests': 'npx jest --selectProjects in-process',
+	'dev --check': 'npm run dev -- --check',
+	'package scan': 'npx tsx scripts/scan.ts',
+	'end-to-end tests': 'npx jest --selectProjects e2e',
+};
+/** What `npm test` checks before the end-to-end tests, as CI commands of the checks job. */
 const CHECKS = [
 	'npm ci',
 	'npm run lint',
@@ -93,6 +106,12 @@ describe('GitHub workflows', () => {
 		expect(ci.permissions).toEqual({ contents: 'read' });
 		for (const job of Object.values(ci.jobs)) expect(job.permissions).toBeUndefined();
 		expect(read('.github/workflows/ci.yml')).not.toMatch(/secrets\./);
+	});
+
+	it('ci.yml runs every step of npm test', () => {
+		expect(Object.keys(CI_COMMAND_OF_STEP).sort()).toEqual(STEPS.map((step) => step.name).sort());
+		const all = Object.values(ci.jobs).map(runs).join('\n');
+		for (const command of Object.values(CI_COMMAND_OF_STEP)) expect(all).toContain(command);
 	});
 
 	it('ci.yml runs the checks of npm test, the end-to-end tests in their own job with n8n cached', () => {

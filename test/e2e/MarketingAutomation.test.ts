@@ -132,15 +132,13 @@ describe('marketing node in n8n (e2e)', () => {
 		expect(sim.calls.every((c) => !('access_token' in c.query))).toBe(true);
 	});
 
-	it('runs the importable demo workflow twice; each n8n process asks identity once and gets the same token', async () => {
+	it('runs the importable demo workflow twice in one n8n: one token for both runs, asked at most once', async () => {
 		const sim = e2e.sim.services.marketing;
 		sim.resetCounters();
 		const first = await e2e.execute(marketingDemo.id);
 		expect(first.error).toBeUndefined();
 		expect(first.items('Upsert Leads')).toHaveLength(5);
-		expect(sim.identityCalls).toHaveLength(1);
-		const firstToken = sim.calls[0].authorization;
-		sim.resetCounters();
+		const firstCalls = sim.calls.map((c) => c.authorization);
 		const second = await e2e.execute(marketingDemo.id);
 		expect(second.status).toBe('success');
 		expect(second.items('Upsert Leads').map((i) => i.status)).toEqual([
@@ -150,9 +148,11 @@ describe('marketing node in n8n (e2e)', () => {
 			'updated',
 			'updated',
 		]);
-		// A new process (`n8n execute`) asks once; identity hands back the token still valid.
-		expect(sim.identityCalls).toHaveLength(1);
-		expect(new Set(sim.calls.map((c) => c.authorization))).toEqual(new Set([firstToken]));
+		// The process keeps the token between executions (the first test's token still serves,
+		// so identity may not be asked at all): never once per execution.
+		expect(sim.identityCalls.length).toBeLessThanOrEqual(1);
+		expect(firstCalls.length).toBeGreaterThan(0);
+		expect(new Set(sim.calls.map((c) => c.authorization))).toEqual(new Set([firstCalls[0]]));
 	});
 
 	it('lends no token to the HTTP Request node: without authenticate the call goes unsigned', async () => {

@@ -55,8 +55,7 @@ describe('marketing trigger in a running n8n (e2e)', () => {
 					: node,
 			),
 		});
-		const published = await e2e.n8n(['publish:workflow', `--id=${triggerDemo.id}`]);
-		expect(published.exitCode).toBe(0);
+		await e2e.publish(triggerDemo.id);
 		// Installing the package and importing take minutes on a loaded machine.
 	}, 600_000);
 

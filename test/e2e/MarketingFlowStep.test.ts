@@ -60,8 +60,7 @@ describe('marketing flow step in a running n8n (e2e)', () => {
 		const trigger = workflow.nodes.find((node) => node.name === TRIGGER)!;
 		(trigger.parameters as { options: object }).options = { invocationsPerMinute: 1 };
 		await e2e.importWorkflow(workflow);
-		const published = await e2e.n8n(['publish:workflow', `--id=${demo.id}`]);
-		expect(published.exitCode).toBe(0);
+		await e2e.publish(demo.id);
 	}, 600_000);
 
 	afterAll(async () => {

@@ -60,8 +60,7 @@ describe('global enrichment trigger in a running n8n (e2e)', () => {
 			},
 		]);
 		await e2e.importWorkflow(triggerDemo);
-		const published = await e2e.n8n(['publish:workflow', `--id=${triggerDemo.id}`]);
-		expect(published.exitCode).toBe(0);
+		await e2e.publish(triggerDemo.id);
 	}, 600_000);
 
 	afterAll(async () => {

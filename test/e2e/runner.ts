@@ -13,7 +13,7 @@
  *   await e2e.importCredentials([{ id: 'cred01', name: 'Demo', type: 'agentPlatformApi',
  *     data: { region: 'custom', baseUrl: e2e.sim.url, projectId: 'proj-demo', apiKey: 'sk-demo-admin' } }]);
  *   await e2e.importWorkflow(workflowJson);                         // object or array, string ids <= 21 chars
- *   const run = await e2e.execute(workflowJson.id);                 // `n8n execute --id`
+ *   const run = await e2e.execute(workflowJson.id);                 // the editor's "Execute workflow"
  *   expect(run.status).toBe('success');
  *   expect(run.items('Node Name')).toEqual([{ ... }]);              // json of output 0
  *   expect(e2e.sim.services.admin.projects.get('proj-demo')).toMatchObject({ ... });
@@ -26,20 +26,26 @@
  *   `.cache/pack/<hash>/`), and creates `.cache/e2e/<unique>/` as a copy of a user folder with
  *   the tarball in `.n8n/nodes` and n8n's database migrated (made once per tarball and n8n
  *   version in `.cache/e2e-template/`). Needs `npm run build` first; installs n8n on first use.
- * - `e2e.importCredentials(list)`: `n8n import:credentials`; `data` is plain, n8n encrypts it.
- *   The credential `id` must match the workflow node's `credentials.<type>.id`.
- * - `e2e.importWorkflow(json)`: `n8n import:workflow` (throws unless n8n reports every workflow
- *   imported). The start node must be `n8n-nodes-base.manualTrigger` (or executeWorkflowTrigger).
- * - `e2e.execute(id)`: `n8n execute --id` with `N8N_LOG_LEVEL=info`; parses the run JSON that n8n
- *   prints (also for a failed run) and returns an {@link E2eRun}: `status`, `error` (message,
- *   description, node), `nodesRun`, `items(node)` (json of output 0), `fullItems(node)` (with
- *   pairedItem), `raw`. Throws only when n8n printed no run at all (crash, unknown id, timeout).
+ * - With n8n 2.x, one `n8n start` per test file (started by the first call that needs it, up at
+ *   `e2e.serverUrl`) takes everything over the editor's REST API, logged in as the owner:
+ *   - `e2e.importCredentials(list)`: `POST /rest/credentials`; `data` is plain, n8n encrypts it.
+ *     n8n gives each credential its own ID; workflows imported afterwards are pointed at it, so
+ *     the `id` only has to match the workflow node's `credentials.<type>.id`.
+ *   - `e2e.importWorkflow(json)`: `POST /rest/workflows` with the workflow's own `id` (object or
+ *     array). The start node must be `n8n-nodes-base.manualTrigger`.
+ *   - `e2e.execute(id)`: the editor's "Execute workflow" (`POST /rest/workflows/<id>/run`), waits
+ *     for the execution's end and returns an {@link E2eRun}: `status`, `exitCode` (0 for
+ *     success), `error` (message, description, node), `nodesRun`, `items(node)` (json of output 0),
+ *     `fullItems(node)` (with pairedItem), `raw`, and `stdout` (n8n's log lines during the run).
+ *   - `e2e.publish(id)`: the editor's "Publish" (`POST /rest/workflows/<id>/activate`).
+ *   A process start costs 5-6 s of CPU: once per file, not once per command.
+ * - With n8n 1.x (`npm run test:compat`) the same four are CLI commands (`import:credentials`,
+ *   `import:workflow`, `execute --id --rawOutput`, `publish:workflow`), each a fresh process.
  * - `e2e.n8n(args)`: any other n8n CLI command in this user folder.
- * - `e2e.startServer()`: `n8n start`, up at `e2e.serverUrl` (the editor's REST API).
- * - `e2e.stop()`: kills running n8n commands, closes the simulator and deletes the user folder
+ * - `e2e.startServer()`: `n8n start` (once; later calls return at once).
+ * - `e2e.stop()`: kills running n8n processes, closes the simulator and deletes the user folder
  *   (kept when `E2E_KEEP=1`). test/e2e/setup.ts also stops leftovers after each test file.
- * Every n8n command has a time limit (`commandTimeoutMs`, 120 s by default). Each command is a
- * fresh n8n process (3-6 s); the SQLite database in the user folder carries state between them.
+ * Every n8n command and REST call has a time limit (`commandTimeoutMs`, 300 s by default).
  * The jest project `e2e` runs test/e2e/global-setup.ts first (n8n install, pack) and gives every
  * test and hook 180 s (test/e2e/setup.ts).
  */
@@ -48,12 +54,14 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { startNodes } from '../../scripts/devCheck';
 import {
 	CACHE_DIR,
 	ensureN8n,
 	freePort,
 	N8N_VERSION,
 	n8nEnv,
+	requireFromN8n,
 	type N8nInstall,
 } from '../../scripts/n8n';
 import { installPackage, packPackage, pruneOlderThan } from '../../scripts/package';
@@ -65,6 +73,30 @@ export { installPackage, packPackage } from '../../scripts/package';
 export const E2E_ENCRYPTION_KEY = 'e2e-fixed-encryption-key-not-secret';
 const E2E_DIR = path.join(CACHE_DIR, 'e2e');
 const TEMPLATE_DIR = path.join(CACHE_DIR, 'e2e-template');
+const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
+/**
+ * n8n 2.x: one `n8n start` per test file takes the credentials, the workflows and the runs over the
+ * editor's REST API (a run is the editor's "Execute workflow"), so a test file starts n8n once
+ * instead of once per command (each start costs 5-6 s of CPU). n8n 1.x (the compatibility check):
+ * one CLI command each, as before.
+ */
+const SERVER_MODE = Number(N8N_VERSION.split('.')[0]) >= 2;
+
+interface WorkflowNode {
+	name: string;
+	type: string;
+	credentials?: Record<string, { id: string; name?: string }>;
+	[key: string]: unknown;
+}
+
+interface WorkflowJson {
+	id: string;
+	name: string;
+	nodes: WorkflowNode[];
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+	pinData?: Record<string, unknown>;
+}
 
 export interface E2eOptions {
 	/** Simulator seeds (passed to `startServices`); `port` is ignored: a free port is used. */
@@ -122,6 +154,8 @@ export interface E2e {
 	importCredentials(list: E2eCredential[]): Promise<void>;
 	importWorkflow(workflow: object | object[]): Promise<void>;
 	execute(workflowId: string): Promise<E2eRun>;
+	/** Publishes (activates) an imported workflow, as the editor's "Publish" does. */
+	publish(workflowId: string): Promise<void>;
 	/** Runs any n8n CLI command (e.g. `['export:workflow', '--all']`) in this user folder. */
 	n8n(args: string[], extraEnv?: Record<string, string>): Promise<CommandResult>;
 	/**
@@ -281,11 +315,23 @@ export function toE2eRun(raw: Record<string, unknown>, command: CommandResult): 
 /** The owner account of every throw-away n8n (made of parts: not a secret). */
 const OWNER_LOGIN = ['E2e', 'owner', 'login', '1'].join('-');
 
+const sessions = new Map<string, Promise<Record<string, string>>>();
+
 /**
- * Creates the owner of the n8n running at `serverUrl` (after `startServer()`) and returns the
- * request headers of that owner's session, for the editor's REST API.
+ * The request headers of the owner's session of the n8n running at `serverUrl` (after
+ * `startServer()`), for the editor's REST API: the owner is created on the first call.
  */
-export async function ownerSession(serverUrl: string): Promise<Record<string, string>> {
+export function ownerSession(serverUrl: string): Promise<Record<string, string>> {
+	let session = sessions.get(serverUrl);
+	if (!session) {
+		session = setUpOwner(serverUrl);
+		sessions.set(serverUrl, session);
+		session.catch(() => sessions.delete(serverUrl));
+	}
+	return session;
+}
+
+async function setUpOwner(serverUrl: string): Promise<Record<string, string>> {
 	const headers = { 'content-type': 'application/json', 'browser-id': 'e2e' };
 	const setup = await fetch(`${serverUrl}/rest/owner/setup`, {
 		method: 'POST',
@@ -311,11 +357,55 @@ export async function stopAllE2e(): Promise<void> {
 	for (const stop of [...live]) await stop();
 }
 
-/** Starts the simulator and prepares a fresh n8n user folder with the packed package installed. */
 /**
- * A user folder with the tarball installed and n8n's database migrated, made once per tarball and
- * n8n version and copied by every test file: the npm install (~6 s) and the migrations of a first
- * start (~3 s on a quiet machine, over 2 min seen under load) are paid once per run, not per file.
+ * Makes `target` once (aside, then renamed into place, so a folder there is always complete; a
+ * test file running beside this one may make it too, and either copy serves).
+ */
+async function makeOnce(target: string, make: (folder: string) => Promise<void>): Promise<string> {
+	if (fs.existsSync(path.join(target, 'ready'))) return target;
+	fs.mkdirSync(TEMPLATE_DIR, { recursive: true });
+	const making = fs.mkdtempSync(`${target}-making-`);
+	try {
+		await make(making);
+		fs.writeFileSync(path.join(making, 'ready'), '');
+		try {
+			fs.renameSync(making, target);
+		} catch {
+			// Made meanwhile by another test file: theirs is as good.
+		}
+		return target;
+	} finally {
+		fs.rmSync(making, { recursive: true, force: true });
+	}
+}
+
+/**
+ * A user folder whose database n8n has migrated (its first start: ~3 s of a quiet machine, over
+ * 2 min seen under load), made once per n8n version: no package in it yet.
+ */
+async function migratedFolder(install: N8nInstall): Promise<string> {
+	return await makeOnce(path.join(TEMPLATE_DIR, `n8n-${N8N_VERSION}`), async (folder) => {
+		const ports = { broker: await freePort(), http: await freePort() };
+		const migrated = await runN8n(
+			install,
+			['list:workflow'],
+			n8nEnvironment(install, folder, ports),
+			{
+				cwd: folder,
+				timeoutMs: 300_000,
+			},
+		);
+		if (migrated.exitCode !== 0) {
+			throw new Error(
+				`n8n's first start failed (exit ${migrated.exitCode})\n${tail(migrated.stderr)}`,
+			);
+		}
+	});
+}
+
+/**
+ * A migrated user folder with the tarball installed, made once per tarball and n8n version and
+ * copied by every test file: the npm install (~6 s) and the migrations are paid once per run.
  */
 async function templateFolder(install: N8nInstall, tarball: string): Promise<string> {
 	const key = createHash('sha256')
@@ -325,35 +415,15 @@ async function templateFolder(install: N8nInstall, tarball: string): Promise<str
 	const template = path.join(TEMPLATE_DIR, key);
 	if (fs.existsSync(path.join(template, 'ready'))) return template;
 	pruneOlderThan(TEMPLATE_DIR, 6 * 60 * 60_000);
-	fs.mkdirSync(TEMPLATE_DIR, { recursive: true });
-	// Made aside and renamed into place, so a folder under `template` is always complete.
-	const making = fs.mkdtempSync(path.join(TEMPLATE_DIR, `${key}-making-`));
-	try {
-		await installPackage(making, tarball);
-		const ports = { broker: await freePort(), http: await freePort() };
-		const migrated = await runN8n(
-			install,
-			['list:workflow'],
-			n8nEnvironment(install, making, ports),
-			{ cwd: making, timeoutMs: 300_000 },
-		);
-		if (migrated.exitCode !== 0) {
-			throw new Error(
-				`n8n's first start failed (exit ${migrated.exitCode})\n${tail(migrated.stderr)}`,
-			);
-		}
-		fs.writeFileSync(path.join(making, 'ready'), '');
-		try {
-			fs.renameSync(making, template);
-		} catch {
-			// Another test file made it meanwhile: theirs is as good.
-		}
-		return template;
-	} finally {
-		fs.rmSync(making, { recursive: true, force: true });
-	}
+	const migrated = await migratedFolder(install);
+	return await makeOnce(template, async (folder) => {
+		fs.cpSync(migrated, folder, { recursive: true, verbatimSymlinks: true });
+		fs.rmSync(path.join(folder, 'ready'));
+		await installPackage(folder, tarball);
+	});
 }
 
+/** Starts the simulator and prepares a fresh n8n user folder with the packed package installed. */
 export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 	const install = await ensureN8n();
 	const tarball = options.tarball ?? (await packPackage());
@@ -402,7 +472,9 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 				);
 			}
 		};
+		let server: { child: ChildProcess; log: string } | undefined;
 		const startServer = async () => {
+			if (server && server.child.exitCode === null && server.child.signalCode === null) return;
 			const log = path.join(userFolder, `server-${Date.now()}.log`);
 			const out = fs.openSync(log, 'w');
 			const child = spawn(install.nodeBin, [install.n8nBin, 'start'], {
@@ -416,24 +488,105 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 			const deadline = Date.now() + timeoutMs;
 			for (;;) {
 				const text = fs.readFileSync(log, 'utf8');
-				if (text.includes('Editor is now accessible')) return;
+				if (text.includes('Editor is now accessible')) break;
 				if (child.exitCode !== null || Date.now() > deadline) {
 					child.kill('SIGKILL');
 					throw new Error(`n8n start did not come up (exit ${child.exitCode})\n${tail(text)}`);
 				}
 				await new Promise((resolve) => setTimeout(resolve, 250));
 			}
+			server = { child, log };
 		};
-		return {
-			sim,
-			userFolder,
-			tarball,
-			n8n,
-			startServer,
-			serverUrl: `http://127.0.0.1:${ports.http}`,
-			importCredentials: async (list) => await importFile('credentials', list),
-			importWorkflow: async (workflow) => await importFile('workflow', workflow),
-			execute: async (workflowId) => {
+		const serverUrl = `http://127.0.0.1:${ports.http}`;
+		const rest = async (method: 'GET' | 'POST', route: string, body?: unknown) => {
+			await startServer();
+			const answer = await fetch(`${serverUrl}/rest${route}`, {
+				method,
+				headers: await ownerSession(serverUrl),
+				body: body === undefined ? undefined : JSON.stringify(body),
+				signal: AbortSignal.timeout(timeoutMs),
+			});
+			const text = await answer.text();
+			if (!answer.ok) {
+				throw new Error(
+					`n8n answered ${method} /rest${route} with ${answer.status}: ${text.slice(0, 500)}`,
+				);
+			}
+			return (JSON.parse(text) as { data: Record<string, unknown> }).data;
+		};
+		// Credentials made over the REST API get n8n's own IDs: workflows imported after them are
+		// pointed at those (the IDs in the test's JSON only pair a workflow with its credential).
+		const credentialIds = new Map<string, string>();
+		const linkCredentials = (node: WorkflowNode): WorkflowNode => {
+			if (!node.credentials) return node;
+			const credentials = Object.fromEntries(
+				Object.entries(node.credentials).map(([type, ref]) => [
+					type,
+					{ ...ref, id: credentialIds.get(ref.id) ?? ref.id },
+				]),
+			);
+			return { ...node, credentials };
+		};
+		const serverTools = {
+			importCredentials: async (list: E2eCredential[]) => {
+				for (const credential of list) {
+					const { name, type, data } = credential;
+					const created = await rest('POST', '/credentials', { name, type, data });
+					credentialIds.set(credential.id, String(created.id));
+				}
+			},
+			importWorkflow: async (content: object | object[]) => {
+				for (const workflow of (Array.isArray(content) ? content : [content]) as WorkflowJson[]) {
+					await rest('POST', '/workflows', {
+						id: workflow.id,
+						name: workflow.name,
+						nodes: workflow.nodes.map(linkCredentials),
+						connections: workflow.connections,
+						settings: workflow.settings ?? {},
+						...(workflow.pinData ? { pinData: workflow.pinData } : {}),
+					});
+				}
+			},
+			execute: async (workflowId: string): Promise<E2eRun> => {
+				const workflow = await rest('GET', `/workflows/${workflowId}`);
+				const starts = startNodes(workflow);
+				const trigger = starts.find((node) => node.type === MANUAL_TRIGGER) ?? starts[0];
+				const logFrom = fs.statSync(server!.log).size;
+				const started = await rest('POST', `/workflows/${workflowId}/run`, {
+					triggerToStartFrom: { name: trigger?.name },
+				});
+				if (typeof started.executionId !== 'string') {
+					throw new Error(`n8n started no execution of ${workflowId}: ${JSON.stringify(started)}`);
+				}
+				const deadline = Date.now() + timeoutMs;
+				for (;;) {
+					const execution = await rest('GET', `/executions/${started.executionId}`);
+					const status = String(execution.status);
+					if (!['new', 'running', 'waiting'].includes(status)) {
+						const unflatten = requireFromN8n<{ parse(text: string): unknown }>(install, 'flatted');
+						const data =
+							typeof execution.data === 'string' ? unflatten.parse(execution.data) : execution.data;
+						const stdout = fs.readFileSync(server!.log).subarray(logFrom).toString('utf8');
+						const raw = { ...execution, data } as Record<string, unknown>;
+						return toE2eRun(raw, { exitCode: status === 'success' ? 0 : 1, stdout, stderr: '' });
+					}
+					if (Date.now() > deadline) {
+						throw new Error(
+							`execution ${started.executionId} of ${workflowId} still ${status} after ${timeoutMs} ms`,
+						);
+					}
+					await new Promise((resolve) => setTimeout(resolve, 200));
+				}
+			},
+			publish: async (workflowId: string) => {
+				const workflow = await rest('GET', `/workflows/${workflowId}`);
+				await rest('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
+			},
+		};
+		const cliTools = {
+			importCredentials: async (list: E2eCredential[]) => await importFile('credentials', list),
+			importWorkflow: async (workflow: object | object[]) => await importFile('workflow', workflow),
+			execute: async (workflowId: string): Promise<E2eRun> => {
 				const result = await n8n(['execute', `--id=${workflowId}`, '--rawOutput'], {
 					N8N_LOG_LEVEL: 'info',
 				});
@@ -446,6 +599,23 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 				}
 				return toE2eRun(raw, result);
 			},
+			publish: async (workflowId: string) => {
+				const published = await n8n(['publish:workflow', `--id=${workflowId}`]);
+				if (published.exitCode !== 0) {
+					throw new Error(
+						`n8n publish:workflow --id=${workflowId} failed\n${tail(published.stderr)}`,
+					);
+				}
+			},
+		};
+		return {
+			sim,
+			userFolder,
+			tarball,
+			n8n,
+			startServer,
+			serverUrl,
+			...(SERVER_MODE ? serverTools : cliTools),
 			stop,
 		};
 	} catch (error) {

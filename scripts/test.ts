@@ -1,0 +1,179 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- local tooling, never shipped */
+/**
+ * `npm test`: every check of the repository, each step started as soon as the steps it needs have
+ * passed, so that work waiting on the network or on a service runs beside work using the CPU:
+ *
+ *     build ──────┬──────────────┬─ in-process tests ─┬─ end-to-end tests
+ *     lint ───────┤              │                    └─ package scan
+ *     typecheck ──┘              │
+ *     n8n install (network) ─────┴─ npm run dev -- --check (the main command, every demo)
+ *
+ * - `build` is `n8n-node build` once: every later step reads `dist/` and none rebuilds it (the
+ *   check runs `scripts/dev.ts --check`, the part of `npm run dev` after its build).
+ * - The in-process tests and the end-to-end tests never run at once: both are CPU-bound at times, and
+ *   their time limits are set for a 2-core machine running one of them.
+ * - A step's output goes to `.cache/test-logs/<step>.log` and is printed whole when the step ends,
+ *   so no two steps' lines interleave. The first failure stops the steps still running.
+ *
+ * Ends with one line per step (time, result) and `<n> passed, <n> failed` over the steps.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { CACHE_DIR, REPO_ROOT } from './n8n';
+
+export interface Step {
+	name: string;
+	command: string[];
+	/** Steps that must have passed first. */
+	after: string[];
+	/** Extra environment. */
+	env?: Record<string, string>;
+}
+
+/**
+ * The end-to-end files wait on n8n's polls, the service's bulk jobs and n8n's CLI starts far more
+ * than they compute: three at once keep a 2-core machine busy without starving any.
+ */
+const E2E_WORKERS = '3';
+
+export const STEPS: Step[] = [
+	{ name: 'build', command: ['npx', 'n8n-node', 'build'], after: [] },
+	{ name: 'lint', command: ['npx', 'n8n-node', 'lint'], after: [] },
+	{ name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.test.json'], after: [] },
+	{ name: 'n8n install', command: ['npx', 'tsx', 'scripts/n8n.ts'], after: [] },
+	{
+		name: 'in-process tests',
+		command: ['npx', 'jest', '--selectProjects', 'in-process', '--maxWorkers', '2'],
+		after: ['build', 'lint', 'typecheck'],
+	},
+	{
+		name: 'dev --check',
+		command: ['npx', 'tsx', 'scripts/dev.ts', '--check'],
+		after: ['build', 'n8n install'],
+	},
+	{
+		name: 'package scan',
+		command: ['npx', 'tsx', 'scripts/scan.ts'],
+		after: ['in-process tests'],
+	},
+	{
+		name: 'end-to-end tests',
+		command: ['npx', 'jest', '--selectProjects', 'e2e', '--maxWorkers', E2E_WORKERS],
+		after: ['in-process tests', 'n8n install'],
+	},
+];
+
+export interface Outcome {
+	step: Step;
+	ok: boolean;
+	seconds: number;
+}
+
+interface RunOptions {
+	/** Where each step's output goes (`<step>.log`). */
+	logDir: string;
+	/** Where progress and each finished step's output are printed. */
+	write: (text: string) => void;
+}
+
+function runStep(step: Step, children: Set<ChildProcess>, options: RunOptions): Promise<Outcome> {
+	const started = Date.now();
+	const logFile = path.join(options.logDir, `${step.name.replace(/[^a-z0-9]+/gi, '-')}.log`);
+	const out = fs.openSync(logFile, 'w');
+	options.write(`[test] ${step.name}: started (${step.command.join(' ')})\n`);
+	return new Promise((resolve) => {
+		const child = spawn(step.command[0], step.command.slice(1), {
+			cwd: REPO_ROOT,
+			env: { ...process.env, ...step.env },
+			stdio: ['ignore', out, out],
+			// Its own process group, so stopping it stops the n8n processes it started.
+			detached: true,
+		});
+		fs.closeSync(out);
+		children.add(child);
+		const finish = (ok: boolean) => {
+			children.delete(child);
+			const seconds = (Date.now() - started) / 1000;
+			const log = fs.readFileSync(logFile, 'utf8');
+			options.write(
+				`\n[test] ──── ${step.name}: ${ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(0)} s ────\n${log}\n`,
+			);
+			resolve({ step, ok, seconds });
+		};
+		child.on('error', () => finish(false));
+		child.on('close', (code) => finish(code === 0));
+	});
+}
+
+function stopAll(children: Set<ChildProcess>) {
+	for (const child of children) {
+		try {
+			if (child.pid) process.kill(-child.pid, 'SIGTERM');
+		} catch {
+			// already gone
+		}
+	}
+}
+
+/**
+ * Runs the steps, each once every step in its `after` has passed; after a failure no further
+ * step starts and the running ones are stopped. Returns the outcome of every step that ran.
+ */
+export async function runSteps(steps: Step[], options: RunOptions): Promise<Outcome[]> {
+	fs.mkdirSync(options.logDir, { recursive: true });
+	const children = new Set<ChildProcess>();
+	const outcomes = new Map<string, Outcome>();
+	const running = new Map<string, Promise<Outcome>>();
+	let failed = false;
+	const stop = () => {
+		stopAll(children);
+		process.exit(130);
+	};
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+	while (outcomes.size < steps.length) {
+		if (!failed) {
+			for (const step of steps) {
+				const ready = step.after.every((name) => outcomes.get(name)?.ok);
+				if (ready && !running.has(step.name) && !outcomes.has(step.name)) {
+					running.set(step.name, runStep(step, children, options));
+				}
+			}
+		}
+		if (running.size === 0) break;
+		const outcome = await Promise.race(running.values());
+		running.delete(outcome.step.name);
+		outcomes.set(outcome.step.name, outcome);
+		if (!outcome.ok && !failed) {
+			failed = true;
+			stopAll(children);
+		}
+	}
+	process.off('SIGINT', stop);
+	process.off('SIGTERM', stop);
+	return steps.flatMap((step) => outcomes.get(step.name) ?? []);
+}
+
+async function main() {
+	const started = Date.now();
+	const outcomes = await runSteps(STEPS, {
+		logDir: path.join(CACHE_DIR, 'test-logs'),
+		write: (text) => process.stdout.write(text),
+	});
+	const passed = outcomes.filter((o) => o.ok).length;
+	const lines = STEPS.map((step) => {
+		const outcome = outcomes.find((o) => o.step === step);
+		const result = outcome ? (outcome.ok ? 'passed' : 'FAILED') : 'not run';
+		const time = outcome ? `${outcome.seconds.toFixed(0).padStart(5)} s` : '       ';
+		return `  ${step.name.padEnd(18)} ${time}  ${result}`;
+	});
+	process.stdout.write(
+		`\n[test] steps (${((Date.now() - started) / 1000).toFixed(0)} s in all):\n${lines.join('\n')}\n` +
+			`steps: ${passed} passed, ${STEPS.length - passed} failed\n`,
+	);
+	process.exit(passed === STEPS.length ? 0 : 1);
+}
+
+if (require.main === module) void main();

@@ -1,0 +1,95 @@
+/**
+ * The importable bulk demo (examples/marketing-bulk-demo.json) in a real n8n, as shipped: a CSV
+ * file of 25 leads imported, then 90 days of activities extracted in 3 jobs. The demo keeps the
+ * service's real pace (an export's status is read once a minute), so this file takes minutes of
+ * waiting and runs beside the others (MarketingAutomationBulk.test.ts has the large jobs).
+ */
+import bulkDemo from '../../examples/marketing-bulk-demo.json';
+import { DEMO_CLIENT } from '../simulator/marketing';
+import { startE2e, type E2e } from './runner';
+
+const RUN_TIMEOUT_MS = 300_000;
+/** The part of an activities export job's body that says which days it covers. */
+type ExportBody = { filter: { createdAt: { startAt: string; endAt: string } } };
+
+describe('the marketing bulk demo in n8n (e2e)', () => {
+	let e2e: E2e;
+
+	beforeAll(async () => {
+		e2e = await startE2e({
+			simulator: {
+				marketing: { bulk: { startupMs: 500, rowsPerSecond: 20_000, statusRefreshMs: 15_000 } },
+			},
+			commandTimeoutMs: 280_000,
+		});
+		await e2e.importCredentials([
+			{
+				id: 'demoMarketingCred01',
+				name: 'Marketing automation (simulator)',
+				type: 'marketingAutomationApi',
+				data: {
+					restEndpoint: `${e2e.sim.url}/rest/`,
+					clientId: DEMO_CLIENT.clientId,
+					clientSecret: DEMO_CLIENT.clientSecret,
+				},
+			},
+		]);
+		await e2e.importWorkflow([bulkDemo]);
+	}, 600_000);
+
+	afterAll(async () => {
+		await e2e?.stop();
+	});
+
+	it(
+		'runs the importable bulk demo: a CSV file in, 90 days of activities out in 3 jobs',
+		async () => {
+			const sim = e2e.sim.services.marketing;
+			sim.resetCounters();
+			// The seeded log ends in November 2026: a visit and a form fill of today keep the last
+			// 90 days from coming back empty whenever the test runs.
+			const today = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+			sim.addActivity({ leadId: 1, activityDate: today, activityTypeId: 1 });
+			sim.addActivity({ leadId: 2, activityDate: today, activityTypeId: 2 });
+			const run = await e2e.execute(bulkDemo.id);
+
+			expect(run.error).toBeUndefined();
+			expect(run.status).toBe('success');
+			const imported = run.items('Bulk Import Leads');
+			expect(imported).toHaveLength(2);
+			expect(imported[0]).toMatchObject({
+				status: 'Complete',
+				numOfLeadsProcessed: 24,
+				numOfRowsFailed: 1,
+				fileName: 'leads-1.csv',
+				rows: 25,
+			});
+			expect(imported[1]).toMatchObject({
+				outcome: 'failed',
+				reason: "Value for lookup field 'email' not found",
+				row: expect.objectContaining({ email: 'not-an-email' }) as unknown,
+			});
+			const activities = run.items('Extract Last 90 Days Of Activities');
+			// The windows the node asked for (each [startAt, endAt], both ends included as in the
+			// service's filter), not the test's own clock: the count holds whatever the day.
+			const windows = sim
+				.callsTo('POST', '/bulk/v1/activities/export/create.json')
+				.map((call) => (call.body as ExportBody).filter.createdAt)
+				.map(({ startAt, endAt }) => [Date.parse(startAt), Date.parse(endAt)]);
+			const expected = sim.activities.filter((a) => {
+				const at = Date.parse(String(a.activityDate));
+				return (
+					[1, 2].includes(Number(a.activityTypeId)) &&
+					windows.some(([start, end]) => at >= start && at <= end)
+				);
+			});
+			expect(activities.length).toBe(expected.length);
+			expect(activities.length).toBeGreaterThan(0);
+			expect(activities.every((a) => [1, 2].includes(a.activityTypeId as number))).toBe(true);
+			expect(typeof activities[0].leadId).toBe('number');
+			expect(typeof activities[0].attributes).toBe('object');
+			expect(sim.callsTo('POST', '/bulk/v1/activities/export/create.json')).toHaveLength(3);
+		},
+		RUN_TIMEOUT_MS,
+	);
+});

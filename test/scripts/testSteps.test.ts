@@ -1,0 +1,99 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test of local tooling, never shipped */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { runSteps, STEPS, type Step } from '../../scripts/test';
+
+/** A step that runs `code` in Node, in `dir`. */
+const node = (name: string, code: string, after: string[] = []): Step => ({
+	name,
+	command: [process.execPath, '-e', code],
+	after,
+});
+
+describe('npm test (scripts/test.ts)', () => {
+	let dir: string;
+	let printed: string;
+	const options = () => ({
+		logDir: path.join(dir, 'logs'),
+		write: (text: string) => (printed += text),
+	});
+
+	beforeEach(() => {
+		dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-steps-'));
+		printed = '';
+	});
+	afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+	it('starts a step once the steps it needs passed, and independent steps side by side', async () => {
+		const file = (name: string) => JSON.stringify(path.join(dir, name));
+		// "first" ends only once "beside" has run: it would wait out its 30 s if the two ran in turn.
+		const waitFor = (name: string) =>
+			`const fs=require('fs');const end=Date.now()+30000;` +
+			`(function check(){if(fs.existsSync(${file(name)}))process.exit(0);` +
+			`if(Date.now()>end)process.exit(3);setTimeout(check,20);})()`;
+		const outcomes = await runSteps(
+			[
+				node('first', waitFor('beside')),
+				node('beside', `require('fs').writeFileSync(${file('beside')}, ''); console.log('hello')`),
+				node('then', `process.exit(require('fs').existsSync(${file('beside')}) ? 0 : 4)`, [
+					'first',
+					'beside',
+				]),
+			],
+			options(),
+		);
+		expect(outcomes.map((o) => [o.step.name, o.ok])).toEqual([
+			['first', true],
+			['beside', true],
+			['then', true],
+		]);
+		// Each step's output is printed whole when it ends, and kept in its log.
+		expect(printed).toContain('[test] ──── beside: passed');
+		expect(printed).toContain('hello');
+		expect(fs.readFileSync(path.join(dir, 'logs', 'beside.log'), 'utf8')).toBe('hello\n');
+	});
+
+	it('after a failure no further step starts and the running ones are stopped', async () => {
+		const started = Date.now();
+		const outcomes = await runSteps(
+			[
+				node('fails', 'process.exit(1)'),
+				node('long', 'setTimeout(() => {}, 60000)'),
+				node('needs it', 'process.exit(0)', ['fails']),
+			],
+			options(),
+		);
+		expect(outcomes.map((o) => [o.step.name, o.ok])).toEqual([
+			['fails', false],
+			['long', false],
+		]);
+		expect(Date.now() - started).toBeLessThan(30_000);
+		expect(printed).toContain('[test] ──── fails: FAILED');
+	});
+
+	it('runs every check of the repository, each after the steps whose output it reads', () => {
+		const byName = new Map(STEPS.map((step) => [step.name, step]));
+		for (const step of STEPS) for (const name of step.after) expect(byName.has(name)).toBe(true);
+		const needs = (name: string): string[] =>
+			(byName.get(name)?.after ?? []).flatMap((before) => [before, ...needs(before)]);
+		// dist/ is built once, before everything that reads it.
+		for (const name of ['in-process tests', 'dev --check', 'package scan', 'end-to-end tests']) {
+			expect(needs(name)).toContain('build');
+		}
+		expect(needs('end-to-end tests')).toEqual(
+			expect.arrayContaining(['n8n install', 'in-process tests']),
+		);
+		expect(needs('dev --check')).toContain('n8n install');
+		expect(STEPS.map((step) => step.command.join(' '))).toEqual(
+			expect.arrayContaining([
+				'npx n8n-node lint',
+				'npx tsc --noEmit -p tsconfig.test.json',
+				'npx tsx scripts/dev.ts --check',
+			]),
+		);
+		// No step rebuilds dist/ while another reads it.
+		expect(STEPS.filter((step) => /build/.test(step.command.join(' ')))).toHaveLength(1);
+	});
+});
