@@ -13,6 +13,8 @@ module.exports = {
 	// outgrew Node's 4 GB heap. Workers are recycled once a file leaves one above 1 GB (this also
 	// keeps a 2-core machine from running the files in band).
 	workerIdleMemoryLimit: '1GB',
+	// The e2e files that wait longest start first (see the file).
+	testSequencer: '<rootDir>/test/setup/sequencer.js',
 	projects: [
 		{
 			...shared,

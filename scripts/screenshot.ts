@@ -8,7 +8,9 @@
  * 2. Drives a headless Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium, from the system's
  *    package manager: `apt-get install chromium`) with `puppeteer-core`: logs in as the demo owner,
  *    opens `examples/marketing-demo.json`, runs it, zooms to fit and saves `docs/canvas.png`; then
- *    opens the node panel, searches for "enrich" and saves `docs/node-search.png` (1600×900).
+ *    opens the node panel, searches for "enrich" and saves `docs/node-search.png` (1600×900);
+ *    then opens `examples/marketing-flow-step-demo.json` and saves `docs/flow-step-canvas.png` and,
+ *    with its trigger's panel open, `docs/flow-step-trigger.png`.
  * 3. Stops Chromium, n8n and the simulator, also on failure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,6 +25,9 @@ const SIMULATOR_PORT = Number(process.env.SCREENSHOT_SIMULATOR_PORT ?? 5690);
 const BROKER_PORT = Number(process.env.SCREENSHOT_BROKER_PORT ?? 5689);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WORKFLOW_ID = 'demoMarketingWf001';
+/** examples/marketing-flow-step-demo.json and its trigger node. */
+const FLOW_STEP_WORKFLOW_ID = 'demoFlowStepWf01';
+const FLOW_STEP_TRIGGER = 'Smart Campaign Calls';
 const VIEWPORT = { width: 1600, height: 900 };
 const DOCS_DIR = path.join(REPO_ROOT, 'docs');
 const READY_TIMEOUT_MS = 240_000;
@@ -35,6 +40,7 @@ interface Page {
 	click(selector: string): Promise<void>;
 	screenshot(options: { path: string }): Promise<unknown>;
 	keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
+	$(selector: string): Promise<{ click(options?: { count?: number }): Promise<void> } | null>;
 }
 interface Browser {
 	newPage(): Promise<Page>;
@@ -158,6 +164,33 @@ async function shoot(browser: Browser): Promise<void> {
 	const search = path.join(DOCS_DIR, 'node-search.png');
 	await page.screenshot({ path: search });
 	say(`saved ${path.relative(REPO_ROOT, search)}`);
+
+	await shootFlowStep(page, editor);
+}
+
+/**
+ * The flow-step demo (docs/marketing-flow-step.md): its canvas, and the trigger's panel with the
+ * URL and the settings the marketing service's admin copies into the service.
+ */
+async function shootFlowStep(page: Page, editor: string): Promise<void> {
+	await page.goto(`${editor}/workflow/${FLOW_STEP_WORKFLOW_ID}`, { waitUntil: 'networkidle2' });
+	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
+	await page.keyboard.press('1'); // n8n: zoom to fit
+	await pause(1500);
+	const canvas = path.join(DOCS_DIR, 'flow-step-canvas.png');
+	await page.screenshot({ path: canvas });
+	say(`saved ${path.relative(REPO_ROOT, canvas)}`);
+
+	const trigger = await page.$(
+		`[data-test-id="canvas-node"][data-node-name="${FLOW_STEP_TRIGGER}"]`,
+	);
+	if (!trigger) throw new Error(`No "${FLOW_STEP_TRIGGER}" node on the flow-step canvas`);
+	await trigger.click({ count: 2 });
+	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });
+	await pause(2000);
+	const panel = path.join(DOCS_DIR, 'flow-step-trigger.png');
+	await page.screenshot({ path: panel });
+	say(`saved ${path.relative(REPO_ROOT, panel)}`);
 }
 
 async function main() {

@@ -15,7 +15,8 @@
  * - A step's output goes to `.cache/test-logs/<step>.log` and is printed whole when the step ends,
  *   so no two steps' lines interleave. The first failure stops the steps still running.
  *
- * Ends with one line per step (time, result) and `<n> passed, <n> failed` over the steps.
+ * Ends with one line per step (time, result), then `steps: <n> passed, <n> failed` and, over
+ * every jest run, `tests: <n> passed, <n> failed`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -69,6 +70,16 @@ export interface Outcome {
 	step: Step;
 	ok: boolean;
 	seconds: number;
+	/** The step's whole output. */
+	log: string;
+}
+
+/** The passed and failed tests of a jest run's output (its `Tests:` summary line), if any. */
+export function jestTotals(log: string): { passed: number; failed: number } | undefined {
+	const line = /^Tests:\s+(.*\btotal)$/m.exec(log)?.[1];
+	if (!line) return undefined;
+	const count = (word: string) => Number(new RegExp(`(\\d+) ${word}`).exec(line)?.[1] ?? 0);
+	return { passed: count('passed'), failed: count('failed') };
 }
 
 interface RunOptions {
@@ -100,7 +111,7 @@ function runStep(step: Step, children: Set<ChildProcess>, options: RunOptions): 
 			options.write(
 				`\n[test] ──── ${step.name}: ${ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(0)} s ────\n${log}\n`,
 			);
-			resolve({ step, ok, seconds });
+			resolve({ step, ok, seconds, log });
 		};
 		child.on('error', () => finish(false));
 		child.on('close', (code) => finish(code === 0));
@@ -169,9 +180,12 @@ async function main() {
 		const time = outcome ? `${outcome.seconds.toFixed(0).padStart(5)} s` : '       ';
 		return `  ${step.name.padEnd(18)} ${time}  ${result}`;
 	});
+	const tests = outcomes.map((o) => jestTotals(o.log) ?? { passed: 0, failed: 0 });
+	const sum = (key: 'passed' | 'failed') => tests.reduce((total, t) => total + t[key], 0);
 	process.stdout.write(
 		`\n[test] steps (${((Date.now() - started) / 1000).toFixed(0)} s in all):\n${lines.join('\n')}\n` +
-			`steps: ${passed} passed, ${STEPS.length - passed} failed\n`,
+			`steps: ${passed} passed, ${STEPS.length - passed} failed\n` +
+			`tests: ${sum('passed')} passed, ${sum('failed')} failed\n`,
 	);
 	process.exit(passed === STEPS.length ? 0 : 1);
 }

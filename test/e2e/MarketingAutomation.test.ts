@@ -111,10 +111,12 @@ describe('marketing node in n8n (e2e)', () => {
 		expect(members).toHaveLength(1000);
 		expect(new Set(members.map((m) => m.email)).size).toBe(1000);
 
+		// Batches of 300 go out side by side: the service may see the short one before the others.
 		expect(
 			sim
 				.callsTo('POST', '/rest/v1/leads.json')
-				.map((c) => (c.body as { input: unknown[] }).input.length),
+				.map((c) => (c.body as { input: unknown[] }).input.length)
+				.sort((a, b) => b - a),
 		).toEqual([300, 300, 300, 100]);
 		expect(sim.callsTo('POST', '/rest/v1/lists/1003/leads.json')).toHaveLength(4);
 		const triggers = sim.callsTo('POST', '/rest/v1/campaigns/2001/trigger.json');

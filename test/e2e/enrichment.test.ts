@@ -333,9 +333,12 @@ describe('enrichment nodes in n8n (e2e)', () => {
 			[true, 'Kookaburra Retail Group'],
 			[false, { abn: '47065475149' }],
 		]);
-		expect(
-			anz.calls.slice(before).map((call) => [call.method, call.path, call.query, call.body]),
-		).toEqual([
+		// The nodes run one after another; each sends its items' calls side by side, so within a
+		// node the service may see them in any order.
+		const calls = anz.calls
+			.slice(before)
+			.map((call) => [call.method, call.path, call.query, call.body] as const);
+		const expected = [
 			[
 				'POST',
 				'/people/search',
@@ -347,6 +350,12 @@ describe('enrichment nodes in n8n (e2e)', () => {
 			['GET', '/company', 'abn=51824753556', undefined],
 			['GET', '/company', 'abn=53004085616', undefined],
 			['GET', '/company', 'abn=47065475149', undefined],
-		]);
+		];
+		expect(calls.map(([method, route]) => `${method} ${route}`)).toEqual(
+			expected.map(([method, route]) => `${method} ${route}`),
+		);
+		const byText = (list: ReadonlyArray<readonly unknown[]>) =>
+			list.map((c) => JSON.stringify(c)).sort();
+		expect(byText(calls)).toEqual(byText(expected));
 	});
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { runSteps, STEPS, type Step } from '../../scripts/test';
+import { jestTotals, runSteps, STEPS, type Step } from '../../scripts/test';
 
 /** A step that runs `code` in Node, in `dir`. */
 const node = (name: string, code: string, after: string[] = []): Step => ({
@@ -95,5 +95,17 @@ describe('npm test (scripts/test.ts)', () => {
 		);
 		// No step rebuilds dist/ while another reads it.
 		expect(STEPS.filter((step) => /build/.test(step.command.join(' ')))).toHaveLength(1);
+	});
+
+	it("reads a jest run's totals from its summary line", () => {
+		expect(jestTotals('x\nTests:       2109 passed, 2109 total\nTime: 3 s')).toEqual({
+			passed: 2109,
+			failed: 0,
+		});
+		expect(jestTotals('Tests:       2 failed, 1 skipped, 47 passed, 50 total\n')).toEqual({
+			passed: 47,
+			failed: 2,
+		});
+		expect(jestTotals('no jest here')).toBeUndefined();
 	});
 });
