@@ -80,7 +80,11 @@ function signalRuns(kind: 'contact' | 'company', id: string, seeds: string[]) {
 			{
 				recordId: id,
 				signalTypes: ['allSignals'],
-				options: { startDate: '2026-01-01', maxResultsPerSignal: 3 },
+				options: {
+					startDate: '2026-01-01',
+					maxResultsPerSignal: 3,
+					...(kind === 'company' ? { intentCategories: ['Technology'] } : {}),
+				},
 			},
 		],
 		[`${kind} getSignalScore`]: [
@@ -112,6 +116,14 @@ const FILTER_VALUES: Params = {
 	seniorityIds: [7],
 	intentTopics: ['CRM Software'],
 	technology: { __rl: true, mode: 'name', value: 'Acme Labs' },
+	// The pickers: names, sizes and locations add to the typed ones, each value once.
+	companyName: { __rl: true, mode: 'name', value: 'Northwind' },
+	sizeRanges: ['201-1000'],
+	locationPick: { __rl: true, mode: 'list', value: '{"country":"United States"}' },
+	revenues: ['1000001-10000000'],
+	sicCodes: ['7372'],
+	naicsCodes: ['511210'],
+	subIndustryIds: [101],
 };
 
 const shownFor = (resource: string, operation: string) =>
@@ -173,6 +185,13 @@ describe('Global Enrichment on the service API: every operation through the stri
 			intentTopics: ['CRM Software'],
 			location: 'United States',
 			technology: { __rl: true, mode: 'name', value: 'Acme Labs' },
+			companyName: { __rl: true, mode: 'name', value: 'Northwind' },
+			sizeRanges: ['201-1000'],
+			locationPick: { __rl: true, mode: 'list', value: '{"country":"United States"}' },
+			revenues: ['1000001-10000000'],
+			sicCodes: ['7372'],
+			naicsCodes: ['511210'],
+			subIndustryIds: [101],
 		});
 	});
 
@@ -206,6 +225,10 @@ describe('Global Enrichment on the service API: every operation through the stri
 			intentTopics: ['CRM Software'],
 			sizes: [{ min: 201, max: 1000 }],
 			technologies: ['Acme Labs'],
+			subIndustriesIds: [101],
+			revenues: [{ min: 1_000_001, max: 10_000_000 }],
+			sicCodes: ['7372'],
+			naicsCodes: ['511210'],
 		};
 		const contactLookups = [
 			contact({ email: ANA_EMAIL }),
@@ -247,6 +270,10 @@ describe('Global Enrichment on the service API: every operation through the stri
 								intentTopics: ['CRM Software'],
 								technologies: ['Acme Labs'],
 								sizes: [{ min: 201, max: 1000 }],
+								subIndustriesIds: [101],
+								revenues: [{ min: 1_000_001, max: 10_000_000 }],
+								sicCodes: ['7372'],
+								naicsCodes: ['511210'],
 							},
 						},
 					},
@@ -286,6 +313,9 @@ describe('Global Enrichment on the service API: every operation through the stri
 						: { domains: ['a', 'b', 'c', 'd', 'e'].map((n) => `${n}.example`) };
 				return [
 					['GET', `/v3/${kind}/signals/types`, undefined, undefined, 200],
+					...(kind === 'companies'
+						? [['GET', '/v3/companies/signals/filters/intentCategories', undefined, undefined, 200]]
+						: []),
 					[
 						'POST',
 						`/v3/${kind}/signals`,
@@ -295,6 +325,9 @@ describe('Global Enrichment on the service API: every operation through the stri
 							signalTypes: ['allSignals'],
 							startDate: '2026-01-01',
 							maxResultsPerSignal: 3,
+							...(kind === 'companies'
+								? { filters: { include: { intentCategories: ['Technology'] } } }
+								: {}),
 						},
 						200,
 					],
