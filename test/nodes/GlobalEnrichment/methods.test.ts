@@ -249,11 +249,11 @@ describe('Global Enrichment on the service API: company catalogue and searched p
 			"The sub-industry list comes from the service's own API; on the connection contract, type industry names in the Industry filter",
 		);
 		for (const picker of [
-			loadOptions.getCompanySizes,
-			loadOptions.getCompanyIntentCategories,
-			() => listSearch.searchCompanyNames.call(context, 'acme'),
+			async () => await loadOptions.getCompanySizes.call(context),
+			async () => await loadOptions.getCompanyIntentCategories.call(context),
+			async () => await listSearch.searchCompanyNames.call(context, 'acme'),
 		]) {
-			await expect(picker.call(context)).rejects.toThrow(
+			await expect(picker()).rejects.toThrow(
 				"The filter list works with the service's own API only; the connection contract has no such endpoint",
 			);
 		}

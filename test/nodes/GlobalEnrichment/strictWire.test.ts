@@ -100,6 +100,12 @@ function signalRuns(kind: 'contact' | 'company', id: string, seeds: string[]) {
 				exclude: kind === 'contact' ? id : 'z.example',
 				...(kind === 'contact' ? { excludeEmails: ANA_EMAIL } : {}),
 			},
+			// Several Kinds: the seeds of two kinds in one request.
+			{
+				seedType: 'mixed',
+				[kind === 'contact' ? 'seedEmails' : 'seedDomains']: seeds.slice(0, 4).join(','),
+				seedLinkedinUrls: `https://www.linkedin.com/${kind === 'contact' ? 'in' : 'company'}/seed`,
+			},
 		],
 	};
 }
@@ -365,6 +371,23 @@ describe('Global Enrichment on the service API: every operation through the stri
 								kind === 'contacts'
 									? { ids: [id], emails: [ANA_EMAIL] }
 									: { domains: ['z.example'] },
+						},
+						200,
+					],
+					[
+						'POST',
+						`/v3/${kind}/lookalike`,
+						undefined,
+						{
+							seeds: {
+								...Object.fromEntries(
+									Object.entries(seeds).map(([list, values]) => [list, values.slice(0, 4)]),
+								),
+								linkedinUrls: [
+									`https://www.linkedin.com/${kind === 'contacts' ? 'in' : 'company'}/seed`,
+								],
+							},
+							limit: 100,
 						},
 						200,
 					],
