@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /** A size or revenue range as the search takes it (`V3Range`). */
-export interface Range {
+interface Range {
 	min: number;
 	max?: number;
 }

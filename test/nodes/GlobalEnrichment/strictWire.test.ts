@@ -110,6 +110,17 @@ function signalRuns(kind: 'contact' | 'company', id: string, seeds: string[]) {
 	};
 }
 
+/** The catalogue pickers: names, sizes and locations add to the typed ones, each value once. */
+const PICKER_VALUES: Params = {
+	companyName: { __rl: true, mode: 'name', value: 'Northwind' },
+	sizeRanges: ['201-1000'],
+	locationPick: { __rl: true, mode: 'list', value: '{"country":"United States"}' },
+	revenues: ['1000001-10000000'],
+	sicCodes: ['7372'],
+	naicsCodes: ['511210'],
+	subIndustryIds: [101],
+};
+
 /** A value for each search filter, all matching the demo seed's Ana Silva and Northwind Traders. */
 const FILTER_VALUES: Params = {
 	company: 'Northwind',
@@ -122,14 +133,7 @@ const FILTER_VALUES: Params = {
 	seniorityIds: [7],
 	intentTopics: ['CRM Software'],
 	technology: { __rl: true, mode: 'name', value: 'Acme Labs' },
-	// The pickers: names, sizes and locations add to the typed ones, each value once.
-	companyName: { __rl: true, mode: 'name', value: 'Northwind' },
-	sizeRanges: ['201-1000'],
-	locationPick: { __rl: true, mode: 'list', value: '{"country":"United States"}' },
-	revenues: ['1000001-10000000'],
-	sicCodes: ['7372'],
-	naicsCodes: ['511210'],
-	subIndustryIds: [101],
+	...PICKER_VALUES,
 };
 
 const shownFor = (resource: string, operation: string) =>
@@ -191,13 +195,7 @@ describe('Global Enrichment on the service API: every operation through the stri
 			intentTopics: ['CRM Software'],
 			location: 'United States',
 			technology: { __rl: true, mode: 'name', value: 'Acme Labs' },
-			companyName: { __rl: true, mode: 'name', value: 'Northwind' },
-			sizeRanges: ['201-1000'],
-			locationPick: { __rl: true, mode: 'list', value: '{"country":"United States"}' },
-			revenues: ['1000001-10000000'],
-			sicCodes: ['7372'],
-			naicsCodes: ['511210'],
-			subIndustryIds: [101],
+			...PICKER_VALUES,
 		});
 	});
 
