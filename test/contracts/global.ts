@@ -320,7 +320,7 @@ const lookalikeAnswer = object(
 /** `FilterValuesResponse`: `values` of a shape per filter type (the V2 document gives each). */
 const filterValues = object({ values: any }, [], {
 	assumed:
-		'The V3 document leaves `values` untyped; the simulator answers the V2 shapes: plain strings for departments, existing data points and intent topics; `{id, name}` seniority; `{name, code}` countries; `{min, max}` sizes and revenues; `{code, label}` SIC and NAICS; `{main_industry, main_industry_id, sub_industries[{id, value}]}` industries; `{companyId, name, fqdn}` names; `{name}` technologies; location objects.',
+		'The V3 document leaves `values` untyped; the simulator answers the V2 shapes: plain strings for departments, existing data points and intent topics; `{id, name}` seniority; `{name, code}` countries; `{min, max}` sizes and revenues; `{code, label}` SIC and NAICS; `{main_industry, main_industry_id, sub_industries[{id, value}]}` industries; `{companyId, name, fqdn}` names; `{name}` technologies; location objects. The company signal sub-filters (getCompanySignalFilterValues) are open in both documents: plain strings for news event types, hiring departments and intent categories (the V2 signal options list the first two as strings; the signals request takes intent categories as strings, `["Technology", "Business"]`), `{country, state}` hiring locations (V2 getSignalOptions).',
 });
 const filterQuery = object({ query: { ...string, minLength: 2, maxLength: 256 } });
 const rateTier = object(anyOf(['limit', 'used', 'remaining', 'resetsAt']));

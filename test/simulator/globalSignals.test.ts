@@ -278,6 +278,44 @@ describe('global enrichment simulator: signals, lookalikes, filters, webhooks', 
 		});
 	});
 
+	it('company signal sub-filters: intent categories take no query; hiring locations need one', async () => {
+		expect((await call('GET', '/v3/companies/signals/filters/intentCategories')).body).toEqual({
+			values: ['Business', 'Technology', 'Marketing'],
+		});
+		// The document: "the query parameter is not supported for this filter type; passing one returns 400".
+		expect(
+			(await call('GET', '/v3/companies/signals/filters/intentCategories?query=tech')).status,
+		).toBe(400);
+		expect((await call('GET', '/v3/companies/signals/filters/hiringByLocations')).status).toBe(400);
+		expect(
+			(await call('GET', '/v3/companies/signals/filters/hiringByLocations?query=zeal')).body,
+		).toEqual({ values: [{ country: 'New Zealand' }] });
+	});
+
+	it('intent categories refine linkedinActivityIntent only, by the categories of its topics', async () => {
+		sim.services.global.signalOps.now = () => Date.parse('2026-11-20T00:00:00Z');
+		const topic = (category: string) => ({ intentTopics: [{ topic: 'X', category }] });
+		sim.services.global.signalOps.signals.set('c-1001', [
+			{ type: 'linkedinActivityIntent', date: '2026-11-01', details: topic('Technology') },
+			{ type: 'linkedinActivityIntent', date: '2026-11-02', details: topic('Business') },
+			{ type: 'surgeInHiring', date: '2026-11-03', details: { openRoles: 3 } },
+		]);
+		const answer = await call('POST', '/v3/companies/signals', {
+			ids: ['c-1001'],
+			signalTypes: ['allSignals'],
+			filters: { include: { intentCategories: ['Technology'] } },
+		});
+		expect(answer.body.results).toEqual([
+			{
+				id: 'c-1001',
+				linkedinActivityIntent: [{ signalDate: '2026-11-01', ...topic('Technology') }],
+				surgeInHiring: [{ signalDate: '2026-11-03', openRoles: 3 }],
+			},
+		]);
+		sim.services.global.signalOps.signals.delete('c-1001');
+		sim.services.global.signalOps.now = () => Date.now();
+	});
+
 	it('webhooks: a secret first, the URL check, one subscription per entity, signed deliveries retried then disabled', async () => {
 		const subscribe = (url: string, entityId = 'p-2001') =>
 			call('POST', '/api/subscriptions', {

@@ -20,6 +20,9 @@
  * - `GET /v3/contacts/prospecting/filters/{departments,seniority,existingDataPoints,countries}` and
  *   `…/locations?query=`; company filters `sizes, revenues, sics, naics, intentTopics` and
  *   `names, technologies, locations` with `query` of 2..256 characters;
+ * - `GET /v3/companies/signals/filters/{newsEventTypes,hiringByDepartments,intentCategories}` and
+ *   `…/hiringByLocations?query=`: the company signal sub-filters (`intentCategories` takes no
+ *   `query`: the document says one is answered 400);
  * Webhooks and their signed deliveries are in ./globalWebhooks.ts.
  * Requests and answers are checked against the service's contract (../contracts/global.ts): every
  * shape below is the published document's, not the node's.
@@ -73,6 +76,16 @@ const COMPANY_FILTERS: Record<string, unknown[]> = {
 	intentTopics: ['CRM Software', 'Data Enrichment'],
 };
 const SEARCHED = ['names', 'technologies', 'locations'];
+/**
+ * The company signal sub-filters (`getCompanySignalFilterValues`). Their V3 shapes are open; the
+ * V2 signal options list news event types and hiring departments as plain strings, and the signals
+ * request takes intent categories as strings (`["Technology", "Business"]`), so strings here.
+ */
+const SIGNAL_FILTERS: Record<string, unknown[]> = {
+	newsEventTypes: ['Funding Round', 'New Customer', 'Product Launch'],
+	hiringByDepartments: ['Engineering & Technical', 'Sales'],
+	intentCategories: ['Business', 'Technology', 'Marketing'],
+};
 const LOCATIONS = ['Sydney, Australia', 'Melbourne, Australia', 'Auckland, New Zealand'];
 
 /** What this module needs of the enrichment service it is part of. */
@@ -124,6 +137,9 @@ export class GlobalSignals {
 			(m = /^\/v3\/(contacts|companies)\/prospecting\/filters\/(\w+)$/.exec(path))
 		) {
 			return this.filter(m[1] as Kind, m[2], request.query.get('query'));
+		}
+		if (method === 'GET' && (m = /^\/v3\/companies\/signals\/filters\/(\w+)$/.exec(path))) {
+			return this.signalFilter(m[1], request.query.get('query'));
 		}
 		return undefined;
 	}
@@ -179,7 +195,17 @@ export class GlobalSignals {
 			for (const signal of this.signals.get(id) ?? []) {
 				if (!wanted.includes(signal.type) || Date.parse(`${signal.date}T00:00:00Z`) < from)
 					continue;
-				if (categories && !categories.includes(String(signal.details.signalCategory))) continue;
+				// Intent categories refine linkedinActivityIntent only: an item is kept when one of its
+				// topics (`intentTopics[].category`) is of a category asked for.
+				if (
+					categories &&
+					signal.type === 'linkedinActivityIntent' &&
+					!((signal.details.intentTopics ?? []) as Row[]).some((topic) =>
+						categories.includes(String(topic.category)),
+					)
+				) {
+					continue;
+				}
 				const list = ((result[signal.type] as Row[] | undefined) ??= []);
 				if (list.length < max) list.push({ signalDate: signal.date, ...signal.details });
 			}
@@ -351,6 +377,23 @@ export class GlobalSignals {
 			return `seeds must hold 5 to 100 seeds in all, not ${total}`;
 		}
 		return undefined;
+	}
+
+	/** A company signal sub-filter's values; `intentCategories` refuses a `query` (its document). */
+	private signalFilter(name: string, query: string | null): SimResponse | undefined {
+		const fixed = SIGNAL_FILTERS[name];
+		if (fixed) {
+			if (query !== null && name === 'intentCategories') {
+				return this.host.error(400, 'BAD_REQUEST', 'query is not supported for intentCategories');
+			}
+			return reply(200, { values: fixed });
+		}
+		if (name !== 'hiringByLocations') return undefined;
+		if (!query || query.length < 2 || query.length > 256) {
+			return this.host.error(400, 'BAD_REQUEST', 'query must be 2 to 256 characters');
+		}
+		const found = LOCATIONS.filter((w) => w.toLowerCase().includes(query.toLowerCase()));
+		return reply(200, { values: found.map((word) => ({ country: word.split(', ')[1] })) });
 	}
 
 	private filter(kind: Kind, name: string, query: string | null): SimResponse | undefined {

@@ -14,6 +14,7 @@ import {
 	searchFiltersCollection,
 } from '../../enrichment/fields';
 import type { EnrichmentApi } from '../../enrichment/types';
+import { readLocation, readRange } from '../helpers/catalogueValues';
 
 export type SearchKind = 'contact' | 'company';
 
@@ -46,23 +47,180 @@ const picker = (
 	description: `${what} from the service's own list (service API only). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 });
 
+/**
+ * A filter picked from a catalogue the service searches by the typed text (its own API only): a
+ * resource locator, From List first, then By Name where a name can be typed.
+ */
+const searchedLocator = (
+	displayName: string,
+	name: string,
+	searchListMethod: string,
+	description: string,
+	byNamePlaceholder?: string,
+): INodeProperties => ({
+	displayName,
+	name,
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	description,
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod, searchable: true },
+		},
+		...(byNamePlaceholder
+			? [
+					{
+						displayName: 'By Name',
+						name: 'name',
+						type: 'string' as const,
+						placeholder: byNamePlaceholder,
+					},
+				]
+			: []),
+	],
+});
+
 /** The value of a resource locator filter (`{ __rl, mode, value }`), or the text given. */
 function locatorValue(value: unknown): string {
 	const picked = value && typeof value === 'object' ? (value as IDataObject).value : value;
 	return typeof picked === 'string' ? picked.trim() : '';
 }
 
-/** Catalogue filters: where each goes in the body (contacts or companies) and how values are sent. */
+/** A picked value the filter cannot take: why, and the fix. */
+type Refusal = { refused: string; fix: string };
+const FROM_LIST = 'Choose the values from the list.';
+
+/** Each value as the filter takes it, or the first refused. */
+const each =
+	(read: (value: string) => unknown, refused: (value: string) => string, fix = FROM_LIST) =>
+	(values: string[]): unknown[] | Refusal => {
+		const sent: unknown[] = [];
+		for (const value of values) {
+			const taken = read(value);
+			if (taken === undefined) return { refused: refused(value), fix };
+			sent.push(taken);
+		}
+		return sent;
+	};
+const asIs = (value: string) => value;
+const positiveId = (value: string) => (/^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined);
+const ids = each(
+	positiveId,
+	(value) => `the service takes IDs (numbers such as 4), not "${echo(value)}"`,
+);
+const codes = (example: string) =>
+	each(
+		(value) => (/^\d{2,8}$/.test(value) ? value : undefined),
+		(value) => `the service takes codes (digits such as ${example}), not "${echo(value)}"`,
+	);
+const ranges = each(
+	readRange,
+	(value) => `"${echo(value)}" is not a range (such as 51-200 or 10001+)`,
+	'Choose the ranges from the list, or give them as 51-200 or 10001+ in the expression.',
+);
+const locations = each(
+	readLocation,
+	(value) => `"${echo(value)}" is not a location from the list`,
+	'Choose a location from the list, or type countries in Location.',
+);
+
+/**
+ * Catalogue filters (the service's own API only): the parameter, its display name, where it goes
+ * in the body (contacts, companies, or where the search's locations go) under which name, how it
+ * is read (a resource locator holds one value) and how each value is sent. A filter a typed one
+ * shares (names, sizes, locations) adds to it.
+ */
 const PICKED: Array<{
 	name: string;
 	label: string;
-	side: 'contacts' | 'companies';
-	numeric: boolean;
+	side: 'contacts' | 'companies' | 'located';
+	field: string;
+	locator?: boolean;
+	read: (values: string[]) => unknown[] | Refusal;
 }> = [
-	{ name: 'departments', label: 'Department Names or IDs', side: 'contacts', numeric: false },
-	{ name: 'seniorityIds', label: 'Seniority Names or IDs', side: 'contacts', numeric: true },
-	{ name: 'intentTopics', label: 'Intent Topic Names or IDs', side: 'companies', numeric: false },
-	{ name: 'technologies', label: 'Technology', side: 'companies', numeric: false },
+	{
+		name: 'departments',
+		label: 'Department Names or IDs',
+		side: 'contacts',
+		field: 'departments',
+		read: each(asIs, asIs),
+	},
+	{
+		name: 'seniorityIds',
+		label: 'Seniority Names or IDs',
+		side: 'contacts',
+		field: 'seniorityIds',
+		read: ids,
+	},
+	{
+		name: 'intentTopics',
+		label: 'Intent Topic Names or IDs',
+		side: 'companies',
+		field: 'intentTopics',
+		read: each(asIs, asIs),
+	},
+	{
+		name: 'technology',
+		label: 'Technology',
+		side: 'companies',
+		field: 'technologies',
+		locator: true,
+		read: each(asIs, asIs),
+	},
+	{
+		name: 'companyName',
+		label: 'Company Name',
+		side: 'companies',
+		field: 'names',
+		locator: true,
+		read: each(asIs, asIs),
+	},
+	{
+		name: 'subIndustryIds',
+		label: 'Sub-Industry Names or IDs',
+		side: 'companies',
+		field: 'subIndustriesIds',
+		read: ids,
+	},
+	{
+		name: 'sizeRanges',
+		label: 'Company Size Names or IDs',
+		side: 'companies',
+		field: 'sizes',
+		read: ranges,
+	},
+	{
+		name: 'revenues',
+		label: 'Revenue Names or IDs',
+		side: 'companies',
+		field: 'revenues',
+		read: ranges,
+	},
+	{
+		name: 'sicCodes',
+		label: 'SIC Code Names or IDs',
+		side: 'companies',
+		field: 'sicCodes',
+		read: codes('7372'),
+	},
+	{
+		name: 'naicsCodes',
+		label: 'NAICS Code Names or IDs',
+		side: 'companies',
+		field: 'naicsCodes',
+		read: codes('511210'),
+	},
+	{
+		name: 'locationPick',
+		label: 'Location (Service API)',
+		side: 'located',
+		field: 'locations',
+		locator: true,
+		read: locations,
+	},
 ];
 
 export function searchFilters(kind: SearchKind): INodeProperties {
@@ -77,28 +235,37 @@ export function searchFilters(kind: SearchKind): INodeProperties {
 		),
 		picker('Industry Names or IDs', 'industryIds', 'getIndustries', 'Industries'),
 		filter('Location', 'location', 'e.g. Australia, Germany', 'Countries, comma-separated'),
-		{
-			displayName: 'Technology',
-			name: 'technology',
-			type: 'resourceLocator',
-			default: { mode: 'list', value: '' },
-			description: "A technology companies use, from the service's own list (service API only)",
-			modes: [
-				{
-					displayName: 'From List',
-					name: 'list',
-					type: 'list',
-					typeOptions: { searchListMethod: 'searchTechnologies', searchable: true },
-				},
-				{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. Salesforce' },
-			],
-		},
+		searchedLocator(
+			'Technology',
+			'technology',
+			'searchTechnologies',
+			"A technology companies use, from the service's own list (service API only)",
+			'e.g. Salesforce',
+		),
 		picker(
 			'Intent Topic Names or IDs',
 			'intentTopics',
 			'getCompanyIntentTopics',
 			'Topics companies research',
 		),
+		searchedLocator(
+			'Company Name',
+			'companyName',
+			'searchCompanyNames',
+			"A company from the service's list, searched as you type (service API only); Company takes typed names",
+			'e.g. Acme',
+		),
+		searchedLocator(
+			'Location (Service API)',
+			'locationPick',
+			kind === 'contact' ? 'searchContactLocations' : 'searchCompanyLocations',
+			"A city, state, country or continent from the service's list, searched as you type (service API only); Location takes typed countries",
+		),
+		picker('Sub-Industry Names or IDs', 'subIndustryIds', 'getSubIndustries', 'Sub-industries'),
+		picker('Company Size Names or IDs', 'sizeRanges', 'getCompanySizes', 'Company size ranges'),
+		picker('Revenue Names or IDs', 'revenues', 'getCompanyRevenues', 'Annual revenue ranges'),
+		picker('SIC Code Names or IDs', 'sicCodes', 'getCompanySicCodes', 'SIC industry codes'),
+		picker('NAICS Code Names or IDs', 'naicsCodes', 'getCompanyNaicsCodes', 'NAICS industry codes'),
 	];
 	if (kind === 'contact') {
 		options.push(
@@ -157,36 +324,6 @@ export function searchBody(
 		}
 		companies.mainIndustriesIds = ids;
 	}
-	for (const { name, label, side, numeric } of PICKED) {
-		const values =
-			name === 'technologies'
-				? [locatorValue(filters.technology)].filter(Boolean)
-				: listOf(filters[name]);
-		if (!values.length || (side === 'contacts' && kind !== 'contact')) continue;
-		if (api === 'contract') {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`Invalid ${label} filter in item ${itemIndex}: this list works with the service's own API only`,
-				{
-					itemIndex,
-					description:
-						'Clear the filter, or choose the Service API in the credential. No request was sent.',
-				},
-			);
-		}
-		const sent = numeric ? values.map(Number) : values;
-		if (numeric && sent.some((value) => !Number.isInteger(value) || (value as number) <= 0)) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`Invalid ${label} filter in item ${itemIndex}: the service takes IDs (numbers such as 4), not "${echo(values.join(', '))}"`,
-				{
-					itemIndex,
-					description: 'Choose the values from the list. No request was sent.',
-				},
-			);
-		}
-		(side === 'contacts' ? contacts : companies)[name] = sent;
-	}
 	// Exactly the sizes chosen: an unknown value (from an expression) is refused, never dropped.
 	const sizes = listOf(filters.companySize);
 	const unknown = sizes.filter((size) => !COMPANY_SIZES.some((known) => known.value === size));
@@ -205,6 +342,41 @@ export function searchBody(
 		companies.sizes = COMPANY_SIZES.filter((size) => sizes.includes(String(size.value))).map(
 			({ min, max }) => (max === undefined ? { min } : { min, max }),
 		);
+	}
+	for (const { name, label, side, field, locator, read } of PICKED) {
+		const values = locator ? [locatorValue(filters[name])].filter(Boolean) : listOf(filters[name]);
+		if (!values.length || (side === 'contacts' && kind !== 'contact')) continue;
+		if (api === 'contract') {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Invalid ${label} filter in item ${itemIndex}: this list works with the service's own API only`,
+				{
+					itemIndex,
+					description:
+						'Clear the filter, or choose the Service API in the credential. No request was sent.',
+				},
+			);
+		}
+		const sent = read(values);
+		if (!Array.isArray(sent)) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Invalid ${label} filter in item ${itemIndex}: ${sent.refused}`,
+				{ itemIndex, description: `${sent.fix} No request was sent.` },
+			);
+		}
+		const target =
+			side === 'contacts' || (side === 'located' && kind === 'contact') ? contacts : companies;
+		// Added to what a typed filter gave (names, sizes, locations), each value once.
+		const seen = new Set<string>();
+		target[field] = [...((target[field] as unknown[] | undefined) ?? []), ...sent].filter(
+			(value) => {
+				const key = JSON.stringify(value);
+				if (seen.has(key)) return false;
+				seen.add(key);
+				return true;
+			},
+		) as IDataObject[];
 	}
 	const body: IDataObject = {};
 	if (Object.keys(contacts).length) body.contacts = { include: contacts };

@@ -16,7 +16,10 @@ import { echo } from '../../shared/echo';
 import type { EntityKind } from '../transport/signals';
 
 export type SeedType = 'email' | 'linkedinUrl' | 'id' | 'name' | 'domain';
+/** Seeds of several kinds in one request, one field per kind (the service takes them together). */
+export const MIXED = 'mixed';
 
+/** The kinds of seed each collection takes, as the Seed Type options list them. */
 export const SEED_TYPES: Record<
 	EntityKind,
 	Array<{ name: string; value: SeedType; description: string }>
@@ -35,6 +38,41 @@ export const SEED_TYPES: Record<
 		{ name: 'Domain', value: 'domain', description: 'Company domains such as example.com' },
 		{ name: 'Network Profile URL', value: 'linkedinUrl', description: 'Company page URLs' },
 	],
+};
+
+/** The field of each kind when the Seed Type is Several Kinds. */
+export const MIXED_SEED_FIELDS: Record<
+	SeedType,
+	{ displayName: string; name: string; placeholder: Record<EntityKind, string> }
+> = {
+	email: {
+		displayName: 'Seed Emails',
+		name: 'seedEmails',
+		placeholder: { contact: 'e.g. ana@example.com, bo@example.org', company: '' },
+	},
+	id: {
+		displayName: 'Seed IDs',
+		name: 'seedIds',
+		placeholder: { contact: 'e.g. p-2001, p-2002', company: '' },
+	},
+	name: {
+		displayName: 'Seed Names and Companies',
+		name: 'seedNames',
+		placeholder: { contact: 'e.g. Ana Silva, Example Inc', company: '' },
+	},
+	linkedinUrl: {
+		displayName: 'Seed Network Profile URLs',
+		name: 'seedLinkedinUrls',
+		placeholder: {
+			contact: 'e.g. https://www.linkedin.com/in/ana-silva',
+			company: 'e.g. https://www.linkedin.com/company/example',
+		},
+	},
+	domain: {
+		displayName: 'Seed Domains',
+		name: 'seedDomains',
+		placeholder: { contact: '', company: 'e.g. example.com, example.org' },
+	},
 };
 
 /** The list of `seeds` each seed type goes in: the service takes seeds grouped by kind. */

@@ -7,7 +7,15 @@ import { limitOf, listOf, returnAllAndLimit } from '../../shared/descriptions';
 import { echo } from '../../shared/echo';
 import { itemParameter } from '../../shared/itemParameters';
 import { postLookalike, requireServiceApi, type EntityKind } from '../transport/signals';
-import { SEED_LISTS, SEED_TYPES, seedOf, seedTexts, type SeedType } from './lookalikeSeeds';
+import {
+	MIXED,
+	MIXED_SEED_FIELDS,
+	SEED_LISTS,
+	SEED_TYPES,
+	seedOf,
+	seedTexts,
+	type SeedType,
+} from './lookalikeSeeds';
 
 export const MIN_SEEDS = 5;
 export const MAX_SEEDS = 100;
@@ -28,14 +36,39 @@ const seedTypeField: INodeProperties = {
 	default: 'email',
 };
 
+/** Several Kinds: one field per kind of seed, shown only then. */
+function mixedSeedFields(kind: EntityKind): INodeProperties[] {
+	return SEED_TYPES[kind].map(({ value, description }) => {
+		const { displayName, name, placeholder } = MIXED_SEED_FIELDS[value];
+		return {
+			displayName,
+			name,
+			type: 'string',
+			typeOptions: { rows: 2 },
+			default: '',
+			placeholder: placeholder[kind],
+			description: `${description}, ${value === 'name' ? 'one per line' : 'comma- or line-separated'}. Counted with the other kinds: ${MIN_SEEDS} to ${MAX_SEEDS} seeds in all.`,
+			displayOptions: { show: { seedType: [MIXED] } },
+		} as INodeProperties;
+	});
+}
+
 function lookalikeFields(kind: EntityKind): INodeProperties[] {
 	return [
 		{
 			...seedTypeField,
-			options: SEED_TYPES[kind],
+			options: [
+				...SEED_TYPES[kind],
+				{
+					name: 'Several Kinds',
+					value: MIXED,
+					description: 'Seeds of different kinds together in one request, one field per kind',
+				},
+			],
 			default: SEED_TYPES[kind][0].value,
 			description: `How the seed ${kind === 'contact' ? 'contacts' : 'companies'} are given`,
 		},
+		...mixedSeedFields(kind),
 		{
 			displayName: 'Seeds',
 			name: 'seeds',
@@ -48,6 +81,7 @@ function lookalikeFields(kind: EntityKind): INodeProperties[] {
 					? 'e.g. ana@example.com, bo@example.org, …'
 					: 'e.g. example.com, example.org, …',
 			description: `${MIN_SEEDS} to ${MAX_SEEDS} seeds the results should resemble, comma- or line-separated (one per line for Name and Company), or a list from an expression`,
+			displayOptions: { hide: { seedType: [MIXED] } },
 		},
 		kind === 'contact'
 			? {
@@ -163,43 +197,66 @@ export function lookalikesOperation(kind: EntityKind) {
 			await requireServiceApi(this, 'Find Lookalikes', itemIndex);
 			const refuse = (field: string, reason: string, fix: string, parameter: string) =>
 				invalidInput(this, itemIndex, field, reason, fix, parameter);
-			const type = itemParameter<string>(this, 'seedType', itemIndex, '') as SeedType;
-			if (!SEED_TYPES[kind].some((option) => option.value === type)) {
+			const type = itemParameter<string>(this, 'seedType', itemIndex, '');
+			const kinds = SEED_TYPES[kind].map((option) => option.value);
+			if (type !== MIXED && !kinds.includes(type as SeedType)) {
 				refuse(
 					'"Seed Type"',
 					`"${echo(String(type))}" is not a seed type of ${kind} lookalikes`,
-					`Use ${SEED_TYPES[kind].map((option) => option.value).join(', ')}.`,
+					`Use ${[...kinds, MIXED].join(', ')}.`,
 					'seedType',
 				);
 			}
-			const texts = seedTexts(
-				itemParameter<unknown>(this, 'seeds', itemIndex, ''),
-				type === 'name',
-			);
-			const seeds: Array<string | IDataObject> = [];
-			const seen = new Set<string>();
-			for (const [n, raw] of texts.entries()) {
-				const seed = seedOf(kind, type, raw);
-				if (typeof seed === 'object' && 'refused' in seed) {
-					refuse(
-						'"Seeds"',
-						`seed ${n + 1}: ${String(seed.refused)}`,
-						'Correct or remove that seed.',
-						'seeds',
-					);
+			/** One field's seeds, checked and each once (case aside), as its list in `seeds` holds them. */
+			const read = (seedType: SeedType, parameter: string, field: string) => {
+				const texts = seedTexts(
+					itemParameter<unknown>(this, parameter, itemIndex, ''),
+					seedType === 'name',
+				);
+				const seeds: Array<string | IDataObject> = [];
+				const seen = new Set<string>();
+				for (const [n, raw] of texts.entries()) {
+					const seed = seedOf(kind, seedType, raw);
+					if (typeof seed === 'object' && 'refused' in seed) {
+						refuse(
+							`"${field}"`,
+							`seed ${n + 1}: ${String(seed.refused)}`,
+							'Correct or remove that seed.',
+							parameter,
+						);
+					}
+					const key = JSON.stringify(seed).toLowerCase();
+					if (!seen.has(key)) seeds.push(seed);
+					seen.add(key);
 				}
-				const key = JSON.stringify(seed).toLowerCase();
-				if (!seen.has(key)) seeds.push(seed);
-				seen.add(key);
-			}
-			if (seeds.length < MIN_SEEDS || seeds.length > MAX_SEEDS) {
+				return seeds;
+			};
+			// Several Kinds: each kind from its own field, all in one request.
+			const lists: Array<[SeedType, Array<string | IDataObject>]> =
+				type === MIXED
+					? kinds.map((seedType) => {
+							const { name, displayName } = MIXED_SEED_FIELDS[seedType];
+							return [seedType, read(seedType, name, displayName)];
+						})
+					: [[type as SeedType, read(type as SeedType, 'seeds', 'Seeds')]];
+			const given = lists.reduce((sum, [, list]) => sum + list.length, 0);
+			if (given < MIN_SEEDS || given > MAX_SEEDS) {
+				const field =
+					type === MIXED
+						? kinds.map((seedType) => MIXED_SEED_FIELDS[seedType].displayName).join('", "')
+						: 'Seeds';
 				refuse(
-					'"Seeds"',
-					`${seeds.length} different seeds given; the service takes ${MIN_SEEDS} to ${MAX_SEEDS}`,
-					`Give ${MIN_SEEDS} to ${MAX_SEEDS} seeds.`,
-					'seeds',
+					`"${field}"`,
+					`${given} different seeds given${type === MIXED ? ' in all' : ''}; the service takes ${MIN_SEEDS} to ${MAX_SEEDS}`,
+					`Give ${MIN_SEEDS} to ${MAX_SEEDS} seeds${type === MIXED ? ', counting every kind' : ''}.`,
+					type === MIXED ? MIXED_SEED_FIELDS[kinds[0]].name : 'seeds',
 				);
 			}
+			const seeds = Object.fromEntries(
+				lists
+					.filter(([, list]) => list.length)
+					.map(([seedType, list]) => [SEED_LISTS[seedType], list]),
+			) as IDataObject;
 			const exclude = [...new Set(listOf(itemParameter<unknown>(this, 'exclude', itemIndex, '')))];
 			if (kind === 'company') {
 				for (const [n, domain] of exclude.entries()) {
@@ -256,7 +313,7 @@ export function lookalikesOperation(kind: EntityKind) {
 				);
 			}
 			return {
-				seeds: { [SEED_LISTS[type]]: seeds },
+				seeds,
 				// Exclusions go grouped by kind like the seeds: contacts by ID, companies by domain.
 				exclude:
 					exclude.length || emails.length

@@ -5,7 +5,12 @@ import { echo } from '../../shared/echo';
 import { itemParameter } from '../../shared/itemParameters';
 import { optionsCollection } from '../../shared/descriptions';
 import type { BatchOutcome, CheckedItem } from '../../shared/operation';
-import { requireServiceApi, signalTypeOptions, type EntityKind } from '../transport/signals';
+import {
+	filterValues,
+	requireServiceApi,
+	signalTypeOptions,
+	type EntityKind,
+} from '../transport/signals';
 import { answeredId, runByIds, type IdRequest } from './byIds';
 import { identifyByFields, readScoreTarget } from './scoreTargets';
 
@@ -45,6 +50,62 @@ export function readRecordId(ctx: IExecuteFunctions, kind: EntityKind, itemIndex
 
 export const MAX_RESULTS_PER_SIGNAL = 100;
 
+/** The signal type intent categories refine (the service ignores them for the other types). */
+const INTENT_TYPE = 'linkedinActivityIntent';
+
+const intentCategoriesField: INodeProperties = {
+	displayName: 'Intent Category Names or IDs',
+	name: 'intentCategories',
+	type: 'multiOptions',
+	typeOptions: { loadOptionsMethod: 'getCompanyIntentCategories' },
+	default: [],
+	description:
+		'Only LinkedIn activity intent signals about topics of these categories (the other types are not filtered; needs Linkedin Activity Intent or All Signals). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+/** A multi-choice parameter as a list of distinct texts (a list, or comma-separated text). */
+function chosen(ctx: IExecuteFunctions, parameter: string, itemIndex: number): string[] {
+	const raw = itemParameter<unknown>(ctx, parameter, itemIndex, []);
+	const list = (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
+		.map((value) => (typeof value === 'string' || typeof value === 'number' ? String(value) : ''))
+		.map((value) => value.trim())
+		.filter(Boolean);
+	return [...new Set(list)];
+}
+
+/**
+ * The intent categories of a company item, checked: only with a type they refine, each a name of
+ * at most 256 characters (the catalogue check follows before any charged call).
+ */
+function readIntentCategories(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	signalTypes: string[],
+): string[] {
+	const categories = chosen(ctx, 'options.intentCategories', itemIndex);
+	if (!categories.length) return categories;
+	const refuse = (reason: string, fix: string) =>
+		invalidInput(
+			ctx,
+			itemIndex,
+			'"Intent Category Names or IDs"',
+			reason,
+			fix,
+			'options.intentCategories',
+		);
+	if (!signalTypes.includes(INTENT_TYPE) && !signalTypes.includes('allSignals')) {
+		refuse(
+			`intent categories refine ${INTENT_TYPE} signals only, and the chosen types (${signalTypes.join(', ')}) do not include it`,
+			`Add ${INTENT_TYPE} (or allSignals) to the signal types, or clear the categories.`,
+		);
+	}
+	const long = categories.find((category) => category.length > 256);
+	if (long !== undefined) {
+		refuse(`"${echo(long)}" is not an intent category`, 'Choose the categories from the list.');
+	}
+	return categories;
+}
+
 function signalFields(kind: EntityKind): INodeProperties[] {
 	return [
 		recordIdField(kind),
@@ -61,6 +122,7 @@ function signalFields(kind: EntityKind): INodeProperties[] {
 				'Signal types from the service\'s catalogue. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		optionsCollection([
+			...(kind === 'company' ? [intentCategoriesField] : []),
 			{
 				displayName: 'Max Results per Signal',
 				name: 'maxResultsPerSignal',
@@ -156,10 +218,7 @@ export function signalsOperation(kind: EntityKind) {
 		async check(this: IExecuteFunctions, itemIndex: number): Promise<IdRequest> {
 			await requireServiceApi(this, 'Get Signals', itemIndex);
 			const id = readRecordId(this, kind, itemIndex);
-			const raw = itemParameter<unknown>(this, 'signalTypes', itemIndex, []);
-			const signalTypes = (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
-				.map((type) => String(type).trim())
-				.filter(Boolean);
+			const signalTypes = chosen(this, 'signalTypes', itemIndex);
 			if (signalTypes.length === 0) {
 				invalidInput(
 					this,
@@ -172,35 +231,63 @@ export function signalsOperation(kind: EntityKind) {
 			}
 			const startDate = readStartDate(this, itemIndex);
 			const maxResultsPerSignal = readMaxResults(this, itemIndex);
+			const intentCategories =
+				kind === 'company' ? readIntentCategories(this, itemIndex, signalTypes) : [];
 			return {
 				id,
 				fields: {
-					signalTypes: [...new Set(signalTypes)],
+					signalTypes,
 					...(startDate ? { startDate } : {}),
 					...(maxResultsPerSignal === undefined ? {} : { maxResultsPerSignal }),
+					...(intentCategories.length ? { filters: { include: { intentCategories } } } : {}),
 				},
 			};
 		},
 		async runBatch(this: IExecuteFunctions, items: Array<CheckedItem<IdRequest>>) {
 			const known = new Set((await signalTypeOptions(this, kind)).map((option) => option.value));
+			const categoriesOf = (item: CheckedItem<IdRequest>) =>
+				((
+					(item.input.fields.filters as IDataObject | undefined)?.include as IDataObject | undefined
+				)?.intentCategories ?? []) as string[];
+			// The category catalogue (free) only when an item names categories.
+			const knownCategories = items.some((item) => categoriesOf(item).length)
+				? new Set(
+						(await filterValues(this, kind, 'intentCategories', undefined, 'signals')).map(
+							(entry) => String(entry.value ?? entry.name ?? ''),
+						),
+					)
+				: new Set<string>();
 			const outcomes: BatchOutcome[][] = [];
 			const sendable: Array<CheckedItem<IdRequest>> = [];
 			for (const item of items) {
 				const unknown = (item.input.fields.signalTypes as string[]).find(
 					(type) => !known.has(type),
 				);
-				if (unknown === undefined) {
+				const unknownCategory = categoriesOf(item).find(
+					(category) => !knownCategories.has(category),
+				);
+				if (unknown === undefined && unknownCategory === undefined) {
 					sendable.push(item);
 					continue;
 				}
 				try {
+					if (unknown !== undefined) {
+						invalidInput(
+							this,
+							item.itemIndex,
+							'"Signal Type Names or IDs"',
+							`"${echo(unknown)}" is not a ${kind} signal type of the service (${[...known].join(', ')})`,
+							'Choose the types from the list.',
+							'signalTypes',
+						);
+					}
 					invalidInput(
 						this,
 						item.itemIndex,
-						'"Signal Type Names or IDs"',
-						`"${echo(unknown)}" is not a ${kind} signal type of the service (${[...known].join(', ')})`,
-						'Choose the types from the list.',
-						'signalTypes',
+						'"Intent Category Names or IDs"',
+						`"${echo(String(unknownCategory))}" is not an intent category of the service (${[...knownCategories].join(', ')})`,
+						'Choose the categories from the list.',
+						'options.intentCategories',
 					);
 				} catch (error) {
 					outcomes[item.itemIndex] = [{ error: error as Error }];

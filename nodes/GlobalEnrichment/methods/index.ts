@@ -1,7 +1,18 @@
 import { getCompanySignalTypes, getContactSignalTypes } from '../trigger/loadOptions';
-import { filterOptions, searchTechnologies } from './filters';
+import {
+	filterOptions,
+	searchCompanyLocations,
+	searchCompanyNames,
+	searchContactLocations,
+	searchTechnologies,
+} from './filters';
 
-export const listSearch = { searchTechnologies };
+export const listSearch = {
+	searchTechnologies,
+	searchCompanyNames,
+	searchContactLocations,
+	searchCompanyLocations,
+};
 
 export const loadOptions = {
 	...filterOptions,

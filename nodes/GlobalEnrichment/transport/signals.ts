@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	ILoadOptionsFunctions,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { answerError } from '../../enrichment/errors';
@@ -111,23 +106,27 @@ export async function postLookalike(
 	return answer;
 }
 
+/** Where a filter catalogue lives: the prospecting filters, or the company signal sub-filters. */
+export type FilterSource = 'prospecting' | 'signals';
+
 /**
- * A prospecting filter catalogue (`GET /v3/<kind>/prospecting/filters/<name>`, free), with the
- * user's text as `query` for the catalogues the service searches. The answer is `{ values }`, its
- * entries plain strings (departments, intent topics) or objects, by catalogue; a string comes back
- * as `{ value }`.
+ * A filter catalogue (free): `GET /v3/<kind>/prospecting/filters/<name>`, or the company signal
+ * sub-filters `GET /v3/companies/signals/filters/<name>`, with the user's text as `query` for the
+ * catalogues the service searches. The answer is `{ values }`, its entries plain strings
+ * (departments, intent topics, intent categories) or objects, by catalogue; a string comes back as
+ * `{ value }`.
  */
 export async function filterValues(
-	ctx: ILoadOptionsFunctions,
+	ctx: EnrichmentContext,
 	kind: EntityKind,
 	name: string,
 	query?: string,
-	path = `/v3/${collectionOf(kind)}/prospecting/filters/${name}`,
+	source: FilterSource = 'prospecting',
 ): Promise<IDataObject[]> {
 	await requireServiceApi(ctx, 'The filter list', 0);
 	const { body } = await client.apiRequestOk(ctx, {
 		method: 'GET',
-		path,
+		path: `/v3/${collectionOf(kind)}/${source === 'signals' ? 'signals' : 'prospecting'}/filters/${name}`,
 		...(query === undefined ? {} : { qs: { query } }),
 		itemIndex: 0,
 		safeToRepeat: true,

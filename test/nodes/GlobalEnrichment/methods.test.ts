@@ -130,3 +130,133 @@ describe('Global Enrichment on the service API: signal types and search filter p
 		expect(ctx.sim.services.global.calls).toHaveLength(0);
 	});
 });
+
+describe('Global Enrichment on the service API: company catalogue and searched pickers', () => {
+	const ctx = withSimulator();
+	const service = async () =>
+		await globalLoadOptionsContext(serviceCredential(`${ctx.sim.url}/global`, GLOBAL_KEY));
+
+	it('ranges smallest first as the search values, codes with their labels, sub-industries under their industry', async () => {
+		const context = await service();
+		expect(await loadOptions.getCompanySizes.call(context)).toEqual([
+			{ name: '1 to 10 employees', value: '1-10' },
+			{ name: '11 to 50 employees', value: '11-50' },
+			{ name: '51 to 200 employees', value: '51-200' },
+			{ name: '201 to 1,000 employees', value: '201-1000' },
+		]);
+		expect(await loadOptions.getCompanyRevenues.call(context)).toEqual([
+			{ name: '1 to 1,000,000', value: '1-1000000' },
+			{ name: '1,000,001 to 10,000,000', value: '1000001-10000000' },
+		]);
+		expect(await loadOptions.getCompanySicCodes.call(context)).toEqual([
+			{ name: '7372 – Prepackaged Software', value: '7372' },
+		]);
+		expect(await loadOptions.getCompanyNaicsCodes.call(context)).toEqual([
+			{ name: '511210 – Software Publishers', value: '511210' },
+		]);
+		const subIndustries = await loadOptions.getSubIndustries.call(context);
+		expect(subIndustries.slice(0, 2)).toEqual([
+			{ name: 'Finance › Finance services', value: 401 },
+			{ name: 'Finance › Other finance', value: 402 },
+		]);
+		expect(subIndustries.map((option) => option.name)).toEqual(
+			[...subIndustries.map((option) => option.name)].sort((a, b) => a.localeCompare(b)),
+		);
+		expect(await loadOptions.getCompanyIntentCategories.call(context)).toEqual([
+			{ name: 'Business', value: 'Business' },
+			{ name: 'Marketing', value: 'Marketing' },
+			{ name: 'Technology', value: 'Technology' },
+		]);
+		expect(ctx.sim.services.global.calls.map((c) => [c.method, c.path, c.query])).toEqual([
+			['GET', '/v3/companies/prospecting/filters/sizes', undefined],
+			['GET', '/v3/companies/prospecting/filters/revenues', undefined],
+			['GET', '/v3/companies/prospecting/filters/sics', undefined],
+			['GET', '/v3/companies/prospecting/filters/naics', undefined],
+			['GET', '/v3/companies/prospecting/filters/industriesLabels', undefined],
+			// The document: this catalogue takes no query (one is answered 400).
+			['GET', '/v3/companies/signals/filters/intentCategories', undefined],
+		]);
+	});
+
+	it('searches company names and locations with the typed text; a location keeps the filter it is', async () => {
+		const context = await service();
+		expect(await listSearch.searchCompanyNames.call(context, 'a')).toEqual({ results: [] });
+		expect(await listSearch.searchCompanyNames.call(context, 'acme')).toEqual({
+			results: [
+				{ name: 'Acme (acme.example.com)', value: 'Acme' },
+				{ name: 'Acme Labs (acmelabs.example.com)', value: 'Acme Labs' },
+			],
+		});
+		expect(await listSearch.searchCompanyLocations.call(context, 'austral')).toEqual({
+			results: [
+				{
+					name: 'Melbourne, Australia',
+					value: JSON.stringify({ city: 'Melbourne', country: 'Australia' }),
+				},
+				{
+					name: 'Sydney, Australia',
+					value: JSON.stringify({ city: 'Sydney', country: 'Australia' }),
+				},
+			],
+		});
+		expect(await listSearch.searchContactLocations.call(context, 'zealand')).toEqual({
+			results: [
+				{
+					name: 'Auckland, New Zealand',
+					value: JSON.stringify({ city: 'Auckland', country: 'New Zealand' }),
+				},
+			],
+		});
+		await expect(listSearch.searchContactLocations.call(context, 'x'.repeat(257))).rejects.toThrow(
+			'The search text is 257 characters long; the service takes at most 256',
+		);
+		expect(ctx.sim.services.global.calls.map((c) => [c.path, c.query])).toEqual([
+			['/v3/companies/prospecting/filters/names', 'query=acme'],
+			['/v3/companies/prospecting/filters/locations', 'query=austral'],
+			['/v3/contacts/prospecting/filters/locations', 'query=zealand'],
+		]);
+	});
+
+	it('a picked location goes into the search as the location it names', async () => {
+		const [sydney] = (await listSearch.searchCompanyLocations.call(await service(), 'sydney'))
+			.results;
+		await ctx.runGlobalService({
+			resource: 'company',
+			operation: 'search',
+			limit: 10,
+			filters: { locationPick: { __rl: true, mode: 'list', value: sydney.value } },
+		});
+		expect(ctx.sim.services.global.calls.map((c) => [c.path, c.body])).toEqual([
+			['/v3/companies/prospecting/filters/locations', undefined],
+			[
+				'/v3/companies/prospecting',
+				{
+					pagination: { page: 0, size: 10 },
+					filters: {
+						companies: { include: { locations: [{ city: 'Sydney', country: 'Australia' }] } },
+					},
+				},
+			],
+		]);
+	});
+
+	it('on the connection contract the new pickers say they need the service API, with no call', async () => {
+		const context = await globalLoadOptionsContext({
+			baseUrl: `${ctx.sim.url}/global`,
+			apiKey: GLOBAL_KEY,
+		});
+		await expect(loadOptions.getSubIndustries.call(context)).rejects.toThrow(
+			"The sub-industry list comes from the service's own API; on the connection contract, type industry names in the Industry filter",
+		);
+		for (const picker of [
+			async () => await loadOptions.getCompanySizes.call(context),
+			async () => await loadOptions.getCompanyIntentCategories.call(context),
+			async () => await listSearch.searchCompanyNames.call(context, 'acme'),
+		]) {
+			await expect(picker()).rejects.toThrow(
+				"The filter list works with the service's own API only; the connection contract has no such endpoint",
+			);
+		}
+		expect(ctx.sim.services.global.calls).toHaveLength(0);
+	});
+});

@@ -169,6 +169,126 @@ export function searchFilterRows(kind: SearchKind): FilterRow[] {
 		companies({ technologies: ['Salesforce'] }),
 		onServiceOnly('Technology'),
 	]);
+	/** Refused by its value on both APIs: the values are read before the API is known. */
+	const refusedOnBoth = (label: string, reason: string): [Expected, Expected] => {
+		const refused = { refused: `Invalid ${label} filter in item 0: ${reason}` };
+		return [refused, refused];
+	};
+	const sydney = { city: 'Sydney', country: 'Australia' };
+	rows.push(
+		[
+			'company name (picker), added to the typed names once each',
+			{
+				company: 'Acme, Globex',
+				companyName: { __rl: true, mode: 'list', value: 'Globex' },
+			},
+			companies({ names: ['Acme', 'Globex'] }),
+			onServiceOnly('Company Name'),
+		],
+		[
+			'company name (typed by name)',
+			{ companyName: { __rl: true, mode: 'name', value: ' Initech ' } },
+			companies({ names: ['Initech'] }),
+			onServiceOnly('Company Name'),
+		],
+		[
+			'location (picker), after the typed countries',
+			{
+				location: 'Germany',
+				locationPick: { __rl: true, mode: 'list', value: JSON.stringify(sydney) },
+			},
+			located({ locations: [{ country: 'Germany' }, sydney] }),
+			onServiceOnly('Location (Service API)'),
+		],
+		[
+			'location (not one from the list, from an expression)',
+			{ locationPick: { __rl: true, mode: 'list', value: 'Sydney' } },
+			...refusedOnBoth('Location (Service API)', '"Sydney" is not a location from the list'),
+		],
+		[
+			'location (an object with a field a location lacks)',
+			{ locationPick: { __rl: true, mode: 'list', value: '{"city":"Sydney","zip":"2000"}' } },
+			...refusedOnBoth(
+				'Location (Service API)',
+				'"{"city":"Sydney","zip":"2000"}" is not a location from the list',
+			),
+		],
+		[
+			'sub-industries (picker)',
+			{ subIndustryIds: [301, 302] },
+			companies({ subIndustriesIds: [301, 302] }),
+			onServiceOnly('Sub-Industry Names or IDs'),
+		],
+		[
+			'sub-industries (a name from an expression)',
+			{ subIndustryIds: '={{ ["Retail"] }}' },
+			...refusedOnBoth(
+				'Sub-Industry Names or IDs',
+				'the service takes IDs (numbers such as 4), not "Retail"',
+			),
+		],
+		[
+			'company size ranges (picker), added to the sizes chosen once each',
+			{ companySize: ['51-200'], sizeRanges: ['51-200', '10001+'] },
+			companies({ sizes: [{ min: 51, max: 200 }, { min: 10001 }] }),
+			onServiceOnly('Company Size Names or IDs'),
+		],
+		[
+			'company size ranges (not a range)',
+			{ sizeRanges: '={{ ["Medium"] }}' },
+			...refusedOnBoth(
+				'Company Size Names or IDs',
+				'"Medium" is not a range (such as 51-200 or 10001+)',
+			),
+		],
+		[
+			'revenues (picker)',
+			{ revenues: ['1-1000000', '1000001-10000000'] },
+			companies({
+				revenues: [
+					{ min: 1, max: 1_000_000 },
+					{ min: 1_000_001, max: 10_000_000 },
+				],
+			}),
+			onServiceOnly('Revenue Names or IDs'),
+		],
+		[
+			'revenues (a range upside down)',
+			{ revenues: '={{ ["500-10"] }}' },
+			...refusedOnBoth(
+				'Revenue Names or IDs',
+				'"500-10" is not a range (such as 51-200 or 10001+)',
+			),
+		],
+		[
+			'SIC codes (picker)',
+			{ sicCodes: ['7372', '7371'] },
+			companies({ sicCodes: ['7372', '7371'] }),
+			onServiceOnly('SIC Code Names or IDs'),
+		],
+		[
+			'SIC codes (a label from an expression)',
+			{ sicCodes: '={{ ["Software"] }}' },
+			...refusedOnBoth(
+				'SIC Code Names or IDs',
+				'the service takes codes (digits such as 7372), not "Software"',
+			),
+		],
+		[
+			'NAICS codes (picker)',
+			{ naicsCodes: ['511210'] },
+			companies({ naicsCodes: ['511210'] }),
+			onServiceOnly('NAICS Code Names or IDs'),
+		],
+		[
+			'NAICS codes (not digits)',
+			{ naicsCodes: '5112-10' },
+			...refusedOnBoth(
+				'NAICS Code Names or IDs',
+				'the service takes codes (digits such as 511210), not "5112-10"',
+			),
+		],
+	);
 	if (kind === 'contact') {
 		rows.push(
 			[

@@ -80,7 +80,11 @@ function signalRuns(kind: 'contact' | 'company', id: string, seeds: string[]) {
 			{
 				recordId: id,
 				signalTypes: ['allSignals'],
-				options: { startDate: '2026-01-01', maxResultsPerSignal: 3 },
+				options: {
+					startDate: '2026-01-01',
+					maxResultsPerSignal: 3,
+					...(kind === 'company' ? { intentCategories: ['Technology'] } : {}),
+				},
 			},
 		],
 		[`${kind} getSignalScore`]: [
@@ -96,9 +100,26 @@ function signalRuns(kind: 'contact' | 'company', id: string, seeds: string[]) {
 				exclude: kind === 'contact' ? id : 'z.example',
 				...(kind === 'contact' ? { excludeEmails: ANA_EMAIL } : {}),
 			},
+			// Several Kinds: the seeds of two kinds in one request.
+			{
+				seedType: 'mixed',
+				[kind === 'contact' ? 'seedEmails' : 'seedDomains']: seeds.slice(0, 4).join(','),
+				seedLinkedinUrls: `https://www.linkedin.com/${kind === 'contact' ? 'in' : 'company'}/seed`,
+			},
 		],
 	};
 }
+
+/** The catalogue pickers: names, sizes and locations add to the typed ones, each value once. */
+const PICKER_VALUES: Params = {
+	companyName: { __rl: true, mode: 'name', value: 'Northwind' },
+	sizeRanges: ['201-1000'],
+	locationPick: { __rl: true, mode: 'list', value: '{"country":"United States"}' },
+	revenues: ['1000001-10000000'],
+	sicCodes: ['7372'],
+	naicsCodes: ['511210'],
+	subIndustryIds: [101],
+};
 
 /** A value for each search filter, all matching the demo seed's Ana Silva and Northwind Traders. */
 const FILTER_VALUES: Params = {
@@ -112,6 +133,7 @@ const FILTER_VALUES: Params = {
 	seniorityIds: [7],
 	intentTopics: ['CRM Software'],
 	technology: { __rl: true, mode: 'name', value: 'Acme Labs' },
+	...PICKER_VALUES,
 };
 
 const shownFor = (resource: string, operation: string) =>
@@ -173,6 +195,7 @@ describe('Global Enrichment on the service API: every operation through the stri
 			intentTopics: ['CRM Software'],
 			location: 'United States',
 			technology: { __rl: true, mode: 'name', value: 'Acme Labs' },
+			...PICKER_VALUES,
 		});
 	});
 
@@ -206,6 +229,10 @@ describe('Global Enrichment on the service API: every operation through the stri
 			intentTopics: ['CRM Software'],
 			sizes: [{ min: 201, max: 1000 }],
 			technologies: ['Acme Labs'],
+			subIndustriesIds: [101],
+			revenues: [{ min: 1_000_001, max: 10_000_000 }],
+			sicCodes: ['7372'],
+			naicsCodes: ['511210'],
 		};
 		const contactLookups = [
 			contact({ email: ANA_EMAIL }),
@@ -247,6 +274,10 @@ describe('Global Enrichment on the service API: every operation through the stri
 								intentTopics: ['CRM Software'],
 								technologies: ['Acme Labs'],
 								sizes: [{ min: 201, max: 1000 }],
+								subIndustriesIds: [101],
+								revenues: [{ min: 1_000_001, max: 10_000_000 }],
+								sicCodes: ['7372'],
+								naicsCodes: ['511210'],
 							},
 						},
 					},
@@ -286,6 +317,9 @@ describe('Global Enrichment on the service API: every operation through the stri
 						: { domains: ['a', 'b', 'c', 'd', 'e'].map((n) => `${n}.example`) };
 				return [
 					['GET', `/v3/${kind}/signals/types`, undefined, undefined, 200],
+					...(kind === 'companies'
+						? [['GET', '/v3/companies/signals/filters/intentCategories', undefined, undefined, 200]]
+						: []),
 					[
 						'POST',
 						`/v3/${kind}/signals`,
@@ -295,6 +329,9 @@ describe('Global Enrichment on the service API: every operation through the stri
 							signalTypes: ['allSignals'],
 							startDate: '2026-01-01',
 							maxResultsPerSignal: 3,
+							...(kind === 'companies'
+								? { filters: { include: { intentCategories: ['Technology'] } } }
+								: {}),
 						},
 						200,
 					],
@@ -332,6 +369,23 @@ describe('Global Enrichment on the service API: every operation through the stri
 								kind === 'contacts'
 									? { ids: [id], emails: [ANA_EMAIL] }
 									: { domains: ['z.example'] },
+						},
+						200,
+					],
+					[
+						'POST',
+						`/v3/${kind}/lookalike`,
+						undefined,
+						{
+							seeds: {
+								...Object.fromEntries(
+									Object.entries(seeds).map(([list, values]) => [list, values.slice(0, 4)]),
+								),
+								linkedinUrls: [
+									`https://www.linkedin.com/${kind === 'contacts' ? 'in' : 'company'}/seed`,
+								],
+							},
+							limit: 100,
 						},
 						200,
 					],

@@ -98,3 +98,46 @@ describe('Global Enrichment › Company › Find Lookalikes', () => {
 		expect(result.error?.message).toMatch(/^Invalid "Seeds" in item 0: seed 5: /);
 	});
 });
+
+describe('Global Enrichment › Company › Find Lookalikes (seeds of several kinds)', () => {
+	const ctx = withSimulator();
+
+	it('domains and page URLs go together in one request, counted together', async () => {
+		const result = await ctx.runGlobalService(
+			lookalikes({
+				seedType: 'mixed',
+				seeds: '',
+				seedDomains: DOMAINS.slice(0, 3).join(', '),
+				seedLinkedinUrls:
+					'https://www.linkedin.com/company/acme\nhttps://www.linkedin.com/company/globex',
+				limit: 1,
+			}),
+			[{}],
+		);
+		expect(result.error).toBeUndefined();
+		expect(ctx.sim.services.global.calls.map((c) => [c.path, c.body])).toEqual([
+			[
+				'/v3/companies/lookalike',
+				{
+					seeds: {
+						domains: DOMAINS.slice(0, 3),
+						linkedinUrls: [
+							'https://www.linkedin.com/company/acme',
+							'https://www.linkedin.com/company/globex',
+						],
+					},
+					limit: 1,
+				},
+			],
+		]);
+	});
+
+	it('a bad domain names its field, before any call', async () => {
+		const result = await ctx.runGlobalService(
+			lookalikes({ seedType: 'mixed', seeds: '', seedDomains: 'example.com, not a domain' }),
+			[{}],
+		);
+		expect(result.error?.message).toMatch(/^Invalid "Seed Domains" in item 0: seed 2: /);
+		expect(ctx.sim.services.global.calls).toHaveLength(0);
+	});
+});

@@ -213,3 +213,65 @@ describe('Global Enrichment › Contact › Find Lookalikes (wire)', () => {
 		});
 	});
 });
+
+describe('Global Enrichment › Contact › Find Lookalikes (seeds of several kinds)', () => {
+	const ctx = withSimulator();
+	const mixed = (parameters: Record<string, unknown>) =>
+		lookalikes({ seedType: 'mixed', seeds: '', ...parameters });
+
+	it('sends every kind in one request, each kind checked and once, 5 to 100 in all', async () => {
+		const result = await ctx.runGlobalService(
+			mixed({
+				seedEmails: 'a@example.com, A@example.com\nb@example.com',
+				seedIds: 'p-2001, p-2002',
+				seedNames: 'Ana Lee, Acme Inc',
+				seedLinkedinUrls: 'https://www.linkedin.com/in/bo-chen',
+				limit: 2,
+			}),
+			[{}],
+		);
+		expect(result.error).toBeUndefined();
+		expect(ctx.sim.services.global.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+			[
+				'POST',
+				'/v3/contacts/lookalike',
+				{
+					seeds: {
+						emails: ['a@example.com', 'b@example.com'],
+						ids: ['p-2001', 'p-2002'],
+						contacts: [{ firstName: 'Ana', lastName: 'Lee', companyName: 'Acme Inc' }],
+						linkedinUrls: ['https://www.linkedin.com/in/bo-chen'],
+					},
+					limit: 2,
+				},
+			],
+		]);
+		expect(result.json()).toHaveLength(2);
+	});
+
+	it('a bad seed names its field; too few in all are refused; neither sends anything', async () => {
+		const badUrl = await ctx.runGlobalService(
+			mixed({ seedEmails: EMAILS.join(','), seedLinkedinUrls: 'not a url' }),
+			[{}],
+		);
+		expect(badUrl.error?.message).toMatch(
+			/^Invalid "Seed Network Profile URLs" in item 0: seed 1: /,
+		);
+		const tooFew = await ctx.runGlobalService(
+			mixed({ seedEmails: 'a@example.com, b@example.com', seedIds: 'p-2001, p-2002' }),
+			[{}],
+		);
+		expect(tooFew.error?.message).toBe(
+			'Invalid "Seed Emails", "Seed IDs", "Seed Names and Companies", "Seed Network Profile URLs" in item 0: 4 different seeds given in all; the service takes 5 to 100',
+		);
+		const tooMany = await ctx.runGlobalService(
+			mixed({
+				seedEmails: Array.from({ length: 60 }, (_, n) => `s${n}@example.com`).join(','),
+				seedIds: Array.from({ length: 41 }, (_, n) => `p-${n}`).join(','),
+			}),
+			[{}],
+		);
+		expect(tooMany.error?.message).toMatch(/: 101 different seeds given in all; /);
+		expect(ctx.sim.services.global.calls).toHaveLength(0);
+	});
+});
