@@ -110,7 +110,11 @@ const make = (id: string, build: BenchWorkflow['build'], steps: object[]): Bench
  * batching: marketing `inFlight` calls per latency (the credential's calls in flight), ANZ and
  * Global the documented 50 requests per second.
  */
-export function benchWorkflows(urls: { marketing: string; enrichment: string }, latencyMs: number) {
+export function benchWorkflows(
+	urls: { marketing: string; enrichment: string },
+	latencyMs: number,
+	marketingInFlight = 5,
+) {
 	const marketing = CREDENTIAL_IDS.marketing;
 	const perSecond = { perBatch: 50, intervalMs: 1000 };
 	/** The ANZ service's own one-person lookup, as an HTTP Request node sends it per item. */
@@ -147,7 +151,7 @@ export function benchWorkflows(urls: { marketing: string; enrichment: string }, 
 					},
 				},
 				oAuth,
-				{ perBatch: 5, intervalMs: latencyMs },
+				{ perBatch: marketingInFlight, intervalMs: latencyMs },
 			),
 		]),
 		upsertPackage: make('mktUpsertPkg', 'package', [
@@ -165,7 +169,7 @@ export function benchWorkflows(urls: { marketing: string; enrichment: string }, 
 					jsonBody: '={{ JSON.stringify($json) }}',
 				},
 				oAuth,
-				{ perBatch: 5, intervalMs: latencyMs },
+				{ perBatch: marketingInFlight, intervalMs: latencyMs },
 			),
 		]),
 		anzPackage: make('anzPkg', 'package', [
@@ -223,7 +227,11 @@ export function benchWorkflows(urls: { marketing: string; enrichment: string }, 
 /** The credentials of both builds, as `n8n import:credentials` takes them. */
 export function benchCredentials(
 	urls: { marketing: string; enrichment: string },
-	settings: { anzPerSecond: number; globalInFlight: number },
+	settings: {
+		anzPerSecond: number;
+		globalInFlight: number;
+		marketing?: { callsPerWindow: number; callsInFlight: number };
+	},
 ) {
 	return [
 		{
@@ -234,6 +242,12 @@ export function benchCredentials(
 				restEndpoint: `${urls.marketing}/rest`,
 				clientId: 'demo-client-id',
 				clientSecret: 'demo-client-secret',
+				...(settings.marketing
+					? {
+							callsPer20Seconds: settings.marketing.callsPerWindow,
+							callsInFlight: settings.marketing.callsInFlight,
+						}
+					: {}),
 			},
 		},
 		{

@@ -19,7 +19,9 @@
  * at its most, 50 Bulk Calls in Flight, which the node holds to 50 calls within any one second),
  * none refused, no slower than the expert build, credits one per identity. Both builds use one key
  * per service, so each enrichment run starts once the last run's calls are out of the service's
- * second. `BENCH_EXPERT_ANZ_PER_SECOND` and `BENCH_EXPERT_GLOBAL_IN_FLIGHT` set the credentials
+ * second. `BENCH_EXPERT_MARKETING_CALLS` and `BENCH_EXPERT_MARKETING_IN_FLIGHT` set the marketing
+ * credential (default 50 and 5; 100 and 10 the fastest documented, both builds paced by it).
+ * `BENCH_EXPERT_ANZ_PER_SECOND` and `BENCH_EXPERT_GLOBAL_IN_FLIGHT` set the credentials
  * (e.g. 20 and 3, their defaults). Sizes: `BENCH_EXPERT_SIZES` (default `1000,10000`); ANZ 10,000
  * (200 s per build) only with `BENCH_EXPERT_ANZ_MAX=10000`. 1,000-item runs are repeated `BENCH_EXPERT_REPEAT` times (default
  * 3) and the median shown; every workflow is warmed up twice first. `BENCH_EXPERT_JOBS` (e.g.
@@ -49,8 +51,16 @@ const PER_SECOND = 50;
 const GLOBAL_IN_FLIGHT = Number(process.env.BENCH_EXPERT_GLOBAL_IN_FLIGHT ?? 50);
 /** The fastest documented setting; `BENCH_EXPERT_ANZ_PER_SECOND=20` measures the default. */
 const ANZ_PER_SECOND = Number(process.env.BENCH_EXPERT_ANZ_PER_SECOND ?? PER_SECOND);
-/** The marketing credential's default share of the service's 100 calls per 20 s. */
-const MARKETING_CALLS_PER_WINDOW = 50;
+/**
+ * The marketing credential's setting: its defaults (50 of the service's 100 calls per 20 s, 5 in
+ * flight) unless `BENCH_EXPERT_MARKETING_CALLS` and `BENCH_EXPERT_MARKETING_IN_FLIGHT` say
+ * otherwise (100 and 10, the whole instance, is the fastest documented). The expert build is paced
+ * the same: its calls in flight per latency.
+ */
+const MARKETING = {
+	callsPerWindow: Number(process.env.BENCH_EXPERT_MARKETING_CALLS ?? 50),
+	callsInFlight: Number(process.env.BENCH_EXPERT_MARKETING_IN_FLIGHT ?? 5),
+};
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const times = (ratio: number) => `${ratio.toFixed(2)}x`;
@@ -143,7 +153,7 @@ async function run(): Promise<string> {
 		};
 	}
 	const urls = { marketing: marketing.url, enrichment: enrichment.url };
-	const workflows = benchWorkflows(urls, LATENCY_MS);
+	const workflows = benchWorkflows(urls, LATENCY_MS, MARKETING.callsInFlight);
 	let server: N8nServer | undefined;
 	const lines: string[] = [];
 	try {
@@ -151,6 +161,7 @@ async function run(): Promise<string> {
 			credentials: benchCredentials(urls, {
 				anzPerSecond: ANZ_PER_SECOND,
 				globalInFlight: GLOBAL_IN_FLIGHT,
+				marketing: MARKETING,
 			}),
 			workflows: Object.values(workflows).map((w) => w.workflow),
 			hooks: Object.values(workflows).map((w) => w.hook),
@@ -164,7 +175,7 @@ async function run(): Promise<string> {
 				const now = Date.now();
 				while (recent.length && now - recent[0].at > 21_000) recent.shift();
 				const used = recent.reduce((sum, r) => sum + r.calls, 0);
-				if (used + calls <= MARKETING_CALLS_PER_WINDOW || recent.length === 0) return;
+				if (used + calls <= MARKETING.callsPerWindow || recent.length === 0) return;
 				await wait(21_000 - (now - recent[0].at) + 50);
 			}
 		};
@@ -295,7 +306,7 @@ async function run(): Promise<string> {
 				warmSize: 1000,
 				repeat1k: REPEAT,
 				minimumCalls: (n) => Math.ceil(n / 300),
-				floor: (calls) => marketingFloorMs(calls, LATENCY_MS),
+				floor: (calls) => marketingFloorMs(calls, LATENCY_MS, MARKETING),
 				target: (p, e, floor, n) => {
 					const failures: string[] = [];
 					if (p.wallMs > 1.25 * floor) failures.push('over 1.25x the floor');
@@ -313,7 +324,7 @@ async function run(): Promise<string> {
 				warmSize: 1000,
 				repeat1k: REPEAT,
 				minimumCalls: (n) => Math.ceil(n / 300),
-				floor: (calls) => marketingFloorMs(calls, LATENCY_MS),
+				floor: (calls) => marketingFloorMs(calls, LATENCY_MS, MARKETING),
 				target: (p, e, _floor, n) =>
 					p.wallMs < e.wallMs && !p.error && p.outputItems === n
 						? 'PASS (ahead of the expert build)'
@@ -416,7 +427,7 @@ async function run(): Promise<string> {
 		table.splice(1, 0, `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 		lines.push(
 			`Real n8n 2.41.1, one process (regular mode, SQLite), both builds; ${LATENCY_MS} ms per call.`,
-			'Marketing: service 100 calls / 20 s and 10 in flight; the package at its credential defaults (50 / 20 s, 5 in flight), the expert HTTP Request batching 5 calls per latency. Floor: rate-limit windows or latency x calls / 5.',
+			`Marketing: service 100 calls / 20 s and 10 in flight; the package's credential at ${MARKETING.callsPerWindow} / 20 s, ${MARKETING.callsInFlight} in flight, the expert HTTP Request batching ${MARKETING.callsInFlight} calls per latency. Floor: rate-limit windows or latency x calls / ${MARKETING.callsInFlight}.`,
 			`ANZ and Global: ${PER_SECOND} requests per second (documented); the ANZ credential at ${ANZ_PER_SECOND} Lookups per Second, Global at ${GLOBAL_IN_FLIGHT} Bulk Calls in Flight; the expert HTTP Request batching ${PER_SECOND} per second. Floor: one-second windows of ${PER_SECOND} calls, plus one latency.`,
 			`Most calls in 1 s: the most calls the simulator received within any one second (a sliding second, as they arrived; a loaded machine can bunch calls sent ${1000 / PER_SECOND} ms apart).`,
 			"Wall = the build's own nodes' execution time saved by n8n (package: its node; expert: Code + HTTP Request). n8n CPU: the n8n process and its task runner over the whole execution (Webhook and Split Out included). load = 1-minute load average when measured.",

@@ -82,10 +82,17 @@ async function startSimulator(latencyMs: number, seedLeads: number) {
 	};
 }
 
-/** The least time the calls can take: the rate limit's windows, or latency with calls in flight. */
-export function floorMs(calls: number, latencyMs: number): number {
-	const rate = Math.floor(Math.max(0, calls - 1) / CALLS_PER_WINDOW) * WINDOW_MS + latencyMs;
-	const latency = Math.ceil(calls / CALLS_IN_FLIGHT) * latencyMs;
+/**
+ * The least time the calls can take: the rate limit's windows, or latency with calls in flight
+ * (the credential's setting: its defaults unless given).
+ */
+export function floorMs(
+	calls: number,
+	latencyMs: number,
+	setting = { callsPerWindow: CALLS_PER_WINDOW, callsInFlight: CALLS_IN_FLIGHT },
+): number {
+	const rate = Math.floor(Math.max(0, calls - 1) / setting.callsPerWindow) * WINDOW_MS + latencyMs;
+	const latency = Math.ceil(calls / setting.callsInFlight) * latencyMs;
 	return Math.max(rate, latency);
 }
 
