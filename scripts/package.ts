@@ -8,7 +8,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { listFiles } from './files';
 import { CACHE_DIR, REPO_ROOT, run } from './n8n';
+
+export { listFiles } from './files';
 
 const PACK_DIR = path.join(CACHE_DIR, 'pack');
 
@@ -22,16 +25,6 @@ export function readManifest(): PackageManifest {
 	return JSON.parse(
 		fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'),
 	) as PackageManifest;
-}
-
-export function listFiles(dir: string): string[] {
-	const out: string[] = [];
-	for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-		const full = path.join(dir, entry.name);
-		if (entry.isDirectory()) out.push(...listFiles(full));
-		else if (entry.isFile()) out.push(full);
-	}
-	return out.sort();
 }
 
 /**

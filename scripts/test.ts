@@ -3,10 +3,10 @@
  * `npm test`: every check of the repository, each step started as soon as the steps it needs have
  * passed, so that work waiting on the network or on a service runs beside work using the CPU:
  *
- *     build ──────┬──────────────┬─ in-process tests ─┬─ end-to-end tests
- *     lint ───────┤              │                    └─ package scan
- *     typecheck ──┘              │
- *     n8n install (network) ─────┴─ npm run dev -- --check (the main command, every demo)
+ *     build ──────┬─────────────────────────┬─ in-process tests ─┬─ end-to-end tests
+ *     lint ───────┤                         │                    └─ package scan
+ *     typecheck ──┘                         │
+ *     n8n version ─── n8n install (network) ┴─ npm run dev -- --check (the main command, every demo)
  *
  * - `build` is `n8n-node build` once: every later step reads `dist/` and none rebuilds it (the
  *   check runs `scripts/dev.ts --check`, the part of `npm run dev` after its build).
@@ -22,7 +22,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { CACHE_DIR, REPO_ROOT } from './n8n';
+// Not from ./n8n: loading it picks the n8n version (a registry look-up and a dry-run install on a
+// fresh clone), which is the n8n install step's work, beside the others, not before them.
+const REPO_ROOT = path.resolve(__dirname, '..');
+const CACHE_DIR = path.join(REPO_ROOT, '.cache');
 
 export interface Step {
 	name: string;
@@ -43,7 +46,11 @@ export const STEPS: Step[] = [
 	{ name: 'build', command: ['npx', 'n8n-node', 'build'], after: [] },
 	{ name: 'lint', command: ['npx', 'n8n-node', 'lint'], after: [] },
 	{ name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.test.json'], after: [] },
-	{ name: 'n8n install', command: ['npx', 'tsx', 'scripts/n8n.ts'], after: [] },
+	// Picks the n8n version once (on a fresh clone: the registry's newest 2.x and a dry-run
+	// install), so no later process of the run picks it again.
+	{ name: 'n8n version', command: ['npx', 'tsx', 'scripts/n8n.ts', '--version'], after: [] },
+	{ name: 'n8n install', command: ['npx', 'tsx', 'scripts/n8n.ts'], after: ['n8n version'] },
+	// No in-process test loads scripts/n8n.ts (it would pick the n8n version on its own).
 	{
 		name: 'in-process tests',
 		command: ['npx', 'jest', '--selectProjects', 'in-process', '--maxWorkers', '2'],

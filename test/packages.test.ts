@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { listFiles } from '../scripts/package';
+import { listFiles } from '../scripts/files';
 import { ALLOWED_MODULES, requireClosure } from '../scripts/requireClosure';
 import {
 	buildServicePackages,

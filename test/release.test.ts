@@ -42,6 +42,7 @@ const CI_COMMAND_OF_STEP: Record<string, string> = {
 	build: 'npm run build',
 	lint: 'npm run lint',
 	typecheck: 'npm run typecheck',
+	'n8n version': 'npx tsx scripts/n8n.ts --version',
 	'n8n install': 'npx tsx scripts/n8n.ts',
 	'in-process tests': 'npx jest --selectProjects in-process',
 	'dev --check': 'npm run dev -- --check',

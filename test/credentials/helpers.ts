@@ -6,7 +6,7 @@ import type {
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
-import { freePort } from '../e2e/runner';
+import { freePort } from '../../scripts/ports';
 import { loadPackage } from '../harness';
 import { startServices, type Simulator } from '../simulator';
 

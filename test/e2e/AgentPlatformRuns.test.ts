@@ -5,9 +5,8 @@
  * Then the lead example runs with its trigger swapped for a fixed new lead.
  */
 import leadAgentDemo from '../../examples/lead-agent-demo.json';
-import { DEMO_CLIENT } from '../simulator/marketing';
 import runsWorkflow from './workflows/runs.json';
-import { startE2e, type E2e } from './runner';
+import { demoCredential, startE2e, type E2e } from './runner';
 
 /** The lead example with its trigger replaced by a manual start and one fixed new-lead item. */
 function leadExampleWithFixedLead() {
@@ -105,16 +104,7 @@ describe('agent and tool runs in n8n (e2e)', () => {
 				type: 'agentPlatformApi',
 				data: { ...adminData, apiKey: 'sk-demo-admin' },
 			},
-			{
-				id: 'demoMarketingCred01',
-				name: 'Marketing automation (simulator)',
-				type: 'marketingAutomationApi',
-				data: {
-					restEndpoint: `${e2e.sim.url}/rest/`,
-					clientId: DEMO_CLIENT.clientId,
-					clientSecret: DEMO_CLIENT.clientSecret,
-				},
-			},
+			demoCredential('marketingAutomationApi', e2e.sim.url),
 		]);
 		await e2e.importWorkflow([runsWorkflow, leadExampleWithFixedLead(), retryWorkflow]);
 	}, MACHINE_BUSY_MS);

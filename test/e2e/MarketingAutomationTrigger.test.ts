@@ -7,8 +7,7 @@
  * scheduled meanwhile must not read the same position again.
  */
 import triggerDemo from '../../examples/marketing-trigger-demo.json';
-import { DEMO_CLIENT } from '../simulator/marketing';
-import { startE2e, type E2e } from './runner';
+import { demoCredential, startE2e, type E2e } from './runner';
 
 const POLL_TIMEOUT_MS = 150_000;
 
@@ -28,18 +27,7 @@ describe('marketing trigger in a running n8n (e2e)', () => {
 
 	beforeAll(async () => {
 		e2e = await startE2e();
-		await e2e.importCredentials([
-			{
-				id: 'demoMarketingCred01',
-				name: 'Marketing automation (simulator)',
-				type: 'marketingAutomationApi',
-				data: {
-					restEndpoint: `${e2e.sim.url}/rest/`,
-					clientId: DEMO_CLIENT.clientId,
-					clientSecret: DEMO_CLIENT.clientSecret,
-				},
-			},
-		]);
+		await e2e.importCredentials([demoCredential('marketingAutomationApi', e2e.sim.url)]);
 		// Two polls 15 s apart (n8n refuses intervals under a minute, not two times a minute).
 		const pollTimes = {
 			item: [

@@ -5,8 +5,7 @@
  * waiting and runs beside the others (MarketingAutomationBulk.test.ts has the large jobs).
  */
 import bulkDemo from '../../examples/marketing-bulk-demo.json';
-import { DEMO_CLIENT } from '../simulator/marketing';
-import { startE2e, type E2e } from './runner';
+import { demoCredential, startE2e, type E2e } from './runner';
 
 const RUN_TIMEOUT_MS = 300_000;
 /** The part of an activities export job's body that says which days it covers. */
@@ -22,18 +21,7 @@ describe('the marketing bulk demo in n8n (e2e)', () => {
 			},
 			commandTimeoutMs: 280_000,
 		});
-		await e2e.importCredentials([
-			{
-				id: 'demoMarketingCred01',
-				name: 'Marketing automation (simulator)',
-				type: 'marketingAutomationApi',
-				data: {
-					restEndpoint: `${e2e.sim.url}/rest/`,
-					clientId: DEMO_CLIENT.clientId,
-					clientSecret: DEMO_CLIENT.clientSecret,
-				},
-			},
-		]);
+		await e2e.importCredentials([demoCredential('marketingAutomationApi', e2e.sim.url)]);
 		await e2e.importWorkflow([bulkDemo]);
 	}, 600_000);
 

@@ -4,26 +4,14 @@
  * node (version 2) syncs the companies and opportunities and reads the opportunities back.
  */
 import objectsDemo from '../../examples/marketing-objects-demo.json';
-import { DEMO_CLIENT } from '../simulator/marketing';
-import { startE2e, type E2e } from './runner';
+import { demoCredential, startE2e, type E2e } from './runner';
 
 describe('e2e: Marketing Automation lead database (real n8n process)', () => {
 	let e2e: E2e;
 
 	beforeAll(async () => {
 		e2e = await startE2e();
-		await e2e.importCredentials([
-			{
-				id: 'demoMarketingCred01',
-				name: 'Marketing automation (simulator)',
-				type: 'marketingAutomationApi',
-				data: {
-					restEndpoint: `${e2e.sim.url}/rest/`,
-					clientId: DEMO_CLIENT.clientId,
-					clientSecret: DEMO_CLIENT.clientSecret,
-				},
-			},
-		]);
+		await e2e.importCredentials([demoCredential('marketingAutomationApi', e2e.sim.url)]);
 		await e2e.importWorkflow([objectsDemo]);
 		// Packing and installing the package into a fresh n8n folder takes minutes on a busy machine.
 	}, 600_000);

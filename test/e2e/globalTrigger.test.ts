@@ -14,8 +14,7 @@ import triggerDemo from '../../examples/global-trigger-demo.json';
 import { validate } from '../contracts/check';
 import { webhookAcknowledgement } from '../contracts/global';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../simulator/globalWebhooks';
-import { DEMO_CLIENT } from '../simulator/marketing';
-import { ownerSession, startE2e, type E2e } from './runner';
+import { demoCredential, ownerSession, startE2e, type E2e } from './runner';
 
 const WAIT_MS = 120_000;
 
@@ -48,16 +47,7 @@ describe('global enrichment trigger in a running n8n (e2e)', () => {
 					apiKey: 'global-demo-key',
 				},
 			},
-			{
-				id: 'demoMarketingCred01',
-				name: 'Marketing automation (simulator)',
-				type: 'marketingAutomationApi',
-				data: {
-					restEndpoint: `${e2e.sim.url}/rest/`,
-					clientId: DEMO_CLIENT.clientId,
-					clientSecret: DEMO_CLIENT.clientSecret,
-				},
-			},
+			demoCredential('marketingAutomationApi', e2e.sim.url),
 		]);
 		await e2e.importWorkflow(triggerDemo);
 		await e2e.publish(triggerDemo.id);

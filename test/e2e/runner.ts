@@ -54,6 +54,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { DEMO_CREDENTIALS } from '../../scripts/dev';
 import { startNodes } from '../../scripts/devCheck';
 import {
 	CACHE_DIR,
@@ -310,6 +311,13 @@ export function toE2eRun(raw: Record<string, unknown>, command: CommandResult): 
 		stdout: command.stdout,
 		stderr: command.stderr,
 	};
+}
+
+/** The demo credential of `type` (scripts/dev.ts, the one the examples use), on this simulator. */
+export function demoCredential(type: string, simulatorUrl: string): E2eCredential {
+	const demo = DEMO_CREDENTIALS[type];
+	if (!demo) throw new Error(`scripts/dev.ts has no demo credential of type ${type}`);
+	return { id: demo.id, name: demo.name, type, data: demo.data(simulatorUrl) };
 }
 
 /** The owner account of every throw-away n8n (made of parts: not a secret). */

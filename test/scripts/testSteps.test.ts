@@ -108,4 +108,20 @@ describe('npm test (scripts/test.ts)', () => {
 		});
 		expect(jestTotals('no jest here')).toBeUndefined();
 	});
+
+	it('no in-process test loads scripts/n8n.ts, which would pick the n8n version on its own', () => {
+		const root = path.resolve(__dirname, '..', '..');
+		const files = (dir: string): string[] =>
+			fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+				const relative = path.join(dir, entry.name);
+				if (entry.isDirectory())
+					return relative === path.join('test', 'e2e') ? [] : files(relative);
+				return relative.endsWith('.ts') ? [relative] : [];
+			});
+		// The scripts that load it, directly or through scripts/package.ts.
+		const loaders = /from '[./]*(scripts\/(n8n|package|dev|scan|screenshot)|e2e\/runner)'/;
+		expect(
+			files('test').filter((file) => loaders.test(fs.readFileSync(path.join(root, file), 'utf8'))),
+		).toEqual([]);
+	});
 });
