@@ -359,6 +359,9 @@ async function installN8n(nodeBin: string): Promise<void> {
 			'--ignore-scripts',
 			'--no-audit',
 			'--no-fund',
+			// The version pick has just read every package's metadata from the registry (the dry
+			// run): npm's cache serves them without asking again for each of ~1,700 packages.
+			'--prefer-offline',
 		],
 		{ cwd: N8N_DIR, timeoutMs: INSTALL_TIMEOUT_MS, logFile },
 	);

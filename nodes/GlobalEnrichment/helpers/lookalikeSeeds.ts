@@ -48,12 +48,12 @@ export const MIXED_SEED_FIELDS: Record<
 	email: {
 		displayName: 'Seed Emails',
 		name: 'seedEmails',
-		placeholder: { contact: 'e.g. ana@example.com, bo@example.org', company: '' },
+		placeholder: { contact: 'e.g. cara@example.com, dev@example.net', company: '' },
 	},
 	id: {
 		displayName: 'Seed IDs',
 		name: 'seedIds',
-		placeholder: { contact: 'e.g. p-2001, p-2002', company: '' },
+		placeholder: { contact: 'e.g. p-3101, p-3102', company: '' },
 	},
 	name: {
 		displayName: 'Seed Names and Companies',
@@ -64,14 +64,14 @@ export const MIXED_SEED_FIELDS: Record<
 		displayName: 'Seed Network Profile URLs',
 		name: 'seedLinkedinUrls',
 		placeholder: {
-			contact: 'e.g. https://www.linkedin.com/in/ana-silva',
+			contact: 'e.g. https://www.linkedin.com/in/cara-jones',
 			company: 'e.g. https://www.linkedin.com/company/example',
 		},
 	},
 	domain: {
 		displayName: 'Seed Domains',
 		name: 'seedDomains',
-		placeholder: { contact: '', company: 'e.g. example.com, example.org' },
+		placeholder: { contact: '', company: 'e.g. example.net, example.io' },
 	},
 };
 
