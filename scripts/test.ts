@@ -37,10 +37,11 @@ export interface Step {
 }
 
 /**
- * The end-to-end files wait on n8n's polls, the service's bulk jobs and n8n's CLI starts far more
- * than they compute: three at once keep a 2-core machine busy without starving any.
+ * The end-to-end files wait on n8n's polls and the service's bulk jobs far more than they compute
+ * (the bulk demo file: three minutes of once-a-minute status reads): four at once keep a 2-core
+ * machine busy while those wait.
  */
-const E2E_WORKERS = '3';
+const E2E_WORKERS = '4';
 
 export const STEPS: Step[] = [
 	{ name: 'build', command: ['npx', 'n8n-node', 'build'], after: [] },
