@@ -1,3 +1,8 @@
+/**
+ * Find Lookalikes for contacts and companies: seeds, exclusions and the service's paged session.
+ * One concern: every field reads into the one request body and the session that pages it (the
+ * seed kinds and their lists are in lookalikeSeeds.ts).
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -19,11 +24,6 @@ import {
 
 export const MIN_SEEDS = 5;
 export const MAX_SEEDS = 100;
-/*
- * Find Lookalikes for contacts and companies: seeds, exclusions and the service's paged session.
- * One concern: every field reads into the one request body and the session that pages it.
- */
-
 /** Results per call: the service refuses more. */
 export const LOOKALIKES_PER_CALL = 100;
 

@@ -1,3 +1,8 @@
+/**
+ * Contact and Company → Get Signals and Get Signal Score: the fields, the checks against the
+ * service's signal catalogue before the charged call, and the reading of its answers. One concern:
+ * both operations read the same catalogue and the same record identifiers.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidInput } from '../../enrichment/lookupErrors';
