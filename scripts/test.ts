@@ -15,8 +15,10 @@
  * - A step's output goes to `.cache/test-logs/<step>.log` and is printed whole when the step ends,
  *   so no two steps' lines interleave. The first failure stops the steps still running.
  *
- * Ends with one line per step (time, result), then `steps: <n> passed, <n> failed` and, over
- * every jest run, `tests: <n> passed, <n> failed`.
+ * Ends with one line per step (time, CPU time of the step and every process it started, result),
+ * then `steps: <n> passed, <n> failed` and, over every jest run, `tests: <n> passed, <n> failed`.
+ * On a 2-core machine the CPU times say where the run's time goes: their sum over two is the
+ * shortest the run can take.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -78,8 +80,37 @@ export interface Outcome {
 	step: Step;
 	ok: boolean;
 	seconds: number;
+	/** CPU seconds (user and system) of the step and every process it started and waited for. */
+	cpuSeconds?: number;
 	/** The step's whole output. */
 	log: string;
+}
+
+/**
+ * A step runs under `sh`, whose `times` prints, last, the CPU time its children used (the step,
+ * and the processes it and they waited for): `<user> <system>`, each as `<m>m<s>s`.
+ */
+const TIMES_MARK = '[test] cpu';
+const withCpuTimes = (command: string[]) => [
+	'sh',
+	'-c',
+	`"$@"; status=$?; echo "${TIMES_MARK}"; times; exit $status`,
+	'sh',
+	...command,
+];
+
+/** The CPU seconds that `times` printed after the mark, and the output without them. */
+export function splitCpuTimes(output: string): { log: string; cpuSeconds?: number } {
+	const at = output.lastIndexOf(`${TIMES_MARK}\n`);
+	if (at < 0) return { log: output };
+	const children = output.slice(at).trim().split('\n')[2] ?? '';
+	const parts = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map(
+		([, minutes, seconds]) => Number(minutes) * 60 + Number(seconds),
+	);
+	return {
+		log: output.slice(0, at),
+		cpuSeconds: parts.length === 2 ? parts[0] + parts[1] : undefined,
+	};
 }
 
 /** The passed and failed tests of a jest run's output (its `Tests:` summary line), if any. */
@@ -103,7 +134,8 @@ function runStep(step: Step, children: Set<ChildProcess>, options: RunOptions): 
 	const out = fs.openSync(logFile, 'w');
 	options.write(`[test] ${step.name}: started (${step.command.join(' ')})\n`);
 	return new Promise((resolve) => {
-		const child = spawn(step.command[0], step.command.slice(1), {
+		const [command, ...args] = withCpuTimes(step.command);
+		const child = spawn(command, args, {
 			cwd: REPO_ROOT,
 			env: { ...process.env, ...step.env },
 			stdio: ['ignore', out, out],
@@ -115,11 +147,13 @@ function runStep(step: Step, children: Set<ChildProcess>, options: RunOptions): 
 		const finish = (ok: boolean) => {
 			children.delete(child);
 			const seconds = (Date.now() - started) / 1000;
-			const log = fs.readFileSync(logFile, 'utf8');
+			const { log, cpuSeconds } = splitCpuTimes(fs.readFileSync(logFile, 'utf8'));
+			fs.writeFileSync(logFile, log);
+			const cpu = cpuSeconds === undefined ? '' : `, CPU ${cpuSeconds.toFixed(0)} s`;
 			options.write(
-				`\n[test] ──── ${step.name}: ${ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(0)} s ────\n${log}\n`,
+				`\n[test] ──── ${step.name}: ${ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(0)} s${cpu} ────\n${log}\n`,
 			);
-			resolve({ step, ok, seconds, log });
+			resolve({ step, ok, seconds, cpuSeconds, log });
 		};
 		child.on('error', () => finish(false));
 		child.on('close', (code) => finish(code === 0));
@@ -186,12 +220,18 @@ async function main() {
 		const outcome = outcomes.find((o) => o.step === step);
 		const result = outcome ? (outcome.ok ? 'passed' : 'FAILED') : 'not run';
 		const time = outcome ? `${outcome.seconds.toFixed(0).padStart(5)} s` : '       ';
-		return `  ${step.name.padEnd(18)} ${time}  ${result}`;
+		const cpu =
+			outcome?.cpuSeconds === undefined
+				? '             '
+				: `CPU ${outcome.cpuSeconds.toFixed(0).padStart(5)} s`;
+		return `  ${step.name.padEnd(18)} ${time}  ${cpu}  ${result}`;
 	});
+	const cpuInAll = outcomes.reduce((total, o) => total + (o.cpuSeconds ?? 0), 0);
 	const tests = outcomes.map((o) => jestTotals(o.log) ?? { passed: 0, failed: 0 });
 	const sum = (key: 'passed' | 'failed') => tests.reduce((total, t) => total + t[key], 0);
 	process.stdout.write(
-		`\n[test] steps (${((Date.now() - started) / 1000).toFixed(0)} s in all):\n${lines.join('\n')}\n` +
+		`\n[test] steps (${((Date.now() - started) / 1000).toFixed(0)} s in all, CPU ${cpuInAll.toFixed(0)} s):\n` +
+			`${lines.join('\n')}\n` +
 			`steps: ${passed} passed, ${STEPS.length - passed} failed\n` +
 			`tests: ${sum('passed')} passed, ${sum('failed')} failed\n`,
 	);

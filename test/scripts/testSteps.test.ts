@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { jestTotals, runSteps, STEPS, type Step } from '../../scripts/test';
+import { jestTotals, runSteps, splitCpuTimes, STEPS, type Step } from '../../scripts/test';
 
 /** A step that runs `code` in Node, in `dir`. */
 const node = (name: string, code: string, after: string[] = []): Step => ({
@@ -95,6 +95,36 @@ describe('npm test (scripts/test.ts)', () => {
 		);
 		// No step rebuilds dist/ while another reads it.
 		expect(STEPS.filter((step) => /build/.test(step.command.join(' ')))).toHaveLength(1);
+	});
+
+	it("measures each step's CPU time, its children's included, and keeps it out of the log", async () => {
+		// The step spends its CPU in a child it waits for (a fixed amount of work, ~0.7 s here):
+		// counted all the same.
+		const busy = `let x = 0; for (let i = 0; i < 1e8; i++) x += i;`;
+		const [outcome] = await runSteps(
+			[
+				node(
+					'busy',
+					`require('child_process').execFileSync(process.execPath, ['-e', ${JSON.stringify(busy)}]); console.log('done')`,
+				),
+			],
+			options(),
+		);
+		expect(outcome.ok).toBe(true);
+		expect(outcome.cpuSeconds).toBeGreaterThanOrEqual(0.2);
+		expect(outcome.log).toBe('done\n');
+		expect(fs.readFileSync(path.join(dir, 'logs', 'busy.log'), 'utf8')).toBe('done\n');
+		expect(printed).toMatch(/\[test\] ──── busy: passed in \d+ s, CPU \d+ s ────/);
+	});
+
+	it("reads the CPU time from sh's times, after the step's own output", () => {
+		expect(
+			splitCpuTimes('out\n[test] cpu\n0m0.010000s 0m0.000000s\n1m2.500000s 0m0.500000s\n'),
+		).toEqual({
+			log: 'out\n',
+			cpuSeconds: 63,
+		});
+		expect(splitCpuTimes('killed before times\n')).toEqual({ log: 'killed before times\n' });
 	});
 
 	it("reads a jest run's totals from its summary line", () => {
