@@ -16,6 +16,11 @@ const TEST_START_PATH = 'test/fixtures/TestStart.node.ts';
 /**
  * Loads the package the way n8n loads an installed community package (package.json `n8n` paths,
  * description validation, codex), but from the TypeScript sources: `dist/x.js` maps to `x.ts`.
+ *
+ * Each node is loaded when a test first asks for it, as n8n's lazy loader does: most test files
+ * run one node, and loading the others' sources in every file cost ~0.3 s each. A node's type name
+ * is its file's name, first letter lower-case (`MarketingAutomation.node.js` → `marketingAutomation`),
+ * checked when it loads.
  */
 class SourcePackageLoader extends PackageDirectoryLoader {
 	protected resolvePath(file: string): string {
@@ -26,8 +31,27 @@ class SourcePackageLoader extends PackageDirectoryLoader {
 	}
 
 	async loadAll(): Promise<void> {
-		await super.loadAll();
+		const { nodes = [], credentials = [] } = (this.packageJson.n8n ?? {}) as {
+			nodes?: string[];
+			credentials?: string[];
+		};
+		for (const sourcePath of nodes) {
+			const className = path.basename(sourcePath, '.node.js');
+			const name = className.charAt(0).toLowerCase() + className.slice(1);
+			this.known.nodes[name] = { className, sourcePath };
+		}
+		for (const credentialPath of credentials) this.loadCredentialFromFile(credentialPath);
 		this.loadNodeFromFile(TEST_START_PATH);
+	}
+
+	getNode(nodeType: string) {
+		const entry = super.getNode(nodeType);
+		if (entry.type.description.name !== nodeType) {
+			throw new Error(
+				`${entry.sourcePath} holds node type ${entry.type.description.name}, not ${nodeType}: name the file after its type`,
+			);
+		}
+		return entry;
 	}
 }
 
@@ -48,12 +72,12 @@ export async function loadPackage(): Promise<LoadedPackage> {
 		const toolVariants = new Map<string, INodeType>();
 		const typeFor = (name: string): INodeType | IVersionedNodeType => {
 			const key = name.startsWith(prefix) ? name.slice(prefix.length) : name;
-			const entry = loader.nodeTypes[key];
-			if (!entry && key.endsWith('Tool') && loader.nodeTypes[key.slice(0, -4)]) {
+			const known = (type: string) => type in loader.known.nodes || type in loader.nodeTypes;
+			if (!known(key) && key.endsWith('Tool') && known(key.slice(0, -4))) {
 				return toolVariant(key.slice(0, -4));
 			}
-			if (!entry) throw new Error(`Unknown node type ${name}`);
-			return entry.type as INodeType | IVersionedNodeType;
+			if (!known(key)) throw new Error(`Unknown node type ${name}`);
+			return loader.getNode(key).type as INodeType | IVersionedNodeType;
 		};
 		/**
 		 * `<name>Tool`: the node as n8n runs it for an AI agent (type and description name end in
@@ -63,7 +87,7 @@ export async function loadPackage(): Promise<LoadedPackage> {
 		const toolVariant = (baseName: string): INodeType => {
 			let variant = toolVariants.get(baseName);
 			if (!variant) {
-				const base = loader.nodeTypes[baseName].type as INodeType;
+				const base = loader.getNode(baseName).type as INodeType;
 				variant = Object.create(base) as INodeType;
 				variant.description = { ...base.description, name: `${base.description.name}Tool` };
 				toolVariants.set(baseName, variant);
