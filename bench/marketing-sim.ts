@@ -17,8 +17,19 @@
  * at their documented 50 requests per second per key); `enrichment-stats` answers each service's
  * calls, 429 refusals and most arrivals within one second since the last `enrichment-reset`;
  * `reset-peaks` starts the marketing peaks (in flight, per window) again.
+ *
+ * The marketing service's side of a flow step (`test/simulator/flowStep.ts`, for
+ * `queue-flow-step.ts`): `{ type: 'flow-install', url, apiKey }` installs the provider from its
+ * install document's URL; `{ type: 'flow-invoke', base, apiKey, leads }` invokes it with a batch
+ * and answers the statuses and how long the provider took to answer (with `killOnAnswer`,
+ * process ids, it SIGKILLs those processes the moment the answer is in); `flow-state` answers every
+ * invocation (its leads, statuses, and each accepted callback's leads, results and arrival time),
+ * the refused callbacks, and whether the held enrichment request arrived;
+ * `{ type: 'hold-enrichment', after, holdMs }` lets `after` more global enrichment requests
+ * through, then holds the answer to the next one `holdMs`.
  */
 import { startServices } from '../test/simulator';
+import type { Lead } from '../test/simulator/flowStep';
 import { DEMO_ANZ_SEED, generateAnzPeople } from '../test/simulator/anzSalesIntelligence';
 import { DEMO_GLOBAL_SEED, generateGlobalContacts } from '../test/simulator/globalEnrichment';
 import { peakPerSecond } from '../test/harness/rate';
@@ -31,6 +42,11 @@ const is =
 const isHold = is<{ after: number; holdMs: number }>('hold-trigger');
 const isAudit = is<{ emailPrefix: string; count: number; listIds: number[] }>('audit');
 const isAddLists = is<{ lists: Array<{ id: number; name: string }> }>('add-lists');
+const isFlowInstall = is<{ url: string; apiKey: string }>('flow-install');
+const isFlowInvoke = is<{ base: string; apiKey: string; leads: Lead[]; killOnAnswer?: number[] }>(
+	'flow-invoke',
+);
+const isHoldEnrichment = is<{ after: number; holdMs: number }>('hold-enrichment');
 
 async function main() {
 	const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 300);
@@ -67,6 +83,32 @@ async function main() {
 		enrichment.handle = (request) => {
 			arrivals[name].push(request.receivedAt ?? Date.now());
 			return handle(request);
+		};
+	}
+	/** The global enrichment request held for `queue-flow-step.ts` (armed by `hold-enrichment`). */
+	const enrichmentHold = { armed: false, left: 0, holdMs: 0, heldAt: 0 };
+	{
+		const global = sim.services.global;
+		const handle = global.handle.bind(global);
+		global.handle = (request) => {
+			const answer = handle(request);
+			if (!enrichmentHold.armed || enrichmentHold.left-- > 0) return answer;
+			enrichmentHold.armed = false;
+			enrichmentHold.heldAt = Date.now();
+			return { ...answer, delayMs: (answer.delayMs ?? 0) + enrichmentHold.holdMs };
+		};
+	}
+	/** When each flow-step invocation's callbacks were accepted (epoch ms), by run. */
+	const flow = sim.services.flowStep;
+	const callbackTimes = new Map<string, number[]>();
+	{
+		const handle = flow.handle.bind(flow);
+		flow.handle = (request) => {
+			const answer = handle(request);
+			const run = /^\/flowstep\/callback\/([^/]+)$/.exec(request.path)?.[1] ?? '';
+			if (answer.status === 200)
+				callbackTimes.set(run, [...(callbackTimes.get(run) ?? []), Date.now()]);
+			return answer;
 		};
 	}
 	const seedList = service.lists.get(Number(process.env.BENCH_SEED_LIST ?? 0));
@@ -175,6 +217,76 @@ async function main() {
 				});
 			}
 			process.send?.({ type: 'ok' });
+		} else if (isFlowInstall(message)) {
+			flow.install(message.url, { apiKey: message.apiKey }).then(
+				(installed) =>
+					process.send?.({
+						type: 'flow-installed',
+						schemaVersion: (installed.document.info as { 'x-schemaVersion'?: string })[
+							'x-schemaVersion'
+						],
+						status: installed.status,
+					}),
+				(error: Error) => process.send?.({ type: 'flow-installed', error: error.message }),
+			);
+		} else if (isFlowInvoke(message)) {
+			const started = Date.now();
+			flow.invoke(message.base, { leads: message.leads, auth: { apiKey: message.apiKey } }).then(
+				(invocation) => {
+					const answeredMs = Date.now() - started;
+					// These processes die the moment the answer is in (the main instance, for
+					// `queue-flow-step.ts`), before the benchmark could even hear of it.
+					for (const pid of message.killOnAnswer ?? []) {
+						try {
+							process.kill(pid, 'SIGKILL');
+						} catch {
+							// already gone
+						}
+					}
+					process.send?.({
+						type: 'flow-invoked',
+						run: invocation.run,
+						statuses: invocation.statuses,
+						answeredMs,
+						sentAt: started,
+						killedAfterMs: message.killOnAnswer ? Date.now() - started - answeredMs : undefined,
+					});
+				},
+				(error: Error) => process.send?.({ type: 'flow-invoked', error: error.message }),
+			);
+		} else if (message === 'flow-state') {
+			process.send?.({
+				type: 'flow-state',
+				invocations: [...flow.invocations.values()].map((invocation) => ({
+					run: invocation.run,
+					leadIds: invocation.leadIds,
+					statuses: invocation.statuses,
+					callbacks: invocation.callbacks.map((callback, index) => {
+						const body = callback.body as {
+							objectData?: Array<{
+								leadData?: { id?: number };
+								activityData?: { success?: boolean };
+							}>;
+						};
+						return {
+							at: callbackTimes.get(invocation.run)?.[index] ?? 0,
+							leadIds: (body.objectData ?? []).map((entry) => entry.leadData?.id),
+							succeeded: (body.objectData ?? []).filter(
+								(entry) => entry.activityData?.success === true,
+							).length,
+						};
+					}),
+				})),
+				refused: flow.refused,
+				enrichmentHeldAt: enrichmentHold.heldAt,
+			});
+		} else if (isHoldEnrichment(message)) {
+			Object.assign(enrichmentHold, {
+				armed: true,
+				left: message.after,
+				holdMs: message.holdMs,
+				heldAt: 0,
+			});
 		} else if (isHold(message)) {
 			let seen = 0;
 			service.inject('timeout', {

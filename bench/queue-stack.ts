@@ -92,6 +92,9 @@ const signal = (pid: number, name: NodeJS.Signals) => {
 	}
 };
 
+/** A process and its descendants' ids (to kill them from another process). */
+export const pidsOf = (child: ChildProcess) => (child.pid ? processTree(child.pid) : []);
+
 /** SIGKILL a process with its children at once, the way a machine or container dies. */
 export function killHard(child: ChildProcess) {
 	if (child.pid) for (const pid of processTree(child.pid)) signal(pid, 'SIGKILL');
@@ -251,6 +254,8 @@ export interface QueueStack {
 	install: N8nInstall;
 	simUrl: string;
 	httpPort: number;
+	/** The main instance's process. */
+	main: ChildProcess;
 	workers: ChildProcess[];
 	workerLogs: string[];
 	mainLog: string;
@@ -413,7 +418,7 @@ export async function startQueueStack(options: QueueStackOptions): Promise<Queue
 	for (const workflow of options.workflows) await once(['publish:workflow', `--id=${workflow.id}`]);
 
 	const mainLog = path.join(logs, 'main.log');
-	n8n(['start'], await envFor(), mainLog);
+	const main = n8n(['start'], await envFor(), mainLog);
 	await until('the n8n main instance', () => logHas(mainLog, 'Editor is now accessible'), 180_000);
 	const workers: ChildProcess[] = [];
 	const workerLogs: string[] = [];
@@ -431,6 +436,7 @@ export async function startQueueStack(options: QueueStackOptions): Promise<Queue
 		install,
 		simUrl,
 		httpPort,
+		main,
 		workers,
 		workerLogs,
 		mainLog,

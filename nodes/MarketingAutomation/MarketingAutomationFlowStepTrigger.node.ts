@@ -23,6 +23,17 @@ const endpoint = (httpMethod: 'GET' | 'POST', path: string): IWebhookDescription
 	responseMode: 'onReceived',
 });
 
+/**
+ * The invocation: the handler answers refusals and duplicates itself; an accepted batch it hands
+ * to n8n, which answers 201 without a body once the run is recorded and, in queue mode, queued
+ * (n8n evaluates the code as an expression, so it is one).
+ */
+const invocationEndpoint: IWebhookDescription = {
+	...endpoint('POST', 'submitAsyncAction'),
+	responseCode: '={{ 201 }}',
+	responseData: 'noData',
+};
+
 export class MarketingAutomationFlowStepTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Marketing Automation Flow Step Trigger',
@@ -47,7 +58,7 @@ export class MarketingAutomationFlowStepTrigger implements INodeType {
 			},
 		],
 		webhooks: [
-			endpoint('POST', 'submitAsyncAction'),
+			invocationEndpoint,
 			endpoint('GET', 'openapi.json'),
 			endpoint('GET', 'getServiceDefinition'),
 			endpoint('GET', 'status'),

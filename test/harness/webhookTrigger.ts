@@ -49,6 +49,12 @@ export interface WebhookAnswer {
 	body?: unknown;
 	/** Headers the node set on the answer (lower-case names). */
 	headers?: Record<string, string>;
+	/**
+	 * Set when n8n answered, not the node: for a node that returns without answering
+	 * (`onReceived`), n8n answers with the webhook description's `responseCode` and `responseData`,
+	 * only once it has recorded the run it starts.
+	 */
+	answeredBy?: 'n8n';
 	result: IWebhookResponseData;
 }
 
@@ -165,7 +171,30 @@ export async function webhookTrigger(options: WebhookTriggerOptions) {
 				null,
 			);
 			const result = await nodeType.webhook!.call(context);
-			return { ...answer, result };
+			if (answer.status !== undefined || result.noWebhookResponse === true) {
+				return { ...answer, result };
+			}
+			// What n8n answers for an `onReceived` webhook the node did not answer (its code and data
+			// from the description, expressions evaluated as n8n does).
+			const description = webhookData(
+				request.method === 'GET' ? 'setup' : 'default',
+			).webhookDescription;
+			const status = workflow.expression.getSimpleParameterValue(
+				node,
+				description.responseCode as string | undefined,
+				mode,
+				{},
+				undefined,
+				200,
+			);
+			const body =
+				description.responseData === 'noData'
+					? undefined
+					: (result.webhookResponse ??
+						(result.workflowData
+							? { message: 'Workflow was started' }
+							: { message: 'Webhook call received' }));
+			return { status: Number(status), body, answeredBy: 'n8n', result };
 		},
 	};
 }

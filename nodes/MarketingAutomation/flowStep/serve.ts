@@ -16,9 +16,10 @@ import { FLOW_STEP_ICON_SVG } from './icon';
 /**
  * Everything the Flow Step Trigger serves from its webhook path: the install document (public:
  * the service reads it before it has credentials), and, behind the credential, the service
- * definition, status, picklists, icons and the invocation. An invocation is answered 201 at once
- * and starts one run with one item per lead; a duplicate (the same one-time callback token)
- * and anything refused start nothing.
+ * definition, status, picklists, icons and the invocation. An invocation starts one run with one
+ * item per lead and is answered 201 by n8n as soon as the run is recorded (and queued); a
+ * duplicate (the same one-time callback token) and anything refused start nothing and are
+ * answered by the node.
  */
 
 /** What the trigger keeps in the workflow's static data (never a token itself, only its hash). */
@@ -159,9 +160,12 @@ async function invoke(
 	}
 	firstInvocation(state, hash);
 	if ((body.objectData as unknown[]).length === 0) return answer(res, 201);
-	res.status(201).end();
+	// n8n answers the 201 (the endpoint's response code) once it has recorded the run and, in queue
+	// mode, queued it: an acknowledged invocation is never one that n8n failed to keep. Were the
+	// node to answer now, a main instance that died or could not reach its database or Redis in
+	// between would leave the service holding an accepted batch that nothing runs; instead the
+	// service gets an error, which it counts against the invocation.
 	return {
-		noWebhookResponse: true,
 		workflowData: [ctx.helpers.returnJsonArray(itemsOf(body, new Date(now).toISOString()))],
 	};
 }
