@@ -48,7 +48,7 @@ describe('the editor’s view of the package in a running n8n (e2e)', () => {
 	const headers = () => ({ 'content-type': 'application/json', 'browser-id': 'e2e', cookie });
 
 	beforeAll(async () => {
-		e2e = await startE2e();
+		e2e = await startE2e({ editor: true });
 		closed = `http://127.0.0.1:${await freePort()}`;
 		await e2e.startServer();
 		cookie = (await ownerSession(e2e.serverUrl)).cookie;

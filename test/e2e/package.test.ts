@@ -57,7 +57,7 @@ describe(`the packed package in a fresh n8n ${N8N_VERSION} (e2e)`, () => {
 
 	beforeAll(async () => {
 		// n8n start takes 9 s on a quiet machine and minutes on a loaded 2-core one.
-		e2e = await startE2e({ commandTimeoutMs: SERVER_START_MS });
+		e2e = await startE2e({ commandTimeoutMs: SERVER_START_MS, editor: true });
 		await e2e.importCredentials(
 			Object.entries(DEMO_CREDENTIALS).map(([type, credential]) => ({
 				id: credential.id,

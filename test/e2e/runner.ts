@@ -108,6 +108,12 @@ export interface E2eOptions {
 	commandTimeoutMs?: number;
 	/** The tarball to install instead of the packed pack (e.g. a single-service package). */
 	tarball?: string;
+	/**
+	 * Serve the editor and `/types/*.json` (n8n builds the editor's files into the user folder at
+	 * every start: a third of a start's CPU). Off unless a test reads them; the REST API and the
+	 * webhooks are served either way.
+	 */
+	editor?: boolean;
 }
 
 export interface E2eCredential {
@@ -459,7 +465,10 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 			verbatimSymlinks: true,
 		});
 		const ports = { broker: await freePort(), http: await freePort() };
-		const env = n8nEnvironment(install, userFolder, ports, options.env);
+		const env = n8nEnvironment(install, userFolder, ports, {
+			...(options.editor ? {} : { N8N_DISABLE_UI: 'true' }),
+			...options.env,
+		});
 		const n8n = async (args: string[], extraEnv: Record<string, string> = {}) =>
 			await runN8n(
 				install,
