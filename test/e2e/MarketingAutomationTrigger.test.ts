@@ -2,9 +2,9 @@
 /**
  * The trigger in a real, running n8n: the demo workflow (Email Bounced → mark the lead) is
  * published, `n8n start` polls, bounces happen in the simulator, and each bounce marks its lead
- * exactly once, across several polls. The trigger polls at :00 and :15 of every minute here, and
- * the poll that reads the bounces first meets a 606 and waits out the 20 s rate window: the poll
- * scheduled meanwhile must not read the same position again.
+ * exactly once, across several polls. The trigger polls every 15 s here (at :00, :15, :30 and :45
+ * of every minute), and the poll that reads the bounces first meets a 606 and waits out the 20 s
+ * rate window: the poll scheduled meanwhile must not read the same position again.
  */
 import triggerDemo from '../../examples/marketing-trigger-demo.json';
 import { demoCredential, startE2e, type E2e } from './runner';
@@ -28,12 +28,13 @@ describe('marketing trigger in a running n8n (e2e)', () => {
 	beforeAll(async () => {
 		e2e = await startE2e();
 		await e2e.importCredentials([demoCredential('marketingAutomationApi', e2e.sim.url)]);
-		// Two polls 15 s apart (n8n refuses intervals under a minute, not two times a minute).
+		// A poll every 15 s (n8n refuses intervals under a minute, not four times a minute): each
+		// wait for the next poll is 15 s at most.
 		const pollTimes = {
-			item: [
-				{ mode: 'custom', cronExpression: '0 * * * * *' },
-				{ mode: 'custom', cronExpression: '15 * * * * *' },
-			],
+			item: [0, 15, 30, 45].map((second) => ({
+				mode: 'custom',
+				cronExpression: `${second} * * * * *`,
+			})),
 		};
 		await e2e.importWorkflow({
 			...triggerDemo,

@@ -2,17 +2,17 @@ const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
 /**
- * End-to-end files that spend minutes waiting (the service's bulk jobs read once a minute, n8n's
- * polls, five fresh n8n installs) start first: three files run at once, and a long file started
- * last would end the run minutes after the others. The rest keep jest's order (slowest of the last
- * run first, else the largest file first).
+ * End-to-end files that spend minutes on n8n's starts and waits (bulk jobs read every 15 s, four
+ * fresh n8n installs, a flow step's callbacks, n8n's polls) start first: four files run at once,
+ * and a long file started last would end the run minutes after the others. The rest keep jest's
+ * order (slowest of the last run first, else the largest file first).
  */
 const WAITING_FIRST = [
-	'MarketingBulkDemo',
 	'MarketingAutomationBulk',
 	'packages',
-	'MarketingAutomationTrigger',
 	'MarketingFlowStep',
+	'MarketingAutomationTrigger',
+	'AgentPlatformRuns',
 ];
 
 class WaitingFirst extends Sequencer {
