@@ -3,15 +3,18 @@
  * `npm test`: every check of the repository, each step started as soon as the steps it needs have
  * passed, so that work waiting on the network or on a service runs beside work using the CPU:
  *
- *     build ──────┬─────────────────────────┬─ in-process tests ─┬─ end-to-end tests
- *     lint ───────┤                         │                    └─ package scan
- *     typecheck ──┘                         │
+ *     build ──────┬─────────────────────────┬─ in-process tests ─── package scan
+ *     lint ───────┤                         │
+ *     typecheck ──┘                         ├─ end-to-end tests
  *     n8n version ─── n8n install (network) ┴─ npm run dev -- --check (the main command, every demo)
  *
  * - `build` is `n8n-node build` once: every later step reads `dist/` and none rebuilds it (the
  *   check runs `scripts/dev.ts --check`, the part of `npm run dev` after its build).
- * - The in-process tests and the end-to-end tests never run at once: both are CPU-bound at times, and
- *   their time limits are set for a 2-core machine running one of them.
+ * - The end-to-end tests and the check start once n8n is installed, beside the in-process tests if
+ *   those are still running: on a 2-core machine the run is bound by the CPU all steps use (the
+ *   summary gives each step's), and the n8n install, then the check's and the end-to-end files'
+ *   waits on n8n's timers and the service's pace, are the longest chain. Their time limits hold on
+ *   a 2-core machine running them all.
  * - A step's output goes to `.cache/test-logs/<step>.log` and is printed whole when the step ends,
  *   so no two steps' lines interleave. The first failure stops the steps still running.
  *
@@ -39,9 +42,8 @@ export interface Step {
 }
 
 /**
- * The end-to-end files wait on n8n's polls and the service's bulk jobs far more than they compute
- * (the bulk demo file: three minutes of once-a-minute status reads): four at once keep a 2-core
- * machine busy while those wait.
+ * The end-to-end files wait on n8n's starts, polls and schedules (the trigger file: a poll every
+ * 15 s) much of their time: four at once keep a 2-core machine busy while those wait.
  */
 const E2E_WORKERS = '4';
 
@@ -72,7 +74,7 @@ export const STEPS: Step[] = [
 	{
 		name: 'end-to-end tests',
 		command: ['npx', 'jest', '--selectProjects', 'e2e', '--maxWorkers', E2E_WORKERS],
-		after: ['in-process tests', 'n8n install'],
+		after: ['build', 'n8n install'],
 	},
 ];
 
