@@ -27,7 +27,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-// Not from ./n8n: loading it picks the n8n version (a registry look-up and a dry-run install on a
+// Not from ./n8n: loading it picks the n8n version (a registry look-up and a lock-only install on a
 // fresh clone), which is the n8n install step's work, beside the others, not before them.
 const REPO_ROOT = path.resolve(__dirname, '..');
 const CACHE_DIR = path.join(REPO_ROOT, '.cache');
@@ -51,7 +51,7 @@ export const STEPS: Step[] = [
 	{ name: 'build', command: ['npx', 'n8n-node', 'build'], after: [] },
 	{ name: 'lint', command: ['npx', 'n8n-node', 'lint'], after: [] },
 	{ name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.test.json'], after: [] },
-	// Picks the n8n version once (on a fresh clone: the registry's newest 2.x and a dry-run
+	// Picks the n8n version once (on a fresh clone: the registry's newest 2.x and a lock-only
 	// install), so no later process of the run picks it again.
 	{ name: 'n8n version', command: ['npx', 'tsx', 'scripts/n8n.ts', '--version'], after: [] },
 	{ name: 'n8n install', command: ['npx', 'tsx', 'scripts/n8n.ts'], after: ['n8n version'] },
