@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { createHash } from 'node:crypto';
 
@@ -360,7 +360,7 @@ describe('Marketing Automation v2: Bulk Extract → Extract', () => {
 		const statusReads = () => sim().callsTo('GET', /\/status\.json$/);
 		const running = run(extractLeads());
 		for (let waited = 0; statusReads().length < 3 && waited < 50_000; waited += 20) {
-			await new Promise((resolve) => setTimeout(resolve, 20));
+			await sleep(20);
 		}
 		sim().bulk.exports[0].finishAt = Date.now();
 		const result = await running;
