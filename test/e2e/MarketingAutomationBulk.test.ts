@@ -3,9 +3,10 @@
  * Bulk Import and Bulk Extract in a real n8n, installed from the packed tarball, against the bulk
  * simulator: 10,000 leads imported from items and 10,000 from a CSV file made by n8n's Convert to
  * File node, all into one static list, then that list exported back as items. The simulator's jobs
- * take 0.5 s to start and process 20,000 rows a second (the node's own waits, 5 s before an
- * import's first status read and 15 s before an export's, are the real ones); the importable
- * demo workflow runs in MarketingBulkDemo.test.ts, beside this file. n8n keeps binary data on disk
+ * take 0.5 s to start and process 20,000 rows a second, and refresh an export's status every 3 s
+ * (the service: once a minute), which the extracts read at that pace (Status Check Interval); an
+ * import's first status read comes after the node's own 5 s. The importable demo workflow runs in
+ * MarketingBulkDemo.test.ts. n8n keeps binary data on disk
  * (`N8N_DEFAULT_BINARY_DATA_MODE=filesystem`, the mode n8n 3.0 keeps), so the CSV file read by
  * Bulk Import and the one written by Bulk Extract go through n8n's own binary store.
  */
@@ -131,7 +132,7 @@ const workflow = {
 				list: LIST,
 				output: 'items',
 				waitForCompletion: true,
-				options: { timeLimit: 5, statusInterval: 15 },
+				options: { timeLimit: 5, statusInterval: 3 },
 			}),
 			executeOnce: true,
 		},
@@ -175,7 +176,7 @@ const fileWorkflow = {
 			output: 'binary',
 			binaryPropertyName: 'data',
 			waitForCompletion: true,
-			options: { timeLimit: 5, statusInterval: 15 },
+			options: { timeLimit: 5, statusInterval: 3 },
 		}),
 	],
 	connections: {
@@ -202,9 +203,9 @@ describe('marketing bulk jobs in n8n (e2e)', () => {
 	beforeAll(async () => {
 		e2e = await startE2e({
 			// The service refreshes an export's status once a minute; the test's own extracts read every
-			// 15 s from a simulator refreshing as often, to keep the run short (the demo keeps a minute).
+			// 3 s from a simulator refreshing as often, to keep the run short (the demo keeps a minute).
 			simulator: {
-				marketing: { bulk: { startupMs: 500, rowsPerSecond: 20_000, statusRefreshMs: 15_000 } },
+				marketing: { bulk: { startupMs: 500, rowsPerSecond: 20_000, statusRefreshMs: 3_000 } },
 			},
 			commandTimeoutMs: 280_000,
 			env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
