@@ -36,12 +36,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
 import demo from '../examples/marketing-flow-step-demo.json';
-import { ownerSession } from '../test/e2e/runner';
+import { demoCredential, ownerSession } from '../test/e2e/runner';
 import { DEMO_FLOW_STEP_LEADS, type Lead } from '../test/simulator/flowStep';
 import {
 	killHard,
 	logHas,
 	pidsOf,
+	readExecution,
 	runBench,
 	say,
 	startQueueStack,
@@ -115,17 +116,7 @@ async function main() {
 				type: 'marketingAutomationFlowStepApi',
 				data: { authentication: 'apiKey', apiKey: KEY },
 			},
-			{
-				id: 'demoGlobalCred01',
-				name: 'Global enrichment (simulator)',
-				type: 'globalEnrichmentApi',
-				data: {
-					api: 'service',
-					serviceUrl: `${simUrl}/global`,
-					baseUrl: '',
-					apiKey: 'global-demo-key',
-				},
-			},
+			demoCredential('globalEnrichmentApi', simUrl),
 		],
 	});
 	const { parse } = createRequire(stack.install.n8nBin)('flatted') as {
@@ -149,19 +140,13 @@ async function main() {
 		return (parsed.data ?? parsed) as T;
 	};
 	const summary = async (id: string): Promise<ExecutionSummary> => {
-		const execution = await rest<{
-			id: string;
-			status: string;
-			mode: string;
-			retryOf?: string;
-			data: string;
-		}>('GET', `/executions/${id}`);
-		const data = parse(execution.data) as {
+		const execution = await readExecution<{
 			resultData: {
 				runData?: Record<string, Array<{ data?: { main?: Array<Array<unknown> | null> } }>>;
 				error?: { message?: string };
 			};
-		};
+		}>(rest, parse, id);
+		const { data } = execution;
 		const runData = data.resultData.runData ?? {};
 		return {
 			id: execution.id,

@@ -24,6 +24,7 @@ import { LEAD_UPSERT_BY_EMAIL } from '../test/harness/marketing';
 import {
 	killHard,
 	logHas,
+	readExecution,
 	runBench,
 	say,
 	startQueueStack,
@@ -232,14 +233,7 @@ async function main() {
 		return body.campaigns[CAMPAIGN_ID] ?? { calls: 0, leads: {} };
 	};
 	const summary = async (id: string): Promise<ExecutionSummary> => {
-		const execution = await rest<{
-			id: string;
-			status: string;
-			mode: string;
-			retryOf?: string;
-			data: string;
-		}>('GET', `/executions/${id}`);
-		const data = parse(execution.data) as {
+		const execution = await readExecution<{
 			resultData: {
 				runData?: Record<
 					string,
@@ -249,7 +243,8 @@ async function main() {
 				error?: { message?: string };
 			};
 			executionData?: { nodeExecutionStack?: Array<{ node: { name: string } }> };
-		};
+		}>(rest, parse, id);
+		const { data } = execution;
 		const runData = data.resultData.runData ?? {};
 		const runs = Object.fromEntries(
 			Object.entries(runData).map(([node, list]) => [node, list.length]),

@@ -445,3 +445,19 @@ export async function startQueueStack(options: QueueStackOptions): Promise<Queue
 		tellSimulator: (message) => sim.send(message as string),
 	};
 }
+
+/** An execution as the editor reads it (`GET /rest/executions/:id`), its data unflattened. */
+export async function readExecution<Data>(
+	rest: <T>(method: string, route: string) => Promise<T>,
+	parse: (text: string) => unknown,
+	id: string,
+): Promise<{ id: string; status: string; mode: string; retryOf?: string; data: Data }> {
+	const execution = await rest<{
+		id: string;
+		status: string;
+		mode: string;
+		retryOf?: string;
+		data: string;
+	}>('GET', `/executions/${id}`);
+	return { ...execution, data: parse(execution.data) as Data };
+}

@@ -16,7 +16,7 @@ import {
 	serviceStatus,
 } from '../contracts/flowStep';
 import { DEMO_FLOW_STEP_LEADS, type Lead } from '../simulator/flowStep';
-import { ownerSession, startE2e, type E2e } from './runner';
+import { demoCredential, ownerSession, startE2e, type E2e } from './runner';
 
 const WAIT_MS = 180_000;
 const KEY = 'flow-step-demo-key';
@@ -43,17 +43,7 @@ describe('marketing flow step in a running n8n (e2e)', () => {
 				type: 'marketingAutomationFlowStepApi',
 				data: { authentication: 'apiKey', apiKey: KEY },
 			},
-			{
-				id: 'demoGlobalCred01',
-				name: 'Global enrichment (simulator)',
-				type: 'globalEnrichmentApi',
-				data: {
-					api: 'service',
-					serviceUrl: `${e2e.sim.url}/global`,
-					baseUrl: '',
-					apiKey: 'global-demo-key',
-				},
-			},
+			demoCredential('globalEnrichmentApi', e2e.sim.url),
 		]);
 		// The demo with one invocation a minute, so that a second one meets a 429.
 		const workflow = structuredClone(demo);
