@@ -137,6 +137,10 @@ async function main() {
 				maxArrivalsInWindowSeen: service.counters.maxArrivalsInWindowSeen,
 				overlappingUpserts: service.counters.overlappingUpserts,
 				leads: service.leads.size,
+				// When each rate refusal arrived (epoch ms), to place them in a round.
+				refusedAt: service.calls
+					.filter((c) => c.code === '606' || c.code === '615')
+					.map((c) => `${c.at}:${c.code}`),
 			});
 		} else if (message === 'reset-peaks') {
 			Object.assign(service.counters, {

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a local benchmark, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a local benchmark, never shipped */
 /**
  * `npm run bench:queue`: the marketing node in a real n8n in queue mode. PostgreSQL and Redis
  * (Debian packages `postgresql` and `redis-server`) run as private instances on free local ports,
@@ -6,15 +6,20 @@
  * service's real limits (100 calls per 20 s, 10 in flight, `BENCH_LATENCY_MS` per call, 300 ms by
  * default). 14 executions start at once through production webhooks: 6 upserts, 4 look-ups and 4
  * list reads. The credential keeps its defaults (50 calls per 20 s and 5 in flight per process;
- * `BENCH_QUEUE_CALLS` and `BENCH_QUEUE_IN_FLIGHT` set others, e.g. 25 and 2 for two workers). Prints calls against the minimum, rejections (and per 500 calls), wall time
- * against the floor, CPU and peak memory of the workers, and checks that nothing was lost or
- * written twice. Everything it starts is stopped at the end, and its folders are removed.
+ * `BENCH_QUEUE_CALLS` and `BENCH_QUEUE_IN_FLIGHT` set others, e.g. 25 and 2 for two workers).
+ * Prints calls against the minimum (and each process's minimum, from the executions each worker's
+ * log names: Bull hands the 14 executions out as the workers take them, so their shares differ),
+ * rejections (per 500 calls, per code, and when each arrived), wall time against the floor, the
+ * machine's 1-minute load average, CPU and peak memory of the workers, and checks that nothing was
+ * lost or written twice.
+ * Everything it starts is stopped at the end, and its folders are removed.
  *
  * Two more rounds on the same stack (`BENCH_QUEUE_ROUNDS`, default `workers,main,enrichment`):
- * - **main too**: the same 14 executions, and meanwhile `BENCH_QUEUE_MAIN_RUNS` (default 2) manual
+ * - **main too**: the same 14 executions, and meanwhile `BENCH_QUEUE_MAIN_RUNS` (default 5) manual
  *   upserts of 3,000 leads that the main instance runs itself (n8n runs manual executions on main
  *   unless `OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS=true`), `BENCH_QUEUE_MAIN_DELAY_MS` (default 0)
- *   after the workers' executions: three processes share the instance;
+ *   after the workers' executions: three processes share the instance, main with about as many
+ *   calls as a worker (50 against 52 on average);
  * - **enrichment**: 4 ANZ Person → Enrich executions and 4 Global Contact → Find executions on
  *   the connection contract (one call per contact), `BENCH_QUEUE_ENRICH` (default 500) records
  *   each, one key per service, at the credentials' defaults, on the 2 workers; the simulator
@@ -22,6 +27,9 @@
  *   second (per key, and per endpoint for the global service), as both services document.
  * Both print rejections per 500 calls.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+
 import { LEAD_UPSERT_BY_EMAIL } from '../test/harness/marketing';
 import { ownerSession } from '../test/e2e/runner';
 import { runBench, say, startQueueStack, usage, wait, webhookWorkflow } from './queue-stack';
@@ -39,7 +47,8 @@ const WORKERS = Number(process.env.BENCH_QUEUE_WORKERS ?? 2);
 const CALLS_PER_20_SECONDS = Number(process.env.BENCH_QUEUE_CALLS ?? 50);
 const CALLS_IN_FLIGHT = Number(process.env.BENCH_QUEUE_IN_FLIGHT ?? 5);
 const ROUNDS = (process.env.BENCH_QUEUE_ROUNDS ?? 'workers,main,enrichment').split(',');
-const MAIN_RUNS = Number(process.env.BENCH_QUEUE_MAIN_RUNS ?? 2);
+/** 5 manual upserts of 10 calls: main gets about as many calls as a worker (52 on average). */
+const MAIN_RUNS = Number(process.env.BENCH_QUEUE_MAIN_RUNS ?? 5);
 /** How long after the workers' executions main starts its own (0 to 5 s in issue 49's rounds). */
 const MAIN_DELAY_MS = Number(process.env.BENCH_QUEUE_MAIN_DELAY_MS ?? 0);
 const ENRICH_RECORDS = Number(process.env.BENCH_QUEUE_ENRICH ?? 500);
@@ -153,7 +162,7 @@ const workflows = [
 ];
 
 async function main() {
-	const { workers, stats, httpPort, ask } = await startQueueStack({
+	const { workers, workerLogs, stats, httpPort, ask } = await startQueueStack({
 		script: 'bench:queue',
 		latencyMs: LATENCY_MS,
 		seedLeads: EMAILS_PER_LOOKUP,
@@ -217,6 +226,34 @@ async function main() {
 				throw new Error(`manual run ${executionId} ended ${status}`);
 		}
 	};
+	/** Calls each workflow's execution makes at the least (see `minimum` below). */
+	const callsOf: Record<string, number> = {
+		benchQueueUpsert01: Math.ceil(LEADS_PER_UPSERT / BATCH),
+		benchQueueLookup01: Math.ceil(EMAILS_PER_LOOKUP / BATCH),
+		benchQueueRead001: 1,
+	};
+	/**
+	 * The minimum calls of the executions each worker started since its log had `from` characters
+	 * (from the workers' logs and the executions' workflows): whether main had as many as a worker.
+	 */
+	const callsPerWorker = async (from: number[]) => {
+		owner ??= ownerSession(serverUrl);
+		const session = await owner;
+		return await Promise.all(
+			workerLogs.map(async (log, i) => {
+				const text = fs.readFileSync(log, 'utf8').slice(from[i]);
+				const ids = [...text.matchAll(/Worker started execution (\d+)/g)].map((m) => m[1]);
+				let sum = 0;
+				for (const id of ids) {
+					const answer = await fetch(`${serverUrl}/rest/executions/${id}`, { headers: session });
+					const workflowId = ((await answer.json()) as { data?: { workflowId?: string } }).data
+						?.workflowId;
+					sum += callsOf[workflowId ?? ''] ?? 0;
+				}
+				return { executions: ids.length, calls: sum };
+			}),
+		);
+	};
 	const lookupRecords = () =>
 		Array.from({ length: EMAILS_PER_LOOKUP }, (_, i) => ({ email: `bench${i}@example.org` }));
 
@@ -230,6 +267,8 @@ async function main() {
 		await ask('reset-peaks');
 		const before = workers.map((w) => usage(w.pid!));
 		const s0 = await stats();
+		const logFrom = workerLogs.map((log) => fs.statSync(log).size);
+		const loadBefore = os.loadavg()[0];
 		const started = Date.now();
 		await Promise.all([
 			...Array.from({ length: UPSERTS }, (_, run) =>
@@ -243,10 +282,25 @@ async function main() {
 			}),
 		]);
 		const wallS = (Date.now() - started) / 1000;
+		const loadAfter = os.loadavg()[0];
 		const after = workers.map((w) => usage(w.pid!));
+		const perWorker = await callsPerWorker(logFrom);
 		const s1 = await stats();
 		const calls = s1.calls - s0.calls;
 		const rejections = s1.rejections - s0.rejections;
+		const byCode = (stat: Record<string, unknown>) =>
+			(stat.rejectedByCode ?? {}) as Record<string, number>;
+		const rejectedByCode = Object.entries(byCode(s1))
+			.map(([code, n]) => [code, n - (byCode(s0)[code] ?? 0)] as const)
+			.filter(([, n]) => n > 0)
+			.map(([code, n]) => `${n} × ${code}`)
+			.join(', ');
+		/** When the round's refusals arrived, in seconds after its start. */
+		const refusedAt = ((s1 as Record<string, unknown>).refusedAt as string[] | undefined)
+			?.map((entry) => entry.split(':'))
+			.filter(([at]) => Number(at) >= started)
+			.map(([at, code]) => `${((Number(at) - started) / 1000).toFixed(2)} s ${code}`)
+			.join(', ');
 		const upserts = UPSERTS + mainRuns;
 		const minimum =
 			upserts * Math.ceil(LEADS_PER_UPSERT / BATCH) +
@@ -269,13 +323,20 @@ async function main() {
 		);
 		say(`| Calls (minimum) | ${calls} (${minimum}) |`);
 		say(
-			`| Rejections (606/615) | ${rejections} (${((rejections / Math.max(1, calls + rejections)) * 500).toFixed(2)} per 500 calls) |`,
+			`| Minimum calls per process (executions): main, workers | ${mainRuns * Math.ceil(LEADS_PER_UPSERT / BATCH)} (${mainRuns}), ${perWorker.map((w) => `${w.calls} (${w.executions})`).join(', ')} |`,
 		);
+		say(
+			`| Rejections (606/615) | ${rejections} (${((rejections / Math.max(1, calls + rejections)) * 500).toFixed(2)} per 500 calls${rejectedByCode ? `; ${rejectedByCode}` : ''}) |`,
+		);
+		if (refusedAt) say(`| Refusals arrived (after the round's start) | ${refusedAt} |`);
 		say(
 			`| Most calls in flight / in one 20 s window (executed; arrived, rejected ones included) | ${s1.maxConcurrentSeen} / ${s1.maxInWindowSeen}; ${s1.maxArrivalsInWindowSeen} |`,
 		);
 		say(
 			`| Wall time / floor | ${wallS.toFixed(1)} s / ${floorS.toFixed(1)} s (${(wallS / Math.max(floorS, 0.001)).toFixed(2)}×) |`,
+		);
+		say(
+			`| 1-minute load average, start / end | ${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)} |`,
 		);
 		say(`| Workers' CPU per 1,000 items | ${((cpuS * 1000) / (items / 1000)).toFixed(0)} ms |`);
 		say(`| Workers' peak memory | ${after.map((u) => `${u.peakMb.toFixed(0)} MB`).join(', ')} |`);
