@@ -89,6 +89,8 @@ export async function callInstance(
 	const options = buildOptions(session.urls.base, request);
 	let tokenReplayed = false;
 	let token: AccessToken | undefined;
+	/** The renewal `pace` waited for, if any: its failure is the call's, raised when it sends. */
+	let renewal: Promise<AccessToken> | undefined;
 
 	// The credential data read for this execution is passed on so n8n does not read it again.
 	const destination = {
@@ -182,6 +184,11 @@ export async function callInstance(
 			}
 		},
 		pace: async () => {
+			// The token before the slot: a renewal is a round trip of its own, and the first call of a
+			// limiter with an empty window goes ahead of the others by a head start that only works
+			// if that call goes out at once (its refusal must come back before the rest of the wave).
+			renewal = freshToken();
+			await renewal.catch(() => undefined);
 			const release = await limiter.acquire();
 			return (answer) => {
 				// A refusal slows the limiter before its slot frees, so no waiting call goes first.
@@ -191,7 +198,11 @@ export async function callInstance(
 			};
 		},
 		send: async () => {
-			token = await freshToken();
+			// The token got while pacing (a failed renewal fails this call, with no second token
+			// request), unless another call has replaced it since.
+			const paced = renewal ? await renewal : undefined;
+			renewal = undefined;
+			token = paced && tokens.token === paced ? paced : await freshToken();
 			return await send({
 				...options,
 				headers: { ...options.headers, Authorization: `Bearer ${token.value}` },

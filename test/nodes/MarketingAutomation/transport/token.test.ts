@@ -1,4 +1,5 @@
 import { CREDENTIAL, useMarketing } from '../helpers';
+import { InstanceLimiter } from '../../../../nodes/MarketingAutomation/transport/throttle';
 import { timing } from '../../../../nodes/MarketingAutomation/transport/timing';
 import {
 	tokenHolderFor,
@@ -95,6 +96,31 @@ describe('Marketing Automation: token lifecycle', () => {
 		expect(sim.identityCalls).toHaveLength(1);
 		expect(sim.calls).toHaveLength(4);
 		expect(new Set(sim.calls.map((c) => c.authorization)).size).toBe(1);
+	});
+
+	it('gets the token before it takes a slot of the limiter (the head start is the call’s own)', async () => {
+		// The first call of a limiter with an empty window goes 25 ms ahead of the others, so that
+		// a busy instance's refusal comes back before the rest: a token request inside that slot
+		// would use up the head start and send the whole wave before the refusal could arrive.
+		const acquire = InstanceLimiter.prototype.acquire;
+		const tokenAtSlot: boolean[] = [];
+		jest.spyOn(InstanceLimiter.prototype, 'acquire').mockImplementation(async function (
+			this: InstanceLimiter,
+		) {
+			tokenAtSlot.push(held().token !== undefined);
+			return await acquire.call(this);
+		});
+		try {
+			const result = await env.run(
+				{ resource: 'list', operation: 'getAll', returnAll: true },
+				{ items: [{}, {}, {}] },
+			);
+			expect(result.error).toBeUndefined();
+		} finally {
+			jest.restoreAllMocks();
+		}
+		expect(env.sim.services.marketing.identityCalls).toHaveLength(1);
+		expect(tokenAtSlot).toEqual([true, true, true]);
 	});
 
 	it('refreshes a token that nears expiry before sending, and keeps the new expiry', async () => {
