@@ -1,6 +1,7 @@
 /**
  * The filters of Contact → Search and Company → Search: their fields in the editor, and the
- * `filters` part of the search body built from them (the two read the same catalogue table).
+ * `filters` part of the search body built from them. One concern: both are generated from the
+ * same table of filters (`PICKED`), row by row, so a field and its place in the body cannot drift.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
