@@ -47,6 +47,13 @@ const NEWEST_MAX_AGE_MS = 12 * 60 * 60_000;
  */
 const resolvedDirFor = (version: string) => path.join(CACHE_DIR, `n8n-${version}-resolved`);
 
+/** Copies the manifest and lock of a resolved tree from one folder to another. */
+function copyResolvedTree(from: string, to: string): void {
+	for (const file of ['package.json', 'package-lock.json']) {
+		fs.copyFileSync(path.join(from, file), path.join(to, file));
+	}
+}
+
 /**
  * Can npm install `n8n@<version>` from the registry (every dependency there)? A lock-only install
  * (npm resolves the whole tree and writes package-lock.json, nothing is downloaded) that takes
@@ -87,9 +94,7 @@ function installable(version: string, fromCache = true): boolean {
 		const resolved = resolvedDirFor(version);
 		fs.rmSync(resolved, { recursive: true, force: true });
 		fs.mkdirSync(resolved, { recursive: true });
-		for (const file of ['package.json', 'package-lock.json']) {
-			fs.copyFileSync(path.join(dir, file), path.join(resolved, file));
-		}
+		copyResolvedTree(dir, resolved);
 		return true;
 	} catch (error) {
 		const failure = error as { signal?: string; stderr?: unknown; message: string };
@@ -398,9 +403,7 @@ async function installN8n(nodeBin: string): Promise<void> {
 	const quiet = ['--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'];
 	if (fs.existsSync(path.join(resolved, 'package-lock.json'))) {
 		// The tree the pick resolved: extracted as it is.
-		for (const file of ['package.json', 'package-lock.json']) {
-			fs.copyFileSync(path.join(resolved, file), path.join(N8N_DIR, file));
-		}
+		copyResolvedTree(resolved, N8N_DIR);
 		await run('npm', ['ci', ...quiet], { cwd: N8N_DIR, timeoutMs: INSTALL_TIMEOUT_MS, logFile });
 	} else {
 		const manifest = readJson(path.join(N8N_DIR, 'package.json')) ?? {};
@@ -414,7 +417,7 @@ async function installN8n(nodeBin: string): Promise<void> {
 		});
 	}
 	fs.rmSync(resolved, { recursive: true, force: true });
-	log(`  npm install done in ${Math.round((Date.now() - started) / 1000)} s; building sqlite3`);
+	log(`  npm done in ${Math.round((Date.now() - started) / 1000)} s; building sqlite3`);
 	started = Date.now();
 	// Build against the Node that will load it, with that Node's own headers (no download needed).
 	const nodeRoot = path.dirname(path.dirname(nodeBin));

@@ -72,7 +72,8 @@ export async function loadPackage(): Promise<LoadedPackage> {
 		const toolVariants = new Map<string, INodeType>();
 		const typeFor = (name: string): INodeType | IVersionedNodeType => {
 			const key = name.startsWith(prefix) ? name.slice(prefix.length) : name;
-			const known = (type: string) => type in loader.known.nodes || type in loader.nodeTypes;
+			// Every node file is known from the start, loaded or not.
+			const known = (type: string) => type in loader.known.nodes;
 			if (!known(key) && key.endsWith('Tool') && known(key.slice(0, -4))) {
 				return toolVariant(key.slice(0, -4));
 			}
