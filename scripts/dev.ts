@@ -352,8 +352,7 @@ async function main(check: boolean) {
 
 	try {
 		const tarball = await packPackage();
-		const installed = path.join(userFolder, '.n8n', 'nodes', 'node_modules', readManifest().name);
-		fs.rmSync(installed, { recursive: true, force: true });
+		// Replaces the version installed before.
 		await installPackage(userFolder, tarball);
 		linkStaticCache(userFolder);
 		say(

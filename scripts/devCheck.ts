@@ -11,6 +11,8 @@
  *
  * Each demo has its own time limit; the outcome of every demo is printed as one line.
  */
+import { fetchFresh } from './fetchFresh';
+
 /** n8n's own reader of the saved execution data (the `flatted` format). */
 type Unflatten = (text: string) => unknown;
 
@@ -61,7 +63,7 @@ export function startNodes(json: unknown): WorkflowNode[] {
 /** A session of the editor's REST API at `baseUrl`, logged in as `login`. */
 async function logIn(baseUrl: string, login: { email: string; password: string }) {
 	const base = { 'content-type': 'application/json', 'browser-id': 'dev-check' };
-	const answer = await fetch(`${baseUrl}/rest/login`, {
+	const answer = await fetchFresh(`${baseUrl}/rest/login`, {
 		method: 'POST',
 		headers: base,
 		body: JSON.stringify({ emailOrLdapLoginId: login.email, password: login.password }),
@@ -73,7 +75,7 @@ async function logIn(baseUrl: string, login: { email: string; password: string }
 	}
 	const headers = { ...base, cookie: (answer.headers.get('set-cookie') ?? '').split(';')[0] };
 	return async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-		const reply = await fetch(`${baseUrl}/rest${path}`, {
+		const reply = await fetchFresh(`${baseUrl}/rest${path}`, {
 			method,
 			headers,
 			body: body === undefined ? undefined : JSON.stringify(body),

@@ -285,7 +285,8 @@ function lastLines(file: string, count: number): string {
 	}
 }
 
-function readJson(file: string): Record<string, unknown> | undefined {
+/** A JSON file's content, or undefined when it is missing or not JSON. */
+export function readJson(file: string): Record<string, unknown> | undefined {
 	try {
 		return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 	} catch {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { listFiles } from './files';
-import { CACHE_DIR, REPO_ROOT, run } from './n8n';
+import { CACHE_DIR, readJson, REPO_ROOT, run } from './n8n';
 
 export { listFiles } from './files';
 
@@ -97,29 +97,62 @@ export function pruneOlderThan(dir: string, maxAgeMs: number, keep?: string) {
 	}
 }
 
-/** Installs the tarball as a community package into `<userFolder>/.n8n/nodes`. */
+/**
+ * Installs the tarball as a community package into `<userFolder>/.n8n/nodes`, as n8n 2.x's own
+ * installer does (`community-packages.service.js`, `downloadPackage`): the tarball is unpacked
+ * into `node_modules/<name>`, its dev, peer and optional dependencies are dropped from its
+ * package.json, `npm install` runs inside it for its own dependencies (none: the package has no
+ * runtime dependencies), and the nodes folder's package.json records it. Unlike `npm install
+ * <tarball>` in the nodes folder, nothing resolves the `n8n-workflow` peer against the registry:
+ * that took 16 s and 10 s of CPU per install, against under a second.
+ */
 export async function installPackage(userFolder: string, tarball: string): Promise<void> {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
-	fs.mkdirSync(nodesDir, { recursive: true });
-	// A package.json here keeps npm from walking up to the repository's own package.json.
-	const manifest = path.join(nodesDir, 'package.json');
-	if (!fs.existsSync(manifest)) {
-		fs.writeFileSync(
-			manifest,
-			'{ "name": "installed-nodes", "private": true, "dependencies": {} }\n',
-		);
+	const modulesDir = path.join(nodesDir, 'node_modules');
+	fs.mkdirSync(modulesDir, { recursive: true });
+	const logFile = path.join(userFolder, 'npm-install.log');
+	// Unpacked aside first: the folder's name is the package's, read from the package.json inside.
+	const unpacked = fs.mkdtempSync(path.join(modulesDir, '.unpacking-'));
+	let packageDir: string;
+	let manifest: Record<string, unknown>;
+	try {
+		await run('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1'], {
+			cwd: nodesDir,
+			timeoutMs: 120_000,
+			logFile,
+		});
+		manifest = JSON.parse(fs.readFileSync(path.join(unpacked, 'package.json'), 'utf8')) as Record<
+			string,
+			unknown
+		>;
+		packageDir = path.join(modulesDir, String(manifest.name));
+		fs.rmSync(packageDir, { recursive: true, force: true });
+		fs.mkdirSync(path.dirname(packageDir), { recursive: true });
+		fs.renameSync(unpacked, packageDir);
+	} finally {
+		fs.rmSync(unpacked, { recursive: true, force: true });
 	}
+	for (const field of ['devDependencies', 'peerDependencies', 'optionalDependencies']) {
+		delete manifest[field];
+	}
+	fs.writeFileSync(path.join(packageDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 	await run(
 		'npm',
 		[
 			'install',
-			'--omit=dev',
-			'--omit=peer',
-			'--no-audit',
-			'--no-fund',
-			'--ignore-scripts',
-			tarball,
+			'--audit=false',
+			'--fund=false',
+			'--bin-links=false',
+			'--install-strategy=shallow',
+			'--ignore-scripts=true',
+			'--package-lock=false',
 		],
-		{ cwd: nodesDir, timeoutMs: 120_000, logFile: path.join(userFolder, 'npm-install.log') },
+		{ cwd: packageDir, timeoutMs: 120_000, logFile },
 	);
+	const nodesManifest = path.join(nodesDir, 'package.json');
+	const nodes = (readJson(nodesManifest) ?? { name: 'installed-nodes', private: true }) as {
+		dependencies?: Record<string, string>;
+	};
+	nodes.dependencies = { ...nodes.dependencies, [String(manifest.name)]: String(manifest.version) };
+	fs.writeFileSync(nodesManifest, `${JSON.stringify(nodes, null, 2)}\n`);
 }

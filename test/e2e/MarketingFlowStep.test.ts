@@ -8,6 +8,7 @@
  * over the flow step's Invocations per Minute the trigger answers 429 and the service's retry runs.
  */
 import demo from '../../examples/marketing-flow-step-demo.json';
+import { fetchFresh } from '../../scripts/fetchFresh';
 import { validate } from '../contracts/check';
 import {
 	callbackBody,
@@ -64,7 +65,7 @@ describe('marketing flow step in a running n8n (e2e)', () => {
 		const base = `${e2e.serverUrl}/webhook/${webhookId}`;
 		// n8n activates published workflows in the background once its editor is up.
 		await until('the flow step served', async () => {
-			const answer = await fetch(`${base}/openapi.json`);
+			const answer = await fetchFresh(`${base}/openapi.json`);
 			await answer.arrayBuffer();
 			return answer.status === 200;
 		});
@@ -154,7 +155,7 @@ describe('marketing flow step in a running n8n (e2e)', () => {
 		// the duplicate, after giving a wrong run the time to show.
 		const headers = await ownerSession(e2e.serverUrl);
 		const executions = async () => {
-			const answer = await fetch(
+			const answer = await fetchFresh(
 				`${e2e.serverUrl}/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: demo.id }))}`,
 				{ headers },
 			);

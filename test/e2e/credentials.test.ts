@@ -7,6 +7,7 @@
  *   every failure says what is wrong and which field to change, for a wrong key, a wrong path
  *   (404), an invalid URL, a host that does not resolve, a closed port and an empty Base URL.
  */
+import { fetchFresh } from '../../scripts/fetchFresh';
 import { DEMO_CLIENT } from '../simulator/marketing';
 import { freePort, ownerSession, startE2e, type E2e } from './runner';
 import {
@@ -59,7 +60,7 @@ describe('the editor’s view of the package in a running n8n (e2e)', () => {
 	});
 
 	it('serves our nodes without n8n’s Custom API Call, and with our own API Call', async () => {
-		const answer = await fetch(`${e2e.serverUrl}/types/nodes.json`, { headers: headers() });
+		const answer = await fetchFresh(`${e2e.serverUrl}/types/nodes.json`, { headers: headers() });
 		expect(answer.status).toBe(200);
 		const ours = ((await answer.json()) as NodeType[]).filter((node) =>
 			node.name.startsWith(`${PKG}.`),
@@ -97,7 +98,7 @@ describe('the editor’s view of the package in a running n8n (e2e)', () => {
 	});
 
 	async function credentialTest(type: string, data: Record<string, unknown>) {
-		const answer = await fetch(`${e2e.serverUrl}/rest/credentials/test`, {
+		const answer = await fetchFresh(`${e2e.serverUrl}/rest/credentials/test`, {
 			method: 'POST',
 			headers: headers(),
 			body: JSON.stringify({ credentials: { id: '', name: 'E2e', type, data } }),

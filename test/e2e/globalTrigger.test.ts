@@ -11,6 +11,7 @@
 import { createHmac } from 'node:crypto';
 
 import triggerDemo from '../../examples/global-trigger-demo.json';
+import { fetchFresh } from '../../scripts/fetchFresh';
 import { validate } from '../contracts/check';
 import { webhookAcknowledgement } from '../contracts/global';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../simulator/globalWebhooks';
@@ -74,7 +75,7 @@ describe('global enrichment trigger in a running n8n (e2e)', () => {
 
 		const headers = await ownerSession(e2e.serverUrl);
 		const executions = async () => {
-			const answer = await fetch(
+			const answer = await fetchFresh(
 				`${e2e.serverUrl}/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: triggerDemo.id }))}`,
 				{ headers },
 			);
@@ -84,7 +85,7 @@ describe('global enrichment trigger in a running n8n (e2e)', () => {
 
 		// The service's test call: one signed delivery, acknowledged as the guide requires.
 		const [first] = [...hooks().subscriptions.values()];
-		const tested = await fetch(`${e2e.sim.url}/global/api/subscriptions/${first.id}/test`, {
+		const tested = await fetchFresh(`${e2e.sim.url}/global/api/subscriptions/${first.id}/test`, {
 			method: 'POST',
 			headers: { api_key: 'global-demo-key' },
 		});
@@ -136,7 +137,7 @@ describe('global enrichment trigger in a running n8n (e2e)', () => {
 			billing: { creditsCharged: 1 },
 		});
 		const timestamp = String(Math.floor(Date.now() / 1000));
-		const forged = await fetch(url, {
+		const forged = await fetchFresh(url, {
 			method: 'POST',
 			headers: {
 				'content-type': 'application/json',
@@ -176,7 +177,7 @@ describe('global enrichment trigger in a running n8n (e2e)', () => {
 		expect(hooks().subscriptions.size).toBe(150);
 
 		// Deactivation deletes the trigger's subscriptions, and only those.
-		const deactivated = await fetch(
+		const deactivated = await fetchFresh(
 			`${e2e.serverUrl}/rest/workflows/${triggerDemo.id}/deactivate`,
 			{ method: 'POST', headers, body: '{}' },
 		);

@@ -2,6 +2,7 @@
  * What the package tests ask of a running n8n: which node and credential types it loaded, and
  * whether every node of a package in a demo ran and gave items.
  */
+import { fetchFresh } from '../../scripts/fetchFresh';
 import { ownerSession, type E2e, type E2eRun } from './runner';
 
 /** The node and credential type names n8n loaded, read through its editor's REST API. */
@@ -9,7 +10,7 @@ export async function loadedTypes(e2e: E2e): Promise<{ nodes: string[]; credenti
 	await e2e.startServer();
 	const headers = await ownerSession(e2e.serverUrl);
 	const get = async (url: string) => {
-		const answer = await fetch(`${e2e.serverUrl}${url}`, { headers });
+		const answer = await fetchFresh(`${e2e.serverUrl}${url}`, { headers });
 		expect({ url, status: answer.status }).toEqual({ url, status: 200 });
 		return ((await answer.json()) as Array<{ name: string }>).map((type) => type.name);
 	};

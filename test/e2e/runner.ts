@@ -65,6 +65,7 @@ import {
 	requireFromN8n,
 	type N8nInstall,
 } from '../../scripts/n8n';
+import { fetchFresh } from '../../scripts/fetchFresh';
 import { installPackage, packPackage, pruneOlderThan } from '../../scripts/package';
 import { startServices, type Simulator, type SimulatorOptions } from '../simulator';
 
@@ -347,7 +348,7 @@ export function ownerSession(serverUrl: string): Promise<Record<string, string>>
 
 async function setUpOwner(serverUrl: string): Promise<Record<string, string>> {
 	const headers = { 'content-type': 'application/json', 'browser-id': 'e2e' };
-	const setup = await fetch(`${serverUrl}/rest/owner/setup`, {
+	const setup = await fetchFresh(`${serverUrl}/rest/owner/setup`, {
 		method: 'POST',
 		headers,
 		body: JSON.stringify({
@@ -517,7 +518,7 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 		const serverUrl = `http://127.0.0.1:${ports.http}`;
 		const rest = async (method: 'GET' | 'POST', route: string, body?: unknown) => {
 			await startServer();
-			const answer = await fetch(`${serverUrl}/rest${route}`, {
+			const answer = await fetchFresh(`${serverUrl}/rest${route}`, {
 				method,
 				headers: await ownerSession(serverUrl),
 				body: body === undefined ? undefined : JSON.stringify(body),
