@@ -2,7 +2,7 @@
 /**
  * `npm run dev` (after `n8n-node build`): a local n8n with this package and demo data.
  *
- * 1. Installs Node 24 + the newest n8n 2.x into `.cache/` on first use (scripts/n8n.ts).
+ * 1. Installs Node 24 + the pinned n8n 2.x into `.cache/` on first use (scripts/n8n.ts).
  * 2. Starts the service simulator on 127.0.0.1:5680 with its demo seeds.
  * 3. Packs `dist/` and (re)installs it as a community package in the persistent user folder
  *    `.cache/dev-n8n` (node types `n8n-nodes-agent-platform.<node>`, as users get them).

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- local tooling, never shipped */
 /**
  * File helpers with no other import, so that a test can use them without loading scripts/n8n.ts
- * (which picks the n8n version when loaded: a registry look-up on a fresh clone).
+ * (which reads the n8n version when loaded: with N8N_VERSION=newest, a registry look-up).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -3,16 +3,20 @@
  * A private n8n for end-to-end tests and `npm run dev`, installed on first use into `.cache/`
  * (gitignored) from the npm registry and reused afterwards.
  *
- * - The n8n version is the newest stable 2.x on the npm registry unless `N8N_VERSION` says
- *   otherwise (`N8N_VERSION=1.85.4 npm run test:e2e` runs the end-to-end tests against that n8n).
- *   The newest is asked once every 12 hours and remembered in `.cache/n8n-newest.json`, so every
- *   process of a run agrees and an offline machine keeps the last one it saw. Each version has its
- *   own folder `.cache/n8n-<version>`, so installing one version never touches another.
+ * - The n8n version is pinned: `scripts/n8n-pinned/` holds its package.json and the whole tree npm
+ *   resolved for it (package-lock.json, with each package's tarball URL), so every machine and
+ *   every CI run installs the same ~2,400 packages with `npm ci`, and a new n8n release (or a
+ *   dependency's new patch) changes no run until the pin moves. `npx tsx scripts/n8n.ts --pin`
+ *   moves it to the newest stable 2.x that installs from the registry (then run the tests).
+ *   `N8N_VERSION=<x.y.z>` runs another version (`N8N_VERSION=1.85.4 npm run test:e2e`), and
+ *   `N8N_VERSION=newest` the registry's newest 2.x (asked once every 12 hours and remembered in
+ *   `.cache/n8n-newest.json`; offline, the last one seen). Each version has its own folder
+ *   `.cache/n8n-<version>`, so installing one version never touches another.
  * - Node: n8n 2.x needs Node 24 (it refuses older), n8n 1.x Node 20 to 22 (it refuses newer). The
  *   running Node is used when it fits; otherwise `npm install --prefix .cache/node<major>
  *   node-<os>-<arch>@<major>` (24 for n8n 2.x, 22 for 1.x).
- * - n8n: `npm ci --ignore-scripts` in its folder from the tree the version pick resolved (else
- *   `npm install n8n@<version> --ignore-scripts`), with the override
+ * - n8n: `npm ci --ignore-scripts` in its folder from the pinned tree, or the tree the version
+ *   pick resolved (else `npm install n8n@<version> --ignore-scripts`), with the override
  *   `linkedom: 0.18.14` (0.18.15 needs a package the registry lacks; for n8n 1.x also
  *   `xlsx: 0.18.5`, see below), then `npm rebuild sqlite3` (at -O1)
  *   (the only native module the CLI needs; the others' install scripts download from the internet).
@@ -21,7 +25,7 @@
  * binding and a fitting Node binary), holds a lock folder so parallel callers install once, and returns
  * `{ nodeBin, n8nBin, env }`: run n8n as `spawn(nodeBin, [n8nBin, ...args], { env })`.
  * `npx tsx scripts/n8n.ts` installs (or checks) and prints the paths; with `--version` it prints
- * only `version=<x.y.z>` (CI keys its cache with it).
+ * only `version=<x.y.z>` (CI keys its cache with it); `--pin` moves the pin (above).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +43,19 @@ const log = (message: string) => process.stderr.write(`[n8n setup] ${message}\n`
 export const N8N_LINE = '>=2 <3';
 const NEWEST_FILE = path.join(CACHE_DIR, 'n8n-newest.json');
 const NEWEST_MAX_AGE_MS = 12 * 60 * 60_000;
+
+/** The pinned n8n: its package.json and package-lock.json, committed. */
+export const PINNED_DIR = path.join(REPO_ROOT, 'scripts', 'n8n-pinned');
+
+/** The version in the pin's package.json. */
+export function pinnedN8nVersion(): string {
+	const manifest = readJson(path.join(PINNED_DIR, 'package.json')) as
+		| { dependencies?: { n8n?: string } }
+		| undefined;
+	const version = manifest?.dependencies?.n8n;
+	if (!version) throw new Error(`${PINNED_DIR}/package.json names no n8n version`);
+	return version;
+}
 
 /**
  * Where the version pick leaves the tree npm resolved for a version (its package.json and
@@ -81,6 +98,9 @@ function installable(version: string, fromCache = true): boolean {
 				'--ignore-scripts',
 				'--no-audit',
 				'--no-fund',
+				// Each package's tarball URL in the lock: \`npm ci\` then downloads without first
+				// reading ~2,400 packages' metadata (a machine's npm may be set to leave them out).
+				'--omit-lockfile-registry-resolved=false',
 				fromCache ? '--prefer-offline' : '--prefer-online',
 			],
 			{
@@ -192,11 +212,14 @@ function installOverrides(version: string): Record<string, string> {
 	};
 }
 
-/** The n8n version to run: `N8N_VERSION` (x.y.z) or the newest 2.x. */
+/** The n8n version to run: `N8N_VERSION` (x.y.z, or `newest` for the newest 2.x), else the pin. */
 export function wantedN8nVersion(env: NodeJS.ProcessEnv = process.env): string {
-	const version = env.N8N_VERSION?.trim() || newestN8nVersion();
+	const asked = env.N8N_VERSION?.trim();
+	const version = !asked ? pinnedN8nVersion() : asked === 'newest' ? newestN8nVersion() : asked;
 	if (!/^\d+\.\d+\.\d+$/.test(version)) {
-		throw new Error(`N8N_VERSION must be an exact version such as 1.85.4, not "${version}"`);
+		throw new Error(
+			`N8N_VERSION must be an exact version such as 1.85.4, or newest, not "${version}"`,
+		);
 	}
 	return version;
 }
@@ -398,12 +421,12 @@ async function installN8n(nodeBin: string): Promise<void> {
 	fs.mkdirSync(N8N_DIR, { recursive: true });
 	const logFile = path.join(N8N_DIR, 'install.log');
 	let started = Date.now();
-	const resolved = resolvedDirFor(N8N_VERSION);
-	// The version pick has just read every package's metadata from the registry: npm's cache
-	// serves them without asking again for each of ~2,200 packages (`--prefer-offline`).
+	const pinned = N8N_VERSION === pinnedN8nVersion();
+	const resolved = pinned ? PINNED_DIR : resolvedDirFor(N8N_VERSION);
+	// npm's cache serves what it holds without asking the registry again (`--prefer-offline`).
 	const quiet = ['--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'];
 	if (fs.existsSync(path.join(resolved, 'package-lock.json'))) {
-		// The tree the pick resolved: extracted as it is.
+		// The pinned tree, or the one the pick resolved: extracted as it is.
 		copyResolvedTree(resolved, N8N_DIR);
 		await run('npm', ['ci', ...quiet], { cwd: N8N_DIR, timeoutMs: INSTALL_TIMEOUT_MS, logFile });
 	} else {
@@ -417,7 +440,7 @@ async function installN8n(nodeBin: string): Promise<void> {
 			logFile,
 		});
 	}
-	fs.rmSync(resolved, { recursive: true, force: true });
+	if (!pinned) fs.rmSync(resolved, { recursive: true, force: true });
 	log(`  npm done in ${Math.round((Date.now() - started) / 1000)} s; building sqlite3`);
 	started = Date.now();
 	// Build against the Node that will load it, with that Node's own headers (no download needed).
@@ -503,9 +526,26 @@ export async function ensureN8n(): Promise<N8nInstall> {
 	});
 }
 
+/**
+ * Moves the pin to the newest stable 2.x that installs from the registry: its resolved tree
+ * (from the version pick, resolved again if the pick was remembered) becomes `scripts/n8n-pinned/`.
+ */
+export function pinNewest(): string {
+	const version = newestN8nVersion();
+	if (!fs.existsSync(path.join(resolvedDirFor(version), 'package-lock.json'))) {
+		if (!installable(version))
+			throw new Error(`n8n ${version} no longer installs from the registry`);
+	}
+	copyResolvedTree(resolvedDirFor(version), PINNED_DIR);
+	return version;
+}
+
 if (require.main === module && process.argv.includes('--version')) {
 	// For CI: the version as a step output (`version=x.y.z`), to key the cache of the install.
 	process.stdout.write(`version=${N8N_VERSION}\n`);
+} else if (require.main === module && process.argv.includes('--pin')) {
+	const version = pinNewest();
+	process.stdout.write(`pinned n8n ${version} in ${path.relative(REPO_ROOT, PINNED_DIR)}\n`);
 } else if (require.main === module) {
 	ensureN8n().then(
 		(install) => {

@@ -2,7 +2,7 @@
 /**
  * `npm run screenshot` (builds first): the README's pictures of the nodes in a real n8n.
  *
- * 1. Starts `scripts/dev.ts` (simulator, the newest n8n 2.x with this package and the demos) on its own
+ * 1. Starts `scripts/dev.ts` (simulator, the pinned n8n 2.x with this package and the demos) on its own
  *    ports (SCREENSHOT_N8N_PORT 5688, SCREENSHOT_SIMULATOR_PORT 5690, broker 5689), so a running
  *    `npm run dev` is not disturbed. It shares `.cache/dev-n8n` with `npm run dev`.
  * 2. Drives a headless Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium, from the system's

@@ -6,7 +6,7 @@
  *     build ──────┬─────────────────────────┬─ in-process tests ─── package scan
  *     lint ───────┤                         │
  *     typecheck ──┘                         ├─ end-to-end tests
- *     n8n version ─── n8n install (network) ┴─ npm run dev -- --check (the main command, every demo)
+ *     n8n install (the pinned tree) ────────┴─ npm run dev -- --check (the main command, every demo)
  *
  * - `build` is `n8n-node build` once: every later step reads `dist/` and none rebuilds it (the
  *   check runs `scripts/dev.ts --check`, the part of `npm run dev` after its build).
@@ -27,8 +27,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-// Not from ./n8n: loading it picks the n8n version (a registry look-up and a lock-only install on a
-// fresh clone), which is the n8n install step's work, beside the others, not before them.
+// Not from ./n8n: loading it reads the n8n version (with N8N_VERSION=newest, a registry look-up and
+// a lock-only install on a fresh clone), which is the n8n install step's work, beside the others.
 const REPO_ROOT = path.resolve(__dirname, '..');
 const CACHE_DIR = path.join(REPO_ROOT, '.cache');
 
@@ -51,11 +51,9 @@ export const STEPS: Step[] = [
 	{ name: 'build', command: ['npx', 'n8n-node', 'build'], after: [] },
 	{ name: 'lint', command: ['npx', 'n8n-node', 'lint'], after: [] },
 	{ name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.test.json'], after: [] },
-	// Picks the n8n version once (on a fresh clone: the registry's newest 2.x and a lock-only
-	// install), so no later process of the run picks it again.
-	{ name: 'n8n version', command: ['npx', 'tsx', 'scripts/n8n.ts', '--version'], after: [] },
-	{ name: 'n8n install', command: ['npx', 'tsx', 'scripts/n8n.ts'], after: ['n8n version'] },
-	// No in-process test loads scripts/n8n.ts (it would pick the n8n version on its own).
+	// The pinned n8n (scripts/n8n-pinned/): `npm ci` of its tree, nothing resolved.
+	{ name: 'n8n install', command: ['npx', 'tsx', 'scripts/n8n.ts'], after: [] },
+	// No in-process test loads scripts/n8n.ts (with N8N_VERSION=newest it picks a version itself).
 	{
 		name: 'in-process tests',
 		command: ['npx', 'jest', '--selectProjects', 'in-process', '--maxWorkers', '2'],

@@ -42,7 +42,6 @@ const CI_COMMAND_OF_STEP: Record<string, string> = {
 	build: 'npm run build',
 	lint: 'npm run lint',
 	typecheck: 'npm run typecheck',
-	'n8n version': 'npx tsx scripts/n8n.ts --version',
 	'n8n install': 'npx tsx scripts/n8n.ts',
 	'in-process tests': 'npx jest --selectProjects in-process',
 	'dev --check': 'npm run dev -- --check',
@@ -313,13 +312,15 @@ describe('the tarball', () => {
 });
 
 describe('compatibility in the README', () => {
-	it('names the oldest supported n8n (the one test:compat runs) and the newest tested (the newest 2.x)', () => {
+	it('names the oldest supported n8n (the one test:compat runs) and the newest tested (the pinned one)', () => {
 		const oldest = /N8N_VERSION=(\d+\.\d+\.\d+)/.exec(manifest.scripts['test:compat'])?.[1];
 		const section = read('README.md').split('## Compatibility')[1].split('\n## ')[0];
 		expect(section).toMatch(
 			new RegExp(`n8n, oldest supported \\| ${oldest?.replace(/\./g, '\\.')}\\b`),
 		);
-		// The newest is read from the registry when the tests run, so the README names the line.
-		expect(section).toMatch(/n8n, newest tested \| the newest 2\.x on npm when the tests run\b/);
+		const pinned = (
+			JSON.parse(read('scripts/n8n-pinned/package.json')) as { dependencies: { n8n: string } }
+		).dependencies.n8n;
+		expect(section).toMatch(new RegExp(`n8n, newest tested \\| ${pinned.replace(/\./g, '\\.')} `));
 	});
 });

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error, @n8n/community-nodes/no-hardcoded-secrets -- test tooling, never shipped */
 /**
- * End-to-end runs in a real n8n (the newest 2.x on the npm registry, on Node 24, by default; `N8N_VERSION=<x.y.z>` for another,
+ * End-to-end runs in a real n8n (the pinned 2.x, scripts/n8n-pinned/, on Node 24, by default; `N8N_VERSION=<x.y.z>` for another,
  * see scripts/n8n.ts), with this package installed from its packed tarball as a community package,
  * exactly as users get it.
  *
