@@ -438,6 +438,15 @@ async function templateFolder(install: N8nInstall, tarball: string): Promise<str
 	});
 }
 
+/**
+ * Makes the migrated user folder and the template with `tarball` installed, before any test file
+ * runs (test/e2e/global-setup.ts): files that start together would each migrate a database of
+ * their own (about 11 s of CPU each) before one of them finished the shared one.
+ */
+export async function prepareTemplate(tarball: string): Promise<void> {
+	await templateFolder(await ensureN8n(), tarball);
+}
+
 /** Starts the simulator and prepares a fresh n8n user folder with the packed package installed. */
 export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 	const install = await ensureN8n();
