@@ -32,6 +32,7 @@ module.exports = {
 			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
 			// Installs n8n into .cache/ on first use and packs dist/ once (see test/e2e/runner.ts).
 			globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+			globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
 			// Time limit per test and hook (n8n commands take 3-6 s each); stops leftover runs.
 			setupFilesAfterEnv: ['<rootDir>/test/e2e/setup.ts', '<rootDir>/test/setup/contracts.ts'],
 		},

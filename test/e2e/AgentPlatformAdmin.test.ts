@@ -45,7 +45,7 @@ describe('admin node in n8n (e2e)', () => {
 	let e2e: E2e;
 
 	beforeAll(async () => {
-		e2e = await startE2e();
+		e2e = await startE2e({ shared: true });
 		await e2e.importCredentials([
 			credential(e2e, CREDENTIAL_ID, 'sk-demo-admin'),
 			credential(e2e, 'e2eMemberCred001', 'sk-demo-member'),

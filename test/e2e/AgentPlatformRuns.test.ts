@@ -89,7 +89,7 @@ describe('agent and tool runs in n8n (e2e)', () => {
 	let e2e: E2e;
 
 	beforeAll(async () => {
-		e2e = await startE2e();
+		e2e = await startE2e({ shared: true });
 		const adminData = { region: 'custom', baseUrl: e2e.sim.url, projectId: 'proj-demo' };
 		await e2e.importCredentials([
 			{

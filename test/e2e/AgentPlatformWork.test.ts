@@ -13,7 +13,7 @@ describe('workforces and knowledge tables in n8n (e2e)', () => {
 	let e2e: E2e;
 
 	beforeAll(async () => {
-		e2e = await startE2e();
+		e2e = await startE2e({ shared: true });
 		await e2e.importCredentials([
 			{
 				id: 'demoAdminCred001',

@@ -62,7 +62,7 @@ describe('marketing node in n8n (e2e)', () => {
 	});
 
 	beforeAll(async () => {
-		e2e = await startE2e();
+		e2e = await startE2e({ shared: true });
 		await e2e.importCredentials([
 			credential('e2eMarketingCred01'),
 			credential('demoMarketingCred01'),

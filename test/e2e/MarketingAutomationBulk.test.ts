@@ -208,7 +208,8 @@ describe('marketing bulk jobs in n8n (e2e)', () => {
 				marketing: { bulk: { startupMs: 500, rowsPerSecond: 20_000, statusRefreshMs: 3_000 } },
 			},
 			commandTimeoutMs: 280_000,
-			env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
+			// Binary data on the filesystem (SHARED_ENV): the last test reads the stored file.
+			shared: true,
 		});
 		await e2e.importCredentials([credential('e2eBulkCred01')]);
 		await e2e.importWorkflow([workflow, fileWorkflow]);

@@ -26,7 +26,7 @@ describe('marketing trigger in a running n8n (e2e)', () => {
 	}
 
 	beforeAll(async () => {
-		e2e = await startE2e();
+		e2e = await startE2e({ shared: true });
 		await e2e.importCredentials([demoCredential('marketingAutomationApi', e2e.sim.url)]);
 		// A poll every 15 s (n8n refuses intervals under a minute, not four times a minute): each
 		// wait for the next poll is 15 s at most.

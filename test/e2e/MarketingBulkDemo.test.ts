@@ -32,6 +32,7 @@ describe('the marketing bulk demo in n8n (e2e)', () => {
 
 	beforeAll(async () => {
 		e2e = await startE2e({
+			shared: true,
 			simulator: {
 				marketing: {
 					bulk: {

@@ -36,7 +36,7 @@ describe('marketing flow step in a running n8n (e2e)', () => {
 	}
 
 	beforeAll(async () => {
-		e2e = await startE2e({ env: { N8N_HOST: '127.0.0.1' } });
+		e2e = await startE2e({ shared: true });
 		await e2e.importCredentials([
 			{
 				id: 'demoFlowStepCr01',

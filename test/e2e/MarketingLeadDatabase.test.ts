@@ -10,7 +10,7 @@ describe('e2e: Marketing Automation lead database (real n8n process)', () => {
 	let e2e: E2e;
 
 	beforeAll(async () => {
-		e2e = await startE2e();
+		e2e = await startE2e({ shared: true });
 		await e2e.importCredentials([demoCredential('marketingAutomationApi', e2e.sim.url)]);
 		await e2e.importWorkflow([objectsDemo]);
 		// Packing and installing the package into a fresh n8n folder takes minutes on a busy machine.

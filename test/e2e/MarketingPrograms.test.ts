@@ -12,7 +12,7 @@ describe('e2e: Marketing Automation programs and tokens (real n8n process)', () 
 	let e2e: E2e;
 
 	beforeAll(async () => {
-		e2e = await startE2e();
+		e2e = await startE2e({ shared: true });
 		await e2e.importCredentials([
 			{
 				id: 'e2eMarketingCred01',

@@ -204,7 +204,7 @@ describe('the nodes as AI agent tools in n8n (e2e)', () => {
 
 	beforeAll(async () => {
 		model = await startFakeChatModel();
-		e2e = await startE2e();
+		e2e = await startE2e({ shared: true });
 		await e2e.importCredentials([
 			{
 				...CHAT_MODEL_CREDENTIAL,

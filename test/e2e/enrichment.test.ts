@@ -69,7 +69,7 @@ describe('enrichment nodes in n8n (e2e)', () => {
 	let e2e: E2e;
 
 	beforeAll(async () => {
-		e2e = await startE2e();
+		e2e = await startE2e({ shared: true });
 		await e2e.importCredentials(credentials(e2e));
 		await e2e.importWorkflow([enrichmentWorkflow, findWorkflow, globalDemo, anzDemo]);
 	});

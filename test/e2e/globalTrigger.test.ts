@@ -35,7 +35,7 @@ describe('global enrichment trigger in a running n8n (e2e)', () => {
 
 	beforeAll(async () => {
 		// The webhook URL n8n gives the service must be the address it listens on.
-		e2e = await startE2e({ env: { N8N_HOST: '127.0.0.1' } });
+		e2e = await startE2e({ shared: true });
 		await e2e.importCredentials([
 			{
 				id: 'demoGlobalCred01',

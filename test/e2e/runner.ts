@@ -38,7 +38,8 @@
  *     success), `error` (message, description, node), `nodesRun`, `items(node)` (json of output 0),
  *     `fullItems(node)` (with pairedItem), `raw`, and `stdout` (n8n's log lines during the run).
  *   - `e2e.publish(id)`: the editor's "Publish" (`POST /rest/workflows/<id>/activate`).
- *   A process start costs 5-6 s of CPU: once per file, not once per command.
+ *   A process start costs 12 s of CPU: once per file, not once per command, and with
+ *   `startE2e({ shared: true })` once per shared server (test/e2e/pool.ts), not once per file.
  * - With n8n 1.x (`npm run test:compat`) the same four are CLI commands (`import:credentials`,
  *   `import:workflow`, `execute --id --rawOutput`, `publish:workflow`), each a fresh process.
  * - `e2e.n8n(args)`: any other n8n CLI command in this user folder.
@@ -68,6 +69,7 @@ import {
 import { fetchFresh } from '../../scripts/fetchFresh';
 import { installPackage, packPackage, pruneOlderThan } from '../../scripts/package';
 import { startServices, type Simulator, type SimulatorOptions } from '../simulator';
+import { isAlive, SHARED_ENV, takeSlot } from './pool';
 
 export { freePort } from '../../scripts/n8n';
 export { installPackage, packPackage } from '../../scripts/package';
@@ -115,6 +117,13 @@ export interface E2eOptions {
 	 * webhooks are served either way.
 	 */
 	editor?: boolean;
+	/**
+	 * Run on an n8n shared with other files, one file at a time (test/e2e/pool.ts), when one is
+	 * free: for files that need no editor, settings, package or database of their own. The file's
+	 * workflows and credentials are deleted when it stops; `userFolder` is the server's. Shared or
+	 * not (every slot taken), it runs with `SHARED_ENV` (webhook URLs on 127.0.0.1).
+	 */
+	shared?: boolean;
 }
 
 export interface E2eCredential {
@@ -358,10 +367,19 @@ async function setUpOwner(serverUrl: string): Promise<Record<string, string>> {
 			password: OWNER_LOGIN,
 		}),
 	});
-	if (setup.status !== 200) {
-		throw new Error(`n8n owner setup answered ${setup.status}: ${await setup.text()}`);
+	// A shared n8n (test/e2e/pool.ts) has its owner from the file before: log in instead.
+	const answer =
+		setup.status === 200
+			? setup
+			: await fetchFresh(`${serverUrl}/rest/login`, {
+					method: 'POST',
+					headers,
+					body: JSON.stringify({ emailOrLdapLoginId: 'owner@example.com', password: OWNER_LOGIN }),
+				});
+	if (answer.status !== 200) {
+		throw new Error(`n8n owner setup answered ${setup.status}: ${await answer.text()}`);
 	}
-	return { ...headers, cookie: (setup.headers.get('set-cookie') ?? '').split(';')[0] };
+	return { ...headers, cookie: (answer.headers.get('set-cookie') ?? '').split(';')[0] };
 }
 
 /** Everything started and not yet stopped, so a failed or timed-out test can still clean up. */
@@ -453,8 +471,13 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 	const tarball = options.tarball ?? (await packPackage());
 	pruneOlderThan(E2E_DIR, 6 * 60 * 60_000);
 	fs.mkdirSync(E2E_DIR, { recursive: true });
-	const userFolder = fs.mkdtempSync(path.join(E2E_DIR, `${Date.now()}-`));
+	const slot = options.shared && !options.tarball ? takeSlot() : undefined;
+	const shared = slot?.server;
+	const userFolder = shared?.userFolder ?? fs.mkdtempSync(path.join(E2E_DIR, `${Date.now()}-`));
 	const children = new Set<ChildProcess>();
+	// What this file made on a shared server, deleted when it stops.
+	const made = { workflows: [] as string[], credentials: [] as string[] };
+	let handBack = async () => {};
 	// 5 min: on a loaded 2-core machine n8n's first start (migrations) alone took over 2 min.
 	const timeoutMs = options.commandTimeoutMs ?? 300_000;
 	const sim = await startServices({ ...options.simulator, port: 0 });
@@ -464,19 +487,25 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 		stopped = true;
 		live.delete(stop);
 		for (const child of children) child.kill('SIGKILL');
+		// Before the simulator closes: archiving a published trigger calls its service.
+		if (slot) await handBack();
 		await sim.close();
+		if (slot) return;
 		if (process.env.E2E_KEEP !== '1') fs.rmSync(userFolder, { recursive: true, force: true });
 	};
 	live.add(stop);
 	let importCounter = 0;
 	try {
-		fs.cpSync(await templateFolder(install, tarball), userFolder, {
-			recursive: true,
-			verbatimSymlinks: true,
-		});
-		const ports = { broker: await freePort(), http: await freePort() };
+		if (!shared) {
+			fs.cpSync(await templateFolder(install, tarball), userFolder, {
+				recursive: true,
+				verbatimSymlinks: true,
+			});
+		}
+		const ports = shared?.ports ?? { broker: await freePort(), http: await freePort() };
 		const env = n8nEnvironment(install, userFolder, ports, {
 			...(options.editor ? {} : { N8N_DISABLE_UI: 'true' }),
+			...(options.shared ? SHARED_ENV : {}),
 			...options.env,
 		});
 		const n8n = async (args: string[], extraEnv: Record<string, string> = {}) =>
@@ -499,19 +528,24 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 				);
 			}
 		};
-		let server: { child: ChildProcess; log: string } | undefined;
+		let server: { pid: number; log: string } | undefined = shared;
 		const startServer = async () => {
-			if (server && server.child.exitCode === null && server.child.signalCode === null) return;
+			if (server && isAlive(server.pid)) return;
 			const log = path.join(userFolder, `server-${Date.now()}.log`);
 			const out = fs.openSync(log, 'w');
+			// A shared server is a process group of its own: it outlives this file (pool.ts).
 			const child = spawn(install.nodeBin, [install.n8nBin, 'start'], {
 				cwd: userFolder,
 				env,
 				stdio: ['ignore', out, out],
+				detached: slot !== undefined,
 			});
 			fs.closeSync(out);
-			children.add(child);
-			child.on('exit', () => children.delete(child));
+			if (slot) child.unref();
+			else {
+				children.add(child);
+				child.on('exit', () => children.delete(child));
+			}
 			const deadline = Date.now() + timeoutMs;
 			for (;;) {
 				const text = fs.readFileSync(log, 'utf8');
@@ -522,10 +556,11 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 				}
 				await new Promise((resolve) => setTimeout(resolve, 250));
 			}
-			server = { child, log };
+			server = { pid: child.pid!, log };
+			slot?.save({ userFolder, ports, pid: child.pid!, log });
 		};
 		const serverUrl = `http://127.0.0.1:${ports.http}`;
-		const rest = async (method: 'GET' | 'POST', route: string, body?: unknown) => {
+		const rest = async (method: 'GET' | 'POST' | 'DELETE', route: string, body?: unknown) => {
 			await startServer();
 			const answer = await fetchFresh(`${serverUrl}/rest${route}`, {
 				method,
@@ -541,6 +576,27 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 			}
 			return (JSON.parse(text) as { data: Record<string, unknown> }).data;
 		};
+		if (slot) {
+			// The server goes to the next file with none of this file's workflows (archived first,
+			// which unpublishes them) or credentials; one that cannot be cleaned is not handed on.
+			handBack = async () => {
+				if (!server || !isAlive(server.pid)) return slot.release();
+				try {
+					for (const id of made.workflows) {
+						await rest('POST', `/workflows/${id}/archive`, {});
+						await rest('DELETE', `/workflows/${id}`);
+					}
+					for (const id of made.credentials) await rest('DELETE', `/credentials/${id}`);
+					slot.release();
+				} catch (error) {
+					process.kill(-server.pid, 'SIGKILL');
+					slot.release();
+					process.stderr.write(
+						`[e2e] a shared n8n could not be cleaned, so it was stopped: ${String(error)}\n`,
+					);
+				}
+			};
+		}
 		// Credentials made over the REST API get n8n's own IDs: workflows imported after them are
 		// pointed at those (the IDs in the test's JSON only pair a workflow with its credential).
 		const credentialIds = new Map<string, string>();
@@ -560,6 +616,7 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 					const { name, type, data } = credential;
 					const created = await rest('POST', '/credentials', { name, type, data });
 					credentialIds.set(credential.id, String(created.id));
+					made.credentials.push(String(created.id));
 				}
 			},
 			importWorkflow: async (content: object | object[]) => {
@@ -572,6 +629,7 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 						settings: workflow.settings ?? {},
 						...(workflow.pinData ? { pinData: workflow.pinData } : {}),
 					});
+					made.workflows.push(workflow.id);
 				}
 			},
 			execute: async (workflowId: string): Promise<E2eRun> => {
