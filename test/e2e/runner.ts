@@ -471,13 +471,15 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
 	const tarball = options.tarball ?? (await packPackage());
 	pruneOlderThan(E2E_DIR, 6 * 60 * 60_000);
 	fs.mkdirSync(E2E_DIR, { recursive: true });
-	const slot = options.shared && !options.tarball ? takeSlot() : undefined;
+	// Shared over the REST API only (n8n 2.x): n8n 1.x's CLI commands each open the database.
+	const slot = options.shared && SERVER_MODE && !options.tarball ? takeSlot() : undefined;
 	const shared = slot?.server;
 	const userFolder = shared?.userFolder ?? fs.mkdtempSync(path.join(E2E_DIR, `${Date.now()}-`));
 	const children = new Set<ChildProcess>();
 	// What this file made on a shared server, deleted when it stops.
 	const made = { workflows: [] as string[], credentials: [] as string[] };
-	let handBack = async () => {};
+	// Until the file has made anything there: the slot goes back as it came.
+	let handBack = async () => slot?.release();
 	// 5 min: on a loaded 2-core machine n8n's first start (migrations) alone took over 2 min.
 	const timeoutMs = options.commandTimeoutMs ?? 300_000;
 	const sim = await startServices({ ...options.simulator, port: 0 });
