@@ -3,18 +3,19 @@
  * `npm test`: every check of the repository, each step started as soon as the steps it needs have
  * passed, so that work waiting on the network or on a service runs beside work using the CPU:
  *
- *     build ──────┬─────────────────────────┬─ in-process tests ─── package scan
- *     lint ───────┤                         │
- *     typecheck ──┘                         ├─ end-to-end tests
- *     n8n install (the pinned tree) ────────┴─ npm run dev -- --check (the main command, every demo)
+ *     build ───────┬─ in-process tests
+ *                  ├─ package scan
+ *     n8n install ─┼─ end-to-end tests          (after build and n8n install)
+ *                  └─ npm run dev -- --check    (the same; the main command, every demo)
+ *     lint, typecheck                           (nothing waits for them)
  *
  * - `build` is `n8n-node build` once: every later step reads `dist/` and none rebuilds it (the
  *   check runs `scripts/dev.ts --check`, the part of `npm run dev` after its build).
  * - The end-to-end tests and the check start once n8n is installed, beside the in-process tests if
  *   those are still running: on a 2-core machine the run is bound by the CPU all steps use (the
- *   summary gives each step's), and the n8n install, then the check's and the end-to-end files'
- *   waits on n8n's timers and the service's pace, are the longest chain. Their time limits hold on
- *   a 2-core machine running them all.
+ *   summary gives each step's). The longest chains are the in-process tests, and the n8n install
+ *   followed by the check's or the end-to-end files' waits on n8n's timers and the service's pace.
+ *   Their time limits hold on a 2-core machine running them all.
  * - A step's output goes to `.cache/test-logs/<step>.log` and is printed whole when the step ends,
  *   so no two steps' lines interleave. The first failure stops the steps still running.
  *
@@ -57,7 +58,8 @@ export const STEPS: Step[] = [
 	{
 		name: 'in-process tests',
 		command: ['npx', 'jest', '--selectProjects', 'in-process', '--maxWorkers', '2'],
-		after: ['build', 'lint', 'typecheck'],
+		// Not after lint and type check: the longest chain once the e2e files share n8n.
+		after: ['build'],
 	},
 	{
 		name: 'dev --check',
@@ -67,7 +69,7 @@ export const STEPS: Step[] = [
 	{
 		name: 'package scan',
 		command: ['npx', 'tsx', 'scripts/scan.ts'],
-		after: ['in-process tests'],
+		after: ['build'],
 	},
 	{
 		name: 'end-to-end tests',
