@@ -16,3 +16,12 @@ export function listFiles(dir: string): string[] {
 	}
 	return out.sort();
 }
+
+/** A JSON file's content, or undefined when it is missing or not JSON. */
+export function readJson(file: string): Record<string, unknown> | undefined {
+	try {
+		return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+	} catch {
+		return undefined;
+	}
+}

@@ -32,6 +32,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { readJson } from './files';
 import { compareVersions, stableVersions } from './n8nVersions';
 
 export const REPO_ROOT = path.resolve(__dirname, '..');
@@ -98,7 +99,7 @@ function installable(version: string, fromCache = true): boolean {
 				'--ignore-scripts',
 				'--no-audit',
 				'--no-fund',
-				// Each package's tarball URL in the lock: \`npm ci\` then downloads without first
+				// Each package's tarball URL in the lock: `npm ci` then downloads without first
 				// reading ~2,400 packages' metadata (a machine's npm may be set to leave them out).
 				'--omit-lockfile-registry-resolved=false',
 				fromCache ? '--prefer-offline' : '--prefer-online',
@@ -305,15 +306,6 @@ function lastLines(file: string, count: number): string {
 		return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count).join('\n');
 	} catch {
 		return '';
-	}
-}
-
-/** A JSON file's content, or undefined when it is missing or not JSON. */
-export function readJson(file: string): Record<string, unknown> | undefined {
-	try {
-		return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-	} catch {
-		return undefined;
 	}
 }
 

@@ -8,8 +8,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { listFiles } from './files';
-import { CACHE_DIR, readJson, REPO_ROOT, run } from './n8n';
+import { listFiles, readJson } from './files';
+import { CACHE_DIR, REPO_ROOT, run } from './n8n';
 
 export { listFiles } from './files';
 

@@ -20,6 +20,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { readJson } from '../../scripts/files';
+
 /** One per end-to-end worker (scripts/test.ts runs four). */
 const SLOTS = 4;
 
@@ -58,13 +60,7 @@ export const isAlive = (pid: number): boolean => {
 	}
 };
 
-const readServer = (file: string): SharedServer | undefined => {
-	try {
-		return JSON.parse(fs.readFileSync(file, 'utf8')) as SharedServer;
-	} catch {
-		return undefined;
-	}
-};
+const readServer = (file: string) => readJson(file) as SharedServer | undefined;
 
 /** Takes a free slot, or none when every slot is taken (or no pool was made for this run). */
 export function takeSlot(): Slot | undefined {

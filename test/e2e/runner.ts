@@ -377,7 +377,9 @@ async function setUpOwner(serverUrl: string): Promise<Record<string, string>> {
 					body: JSON.stringify({ emailOrLdapLoginId: 'owner@example.com', password: OWNER_LOGIN }),
 				});
 	if (answer.status !== 200) {
-		throw new Error(`n8n owner setup answered ${setup.status}: ${await answer.text()}`);
+		throw new Error(
+			`n8n owner setup answered ${setup.status}, and the owner's login ${answer.status}: ${await answer.text()}`,
+		);
 	}
 	return { ...headers, cookie: (answer.headers.get('set-cookie') ?? '').split(';')[0] };
 }
