@@ -80,6 +80,9 @@ export class AgentRuns {
 	set concurrencyLimit(limit: number) {
 		this.queue.limit = limit;
 	}
+	set holdUntilQueued(runs: number) {
+		this.queue.holdUntilQueued = runs;
+	}
 	get toolJobMs() {
 		return this.toolRuns.toolJobMs;
 	}

@@ -26,6 +26,11 @@ export class RunQueue {
 	readonly started: Run[] = [];
 	/** The most runs unfinished at once (running or waiting), to check a client's concurrency. */
 	peakUnfinished = 0;
+	/**
+	 * Tests of a client's concurrency: no run starts until this many have been queued, so the
+	 * peak does not depend on how far apart a loaded machine sends them (0: no hold).
+	 */
+	holdUntilQueued = 0;
 	private readonly waiting: Run[] = [];
 	private readonly active: Run[] = [];
 	private clock = 0;
@@ -40,6 +45,12 @@ export class RunQueue {
 
 	/** Starts waiting runs while slots are free and ends the runs whose time is up, in time order. */
 	advance(now: number) {
+		if (this.started.length < this.holdUntilQueued) return;
+		if (this.holdUntilQueued > 0) {
+			// Held runs start when the hold ends, not when they were queued.
+			this.clock = Math.max(this.clock, now);
+			this.holdUntilQueued = 0;
+		}
 		for (;;) {
 			while (this.active.length < this.limit && this.waiting.length) {
 				const run = this.waiting.shift()!;

@@ -179,6 +179,8 @@ describe('Agent Platform › Agent › Run', () => {
 	});
 
 	it('runs many items up to Runs in Flight at once, each started once, outputs in input order', async () => {
+		// No run ends before a second is sent, however loaded the machine.
+		sim.services.admin.runs.holdUntilQueued = 2;
 		const items = Array.from({ length: 7 }, (_, i) => ({ q: `Question ${i}` }));
 		const result = await run(
 			runNode({ message: '={{ $json.q }}', options: { runsInFlight: 3 } }),

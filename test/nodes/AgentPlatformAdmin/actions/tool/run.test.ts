@@ -204,6 +204,8 @@ describe('Agent Platform › Tool › Run', () => {
 
 	it('jobs queue over the plan’s concurrency and still all finish', async () => {
 		sim.services.admin.runs.concurrencyLimit = 1;
+		// The three are sent together, but a busy machine can spread them past a run's 80 ms.
+		sim.services.admin.runs.holdUntilQueued = 3;
 		const items = Array.from({ length: 4 }, (_, i) => ({ market: `M${i}` }));
 		const result = await run(
 			toolNode({
