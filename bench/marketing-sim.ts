@@ -140,7 +140,14 @@ async function main() {
 				// When each rate refusal arrived (epoch ms), to place them in a round.
 				refusedAt: service.calls
 					.filter((c) => c.code === '606' || c.code === '615')
-					.map((c) => `${c.at}:${c.code}`),
+					.map((c) => `${c.at}:${c.code}${c.from ? `:${String(c.from)}` : ''}`),
+				// Each tagged process's first six calls (epoch ms and code): how its first wave went.
+				firstCalls: service.calls.reduce<Record<string, string[]>>((first, c) => {
+					if (!c.from) return first;
+					const mine = (first[String(c.from)] ??= []);
+					if (mine.length < 6) mine.push(`${c.at}:${c.code ?? 'ok'}:${c.path.split('/').pop()}`);
+					return first;
+				}, {}),
 			});
 		} else if (message === 'reset-peaks') {
 			Object.assign(service.counters, {

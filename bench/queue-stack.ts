@@ -371,10 +371,18 @@ export async function startQueueStack(options: QueueStackOptions): Promise<Queue
 		N8N_LOG_LEVEL: 'info',
 		...options.n8nSettings,
 	});
-	const envFor = async () => ({
+	/** Each process tags its requests (`tag-requests.cjs`): the simulator records whose call it was. */
+	const envFor = async (tag?: string) => ({
 		...base,
 		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 		QUEUE_HEALTH_CHECK_PORT: String(await freePort()),
+		...(tag
+			? {
+					BENCH_PROCESS: tag,
+					NODE_OPTIONS:
+						`${base.NODE_OPTIONS ?? ''} --require ${path.join(__dirname, 'tag-requests.cjs')}`.trim(),
+				}
+			: {}),
 	});
 	const n8n = (args: string[], env: NodeJS.ProcessEnv, log: string) =>
 		start(install.nodeBin, [install.n8nBin, ...args], { env, log, cwd: userFolder });
@@ -418,14 +426,18 @@ export async function startQueueStack(options: QueueStackOptions): Promise<Queue
 	for (const workflow of options.workflows) await once(['publish:workflow', `--id=${workflow.id}`]);
 
 	const mainLog = path.join(logs, 'main.log');
-	const main = n8n(['start'], await envFor(), mainLog);
+	const main = n8n(['start'], await envFor('main'), mainLog);
 	await until('the n8n main instance', () => logHas(mainLog, 'Editor is now accessible'), 180_000);
 	const workers: ChildProcess[] = [];
 	const workerLogs: string[] = [];
 	for (let i = 1; i <= options.workers; i++) {
 		const log = path.join(logs, `worker${i}.log`);
 		workers.push(
-			n8n(['worker', `--concurrency=${options.workerConcurrency}`], await envFor(), log),
+			n8n(
+				['worker', `--concurrency=${options.workerConcurrency}`],
+				await envFor(`worker${i}`),
+				log,
+			),
 		);
 		workerLogs.push(log);
 		await until(`worker ${i}`, () => logHas(log, 'n8n worker is now ready'), 180_000);

@@ -299,8 +299,27 @@ async function main() {
 		const refusedAt = ((s1 as Record<string, unknown>).refusedAt as string[] | undefined)
 			?.map((entry) => entry.split(':'))
 			.filter(([at]) => Number(at) >= started)
-			.map(([at, code]) => `${((Number(at) - started) / 1000).toFixed(2)} s ${code}`)
+			.map(
+				([at, code, from]) =>
+					`${((Number(at) - started) / 1000).toFixed(2)} s ${code}${from ? ` (${from})` : ''}`,
+			)
 			.join(', ');
+		/** Each process's first calls (a fresh process's first wave follows its head start). */
+		const firstCalls = Object.entries(
+			((s1 as Record<string, unknown>).firstCalls as Record<string, string[]> | undefined) ?? {},
+		)
+			.sort(([a], [b]) => a.localeCompare(b))
+			.map(
+				([from, entries]) =>
+					`${from}: ${entries
+						.map((entry) => entry.split(':'))
+						.map(
+							([at, code, file]) =>
+								`${((Number(at) - started) / 1000).toFixed(3)} s ${file} ${code}`,
+						)
+						.join(', ')}`,
+			)
+			.join('; ');
 		const upserts = UPSERTS + mainRuns;
 		const minimum =
 			upserts * Math.ceil(LEADS_PER_UPSERT / BATCH) +
@@ -329,6 +348,7 @@ async function main() {
 			`| Rejections (606/615) | ${rejections} (${((rejections / Math.max(1, calls + rejections)) * 500).toFixed(2)} per 500 calls${rejectedByCode ? `; ${rejectedByCode}` : ''}) |`,
 		);
 		if (refusedAt) say(`| Refusals arrived (after the round's start) | ${refusedAt} |`);
+		if (firstCalls) say(`| Each process's first calls arrived | ${firstCalls} |`);
 		say(
 			`| Most calls in flight / in one 20 s window (executed; arrived, rejected ones included) | ${s1.maxConcurrentSeen} / ${s1.maxInWindowSeen}; ${s1.maxArrivalsInWindowSeen} |`,
 		);

@@ -62,6 +62,8 @@ export interface MarketingCall {
 	resultCount?: number;
 	status: number;
 	at: number;
+	/** Which bench process sent it (its `x-bench-process` header; see bench/tag-requests.cjs). */
+	from?: string | string[];
 }
 
 export interface IdentityCall {
@@ -263,6 +265,8 @@ export class MarketingService implements SimulatorModule {
 	maxConcurrent: number;
 	dailyQuota: number;
 	latencyMs: number;
+	/** How long the identity endpoint takes to answer (a far instance, a busy network). */
+	identityLatencyMs = 0;
 
 	readonly calls: MarketingCall[] = [];
 	readonly identityCalls: IdentityCall[] = [];
@@ -591,6 +595,7 @@ export class MarketingService implements SimulatorModule {
 			rawBody: request.rawBody,
 			status: 200,
 			at: Date.now(),
+			from: request.headers['x-bench-process'],
 		};
 		this.calls.push(record);
 		const answer = await this.admit(request, record);
@@ -634,12 +639,15 @@ export class MarketingService implements SimulatorModule {
 			this.tokens.push(token);
 			this.counters.tokensIssued++;
 		}
-		return reply(200, {
-			access_token: token.value,
-			token_type: 'bearer',
-			expires_in: Math.max(0, Math.floor((token.expiresAt - now) / 1000)),
-			scope: 'api-user@example.com',
-		});
+		return {
+			...reply(200, {
+				access_token: token.value,
+				token_type: 'bearer',
+				expires_in: Math.max(0, Math.floor((token.expiresAt - now) / 1000)),
+				scope: 'api-user@example.com',
+			}),
+			delayMs: this.identityLatencyMs,
+		};
 	}
 
 	private failure(code: string, message: string): SimResponse {
