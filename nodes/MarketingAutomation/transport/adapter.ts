@@ -119,8 +119,10 @@ export async function callInstance(
 			}
 			if (tokens.token && !tokenIsStale(tokens.token)) return tokens.token;
 			tokens.renewing = requestToken(send, credentials);
+			const asked = Date.now();
 			try {
 				tokens.token = await tokens.renewing;
+				limiter.noteTokenRoundTrip(Date.now() - asked);
 				return tokens.token;
 			} finally {
 				tokens.renewing = undefined;

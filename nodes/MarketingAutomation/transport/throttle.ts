@@ -34,17 +34,28 @@ import { timing } from './timing';
  * sends its first call alone, and the others once that call is answered or `HEAD_START_MS` have
  * passed: the service answers a refusal at once (a 615 or 606 needs no work), so a process that
  * shares the instance learns it from one refused call instead of a burst of them, and is cut
- * before its other calls go. Alone, a run loses those milliseconds once, not a third of its first
+ * before its other calls go. The head start is longer where answers take longer to come back
+ * (`HEAD_START_MS`), and time in which the event loop was too busy to read an answer does not
+ * count (`LATE_TIMER_MS`). Alone, a run loses those milliseconds once, not a third of its first
  * window: a slow start that took two thirds of the share for the first window (until this
  * version) cost a run of 35 to 50 calls a whole window at the defaults (10,000 upserts: 20.9 s
  * instead of 2.4 s), and look-ups a second wave.
  */
 
 /**
- * How long a fresh limiter's first call goes alone. A refusal from a nearby instance comes well
- * within it; over a longer round trip the others go first, and the cuts bound the refusals.
+ * How long a fresh limiter's first call goes alone, at least. A refusal from a nearby instance
+ * comes well within it. It is longer when a call the service answers without work (the last access
+ * token) took longer here: twice that round trip, which covers a far instance, and a process so
+ * busy that its first call leaves late (n8n's main starting several executions).
  */
 export const HEAD_START_MS = 25;
+/**
+ * A head-start timer this late means the event loop was busy: the first call may not have left, or
+ * its answer may wait unread, since due timers run before the loop reads answers. The head start
+ * then begins again, up to `HEAD_START_MAX_MS` in all.
+ */
+const LATE_TIMER_MS = 5;
+export const HEAD_START_MAX_MS = 500;
 /** Quiet windows after which a remembered ceiling is raised a step. */
 const PROBE_WINDOWS = 5;
 /** A pause is doubled for each refusal in a row, at most this often: 4 windows, 16 seconds. */
@@ -104,6 +115,10 @@ export class InstanceLimiter {
 	private readonly repeatedRefusals = { '606': 0, '615': 0 };
 	/** Until when the first call of a fresh limiter goes alone (0: not starting). */
 	private headStartUntil = 0;
+	/** The latest a head start may end, however busy the event loop. */
+	private headStartLimit = 0;
+	/** The last access token's round trip: how long an answer without work takes here, and when. */
+	private tokenTrip = { ms: 0, at: 0 };
 	private queue: Array<() => void> = [];
 	private timerPending = false;
 	quotaBlockedUntil = 0;
@@ -207,7 +222,10 @@ export class InstanceLimiter {
 			const now = Date.now();
 			const wait = this.waitMs(now);
 			if (wait === 0) {
-				if (this.isFresh(now)) this.headStartUntil = now + HEAD_START_MS;
+				if (this.isFresh(now)) {
+					this.headStartUntil = now + this.headStartMs(now);
+					this.headStartLimit = now + HEAD_START_MAX_MS;
+				}
 				this.inFlight++;
 				this.lastSent = now;
 				this.queue.shift()?.();
@@ -215,13 +233,36 @@ export class InstanceLimiter {
 			}
 			if (wait !== Infinity && !this.timerPending) {
 				this.timerPending = true;
+				const due = now + wait;
 				void sleep(wait).then(() => {
 					this.timerPending = false;
+					this.extendHeadStartIfLate(due);
 					this.pump();
 				});
 			}
 			return;
 		}
+	}
+
+	/** See `LATE_TIMER_MS`: a head start counts time in which answers could be read. */
+	private extendHeadStartIfLate(due: number): void {
+		const now = Date.now();
+		if (this.headStartUntil === 0 || this.inFlight === 0 || now - due < LATE_TIMER_MS) return;
+		this.headStartUntil = Math.min(now + this.headStartMs(now), this.headStartLimit);
+	}
+
+	/**
+	 * See `HEAD_START_MS`. Only a token got just before counts: it tells how the process and the
+	 * network are doing now, and a slow first token of the process should not slow every later start.
+	 */
+	private headStartMs(now: number): number {
+		const recent = now - this.tokenTrip.at <= HEAD_START_MAX_MS ? this.tokenTrip.ms : 0;
+		return Math.min(HEAD_START_MAX_MS, Math.max(HEAD_START_MS, 2 * recent));
+	}
+
+	/** An access token's round trip, which a head start starting now follows. */
+	noteTokenRoundTrip(ms: number): void {
+		this.tokenTrip = { ms: Math.max(0, ms), at: Date.now() };
 	}
 
 	/** Waits for a slot (first come, first served); call the returned function once answered. */

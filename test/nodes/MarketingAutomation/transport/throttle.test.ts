@@ -1,4 +1,8 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a real socket shows the event loop's order; never shipped */
+import * as net from 'node:net';
+
 import {
+	HEAD_START_MAX_MS,
 	HEAD_START_MS,
 	InstanceLimiter,
 	limitsOf,
@@ -103,6 +107,128 @@ describe('throttle', () => {
 		await jest.advanceTimersByTimeAsync(3_000);
 		// After the 615's pause of a second, spread over the window (20 s / 50 calls).
 		expect(await Promise.all(others)).toEqual([1_021_013, 1_021_413, 1_021_813, 1_022_213]);
+	});
+
+	it('starts the head start again when its timer fires late, up to half a second in all', async () => {
+		jest.useFakeTimers({ now: 1_000_000 });
+		const limiter = new InstanceLimiter();
+		limiter.configure({ callsPerWindow: 50, callsInFlight: 5 });
+		const first = await limiter.acquire();
+		const sentAt: number[] = [];
+		const others = Array.from({ length: 4 }, () =>
+			limiter.acquire().then((release) => {
+				sentAt.push(Date.now());
+				return release;
+			}),
+		);
+		// The event loop busy for 60 ms: the clock moves, the head start's timer has not run.
+		jest.setSystemTime(1_000_060);
+		await jest.advanceTimersByTimeAsync(HEAD_START_MS);
+		expect(sentAt).toEqual([]);
+		// 25 ms of a free loop after the late timer, and the others go.
+		await jest.advanceTimersByTimeAsync(HEAD_START_MS);
+		expect(sentAt).toEqual([1_000_110, 1_000_110, 1_000_110, 1_000_110]);
+		first();
+		(await Promise.all(others)).forEach((release) => release());
+
+		// Late every time: the first call's answer never read, the others still go by 500 ms.
+		await jest.advanceTimersByTimeAsync(timing.windowMs + 1);
+		const start = Date.now();
+		const unanswered = await limiter.acquire();
+		let sent = 0;
+		const held = limiter.acquire().then((release) => {
+			sent = Date.now();
+			return release;
+		});
+		for (let turn = 0; turn < 40 && sent === 0; turn++) {
+			jest.setSystemTime(Date.now() + 20);
+			await jest.advanceTimersByTimeAsync(HEAD_START_MS);
+		}
+		expect(sent - start).toBeGreaterThanOrEqual(500);
+		expect(sent - start).toBeLessThan(500 + 20 + HEAD_START_MS);
+		unanswered();
+		(await held)();
+	});
+
+	it('holds the others twice as long as the token just got took to come back, up to 500 ms', async () => {
+		jest.useFakeTimers({ now: 1_000_000 });
+		const startAfterToken = async (limiter: InstanceLimiter, tokenMs: number) => {
+			limiter.noteTokenRoundTrip(tokenMs);
+			const first = await limiter.acquire();
+			let second = 0;
+			const pending = limiter.acquire().then((release) => {
+				second = Date.now();
+				return release;
+			});
+			const start = Date.now();
+			await jest.advanceTimersByTimeAsync(HEAD_START_MAX_MS + 10);
+			first();
+			(await pending)();
+			// A window unused: the next call is a fresh start again.
+			await jest.advanceTimersByTimeAsync(timing.windowMs + 1);
+			return second - start;
+		};
+		const limiter = new InstanceLimiter();
+		limiter.configure({ callsPerWindow: 50, callsInFlight: 5 });
+		expect(await startAfterToken(limiter, 60)).toBe(120);
+		expect(await startAfterToken(limiter, 5)).toBe(HEAD_START_MS);
+		expect(await startAfterToken(limiter, 400)).toBe(HEAD_START_MAX_MS);
+		// A token got long before (the process's first, an hour ago) says nothing about now.
+		limiter.noteTokenRoundTrip(200);
+		await jest.advanceTimersByTimeAsync(HEAD_START_MAX_MS + 1);
+		const first = await limiter.acquire();
+		let sentAt = 0;
+		const pending = limiter.acquire().then((release) => {
+			sentAt = Date.now();
+			return release;
+		});
+		const start = Date.now();
+		await jest.advanceTimersByTimeAsync(HEAD_START_MS);
+		expect(sentAt - start).toBe(HEAD_START_MS);
+		first();
+		(await pending)();
+	});
+
+	it('reads a refusal that came while the event loop was busy before the others go', async () => {
+		// Real timers and a real socket: the answer is in the kernel before the loop next turns,
+		// and Node runs due timers before it reads sockets. A short window: a short pause after it.
+		jest.replaceProperty(timing, 'windowMs', 200);
+		const server = net.createServer();
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const port = (server.address() as net.AddressInfo).port;
+		const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
+		const client = net.connect(port, '127.0.0.1');
+		await new Promise<void>((resolve) => client.once('connect', resolve));
+		const serverSide = await accepted;
+		try {
+			const limiter = new InstanceLimiter();
+			limiter.configure({ callsPerWindow: 50, callsInFlight: 5 });
+			const events: string[] = [];
+			const first = await limiter.acquire();
+			client.once('data', () => {
+				events.push('refusal read');
+				limiter.rejected('615');
+				first();
+			});
+			const others = Array.from({ length: 4 }, () =>
+				limiter.acquire().then((release) => {
+					events.push('sent');
+					release();
+				}),
+			);
+			serverSide.write('615');
+			const busyUntil = Date.now() + 3 * HEAD_START_MS;
+			while (Date.now() < busyUntil) {
+				// The event loop is busy, as n8n's main is while it starts executions.
+			}
+			await Promise.all(others);
+			expect(events).toEqual(['refusal read', 'sent', 'sent', 'sent', 'sent']);
+			expect(limiter.limits()).toMatchObject({ callsInFlight: 2 });
+		} finally {
+			client.destroy();
+			serverSide.destroy();
+			await new Promise((resolve) => server.close(resolve));
+		}
 	});
 
 	it('counts a call until a window after its answer, per instance', async () => {

@@ -123,6 +123,21 @@ describe('Marketing Automation: token lifecycle', () => {
 		expect(tokenAtSlot).toEqual([true, true, true]);
 	});
 
+	it('tells the limiter how long the token took, so the head start that follows fits this machine', async () => {
+		const noted = jest.spyOn(InstanceLimiter.prototype, 'noteTokenRoundTrip');
+		try {
+			env.sim.services.marketing.identityLatencyMs = 40;
+			expect((await env.run(GET_DEMO_CAMPAIGN)).error).toBeUndefined();
+			expect((await env.run(GET_DEMO_CAMPAIGN)).error).toBeUndefined();
+			// One token for both runs: one round trip noted, at least the identity answer's 40 ms.
+			expect(noted).toHaveBeenCalledTimes(1);
+			expect(noted.mock.calls[0][0]).toBeGreaterThanOrEqual(40);
+		} finally {
+			env.sim.services.marketing.identityLatencyMs = 0;
+			jest.restoreAllMocks();
+		}
+	});
+
 	it('refreshes a token that nears expiry before sending, and keeps the new expiry', async () => {
 		await env.run(GET_DEMO_CAMPAIGN);
 		held().token!.expiresAt = Date.now() + 5_000; // inside the 20 s margin
