@@ -6,7 +6,7 @@
  * credential of n8n's own). Every workflow starts with a production Webhook and a Split Out of the
  * posted records (the same for both builds, not timed), so the timed nodes get the same items.
  */
-import { LEAD_UPSERT_BY_EMAIL, leadLookupByEmail } from '../test/harness/marketing';
+import { LEAD_UPSERT_AS_SAVED, leadLookupByEmail } from '../test/harness/marketing';
 import { webhookWorkflow } from './queue-stack';
 
 const PACKAGE = 'n8n-nodes-agent-platform';
@@ -155,7 +155,7 @@ export function benchWorkflows(
 			),
 		]),
 		upsertPackage: make('mktUpsertPkg', 'package', [
-			packageNode('marketingAutomation', LEAD_UPSERT_BY_EMAIL, 'marketingAutomationApi', marketing),
+			packageNode('marketingAutomation', LEAD_UPSERT_AS_SAVED, 'marketingAutomationApi', marketing),
 		]),
 		upsertExpert: make('mktUpsertExp', 'expert', [
 			chunk(300, "{ action: 'createOrUpdate', lookupField: 'email', input: chunk }"),

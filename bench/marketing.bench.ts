@@ -22,7 +22,7 @@ import { runInNewContext } from 'node:vm';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { BenchModule } from './run';
-import { LEAD_UPSERT_BY_EMAIL, leadLookupByEmail } from '../test/harness/marketing';
+import { LEAD_UPSERT_AS_SAVED, leadLookupByEmail } from '../test/harness/marketing';
 
 const CREDENTIAL = 'marketingAutomationApi';
 const WINDOW_MS = 20_000;
@@ -343,7 +343,7 @@ async function run(): Promise<string> {
 		return `${what} ms per 1k items beyond the fixed cost ${values.map((v) => v.toFixed(0)).join(' / ')}, largest deviation from their median ${deviation.toFixed(0)}% (target within 30%: ${deviation <= 30 ? 'met' : 'missed'})`;
 	}
 
-	const upsert = LEAD_UPSERT_BY_EMAIL;
+	const upsert = LEAD_UPSERT_AS_SAVED;
 	const lookup = leadLookupByEmail({ fields: ['id', 'email'] });
 	const lead = (i: number) => ({
 		email: `bench${i}@example.org`,

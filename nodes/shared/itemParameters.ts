@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 import { deepCopy } from 'n8n-workflow';
 
 import { plainFieldReader } from './fieldReference';
@@ -51,6 +51,44 @@ export function parameterOf<T>(
 	return (
 		(plainFieldReader(ctx, raw, readOnce) as ((itemIndex: number) => T) | undefined) ?? readOnce
 	);
+}
+
+/**
+ * A column mapper (resource mapper) parameter for each item, without the list of the record type's
+ * fields that the editor saves in it (`schema`), which no operation reads. n8n would resolve and
+ * copy that list with the parameter for every item: 10,000 upserts with a 150-field list spent 1.3 s
+ * on it mapped automatically, 2.8 s with fields mapped by expressions, before the first call. So a
+ * fixed mapper is read once, and mapped values are read one by one (`parameterOf`: a plain field
+ * reference straight from the item), as n8n would resolve them.
+ */
+export function mapperOf(
+	ctx: IExecuteFunctions,
+	name = 'columns',
+): (itemIndex: number) => IDataObject {
+	const saved = savedParameter(ctx.getNode(), name);
+	const whole = (itemIndex: number): IDataObject => {
+		const mapper = { ...(ctx.getNodeParameter(name, itemIndex, {}) as IDataObject) };
+		delete mapper.schema;
+		return mapper;
+	};
+	if (!holdsExpression(saved)) {
+		let fixed: IDataObject | undefined;
+		return (itemIndex) => deepCopy((fixed ??= whole(itemIndex)));
+	}
+	const { value, ...rest } = saved as IDataObject;
+	delete rest.schema;
+	const keys = value !== null && typeof value === 'object' ? Object.keys(value) : [];
+	// Expressions outside the mapped values, or a field name n8n's dotted path cannot hold.
+	if (holdsExpression(rest) || Array.isArray(value) || keys.some((key) => key.includes('.'))) {
+		return whole;
+	}
+	const readers = keys.map(
+		(key) => [key, parameterOf<unknown>(ctx, `${name}.value.${key}`, undefined)] as const,
+	);
+	return (itemIndex) => ({
+		...deepCopy(rest),
+		value: Object.fromEntries(readers.map(([key, read]) => [key, read(itemIndex)])),
+	});
 }
 
 /** One execution's readers, by parameter: the execution context is one object per node run. */

@@ -1,4 +1,4 @@
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
 /**
  * Running as an AI agent's tool. n8n builds a `<type>Tool` variant of every node with
@@ -16,6 +16,21 @@ export const TOOL_MAX_RATE_WAIT_MS = 30_000;
 /** Whether this node runs as a tool of an AI agent (n8n's `<type>Tool` variant). */
 export function isToolRun(node: INode): boolean {
 	return node.type.endsWith('Tool');
+}
+
+const toolRuns = new WeakMap<IExecuteFunctions, boolean>();
+
+/**
+ * `isToolRun` for code that asks for every item: read once per execution, since n8n copies the
+ * whole node, its parameters included, on every `getNode()`.
+ */
+export function runsAsTool(ctx: IExecuteFunctions): boolean {
+	let asTool = toolRuns.get(ctx);
+	if (asTool === undefined) {
+		asTool = isToolRun(ctx.getNode());
+		toolRuns.set(ctx, asTool);
+	}
+	return asTool;
 }
 
 /** `$fromAI('key'` (n8n also accepts `$fromAi` and `$fromai`); the key as n8n allows it. */

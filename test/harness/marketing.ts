@@ -13,6 +13,35 @@ export const LEAD_UPSERT_BY_EMAIL = {
 	additionalFields: {},
 };
 
+/**
+ * The same upsert at version 2.1 as the editor saves it: Map Automatically, matched on email, and
+ * the column mapper's list of the instance's lead fields (`schema`), which the editor stores with
+ * the parameter. Instances have 100 to 500 lead fields; 150 here.
+ */
+export const LEAD_UPSERT_AS_SAVED = {
+	...LEAD_UPSERT_BY_EMAIL,
+	columns: {
+		mappingMode: 'autoMapInputData',
+		value: {},
+		matchingColumns: ['email'],
+		schema: Array.from({ length: 150 }, (_, i) => {
+			const id = ['email', 'firstName', 'lastName', 'company'][i] ?? `customField${i}`;
+			return {
+				id,
+				displayName: id,
+				required: false,
+				defaultMatch: false,
+				display: true,
+				type: 'string',
+				canBeUsedToMatch: i < 4,
+				removed: false,
+			};
+		}),
+		attemptToConvertTypes: false,
+		convertFieldsToString: false,
+	},
+};
+
 /** Lead → Get Many by e-mail, all pages, with the given options (`fields`, `includeNotFound`). */
 export const leadLookupByEmail = (
 	options: Record<string, unknown> = {},

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 
 import * as fieldReference from '../../nodes/shared/fieldReference';
-import { itemParameter, parameterOf } from '../../nodes/shared/itemParameters';
+import { itemParameter, mapperOf, parameterOf } from '../../nodes/shared/itemParameters';
 import { items, withSimulator, type Params } from '../harness/enrichment';
 import { EXPRESSIONS, ITEMS } from './expressionTable';
 
@@ -12,6 +12,7 @@ function contextOf(parameters: INodeParameters, inputs: Array<Record<string, unk
 		// Enough of n8n's evaluator for these tests: the value of the first `$json.<field>`.
 		const field = typeof value === 'string' && /^=.*\$json\.(\w+)/.exec(value)?.[1];
 		if (field) return inputs[itemIndex][field];
+		if (Array.isArray(value)) return value.map((inner) => evaluate(inner, itemIndex));
 		if (value !== null && typeof value === 'object') {
 			return Object.fromEntries(
 				Object.entries(value).map(([key, inner]) => [key, evaluate(inner, itemIndex)]),
@@ -33,6 +34,80 @@ function contextOf(parameters: INodeParameters, inputs: Array<Record<string, unk
 }
 
 const INPUTS = [{ email: 'a@example.com' }, { email: null }, { email: 'c@example.com' }];
+
+describe('mapperOf', () => {
+	const schema = [
+		{ id: 'email', displayName: 'Email', type: 'string', display: true, removed: false },
+		{ id: 'company', displayName: 'Company', type: 'string', display: true, removed: false },
+	];
+
+	it('reads a fixed mapper once, without its field list, a copy for each item', () => {
+		const columns = {
+			mappingMode: 'autoMapInputData',
+			value: null,
+			matchingColumns: ['email'],
+			schema,
+		};
+		const { ctx, reads } = contextOf({ columns }, INPUTS);
+		const columnsOf = mapperOf(ctx);
+		const first = columnsOf(0);
+		expect(first).toEqual({
+			mappingMode: 'autoMapInputData',
+			value: null,
+			matchingColumns: ['email'],
+		});
+		(first.matchingColumns as string[]).push('changed by item 0');
+		expect(columnsOf(1)).toEqual({
+			mappingMode: 'autoMapInputData',
+			value: null,
+			matchingColumns: ['email'],
+		});
+		expect(columnsOf(2)).not.toHaveProperty('schema');
+		expect(reads).toEqual([['columns', 0]]);
+	});
+
+	it('reads mapped values one by one, a plain field reference from the item, the rest once', () => {
+		const columns = {
+			mappingMode: 'defineBelow',
+			value: { email: '={{ $json.email }}', company: 'Acme' },
+			matchingColumns: ['email'],
+			schema,
+		};
+		const { ctx, reads } = contextOf({ columns }, INPUTS);
+		const columnsOf = mapperOf(ctx);
+		const defined = (email: unknown) => ({
+			mappingMode: 'defineBelow',
+			value: { email, company: 'Acme' },
+			matchingColumns: ['email'],
+		});
+		expect([0, 1, 2].map(columnsOf)).toEqual([
+			defined('a@example.com'),
+			defined(null),
+			defined('c@example.com'),
+		]);
+		// n8n is asked for the fixed value once, and for the reference only where it is not plain.
+		expect(reads).toEqual([
+			['columns.value.company', 0],
+			['columns.value.email', 1],
+		]);
+	});
+
+	it('reads the whole mapper through n8n for each item where its field names hold a dot', () => {
+		const columns = {
+			mappingMode: 'defineBelow',
+			value: { 'a.b': '={{ $json.email }}' },
+			matchingColumns: [],
+			schema,
+		};
+		const { ctx, reads } = contextOf({ columns }, INPUTS);
+		expect(mapperOf(ctx)(2)).toEqual({
+			mappingMode: 'defineBelow',
+			value: { 'a.b': 'c@example.com' },
+			matchingColumns: [],
+		});
+		expect(reads).toEqual([['columns', 2]]);
+	});
+});
 
 describe('parameterOf', () => {
 	it('reads a fixed value once per execution, for the first item that asks', () => {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { isToolRun } from '../../shared/tool';
+import { runsAsTool } from '../../shared/tool';
 
 /** A value left empty (in the mapper, a key or a lookup): not sent. */
 export const isBlank = (value: unknown) => value === undefined || value === null || value === '';
@@ -16,7 +16,7 @@ export function mappedSource(
 	mapper: IDataObject,
 ): unknown {
 	if (mapper.mappingMode !== 'autoMapInputData') return mapper.value ?? {};
-	const source: unknown = isToolRun(ctx.getNode())
+	const source: unknown = runsAsTool(ctx)
 		? ctx.getNodeParameter('toolRecord', itemIndex, {})
 		: ctx.getInputData()[itemIndex].json;
 	if (typeof source !== 'string') return source;

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { withInputPlace } from '../../../shared/inputError';
 import { isToolRun, toolArgumentOf } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
-import { parameterOf } from '../../../shared/itemParameters';
+import { mapperOf, parameterOf } from '../../../shared/itemParameters';
 import { isBlank, mappedSource } from '../../helpers/mappedRecord';
 import { readFieldRows, shorten } from '../parameters';
 import { COLUMN_MAPPER_VERSION } from '../versions';
@@ -122,7 +122,7 @@ export function upsertReader(ctx: IExecuteFunctions, node: INode): (i: number) =
 	const actionOf = parameterOf(ctx, 'syncAction', 'createOrUpdate');
 	const lookupFieldOf = parameterOf(ctx, 'lookupField', 'email');
 	const dataModeOf = parameterOf(ctx, 'dataMode', 'autoMap');
-	const columnsOf = parameterOf<IDataObject>(ctx, 'columns', {});
+	const columnsOf = mapperOf(ctx);
 	const additionalOf = parameterOf<IDataObject>(ctx, 'additionalFields', {});
 	const leadFieldsOf = parameterOf<IDataObject>(ctx, 'leadFields', {});
 	// As a tool with Map Automatically, the lead is the model's argument: messages name it.

@@ -3,10 +3,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { inputError } from '../../../shared/inputError';
-import { isToolRun } from '../../../shared/tool';
+import { runsAsTool } from '../../../shared/tool';
 import type { CheckedItem } from '../../../shared/operation';
 import { checkAgainstService, perExecution } from '../batches';
-import { parameterOf } from '../../../shared/itemParameters';
+import { mapperOf, parameterOf } from '../../../shared/itemParameters';
 import { isBlank, mappedSource } from '../../helpers/mappedRecord';
 import { shorten } from '../parameters';
 import { columnsField, objectFields, objectToolRecordField, syncActionField } from './fields';
@@ -39,7 +39,7 @@ interface Keyed extends Upsert {
 
 /** The parameter an item's record comes from: the model's record as a tool, else the mapper. */
 function recordParameter(ctx: IExecuteFunctions, columns: IDataObject): string {
-	return columns.mappingMode === 'autoMapInputData' && isToolRun(ctx.getNode())
+	return columns.mappingMode === 'autoMapInputData' && runsAsTool(ctx)
 		? 'toolRecord'
 		: 'columns.value';
 }
@@ -79,7 +79,6 @@ function keyed(
 	upsert: Upsert,
 	keys: ObjectKeys,
 ): Keyed {
-	const node = ctx.getNode();
 	const matching = [...new Set(upsert.matching)].sort();
 	const dedupe = [...keys.dedupeFields].sort();
 	let dedupeBy: Keyed['dedupeBy'];
@@ -89,7 +88,7 @@ function keyed(
 		dedupeBy = 'idField';
 	} else {
 		throw new NodeOperationError(
-			node,
+			ctx.getNode(),
 			`Columns to Match On of item ${itemIndex} are ${shorten(keyLabel(upsert.matching))}, not a key of ${kind.plural}`,
 			{
 				itemIndex,
@@ -99,7 +98,7 @@ function keyed(
 	}
 	if (dedupeBy === 'idField' && upsert.action !== 'updateOnly') {
 		throw new NodeOperationError(
-			node,
+			ctx.getNode(),
 			`Item ${itemIndex} matches on the ID field ${keys.idField}, which works only with Write Mode "Update Existing, Skip New"`,
 			{
 				itemIndex,
@@ -111,7 +110,7 @@ function keyed(
 	const missing = key.filter((field) => isBlank(upsert.record[field]));
 	if (missing.length > 0) {
 		throw inputError(
-			node,
+			ctx.getNode(),
 			itemIndex,
 			{ parameter: upsert.recordParameter, key: missing[0], missing: true },
 			`Item ${itemIndex} has no value for ${keyLabel(missing)}, which ${kind.plural} are matched on`,
@@ -134,7 +133,7 @@ function keyed(
 export function syncOperation(kind: ObjectKind) {
 	const readersOf = perExecution((ctx: IExecuteFunctions) => ({
 		actionOf: parameterOf(ctx, 'syncAction', 'createOrUpdate'),
-		columnsOf: parameterOf<IDataObject>(ctx, 'columns', {}),
+		columnsOf: mapperOf(ctx),
 	}));
 
 	function check(this: IExecuteFunctions, i: number): Upsert {

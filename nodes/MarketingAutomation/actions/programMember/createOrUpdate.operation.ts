@@ -2,14 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
-import { checkAgainstService } from '../batches';
+import { checkAgainstService, perExecution } from '../batches';
 import { beforeVersionTwoOne, COLUMN_MAPPER_VERSION } from '../versions';
 import { optionsCollection } from '../../../shared/descriptions';
 import { fieldRowsCollection, programLocator } from '../fields';
 import { readFieldRows, readId, readIdList } from '../parameters';
 import { hasFailed, sendRecordBatches, withReasons } from '../leadDatabase/write';
 import { memberColumnsField, membersPath, readStatusName, writableMemberFields } from './fields';
-import { itemParameter } from '../../../shared/itemParameters';
+import { itemParameter, mapperOf } from '../../../shared/itemParameters';
 import { isBlank } from '../../helpers/mappedRecord';
 import { defineOperation, type CheckedItem } from '../../../shared/operation';
 
@@ -58,6 +58,11 @@ interface MemberWrite {
 
 const keyOf = (entry: MemberWrite) => `${entry.programId}|${entry.leadId}`;
 
+/** The mapper's reader, made once per execution (n8n copies the node on every getNode()). */
+const columnsOf = perExecution((ctx) =>
+	ctx.getNode().typeVersion >= COLUMN_MAPPER_VERSION ? mapperOf(ctx) : undefined,
+);
+
 function check(this: IExecuteFunctions, i: number): MemberWrite {
 	const ids = readIdList(this, 'leadId', i, 'Lead ID');
 	if (ids.length !== 1) {
@@ -69,8 +74,9 @@ function check(this: IExecuteFunctions, i: number): MemberWrite {
 	const fields = readFieldRows(itemParameter<IDataObject>(this, 'memberFields', i, {}));
 	delete fields.leadId;
 	let automatic: IDataObject | undefined;
-	if (this.getNode().typeVersion >= COLUMN_MAPPER_VERSION) {
-		const columns = itemParameter<IDataObject>(this, 'columns', i, {});
+	const columnsOfItem = columnsOf(this);
+	if (columnsOfItem) {
+		const columns = columnsOfItem(i);
 		if (columns.mappingMode === 'defineBelow') Object.assign(fields, definedFields(columns));
 		else automatic = this.getInputData()[i].json;
 	}

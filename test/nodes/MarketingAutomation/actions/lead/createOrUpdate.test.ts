@@ -1,8 +1,9 @@
+import { ExecuteContext } from 'n8n-core';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { resourceMapping } from '../../../../../nodes/MarketingAutomation/methods';
 import { nodeLoadOptionsContext } from '../../../../harness';
-import { LEAD_UPSERT_BY_EMAIL } from '../../../../harness/marketing';
+import { LEAD_UPSERT_AS_SAVED, LEAD_UPSERT_BY_EMAIL } from '../../../../harness/marketing';
 import { timing } from '../../../../../nodes/MarketingAutomation/transport/timing';
 import { CREDENTIAL, outputOf, useMarketing } from '../../helpers';
 import { LEAD_ARGUMENT_NOT_AN_OBJECT } from '../../messages';
@@ -235,6 +236,55 @@ describe('Marketing Automation v2.1: Lead → Create or Update with the column m
 			json: { status: 'created', id: expect.any(Number), email: 'mapped649@example.net' },
 			pairedItem: { item: 649 },
 		});
+	});
+
+	it('as the editor saves it, with the list of 150 lead fields, sends the same calls', async () => {
+		// The editor stores the mapper's field list with the parameter; it is not read per item.
+		const items = Array.from({ length: 301 }, (_v, i) => ({
+			email: `saved${i}@example.net`,
+			firstName: `Saved${i}`,
+		}));
+		const getNode = jest.spyOn(ExecuteContext.prototype, 'getNode');
+		const result = await run({ ...LEAD_UPSERT_AS_SAVED }, { items });
+		const copies = getNode.mock.calls.length;
+		getNode.mockRestore();
+		expect(result.error).toBeUndefined();
+		expect(upserts()).toEqual([
+			{ action: 'createOrUpdate', lookupField: 'email', input: items.slice(0, 300) },
+			{ action: 'createOrUpdate', lookupField: 'email', input: items.slice(300) },
+		]);
+		expect(outputOf(result).map((o) => o.json.status)).toEqual(items.map(() => 'created'));
+		// n8n copies the whole node, the field list too, on each getNode(): not once per item.
+		expect(copies).toBeLessThan(30);
+	});
+
+	it('as the editor saves fields mapped by expressions, each item gets its own values', async () => {
+		const items = [
+			{ email: 'one@example.net', firstName: 'ana' },
+			{ email: 'two@example.net', firstName: 'bo' },
+		];
+		const columns = {
+			...LEAD_UPSERT_AS_SAVED.columns,
+			mappingMode: 'defineBelow',
+			value: {
+				email: '={{ $json.email }}',
+				firstName: '={{ $json.firstName.toUpperCase() }}',
+				company: 'Acme',
+				title: '',
+			},
+		};
+		const result = await run({ ...LEAD_UPSERT_AS_SAVED, columns }, { items });
+		expect(result.error).toBeUndefined();
+		expect(upserts()).toEqual([
+			{
+				action: 'createOrUpdate',
+				lookupField: 'email',
+				input: [
+					{ email: 'one@example.net', firstName: 'ANA', company: 'Acme' },
+					{ email: 'two@example.net', firstName: 'BO', company: 'Acme' },
+				],
+			},
+		]);
 	});
 
 	it('sends the fields set by hand (empty ones left out), the action and the partition', async () => {
