@@ -1,4 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
+
+import { perExecution } from './perExecution';
 
 /**
  * Running as an AI agent's tool. n8n builds a `<type>Tool` variant of every node with
@@ -18,20 +20,11 @@ export function isToolRun(node: INode): boolean {
 	return node.type.endsWith('Tool');
 }
 
-const toolRuns = new WeakMap<IExecuteFunctions, boolean>();
-
 /**
  * `isToolRun` for code that asks for every item: read once per execution, since n8n copies the
  * whole node, its parameters included, on every `getNode()`.
  */
-export function runsAsTool(ctx: IExecuteFunctions): boolean {
-	let asTool = toolRuns.get(ctx);
-	if (asTool === undefined) {
-		asTool = isToolRun(ctx.getNode());
-		toolRuns.set(ctx, asTool);
-	}
-	return asTool;
-}
+export const runsAsTool = perExecution((ctx) => isToolRun(ctx.getNode()));
 
 /** `$fromAI('key'` (n8n also accepts `$fromAi` and `$fromai`); the key as n8n allows it. */
 const FROM_AI = /\$from(?:AI|Ai|ai)\(\s*(['"`])([A-Za-z0-9_-]{1,64})\1/g;

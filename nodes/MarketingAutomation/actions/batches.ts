@@ -120,20 +120,6 @@ export async function eachItem<Input>(
 }
 
 /**
- * One value per execution, shared by the checks of all its items (e.g. parameter readers that
- * read a fixed value once, see `parameterOf`): `make` runs once per execution context.
- */
-export function perExecution<T>(
-	make: (ctx: IExecuteFunctions) => T,
-): (ctx: IExecuteFunctions) => T {
-	const made = new WeakMap<IExecuteFunctions, T>();
-	return (ctx) => {
-		if (!made.has(ctx)) made.set(ctx, make(ctx));
-		return made.get(ctx) as T;
-	};
-}
-
-/**
  * Cuts entries into batches of at most `size`, in input order, for writes keyed by a record key
  * (a dedupe key, a lead of a program): a batch never holds one key twice (the service would refuse
  * the second record, 1036), and `waitsFor[b]` lists the earlier batches holding one of batch b's

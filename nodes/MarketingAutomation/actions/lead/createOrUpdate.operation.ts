@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight } from '../../transport';
-import { perExecution, runBatches } from '../batches';
+import { runBatches } from '../batches';
+import { perExecution } from '../../../shared/perExecution';
 import { additionalFieldsCollection, columnMapper, fieldRowsCollection } from '../fields';
 import { beforeVersionTwoOne, fromVersionTwoOne } from '../versions';
 import { upsertBatches } from './upsertBatching';

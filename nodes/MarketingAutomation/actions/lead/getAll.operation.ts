@@ -4,7 +4,8 @@ import { optionsCollection, returnAllAndLimit } from '../../../shared/descriptio
 import type { BatchOutcome } from '../../../shared/router';
 import { callsInFlight, readRequest } from '../../transport';
 import { collectByToken, LEAD_BATCH } from '../../transport/paging';
-import { distinctValueCalls, failItems, groupBy, perExecution, runBatches } from '../batches';
+import { distinctValueCalls, failItems, groupBy, runBatches } from '../batches';
+import { perExecution } from '../../../shared/perExecution';
 import { includeNotFoundOption, leadFieldsOption } from '../fields';
 import { fromVersionTwo, versionOne } from '../versions';
 import { keyOf, lookupReader, type Lookup } from './leadLookupInput';

@@ -10,9 +10,9 @@ import {
 	distinctValueCalls,
 	failItems,
 	groupBy,
-	perExecution,
 	runBatches,
 } from '../batches';
+import { perExecution } from '../../../shared/perExecution';
 import { parameterOf } from '../../../shared/itemParameters';
 import { shorten, splitValues } from '../parameters';
 import { queryFields } from './fields';

@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
 import type { CheckedItem } from '../../../shared/operation';
-import { checkAgainstService, perExecution } from '../batches';
+import { checkAgainstService } from '../batches';
+import { perExecution } from '../../../shared/perExecution';
 import { itemParameter, parameterOf } from '../../../shared/itemParameters';
 import { isBlank } from '../../helpers/mappedRecord';
 import { shorten } from '../parameters';

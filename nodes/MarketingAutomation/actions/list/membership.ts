@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { leadIdsField, listLocator } from '../fields';
 import { parameterOf } from '../../../shared/itemParameters';
 import { readId, readIdList } from '../parameters';
-import { perExecution } from '../batches';
+import { perExecution } from '../../../shared/perExecution';
 import { writeLeadSets, type LeadSet } from '../leadSets';
 
 export const membershipProperties: INodeProperties[] = [listLocator, leadIdsField('add or remove')];

@@ -4,7 +4,7 @@ import type { CheckedItem } from '../../../shared/operation';
 import { defineOperation } from '../../../shared/operation';
 import type { BatchOutcome } from '../../../shared/router';
 import { parameterOf } from '../../../shared/itemParameters';
-import { perExecution } from '../batches';
+import { perExecution } from '../../../shared/perExecution';
 import { listIdField, nameField, readGuid, readName } from './fields';
 import { sendListWrites } from './listWrites';
 

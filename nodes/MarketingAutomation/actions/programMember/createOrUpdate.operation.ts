@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { BatchOutcome } from '../../../shared/router';
-import { checkAgainstService, perExecution } from '../batches';
+import { checkAgainstService } from '../batches';
+import { perExecution } from '../../../shared/perExecution';
 import { beforeVersionTwoOne, COLUMN_MAPPER_VERSION } from '../versions';
 import { optionsCollection } from '../../../shared/descriptions';
 import { fieldRowsCollection, programLocator } from '../fields';
