@@ -1,6 +1,7 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a test of the local simulator server, never shipped */
 import { checkAnswer, checkRequest, validate } from './check';
 import type { ServiceContract } from './types';
-import { takeViolations } from './violations';
+import { checkLater, onViolation, runPendingChecks, takeViolations } from './violations';
 import { reply, startSimulator, type SimulatorModule } from '../simulator/server';
 
 const contract: ServiceContract = {
@@ -160,5 +161,74 @@ describe('the simulator server and a contract', () => {
 		} finally {
 			await sim.close();
 		}
+	});
+
+	it('checks answers once no request is open, so a slow check delays no answer', async () => {
+		const held: Array<() => void> = [];
+		const module: SimulatorModule = {
+			name: 'demo',
+			contract,
+			handles: (path) => path.startsWith('/demo/'),
+			// `/demo/v1/things/1` waits until the test lets it answer; every answer breaks the contract.
+			handle: async (request) => {
+				if (request.path.endsWith('/1')) await new Promise<void>((resolve) => held.push(resolve));
+				return reply(200, { id: 7, surprise: request.path });
+			},
+			snapshot: () => ({}),
+		};
+		const sim = await startSimulator([module]);
+		const seen: string[] = [];
+		onViolation((violation) => seen.push(violation));
+		try {
+			const post = async (id: number) =>
+				await fetch(`${sim.url}/demo/v1/things/${id}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ name: 'a' }),
+				});
+			const slow = post(1);
+			while (held.length === 0) await new Promise((resolve) => setImmediate(resolve));
+			expect((await post(2)).status).toBe(200);
+			// Answered while request 1 is open: its check waits.
+			await new Promise((resolve) => setImmediate(resolve));
+			expect(seen).toEqual([]);
+			held[0]();
+			expect((await slow).status).toBe(200);
+			for (let turn = 0; turn < 100 && seen.length < 2; turn++) {
+				await new Promise((resolve) => setImmediate(resolve));
+			}
+			expect(seen).toEqual([
+				'POST /v1/things/{id} 200: answer.surprise is not a field the document defines',
+				'POST /v1/things/{id} 200: answer.surprise is not a field the document defines',
+			]);
+			expect(takeViolations()).toHaveLength(2);
+		} finally {
+			onViolation(undefined);
+			await sim.close();
+		}
+	});
+});
+
+describe('checks held back', () => {
+	it('run when the simulator is quiet, or first thing in takeViolations', () => {
+		let runs = 0;
+		checkLater(() => {
+			runs++;
+			return ['late problem'];
+		});
+		expect(runs).toBe(0);
+		expect(takeViolations()).toEqual(['late problem']);
+		expect(runs).toBe(1);
+		runPendingChecks();
+		expect(runs).toBe(1);
+	});
+
+	it('run at once past 200 waiting, so held answers do not pile up', () => {
+		let runs = 0;
+		for (let i = 0; i < 199; i++) checkLater(() => (runs++, []));
+		expect(runs).toBe(0);
+		checkLater(() => (runs++, ['the 200th']));
+		expect(runs).toBe(200);
+		expect(takeViolations()).toEqual(['the 200th']);
 	});
 });

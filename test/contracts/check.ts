@@ -14,46 +14,72 @@ const typeOf = (value: unknown): JsonType => {
 const fits = (actual: JsonType, wanted: JsonType) =>
 	actual === wanted || (actual === 'integer' && wanted === 'number');
 
+/** Where a value sits, built only when a problem names it (most values have none). */
+type At = () => string;
+
+/** Compiled once per pattern: a contract checks the same few patterns on every value. */
+const patterns = new Map<string, RegExp>();
+const patternOf = (source: string) => {
+	let pattern = patterns.get(source);
+	if (!pattern) patterns.set(source, (pattern = new RegExp(source)));
+	return pattern;
+};
+
 /** The problems of one value against its schema; none when it fits. */
 export function validate(schema: Schema, value: unknown, at: string): string[] {
+	const problems: string[] = [];
+	check(schema, value, () => at, problems);
+	return problems;
+}
+
+/** Adds the problems of `value` against `schema` to `problems`. */
+function check(schema: Schema, value: unknown, at: At, problems: string[]): void {
 	if (schema.anyOf) {
-		const tries = schema.anyOf.map((option) => validate(option, value, at));
-		if (tries.some((problems) => problems.length === 0)) return [];
-		return [`${at} matches none of its documented shapes (${tries.map((t) => t[0]).join('; ')})`];
+		const tries = schema.anyOf.map((option) => {
+			const found: string[] = [];
+			check(option, value, at, found);
+			return found;
+		});
+		if (!tries.some((found) => found.length === 0))
+			problems.push(
+				`${at()} matches none of its documented shapes (${tries.map((t) => t[0]).join('; ')})`,
+			);
+		return;
 	}
 	if (schema.type !== undefined) {
 		const wanted = typeof schema.type === 'string' ? [schema.type] : schema.type;
 		const actual = typeOf(value);
 		if (!wanted.some((type) => fits(actual, type))) {
-			return [`${at} is ${actual}, the document says ${wanted.join(' or ')}`];
+			problems.push(`${at()} is ${actual}, the document says ${wanted.join(' or ')}`);
+			return;
 		}
 	}
 	if (schema.enum && !schema.enum.includes(value as string)) {
-		return [`${at} is ${JSON.stringify(value)}, not one of ${JSON.stringify(schema.enum)}`];
+		problems.push(`${at()} is ${JSON.stringify(value)}, not one of ${JSON.stringify(schema.enum)}`);
+		return;
 	}
-	const problems: string[] = [];
 	if (typeof value === 'number') {
 		if (schema.minimum !== undefined && value < schema.minimum)
-			problems.push(`${at} is ${value}, below the minimum ${schema.minimum}`);
+			problems.push(`${at()} is ${value}, below the minimum ${schema.minimum}`);
 		if (schema.maximum !== undefined && value > schema.maximum)
-			problems.push(`${at} is ${value}, above the maximum ${schema.maximum}`);
+			problems.push(`${at()} is ${value}, above the maximum ${schema.maximum}`);
 	}
 	if (typeof value === 'string') {
 		if (schema.minLength !== undefined && value.length < schema.minLength)
-			problems.push(`${at} is shorter than ${schema.minLength} characters`);
+			problems.push(`${at()} is shorter than ${schema.minLength} characters`);
 		if (schema.maxLength !== undefined && value.length > schema.maxLength)
-			problems.push(`${at} is longer than ${schema.maxLength} characters`);
-		if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(value))
-			problems.push(`${at} does not match ${schema.pattern}`);
+			problems.push(`${at()} is longer than ${schema.maxLength} characters`);
+		if (schema.pattern !== undefined && !patternOf(schema.pattern).test(value))
+			problems.push(`${at()} does not match ${schema.pattern}`);
 	}
 	if (Array.isArray(value)) {
 		if (schema.minItems !== undefined && value.length < schema.minItems)
-			problems.push(`${at} has ${value.length} entries, fewer than ${schema.minItems}`);
+			problems.push(`${at()} has ${value.length} entries, fewer than ${schema.minItems}`);
 		if (schema.maxItems !== undefined && value.length > schema.maxItems)
-			problems.push(`${at} has ${value.length} entries, more than ${schema.maxItems}`);
+			problems.push(`${at()} has ${value.length} entries, more than ${schema.maxItems}`);
 		if (schema.items) {
 			const items = schema.items;
-			value.forEach((entry, index) => problems.push(...validate(items, entry, `${at}[${index}]`)));
+			value.forEach((entry, index) => check(items, entry, () => `${at()}[${index}]`, problems));
 		}
 	}
 	if (
@@ -62,22 +88,51 @@ export function validate(schema: Schema, value: unknown, at: string): string[] {
 	) {
 		const record = value as Record<string, unknown>;
 		for (const name of schema.required ?? []) {
-			if (record[name] === undefined) problems.push(`${at}.${name} is required and missing`);
+			if (record[name] === undefined) problems.push(`${at()}.${name} is required and missing`);
 		}
-		for (const [name, field] of Object.entries(record)) {
-			if (field === undefined) continue;
+		for (const name in record) {
+			const field = record[name];
+			if (field === undefined || !Object.hasOwn(record, name)) continue;
 			const known = schema.properties?.[name];
-			if (known) problems.push(...validate(known, field, `${at}.${name}`));
+			if (known) check(known, field, () => `${at()}.${name}`, problems);
 			else if (typeof schema.additionalProperties === 'object')
-				problems.push(...validate(schema.additionalProperties, field, `${at}.${name}`));
+				check(schema.additionalProperties, field, () => `${at()}.${name}`, problems);
 			else if (schema.additionalProperties !== true)
-				problems.push(`${at}.${name} is not a field the document defines`);
+				problems.push(`${at()}.${name} is not a field the document defines`);
 		}
 	}
-	return problems;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A contract's endpoints as path patterns, literal paths first, compiled once per contract. */
+const compiled = new WeakMap<
+	ServiceContract,
+	Array<{ endpoint: Endpoint; pattern: RegExp; names: string[] }>
+>();
+function patternsOf(contract: ServiceContract) {
+	let list = compiled.get(contract);
+	if (list) return list;
+	// A literal path wins over a pattern (`program/byName.json` over `program/{id}.json`).
+	const byParams = [...contract.endpoints].sort(
+		(a, b) => a.path.split('{').length - b.path.split('{').length,
+	);
+	list = byParams.map((endpoint) => {
+		const names: string[] = [];
+		const source = endpoint.path
+			.split(/(\{[^}]+\})/)
+			.map((part) => {
+				const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+				if (name === undefined) return escape(part);
+				names.push(name);
+				return '([^/]+)';
+			})
+			.join('');
+		return { endpoint, pattern: new RegExp(`^${source}$`), names };
+	});
+	compiled.set(contract, list);
+	return list;
+}
 
 /** The endpoint a request is for, and its path parameters; undefined when the contract has none. */
 export function matchEndpoint(
@@ -87,23 +142,9 @@ export function matchEndpoint(
 ): { endpoint: Endpoint; params: Record<string, string> } | undefined {
 	const relative =
 		contract.prefix && path.startsWith(contract.prefix) ? path.slice(contract.prefix.length) : path;
-	// A literal path wins over a pattern (`program/byName.json` over `program/{id}.json`).
-	const byParams = [...contract.endpoints].sort(
-		(a, b) => a.path.split('{').length - b.path.split('{').length,
-	);
-	for (const endpoint of byParams) {
+	for (const { endpoint, pattern, names } of patternsOf(contract)) {
 		if (endpoint.method !== method) continue;
-		const names: string[] = [];
-		const pattern = endpoint.path
-			.split(/(\{[^}]+\})/)
-			.map((part) => {
-				const name = /^\{([^}]+)\}$/.exec(part)?.[1];
-				if (name === undefined) return escape(part);
-				names.push(name);
-				return '([^/]+)';
-			})
-			.join('');
-		const found = new RegExp(`^${pattern}$`).exec(relative);
+		const found = pattern.exec(relative);
 		if (found) {
 			const params = Object.fromEntries(
 				names.map((name, i) => [name, decodeURIComponent(found[i + 1])]),

@@ -1,5 +1,5 @@
 import { fixClock } from '../harness/clock';
-import { demoToken, MarketingService } from './marketing';
+import { DEMO_CLIENT, demoToken, MarketingService } from './marketing';
 import { startServices, type Simulator } from './index';
 
 describe('marketing simulator controls', () => {
@@ -89,5 +89,58 @@ describe('marketing simulator demo data', () => {
 		fixClock(Date.UTC(2027, 2, 15));
 		const { activities } = new MarketingService({ activitiesFrom: Date.UTC(2026, 10, 1) });
 		expect(activities[0].activityDate).toBe('2026-11-01T00:00:00Z');
+	});
+});
+
+describe('marketing simulator latency', () => {
+	afterEach(() => {
+		jest.useRealTimers();
+	});
+
+	const request = (path: string, headers: Record<string, string>, receivedAt: number) => ({
+		method: 'GET',
+		path,
+		query: new URLSearchParams(
+			path === '/identity/oauth/token'
+				? {
+						grant_type: 'client_credentials',
+						client_id: DEMO_CLIENT.clientId,
+						client_secret: DEMO_CLIENT.clientSecret,
+					}
+				: {},
+		),
+		headers,
+		body: undefined,
+		rawBody: '',
+		receivedAt,
+	});
+
+	it('answers latencyMs after the call arrived, time before the simulator got to it included', async () => {
+		jest.useFakeTimers({ now: 5_000_000 });
+		const service = new MarketingService({ latencyMs: 300 });
+		const token = (await service.handle(request('/identity/oauth/token', {}, Date.now()))).body as {
+			access_token: string;
+		};
+		const arrived = Date.now();
+		// The simulator was busy with other requests for 120 ms before it read this one.
+		jest.advanceTimersByTime(120);
+		let answered = false;
+		const answer = service
+			.handle(
+				request(
+					'/rest/v1/leads/1.json',
+					{ authorization: `Bearer ${token.access_token}` },
+					arrived,
+				),
+			)
+			.then((result) => {
+				answered = true;
+				return result;
+			});
+		await jest.advanceTimersByTimeAsync(179);
+		expect(answered).toBe(false);
+		await jest.advanceTimersByTimeAsync(1);
+		expect(answered).toBe(true);
+		expect((await answer).status).toBe(200);
 	});
 });

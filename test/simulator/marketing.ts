@@ -28,7 +28,11 @@ export interface MarketingOptions {
 	maxCallsPerWindow?: number;
 	maxConcurrent?: number;
 	dailyQuota?: number;
-	/** Time each API call holds its slot before answering (ms). */
+	/**
+	 * Time from a call's arrival to its answer (ms), which holds its slot. The simulator's own work on
+	 * the request (reading it, checking it against the contract) falls within it, as a real
+	 * service's does.
+	 */
 	latencyMs?: number;
 	/** Start with the demo data (default true). */
 	demoData?: boolean;
@@ -744,7 +748,8 @@ export class MarketingService implements SimulatorModule {
 			this.upsertKeysInFlight.set(key, (this.upsertKeysInFlight.get(key) ?? 0) + 1);
 		}
 		try {
-			if (this.latencyMs > 0) await wait(this.latencyMs);
+			const waited = Date.now() - (request.receivedAt ?? Date.now());
+			if (this.latencyMs > 0) await wait(Math.max(0, this.latencyMs - waited));
 			const urlLength =
 				request.path.length +
 				request.query.toString().length +
