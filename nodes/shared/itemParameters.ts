@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions, INode } from 'n8n-workflow';
 import { deepCopy } from 'n8n-workflow';
 
 import { plainFieldReader } from './fieldReference';
@@ -19,6 +19,11 @@ function holdsExpression(value: unknown): boolean {
 	if (value !== null && typeof value === 'object')
 		return Object.values(value).some(holdsExpression);
 	return false;
+}
+
+/** Whether parameter `name` is the same for every item: saved without an expression. */
+export function isFixedParameter(node: INode, name: string): boolean {
+	return !holdsExpression(savedParameter(node, name));
 }
 
 /**

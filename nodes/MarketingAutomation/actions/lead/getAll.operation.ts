@@ -68,13 +68,15 @@ async function executeBatch(
 	prepared: Array<CheckedItem<Lookup>>,
 ): Promise<BatchOutcome[][]> {
 	const outcomes: BatchOutcome[][] = [];
-	const groupList = [
-		...groupBy(prepared, ({ input }) => `${input.filterType}|${input.fields.join(',')}`).values(),
-	];
+	const groupList = [...groupBy(prepared, ({ input }) => input.group).values()];
 	// Each distinct value (as the service compares it): its first spelling and who asked for it.
 	const calls = groupList.flatMap((members, group) =>
 		distinctValueCalls(
-			members.map(({ itemIndex, input }) => ({ itemIndex, values: input.values })),
+			members.map(({ itemIndex, input }) => ({
+				itemIndex,
+				values: input.values,
+				keys: input.keys,
+			})),
 			(value) => keyOf(members[0].input.filterType, value),
 			LEAD_BATCH,
 		).map((call) => ({ group, ...call })),

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isToolRun, toolArgumentOf } from '../../../shared/tool';
 import { isValidEmail } from '../../../shared/validation';
-import { parameterOf } from '../../../shared/itemParameters';
+import { isFixedParameter, parameterOf } from '../../../shared/itemParameters';
 import { shorten, splitValues } from '../parameters';
 
 /**
@@ -18,7 +18,11 @@ const NOT_FIELDS = new Set(['cookies', 'cookie']);
 export interface Lookup {
 	filterType: string;
 	values: string[];
+	/** Each value as the service compares it (`keyOf`). */
+	keys: string[];
 	fields: string[];
+	/** Lookups with the same group share calls: the same filter type and fields. */
+	group: string;
 	limit: number;
 	includeNotFound: boolean;
 }
@@ -31,6 +35,9 @@ export const keyOf = (filterType: string, value: unknown) =>
 				.toLowerCase()
 		: String(value ?? '').trim();
 
+/** What a lookup asks besides its values. */
+type Shape = Omit<Lookup, 'values' | 'keys'>;
+
 /** Reads and checks one item's lookup; bad input throws naming the item (or the tool argument). */
 export function lookupReader(ctx: IExecuteFunctions, node: INode): (i: number) => Lookup {
 	// As a tool, messages name the argument the model filled and say the fix.
@@ -42,7 +49,7 @@ export function lookupReader(ctx: IExecuteFunctions, node: INode): (i: number) =
 	const returnAllOf = parameterOf(ctx, 'returnAll', false);
 	const limitParameterOf = parameterOf(ctx, 'limit', 50);
 	const filterValuesOf = parameterOf<unknown>(ctx, 'filterValues', '');
-	return (i) => {
+	const shapeOf = (i: number): Shape => {
 		const filterType = String(filterTypeOf(i)).trim();
 		if (!filterType) {
 			throw new NodeOperationError(node, `Filter Type is empty in item ${i}`, {
@@ -50,6 +57,30 @@ export function lookupReader(ctx: IExecuteFunctions, node: INode): (i: number) =
 				description: 'Pick a searchable field such as email or id.',
 			});
 		}
+		const options = optionsOf(i);
+		const chosen = (options.fields as string[] | undefined) ?? [];
+		const fields = chosen.length > 0 ? [...chosen] : [...DEFAULT_FIELDS];
+		if (!NOT_FIELDS.has(filterType) && !fields.includes(filterType)) fields.push(filterType);
+		return {
+			filterType,
+			fields,
+			group: `${filterType}|${fields.join(',')}`,
+			limit: returnAllOf(i) === true ? Infinity : Number(limitParameterOf(i)),
+			includeNotFound:
+				typeof options.includeNotFound === 'boolean'
+					? options.includeNotFound
+					: includeNotFoundByDefault,
+		};
+	};
+	// The same for every item when none of its parameters holds an expression: read once.
+	const fixed = ['filterType', 'options', 'returnAll', 'limit'].every((name) =>
+		isFixedParameter(node, name),
+	);
+	let shared: Shape | undefined;
+	const shapeOfItem = fixed ? (i: number) => (shared ??= shapeOf(i)) : shapeOf;
+	return (i) => {
+		const shape = shapeOfItem(i);
+		const { filterType } = shape;
 		const values = splitValues(filterValuesOf(i));
 		if (values.length === 0) {
 			throw new NodeOperationError(node, `Filter Values is empty in item ${i}`, {
@@ -57,36 +88,24 @@ export function lookupReader(ctx: IExecuteFunctions, node: INode): (i: number) =
 				description: 'Enter at least one value to look up, e.g. {{ $json.email }}.',
 			});
 		}
-		const where = argument ? `the argument '${argument}'` : `Filter Values of item ${i}`;
+		const where = () => (argument ? `the argument '${argument}'` : `Filter Values of item ${i}`);
 		for (const value of values) {
 			if (filterType === 'email' && !isValidEmail(value)) {
 				throw new NodeOperationError(
 					node,
-					`${shorten(value)} in ${where} is not a valid email address${argument ? ': send email addresses separated by commas, e.g. ana@example.com, bob@example.com' : ''}`,
+					`${shorten(value)} in ${where()} is not a valid email address${argument ? ': send email addresses separated by commas, e.g. ana@example.com, bob@example.com' : ''}`,
 					{ itemIndex: i, description: 'Fix or remove the address; no call was made.' },
 				);
 			}
 			if (filterType === 'id' && !/^\d+$/.test(value)) {
 				throw new NodeOperationError(
 					node,
-					`${shorten(value)} in ${where} is not a numeric lead ID${argument ? ': send whole numbers separated by commas' : ''}`,
+					`${shorten(value)} in ${where()} is not a numeric lead ID${argument ? ': send whole numbers separated by commas' : ''}`,
 					{ itemIndex: i, description: 'Lead IDs are whole numbers; no call was made.' },
 				);
 			}
 		}
-		const options = optionsOf(i);
-		const chosen = (options.fields as string[] | undefined) ?? [];
-		const fields = chosen.length > 0 ? [...chosen] : [...DEFAULT_FIELDS];
-		if (!NOT_FIELDS.has(filterType) && !fields.includes(filterType)) fields.push(filterType);
-		return {
-			filterType,
-			values,
-			fields,
-			limit: returnAllOf(i) === true ? Infinity : Number(limitParameterOf(i)),
-			includeNotFound:
-				typeof options.includeNotFound === 'boolean'
-					? options.includeNotFound
-					: includeNotFoundByDefault,
-		};
+		const keys = values.map((value) => keyOf(filterType, value));
+		return { ...shape, values, keys };
 	};
 }

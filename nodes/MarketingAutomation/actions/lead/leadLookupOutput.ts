@@ -37,23 +37,24 @@ export function leadsToItems(
 		for (const { itemIndex, input: value } of members) {
 			if (failed.has(itemIndex)) continue;
 			const out: BatchOutcome[] = [];
-			const seen = new Set<unknown>();
-			for (const v of value.values) {
+			// One value (most items) cannot repeat.
+			const seen = value.values.length > 1 ? new Set<unknown>() : undefined;
+			for (let n = 0; n < value.values.length; n++) {
 				if (out.length >= value.limit) break;
-				const key = keyOf(filterType, v);
-				if (seen.has(key)) continue;
-				seen.add(key);
+				const key = value.keys[n];
+				if (seen?.has(key)) continue;
+				seen?.add(key);
 				const records = byValue.get(key) ?? [];
 				for (const record of records) out.push({ json: record });
 				if (records.length === 0 && value.includeNotFound && unmatched.length === 0) {
-					out.push({ json: { found: false, [filterType]: v } });
+					out.push({ json: { found: false, [filterType]: value.values[n] } });
 				}
 			}
 			for (const record of unmatched) {
 				if (out.length >= value.limit) break;
 				out.push({ json: record });
 			}
-			outcomes[itemIndex] = out.slice(0, value.limit);
+			outcomes[itemIndex] = out.length > value.limit ? out.slice(0, value.limit) : out;
 		}
 	});
 }

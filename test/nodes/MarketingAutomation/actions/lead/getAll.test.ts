@@ -111,4 +111,39 @@ describe('Marketing Automation: Lead → Get Many by filter', () => {
 		expect(result.json().map((j) => j.id)).toEqual([1, 2, 3, 4, 5]);
 		expect(sim().calls.map((c) => c.query.batchSize)).toEqual(['5']);
 	});
+
+	it('reads the filter type and limit per item when they are expressions: one call per filter type', async () => {
+		const result = await env.run(
+			{
+				resource: 'lead',
+				operation: 'getAll',
+				filterType: '={{ $json.by }}',
+				filterValues: '={{ $json.values }}',
+				returnAll: false,
+				limit: '={{ $json.limit }}',
+				options: { fields: ['firstName'] },
+			},
+			{
+				items: [
+					{ by: 'email', values: 'lead2@example.com, lead3@example.com', limit: 1 },
+					{ by: 'id', values: '5', limit: 10 },
+					{ by: 'email', values: 'LEAD3@example.com', limit: 10 },
+				],
+			},
+		);
+		expect(result.error).toBeUndefined();
+		expect(sim().calls.map((c) => c.query)).toEqual([
+			expect.objectContaining({
+				filterType: 'email',
+				filterValues: 'lead2@example.com,lead3@example.com',
+				fields: 'firstName,email',
+			}),
+			expect.objectContaining({ filterType: 'id', filterValues: '5', fields: 'firstName,id' }),
+		]);
+		expect(outputOf(result)).toEqual([
+			{ json: { email: 'lead2@example.com', firstName: 'Chloe' }, pairedItem: { item: 0 } },
+			{ json: { id: 5, firstName: 'Farid' }, pairedItem: { item: 1 } },
+			{ json: { email: 'lead3@example.com', firstName: 'Dev' }, pairedItem: { item: 2 } },
+		]);
+	});
 });
