@@ -233,20 +233,18 @@ export function groupBy<T>(entries: T[], keyOf: (entry: T) => string): Map<strin
 }
 
 /**
- * The distinct values of a group's items (as `keyOf` compares them, or as the member's `keys`
- * give them, the first spelling kept), `size` per call, each call with the items that asked for
- * one of its values, in input order.
+ * The distinct values of a group's items (as `keyOf` compares them, the first spelling kept),
+ * `size` per call, each call with the items that asked for one of its values, in input order.
  */
 export function distinctValueCalls<V>(
-	members: Array<{ itemIndex: number; values: V[]; keys?: unknown[] }>,
+	members: Array<{ itemIndex: number; values: V[] }>,
 	keyOf: (value: V) => unknown,
 	size: number,
 ): Array<{ values: V[]; askers: number[] }> {
 	const unique = new Map<unknown, { value: V; askers: number[] }>();
-	for (const { itemIndex, values, keys } of members) {
-		for (let v = 0; v < values.length; v++) {
-			const value = values[v];
-			const key = keys ? keys[v] : keyOf(value);
+	for (const { itemIndex, values } of members) {
+		for (const value of values) {
+			const key = keyOf(value);
 			const entry = unique.get(key);
 			if (!entry) unique.set(key, { value, askers: [itemIndex] });
 			else if (entry.askers[entry.askers.length - 1] !== itemIndex) entry.askers.push(itemIndex);

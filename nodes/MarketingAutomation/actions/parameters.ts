@@ -36,18 +36,18 @@ export function readId(
 	return Number(text);
 }
 
-const SEPARATOR = /[,;\n\r]/;
+const SEPARATORS = /[,;\n\r]+/;
 
 /** Values given as a list: an array, or text separated by commas, semicolons or new lines. */
 export function splitValues(raw: unknown): string[] {
 	// Most items hold one value: no list to split and filter.
-	if (typeof raw === 'string' && !SEPARATOR.test(raw)) {
+	if (typeof raw === 'string' && !SEPARATORS.test(raw)) {
 		const value = raw.trim();
 		return value === '' ? [] : [value];
 	}
 	const parts = Array.isArray(raw)
 		? raw.map((v) => String(v))
-		: String(raw ?? '').split(/[,;\n\r]+/);
+		: String(raw ?? '').split(SEPARATORS);
 	return parts.map((v) => v.trim()).filter((v) => v !== '');
 }
 

@@ -72,11 +72,7 @@ async function executeBatch(
 	// Each distinct value (as the service compares it): its first spelling and who asked for it.
 	const calls = groupList.flatMap((members, group) =>
 		distinctValueCalls(
-			members.map(({ itemIndex, input }) => ({
-				itemIndex,
-				values: input.values,
-				keys: input.keys,
-			})),
+			members.map(({ itemIndex, input }) => ({ itemIndex, values: input.values })),
 			(value) => keyOf(members[0].input.filterType, value),
 			LEAD_BATCH,
 		).map((call) => ({ group, ...call })),

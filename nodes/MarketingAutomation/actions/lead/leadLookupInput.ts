@@ -18,7 +18,7 @@ const NOT_FIELDS = new Set(['cookies', 'cookie']);
 export interface Lookup {
 	filterType: string;
 	values: string[];
-	/** Each value as the service compares it (`keyOf`). */
+	/** Each value as the service compares it (`keyOf`), for matching the answers. */
 	keys: string[];
 	fields: string[];
 	/** Lookups with the same group share calls: the same filter type and fields. */
